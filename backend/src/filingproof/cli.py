@@ -1,0 +1,166 @@
+"""The `filingproof` command line."""
+
+import asyncio
+import dataclasses
+import json
+import logging
+import sys
+from collections.abc import Awaitable
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from filingproof.catalog import FilingNotFound, list_filings, numeric_cells, resolve_filing
+from filingproof.config import get_settings
+from filingproof.db.migrate import upgrade_database, upgrade_database_async
+from filingproof.db.session import session_scope
+from filingproof.ingest.errors import IngestError
+from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
+from filingproof.progress_bars import RichProgress, progress_bars
+
+app = typer.Typer(help="Answers about SEC filings in which every figure is traced to a cell.", no_args_is_help=True)
+db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+console = Console(stderr=True)
+T = TypeVar("T")
+
+
+def _run(coroutine: Awaitable[T]) -> T:
+    return asyncio.run(coroutine)  # type: ignore[arg-type]
+
+
+def _fail(message: str) -> typer.Exit:
+    console.print(f"[red]error:[/red] {message}")
+    return typer.Exit(code=2)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+@app.callback()
+def main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug details.")] = False) -> None:
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Apply the database migrations (also done on every start)."""
+    upgrade_database()
+    console.print("database schema is current")
+
+
+@app.command()
+def ingest(
+    ticker: Annotated[str | None, typer.Argument(help="Ticker to fetch from EDGAR, e.g. AAPL.")] = None,
+    form: Annotated[str, typer.Option(help="Form to fetch from EDGAR.")] = "10-K",
+    year: Annotated[int | None, typer.Option(help="Fiscal year (EDGAR).")] = None,
+    period_end: Annotated[str | None, typer.Option("--period-end", help="Period end date YYYY-MM-DD (EDGAR).")] = None,
+    file: Annotated[list[Path] | None, typer.Option("--file", help="A filing document to ingest.")] = None,
+    directory: Annotated[Path | None, typer.Option("--dir", help="A folder of filing documents.")] = None,
+) -> None:
+    """Ingest filings: from EDGAR by ticker, or local documents (metadata from their dei: cover tags)."""
+    settings = get_settings()
+    sources: list[NamedSource] = []
+    try:
+        if directory is not None:
+            sources.extend(file_source(path) for path in filing_files(directory))
+        sources.extend(file_source(path) for path in file or [])
+        if ticker is not None:
+            from filingproof.ingest.edgar_source import edgar_source
+
+            sources.append(edgar_source(settings, ticker, form, year, _parse_date(period_end)))
+    except IngestError as error:
+        raise _fail(str(error)) from error
+    if not sources:
+        raise _fail("nothing to ingest: give a TICKER, --file PATH or --dir PATH")
+    from filingproof.index.hook import default_index_hook
+
+    with progress_bars(console) as bars:
+        results, failures = _run(
+            ingest_sources(sources, settings, lambda name: RichProgress(bars, Path(name).name), default_index_hook())
+        )
+    summary = RichTable("filing", "ticker", "form", "period end", "outcome", "pages", "tables", "cells", "facts")
+    for result in results:
+        summary.add_row(
+            str(result.filing_id), result.ticker or "", result.form, result.period_end, result.outcome,
+            str(result.counts.pages), str(result.counts.tables), str(result.counts.cells), str(result.counts.facts),
+        )
+    Console().print(summary)
+    for failure in failures:
+        console.print(f"[red]failed:[/red] {failure.name}: {failure.error}")
+    if failures:
+        raise typer.Exit(code=1)
+
+
+def _parse_date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise _fail(f"--period-end must be a date like 2024-09-28, not {text!r}") from error
+
+
+@app.command()
+def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the ingested filings."""
+
+    async def load() -> list[dict[str, Any]]:
+        await upgrade_database_async()
+        async with session_scope() as session:
+            return [
+                {
+                    "id": f.id, "accession": f.accession, "ticker": f.ticker, "company": f.company_name,
+                    "form": f.form, "period_end": f.period_end, "fiscal_year": f.fiscal_year,
+                    "fiscal_period": f.fiscal_period, "pages": f.page_count, "tables": f.table_count,
+                    "cells": f.cell_count, "facts": f.fact_count, "degraded": list(f.degraded),
+                }
+                for f in await list_filings(session)
+            ]
+
+    rows = _run(load())
+    if json_out:
+        sys.stdout.write(json.dumps(rows, default=_json_default, indent=1) + "\n")
+        return
+    table = RichTable("id", "accession", "ticker", "form", "period end", "FY", "FP", "pages", "tables", "cells", "facts")
+    for row in rows:
+        table.add_row(*(str(row[k] if row[k] is not None else "") for k in (
+            "id", "accession", "ticker", "form", "period_end", "fiscal_year", "fiscal_period",
+            "pages", "tables", "cells", "facts")))
+    Console().print(table)
+
+
+@app.command()
+def cells(
+    filing: Annotated[str, typer.Argument(help="The id or accession that `filingproof filings` prints.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON (one array).")] = False,
+) -> None:
+    """Every numeric cell of a filing, with its parsed value, period, XBRL tag and box."""
+
+    async def load() -> list[dict[str, Any]]:
+        await upgrade_database_async()
+        async with session_scope() as session:
+            found = await resolve_filing(session, filing)
+            return [dataclasses.asdict(record) for record in await numeric_cells(session, found.id)]
+
+    try:
+        rows = _run(load())
+    except FilingNotFound as error:
+        raise _fail(str(error)) from error
+    if json_out:
+        sys.stdout.write(json.dumps(rows, default=_json_default) + "\n")
+        return
+    table = RichTable("page", "table", "row", "col", "text", "value", "unit", "row label", "column", "concept")
+    for row in rows:
+        table.add_row(
+            str(row["page_no"]), str(row["table_index"]), str(row["row"]), str(row["col"]), row["text"],
+            str(row["value"]), row["unit"], row["row_label"][:40], row["column_label"][:30], row["concept"] or "",
+        )
+    Console().print(table)

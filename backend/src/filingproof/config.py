@@ -1,0 +1,53 @@
+"""Typed settings: one object, read from the environment (and `.env`), failing fast on bad values."""
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PLACEHOLDER_AGENTS = ("", "your name", "example.com", "you@", "sample company", "admin@", "changeme")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    home: Path = Field(default=Path("~/.filingproof"), alias="FILINGPROOF_HOME")
+    database_url: str | None = Field(default=None, alias="DATABASE_URL")
+
+    edgar_user_agent: str = Field(default="", alias="EDGAR_USER_AGENT")
+    edgar_www_base: str = Field(default="https://www.sec.gov", alias="EDGAR_WWW_BASE")
+    edgar_data_base: str = Field(default="https://data.sec.gov", alias="EDGAR_DATA_BASE")
+    edgar_requests_per_second: float = Field(default=5.0, gt=0, le=10, alias="EDGAR_REQUESTS_PER_SECOND")
+    edgar_max_retries: int = Field(default=4, ge=0, le=10, alias="EDGAR_MAX_RETRIES")
+    edgar_timeout_s: float = Field(default=30.0, gt=0, alias="EDGAR_TIMEOUT_S")
+
+    chromium_path: Path = Field(default=Path("/usr/bin/chromium"), alias="CHROMIUM_PATH")
+    page_viewport_width: int = Field(default=1000, ge=600, le=2000, alias="PAGE_VIEWPORT_WIDTH")
+
+    bm25_k1: float = Field(default=1.2, gt=0, le=3, alias="BM25_K1")
+    bm25_b: float = Field(default=0.75, ge=0, le=1, alias="BM25_B")
+    rrf_k: int = Field(default=60, ge=1, alias="RRF_K")
+    retrieval_candidates: int = Field(default=50, ge=1, le=1000, alias="RETRIEVAL_CANDIDATES")
+
+    @field_validator("home", mode="after")
+    @classmethod
+    def _expand_home(cls, value: Path) -> Path:
+        return value.expanduser().resolve()
+
+    @property
+    def pg_dir(self) -> Path:
+        return self.home / "pg"
+
+    @property
+    def pages_dir(self) -> Path:
+        return self.home / "pages"
+
+    @property
+    def edgar_cache_dir(self) -> Path:
+        return self.home / "edgar-cache"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

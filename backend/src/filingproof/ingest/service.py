@@ -1,0 +1,76 @@
+"""Ingesting many filings: from files, a folder, or EDGAR; one browser for all, one transaction each."""
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from filingproof.config import Settings
+from filingproof.db.migrate import upgrade_database_async
+from filingproof.ingest.errors import IngestError
+from filingproof.ingest.metadata import FilingMetadata
+from filingproof.ingest.pipeline import FilingSource, IndexHook, IngestResult, ingest_source
+from filingproof.ingest.progress import Progress
+from filingproof.ingest.render import chromium
+
+logger = logging.getLogger(__name__)
+
+
+SourceLoader = Callable[[], Awaitable[FilingSource]]
+
+
+@dataclass(frozen=True, slots=True)
+class NamedSource:
+    name: str
+    load: SourceLoader
+
+
+@dataclass(slots=True)
+class IngestFailure:
+    name: str
+    error: str
+
+
+def filing_files(directory: Path) -> list[Path]:
+    """Every HTML document under a folder, in a stable order."""
+    if not directory.is_dir():
+        raise IngestError(f"{directory} is not a folder")
+    files = sorted(p for p in directory.rglob("*") if p.suffix.lower() in (".htm", ".html", ".xhtml") and p.is_file())
+    if not files:
+        raise IngestError(f"no .htm/.html documents under {directory}")
+    return files
+
+
+async def ingest_sources(
+    sources: Sequence[NamedSource],
+    settings: Settings,
+    progress_for: Callable[[str], Progress],
+    index_hook: IndexHook | None = None,
+) -> tuple[list[IngestResult], list[IngestFailure]]:
+    """Ingest each source; one failing does not stop the others, and leaves nothing of itself behind."""
+    await upgrade_database_async()
+    results: list[IngestResult] = []
+    failures: list[IngestFailure] = []
+    async with chromium(settings.chromium_path) as browser:
+        for named in sources:
+            try:
+                source = await named.load()
+                progress = progress_for(named.name)
+                results.append(await ingest_source(source, settings, browser, progress, index_hook))
+            except (IngestError, OSError, ValueError, SQLAlchemyError) as error:
+                logger.debug("ingest of %s failed", named.name, exc_info=True)
+                failures.append(IngestFailure(named.name, str(error)))
+    return results, failures
+
+
+def file_source(path: Path, metadata: FilingMetadata | None = None) -> NamedSource:
+    async def load() -> FilingSource:
+        try:
+            raw = path.read_bytes()
+        except OSError as error:
+            raise IngestError(f"cannot read {path}: {error.strerror}") from error
+        return FilingSource(raw=raw, name=str(path), metadata=metadata)
+
+    return NamedSource(str(path), load)

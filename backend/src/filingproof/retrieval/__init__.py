@@ -1,0 +1,1 @@
+"""Query understanding and hybrid search over the index."""

@@ -1,0 +1,500 @@
+"""Deterministic query understanding: which companies, form, fiscal period and statement a question is about.
+
+Pure: the companies and filings that are ingested come in as a `Catalog` (see `retrieval.catalog` for the
+database side), next to a built-in alias table of the corpus companies and of a few well-known companies
+that are not ingested (so that "Microsoft revenue" is recognised, and refused, rather than searched).
+
+Company names that are also common words ("apple", "target", "meta", "alphabet", "oracle") are read as
+companies only when the query's letter case says so: capitalised in a mixed-case query ("Apple", "Target's"),
+or in a query written all in one case ("apple revenue 2024"), and never in a trap phrase ("the target
+market", "price target", "meta data", "Target market size …"). Tickers that are words ("COST", "KEY")
+count only in capitals in a mixed-case query; other tickers count in any case ("nvda", "AAPL").
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+Form = Literal["10-K", "10-Q"]
+FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+PeriodKind = Literal["three_months", "six_months", "nine_months", "twelve_months", "year_to_date", "instant"]
+Statement = Literal["income_statement", "balance_sheet", "cash_flow", "equity"]
+
+
+@dataclass(frozen=True)
+class CompanyRef:
+    ticker: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    covered: bool = True  # has ingested filings
+
+
+@dataclass(frozen=True)
+class FilingRef:
+    filing_id: int
+    ticker: str
+    form: str
+    period_end: date
+    fiscal_year: int | None
+    fiscal_period: str | None
+
+    def describe(self) -> str:
+        period = self.fiscal_period if self.fiscal_period and self.fiscal_period != "FY" else ""
+        fiscal = f"{period} FY{self.fiscal_year}".strip() if self.fiscal_year else ""
+        return f"{self.ticker} {self.form} {fiscal} (period ended {self.period_end.isoformat()})".replace("  ", " ")
+
+
+@dataclass(frozen=True)
+class Catalog:
+    companies: tuple[CompanyRef, ...]
+    filings: tuple[FilingRef, ...]
+
+    def filings_of(self, tickers: Iterable[str]) -> list[FilingRef]:
+        wanted = set(tickers)
+        return [filing for filing in self.filings if filing.ticker in wanted]
+
+
+@dataclass(frozen=True)
+class QueryUnderstanding:
+    query: str
+    companies: tuple[str, ...] = ()  # tickers of ingested companies named in the query
+    unknown_companies: tuple[str, ...] = ()  # names of companies recognised but not ingested
+    form: Form | None = None
+    fiscal_year: int | None = None  # the latest year named
+    years: tuple[int, ...] = ()  # every year named, ascending
+    fiscal_period: FiscalPeriod | None = None
+    period_kind: PeriodKind | None = None
+    period_end: date | None = None  # "three months ended March 29, 2025"
+    as_of: date | None = None  # "as of September 28, 2024"
+    statement: Statement | None = None
+    statement_inferred: bool = False  # from a line item ("total assets") rather than named
+    out_of_scope: str | None = None
+    covered: tuple[str, ...] = field(default=())  # what is ingested, for the named companies (or all)
+
+
+# ticker → (display name, aliases, ticker may be written in lowercase, ingested in the corpus)
+_BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
+    "AAPL": ("Apple", ("apple", "apple inc"), True),
+    "NVDA": ("NVIDIA", ("nvidia",), True),
+    "AMZN": ("Amazon", ("amazon", "amazon.com", "aws"), True),
+    "GOOGL": ("Alphabet", ("alphabet", "google", "goog"), True),
+    "META": ("Meta Platforms", ("meta", "meta platforms", "facebook", "fb"), False),
+    "TSLA": ("Tesla", ("tesla",), True),
+    "WMT": ("Walmart", ("walmart", "wal-mart", "wal mart"), True),
+    "KO": ("Coca-Cola", ("coca-cola", "coca cola", "coke", "the coca-cola company"), True),
+    "MMM": ("3M", ("3m", "3m company"), True),
+    "PFE": ("Pfizer", ("pfizer",), True),
+    "MSFT": ("Microsoft", ("microsoft",), True),
+    "COST": ("Costco", ("costco",), False),
+    "TGT": ("Target", ("target",), True),
+    "NFLX": ("Netflix", ("netflix",), True),
+    "INTC": ("Intel", ("intel",), True),
+    "IBM": ("IBM", (), True),
+    "ORCL": ("Oracle", ("oracle",), True),
+    "AMD": ("AMD", ("advanced micro devices",), True),
+    "JPM": ("JPMorgan Chase", ("jpmorgan", "jp morgan", "jpmorgan chase"), True),
+    "XOM": ("Exxon Mobil", ("exxon", "exxonmobil", "exxon mobil"), True),
+    "PEP": ("PepsiCo", ("pepsico", "pepsi"), False),
+    "JNJ": ("Johnson & Johnson", ("johnson & johnson", "johnson and johnson"), True),
+    "BRK-B": ("Berkshire Hathaway", ("berkshire hathaway", "berkshire"), False),
+}
+
+_AMBIGUOUS_WORDS = frozenset({"apple", "target", "meta", "alphabet", "oracle"})
+
+# what, after an ambiguous name, makes it a common word ("target market", "meta data", "apple pie")
+_TRAP_NOUNS = {
+    "target": "markets?|prices?|audiences?|customers?|segments?|range|rates?|allocation|levels?|date|returns?|"
+    "demographics?",
+    "meta": "data|analysis|description|tags?",
+    "apple": "pie|juice|trees?|sauce",
+    "alphabet": "soup|letters?",
+    "oracle": "of",
+}
+_TRAP_AFTER = {word: re.compile(rf"\s*(?:{nouns})\b", re.IGNORECASE) for word, nouns in _TRAP_NOUNS.items()}
+_IDIOMS = re.compile(
+    r"\b(?:price|sales|revenue|earnings|margin|inflation|on|above|below|off)\s+targets?\b|\bbig\s+apple\b",
+    re.IGNORECASE,
+)
+
+# capitalised finance words that must never be read as tickers of non-ingested companies
+_NOT_TICKERS = frozenset(
+    "A I FY YTD QTD EPS GAAP SEC USD CEO CFO ROE ROA ROI EBIT EBITDA LLC INC CORP NET ALL IT ON NOW ARE HAS "
+    "KEY LOW BIG FAST CASH TOTAL Q1 Q2 Q3 Q4 US USA UK EU AI OR AND THE FOR OF IN TO".split()
+)
+_WORD_TICKERS = frozenset({"COST", "META", "KEY", "PEP"})
+
+_COMPANY_SUFFIX = re.compile(
+    r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc|holdings|group)\.?$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class _Alias:
+    ticker: str
+    pattern: re.Pattern[str]
+    ambiguous: bool
+    case_sensitive_upper: bool  # a ticker that only counts written in capitals
+
+
+def _alias_pattern(alias: str) -> re.Pattern[str]:
+    body = r"\s+".join(re.escape(part) for part in alias.split())
+    return re.compile(rf"(?<![\w-]){body}(?:['’]s)?(?![\w-])", re.IGNORECASE)
+
+
+def _core_name(name: str) -> str:
+    previous = None
+    core = name.strip()
+    while previous != core:
+        previous = core
+        core = _COMPANY_SUFFIX.sub("", core).strip()
+    return core.lower()
+
+
+def _aliases(catalog: Catalog) -> tuple[list[_Alias], dict[str, CompanyRef]]:
+    companies: dict[str, CompanyRef] = {}
+    for ticker, (name, aliases, _) in _BUILTIN.items():
+        companies[ticker] = CompanyRef(ticker, name, aliases, covered=False)
+    for company in catalog.companies:
+        known = companies.get(company.ticker)
+        aliases = tuple(dict.fromkeys((*(known.aliases if known else ()), *company.aliases)))
+        companies[company.ticker] = CompanyRef(
+            company.ticker, known.name if known else company.name, aliases, company.covered
+        )
+    result = []
+    for ticker, company in companies.items():
+        builtin = _BUILTIN.get(ticker)
+        lowercase_ok = builtin[2] if builtin else False
+        result.append(
+            _Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok or ticker in _WORD_TICKERS)
+        )
+        names = {alias.lower() for alias in company.aliases}
+        core = _core_name(company.name)
+        if builtin is not None or len(core) >= 4:
+            names.add(core)
+        for alias in sorted(names, key=len, reverse=True):
+            if alias and alias.upper() != ticker:
+                result.append(_Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False))
+    return result, companies
+
+
+def _ticker_pattern(ticker: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(ticker)}(?:['’]s)?(?![\w-])", re.IGNORECASE)
+
+
+def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_case: bool) -> bool:
+    written = match.group()
+    if alias.case_sensitive_upper:
+        word = re.sub(r"['’]s$", "", written)
+        return word.isupper() and (mixed_case or alias.ticker not in _WORD_TICKERS) and word not in _NOT_TICKERS
+    if not alias.ambiguous:
+        return True
+    possessive = re.search(r"['’]s$", written) is not None
+    word = re.sub(r"['’]s$", "", written).lower()
+    trap = _TRAP_AFTER.get(word)
+    if not possessive and trap is not None and trap.match(query, match.end()):
+        return False
+    return not mixed_case or written[0].isupper()
+
+
+def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str]]:
+    """(tickers of ingested companies, names of recognised companies that are not ingested), in query order."""
+    aliases, companies = _aliases(catalog)
+    masked = _IDIOMS.sub(lambda m: " " * len(m.group()), query)
+    mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[int, str]] = []
+    # longest aliases first, so "meta platforms" wins over "meta"
+    for alias in sorted(aliases, key=lambda a: -len(a.pattern.pattern)):
+        for match in alias.pattern.finditer(masked):
+            span = match.span()
+            if any(span[0] < end and start < span[1] for start, end in taken):
+                continue
+            if _counts_as_company(masked, match, alias, mixed_case):
+                taken.append(span)
+                found.append((span[0], alias.ticker))
+    covered: list[str] = []
+    unknown: list[str] = []
+    for _, ticker in sorted(found):
+        company = companies[ticker]
+        target = covered if company.covered else unknown
+        label = ticker if company.covered else f"{company.name} ({ticker})"
+        if label not in target:
+            target.append(label)
+    return covered, unknown
+
+
+_MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATE = re.compile(
+    rf"\b{_MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b"
+    r"|\b(\d{4})-(\d{2})-(\d{2})\b"
+    r"|\b(\d{1,2})/(\d{1,2})/(\d{4})\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _DateMention:
+    value: date
+    start: int
+    end: int
+
+
+def _dates(query: str) -> list[_DateMention]:
+    mentions = []
+    for match in _DATE.finditer(query):
+        g = match.groups()
+        try:
+            if g[0]:
+                value = date(int(g[2]), _MONTHS[g[0][:3].lower()], int(g[1]))
+            elif g[3]:
+                value = date(int(g[3]), int(g[4]), int(g[5]))
+            else:
+                value = date(int(g[8]), int(g[6]), int(g[7]))
+        except ValueError:
+            continue
+        mentions.append(_DateMention(value, match.start(), match.end()))
+    return mentions
+
+
+_DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
+    (re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b", re.I), "three_months"),
+    (re.compile(r"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b", re.I), "six_months"),
+    (re.compile(r"\b(?:nine|9)[- ]months?\b", re.I), "nine_months"),
+    (re.compile(r"\b(?:twelve|12)[- ]months?\b|\b(?:fiscal\s+)?years?\s+ended\b|\bfull[- ]year\b", re.I),
+     "twelve_months"),
+    (re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.I), "year_to_date"),
+)  # fmt: skip
+_ENDED = re.compile(r"\b(?:ended|ending)\s*$", re.I)
+_AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s*$", re.I)
+
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+_QUARTER = re.compile(
+    r"\bq([1-4])(?:\s*(?:fy\s*)?['’]?(\d{4}|\d{2})(?![\w-]))?\b"
+    r"|\b([1-4])q(?:\s*['’]?(\d{4}|\d{2})(?![\w-]))?\b"
+    r"|\b(first|1st|second|2nd|third|3rd|fourth|4th)\s+(?:fiscal\s+)?quarter\b",
+    re.IGNORECASE,
+)
+_FISCAL_YEAR = re.compile(
+    r"\bfy\s*['’]?(\d{4}|\d{2})\b|\bfiscal(?:\s+year)?\s+(\d{4})\b|\b((?:19|20)\d{2})\b", re.IGNORECASE
+)
+_FORMS: tuple[tuple[re.Pattern[str], Form], ...] = (
+    (re.compile(r"\b10-?k\b|\bannual\s+report\b", re.I), "10-K"),
+    (re.compile(r"\b10-?q\b|\bquarterly\s+report\b", re.I), "10-Q"),
+)
+_STATEMENTS: tuple[tuple[re.Pattern[str], Statement], ...] = (
+    (re.compile(r"\bincome\s+statements?\b|\bstatements?\s+of\s+(?:consolidated\s+)?(?:operations|income|"
+                r"earnings)\b|\bp\s*&\s*l\b|\bprofit\s+and\s+loss\b", re.I), "income_statement"),
+    (re.compile(r"\bbalance\s+sheets?\b|\bstatements?\s+of\s+financial\s+(?:position|condition)\b", re.I),
+     "balance_sheet"),
+    (re.compile(r"\bcash[- ]flows?\b", re.I), "cash_flow"),
+    (re.compile(r"\bstatements?\s+of\s+(?:shareholders|stockholders|shareowners)['’]?\s+equity\b", re.I),
+     "equity"),
+)  # fmt: skip
+_LINE_ITEMS: tuple[tuple[re.Pattern[str], Statement], ...] = (
+    (re.compile(r"\b(?:total\s+)?(?:net\s+)?(?:sales|revenues?)\b|\bnet\s+(?:income|loss|earnings)\b|"
+                r"\boperating\s+income\b|\bgross\s+(?:margin|profit)\b|\bcost\s+of\s+(?:sales|revenues?)\b|"
+                r"\beps\b|\bearnings\s+per\s+share\b|\bresearch\s+and\s+development\b", re.I),
+     "income_statement"),
+    (re.compile(r"\btotal\s+(?:assets|liabilities)\b|\bshareholders['’]?\s+equity\b|\binventor(?:y|ies)\b|"
+                r"\baccounts\s+receivable\b|\blong[- ]term\s+debt\b|\bcash\s+and\s+cash\s+equivalents\b", re.I),
+     "balance_sheet"),
+    (re.compile(r"\b(?:operating|investing|financing)\s+activities\b|\bcapital\s+expenditures?\b|\bcapex\b|"
+                r"\bfree\s+cash\b", re.I), "cash_flow"),
+)  # fmt: skip
+
+
+def _year(text: str) -> int:
+    value = int(text)
+    return value + 2000 if value < 100 else value
+
+
+def _outside(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    return all(end <= s or start >= e for s, e in spans)
+
+
+def _periods(
+    query: str,
+) -> tuple[list[int], FiscalPeriod | None, PeriodKind | None, date | None, date | None]:
+    dates = _dates(query)
+    date_spans = [(d.start, d.end) for d in dates]
+    period_end = as_of = None
+    for mention in dates:
+        before = query[: mention.start]
+        if _ENDED.search(before):
+            period_end = mention.value
+        elif _AS_OF.search(before) or as_of is None:
+            as_of = mention.value
+    if period_end is not None and as_of == period_end:
+        as_of = None
+    years: list[int] = []
+    fiscal_period: FiscalPeriod | None = None
+    quarter_spans = []
+    for match in _QUARTER.finditer(query):
+        number = match.group(1) or match.group(3) or str(_ORDINALS[match.group(5).lower()])
+        fiscal_period = f"Q{number}"  # type: ignore[assignment]
+        year_text = match.group(2) or match.group(4)
+        if year_text:
+            years.append(_year(year_text))
+        quarter_spans.append(match.span())
+    for match in _FISCAL_YEAR.finditer(query):
+        if _outside([*date_spans, *quarter_spans], *match.span()):
+            years.append(_year(next(g for g in match.groups() if g)))
+    kind: PeriodKind | None = None
+    for pattern, candidate in _DURATIONS:
+        if pattern.search(query):
+            kind = candidate
+            if candidate != "three_months":
+                break
+    if as_of is not None and period_end is None and kind is None:
+        kind = "instant"
+    if fiscal_period is None and re.search(r"\b(?:full|fiscal)[- ]year\b|\bannual\b", query, re.I):
+        fiscal_period = "FY"
+    return sorted(set(years)), fiscal_period, kind, period_end, as_of
+
+
+def _form(query: str, fiscal_period: FiscalPeriod | None, kind: PeriodKind | None) -> Form | None:
+    for pattern, form in _FORMS:
+        if pattern.search(query):
+            return form
+    if fiscal_period in ("Q1", "Q2", "Q3") or kind in ("six_months", "nine_months"):
+        return "10-Q"
+    if fiscal_period == "FY":
+        return "10-K"
+    return None
+
+
+def _statement(query: str) -> tuple[Statement | None, bool]:
+    for pattern, statement in _STATEMENTS:
+        if pattern.search(query):
+            return statement, False
+    for pattern, statement in _LINE_ITEMS:
+        if pattern.search(query):
+            return statement, True
+    return None, False
+
+
+def _year_covered(year: int, filings: Sequence[FilingRef], quarterly: bool) -> bool:
+    """Whether any filing can hold the year: a 10-K carries up to two prior years, a 10-Q one."""
+    for filing in filings:
+        if filing.fiscal_year is None:
+            continue
+        back = 1 if filing.form == "10-Q" else 2
+        if quarterly and filing.form != "10-Q":
+            continue
+        if filing.fiscal_year - back <= year <= filing.fiscal_year:
+            return True
+    return False
+
+
+def _scope(
+    companies: Sequence[str],
+    unknown: Sequence[str],
+    years: Sequence[int],
+    fiscal_period: FiscalPeriod | None,
+    catalog: Catalog,
+) -> tuple[str | None, tuple[str, ...]]:
+    named = catalog.filings_of(companies) if companies else list(catalog.filings)
+    covered = tuple(filing.describe() for filing in sorted(named, key=lambda f: (f.ticker, f.period_end)))
+    if unknown:
+        reason = f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the ingested filings"
+        if not companies:
+            covered = tuple(f.describe() for f in sorted(catalog.filings, key=lambda f: (f.ticker, f.period_end)))
+        return reason, covered
+    if companies and years:
+        quarterly = fiscal_period in ("Q1", "Q2", "Q3")
+        for ticker in companies:
+            filings = catalog.filings_of([ticker])
+            missing = [year for year in years if not _year_covered(year, filings, quarterly)]
+            if missing:
+                period = f"{fiscal_period} " if quarterly else ""
+                return f"{ticker} {period}fiscal {missing[0]} is not covered by the ingested filings", covered
+    return None, covered
+
+
+def understand(query: str, catalog: Catalog) -> QueryUnderstanding:
+    """Read the companies, form, period and statement a question is about (no I/O, no model)."""
+    companies, unknown = find_companies(query, catalog)
+    years, fiscal_period, kind, period_end, as_of = _periods(query)
+    statement, inferred = _statement(query)
+    out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog)
+    return QueryUnderstanding(
+        query=query,
+        companies=tuple(companies),
+        unknown_companies=tuple(unknown),
+        form=_form(query, fiscal_period, kind),
+        fiscal_year=max(years) if years else None,
+        years=tuple(years),
+        fiscal_period=fiscal_period,
+        period_kind=kind,
+        period_end=period_end,
+        as_of=as_of,
+        statement=statement,
+        statement_inferred=inferred,
+        out_of_scope=out_of_scope,
+        covered=covered,
+    )
+
+
+@dataclass(frozen=True)
+class FilingSelection:
+    filing_ids: tuple[int, ...] | None  # None: no filter, every filing
+    notes: tuple[str, ...] = ()  # filters that matched nothing and were dropped
+
+
+def _narrow(
+    filings: list[FilingRef], keep: list[FilingRef], what: str, notes: list[str]
+) -> list[FilingRef]:
+    if keep:
+        return keep
+    notes.append(f"no ingested filing matches {what}; that filter was dropped")
+    return filings
+
+
+def _by_year(filings: list[FilingRef], year: int, fiscal_period: FiscalPeriod | None) -> list[FilingRef]:
+    """The filing of that fiscal year (and quarter); else the nearest later one, whose comparatives hold it."""
+    exact = [f for f in filings if f.fiscal_year == year]
+    if fiscal_period in ("Q1", "Q2", "Q3"):
+        quarter = [f for f in exact if f.fiscal_period == fiscal_period]
+        exact = quarter or exact
+    if exact:
+        return exact
+    for later in (year + 1, year + 2):
+        comparatives = [f for f in filings if f.fiscal_year == later]
+        if comparatives:
+            return comparatives
+    return []
+
+
+def _by_date(filings: list[FilingRef], when: date) -> list[FilingRef]:
+    """Filings whose period ends on that date; else the nearest one ending within a year after it."""
+    exact = [f for f in filings if f.period_end == when]
+    if exact:
+        return exact
+    later = [f for f in filings if 0 < (f.period_end - when).days <= 400]
+    nearest = min((f.period_end for f in later), default=None)
+    return [f for f in later if f.period_end == nearest]
+
+
+def select_filings(understanding: QueryUnderstanding, catalog: Catalog) -> FilingSelection:
+    """The filings to search, narrowed by company, form and period before any ranking."""
+    u = understanding
+    if not (u.companies or u.form or u.years or u.period_end or u.as_of):
+        return FilingSelection(None)
+    notes: list[str] = []
+    filings = catalog.filings_of(u.companies) if u.companies else list(catalog.filings)
+    if u.form:
+        filings = _narrow(filings, [f for f in filings if f.form == u.form], f"form {u.form}", notes)
+    when = u.period_end or u.as_of
+    if when is not None:
+        filings = _narrow(filings, _by_date(filings, when), f"a period ending {when.isoformat()}", notes)
+    elif u.fiscal_year is not None:
+        filings = _narrow(
+            filings, _by_year(filings, u.fiscal_year, u.fiscal_period), f"fiscal {u.fiscal_year}", notes
+        )
+    return FilingSelection(tuple(sorted(f.filing_id for f in filings)), tuple(notes))

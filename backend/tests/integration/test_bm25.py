@@ -1,0 +1,200 @@
+"""BM25 in PostgreSQL against an independent textbook implementation over the same tokens.
+
+A temporary embedded PostgreSQL, a few pages of real corpus sentences (Apple FY2024 and NVIDIA FY2025
+10-Ks), indexed by `index_filing`; the SQL scores must equal a plain-Python Okapi BM25 (Lucene idf) to 1e-6,
+with and without a filing filter, and the statistics must stay exact when a filing is deleted.
+"""
+
+import math
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import delete, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
+
+from filingproof.db.embedded import embedded_database_url
+from filingproof.db.migrate import upgrade_database
+from filingproof.db.models import Chunk, Company, Filing, Page, Table
+from filingproof.index.bm25 import search_bm25
+from filingproof.index.store import finalize_index, index_filing
+from filingproof.index.tokenize import tokenize
+
+K1, B = 1.2, 0.75
+
+APPLE_PAGES = [
+    "The Company’s fiscal year is the 52- or 53-week period that ends on the last Saturday of September.\n"
+    "iPhone is the Company’s line of smartphones based on its iOS operating system. The iPhone line includes "
+    "iPhone 16 Pro, iPhone 16, iPhone 15, iPhone 14 and iPhone SE.",
+    "iPhone net sales were relatively flat during 2024 compared to 2023.\n"
+    "Mac net sales increased during 2024 compared to 2023 due primarily to higher net sales of laptops.\n"
+    "iPad net sales decreased during 2024 compared to 2023 due primarily to lower net sales of iPad Pro and "
+    "the entry-level iPad models, partially offset by higher net sales of iPad Air.\n[table 0]",
+]
+APPLE_TABLE = [
+    ["", "2024", "2023", "2022"],
+    ["Net sales:", "", "", ""],
+    ["Products", "$ 294,866", "$ 298,085", "$ 316,199"],
+    ["Services", "96,169", "85,200", "78,129"],
+    ["Total net sales", "391,035", "383,285", "394,328"],
+]
+NVIDIA_PAGES = [
+    "The increases in research and development expenses for fiscal year 2025 were driven by a 32% increase in "
+    "compensation and benefits, including stock-based compensation, reflecting employee growth and "
+    "compensation increases, a 100% increase in compute and infrastructure, and a 234% increase in "
+    "engineering development costs for new product introductions.",
+    "The Chinese government may also encourage customers to purchase from our China-based competitors, or "
+    "impose restrictions on the sale to certain customers of our products, which could reduce Data Center "
+    "revenue and net sales.",
+]
+
+QUERIES = ["iPhone net sales 2024", "total net sales", "research and development expenses", "data center revenue"]
+
+
+@pytest.fixture(scope="module")
+def database_url() -> Iterator[str]:
+    root = Path(tempfile.mkdtemp(prefix="fp-bm25-"))
+    root.chmod(0o777)  # the embedded server runs as the `pgserver` user when we are root
+    url = embedded_database_url(root / "pg")
+    upgrade_database(url)
+    yield url
+    import pgserver
+
+    pgserver.get_server(root / "pg", cleanup_mode="stop").cleanup()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+async def sessions(database_url: str) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    yield async_sessionmaker(engine, expire_on_commit=False)
+    await engine.dispose()
+
+
+async def _add_filing(session: AsyncSession, ticker: str, cik: int, pages: list[str]) -> int:
+    company = Company(cik=cik, ticker=ticker, name=ticker, aliases=[])
+    session.add(company)
+    await session.flush()
+    filing = Filing(
+        accession=f"{cik:010d}-24-000001",
+        sha256=f"{cik:064d}",
+        company_id=company.id,
+        cik=cik,
+        ticker=ticker,
+        company_name=ticker,
+        form="10-K",
+        period_end=date(2024, 9, 28),
+        fiscal_year=2024,
+        source_name=f"{ticker}.htm",
+        parser_version="test",
+        status="ready",
+        degraded=[],
+    )
+    session.add(filing)
+    await session.flush()
+    for page_no, page_text in enumerate(pages, start=1):
+        session.add(Page(filing_id=filing.id, page_no=page_no, label=str(page_no), text=page_text))
+    await session.flush()
+    return filing.id
+
+
+@pytest.fixture(scope="module")
+async def filing_ids(sessions: async_sessionmaker[AsyncSession]) -> list[int]:
+    async with sessions() as session:
+        apple = await _add_filing(session, "AAPL", 320193, APPLE_PAGES)
+        page = (await session.execute(select(Page).where(Page.filing_id == apple, Page.page_no == 2))).scalar_one()
+        session.add(
+            Table(
+                filing_id=apple, page_id=page.id, page_no=2, table_index=0, title="Net sales",
+                scale_text="(in millions)", scale=6, header_rows=1, grid=APPLE_TABLE,
+            )
+        )
+        await session.flush()
+        nvidia = await _add_filing(session, "NVDA", 1045810, NVIDIA_PAGES)
+        for filing_id in (apple, nvidia):
+            await index_filing(session, filing_id, embedder=None)
+        await session.commit()
+    return [apple, nvidia]
+
+
+def textbook_bm25(documents: dict[int, list[str]], query: list[str]) -> dict[int, float]:
+    """Okapi BM25 with Lucene's idf, written from the formula, over the same tokens."""
+    n = len(documents)
+    avgdl = sum(len(tokens) for tokens in documents.values()) / n
+    df: Counter[str] = Counter(term for tokens in documents.values() for term in set(tokens))
+    scores = {}
+    for doc_id, tokens in documents.items():
+        tf = Counter(tokens)
+        score = 0.0
+        for term in set(query):
+            if tf[term] == 0:
+                continue
+            idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+            score += idf * tf[term] * (K1 + 1) / (tf[term] + K1 * (1 - B + B * len(tokens) / avgdl))
+        if score > 0:
+            scores[doc_id] = score
+    return scores
+
+
+async def _documents(session: AsyncSession) -> dict[int, tuple[int, list[str]]]:
+    rows = (await session.execute(select(Chunk.id, Chunk.filing_id, Chunk.text)))
+    return {chunk_id: (filing_id, tokenize(body)) for chunk_id, filing_id, body in rows}
+
+
+@pytest.mark.parametrize("query", QUERIES)
+@pytest.mark.parametrize("scope", [None, 0, 1])
+async def test_sql_scores_equal_textbook_bm25(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], query: str, scope: int | None
+) -> None:
+    async with sessions() as session:
+        documents = await _documents(session)
+        allowed = None if scope is None else [filing_ids[scope]]
+        got = await search_bm25(session, tokenize(query), filing_ids=allowed, limit=100, k1=K1, b=B)
+    expected = textbook_bm25({doc_id: tokens for doc_id, (_, tokens) in documents.items()}, tokenize(query))
+    if allowed is not None:
+        expected = {doc_id: s for doc_id, s in expected.items() if documents[doc_id][0] in allowed}
+    assert expected or allowed is not None, "the sample must match something"
+    assert {hit.chunk_id for hit in got} == set(expected)
+    for hit in got:
+        assert hit.score == pytest.approx(expected[hit.chunk_id], abs=1e-6)
+    assert [hit.score for hit in got] == sorted((hit.score for hit in got), reverse=True)
+
+
+async def test_table_rows_are_indexed_with_their_period(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+) -> None:
+    async with sessions() as session:
+        hits = await search_bm25(session, tokenize("391,035"), filing_ids=None, limit=5, k1=K1, b=B)
+        body = (await session.execute(select(Chunk.text).where(Chunk.id == hits[0].chunk_id))).scalar_one()
+    assert "Net sales: Total net sales | 2024 | 391,035" in body or "Total net sales | 2024 | 391,035" in body
+
+
+async def _df_and_stats(session: AsyncSession) -> tuple[dict[str, int], tuple[int, int]]:
+    df = dict((await session.execute(text("SELECT term, df FROM bm25_terms WHERE df > 0"))).all())
+    stats = (await session.execute(text("SELECT doc_count, total_length FROM bm25_stats"))).one()
+    return df, (stats[0], stats[1])
+
+
+async def test_statistics_stay_exact_through_delete_and_reindex(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+) -> None:
+    async with sessions() as session:
+        before = await _df_and_stats(session)
+        await index_filing(session, filing_ids[0], embedder=None)  # re-index replaces, stats unchanged
+        assert await _df_and_stats(session) == before
+        await session.execute(delete(Filing).where(Filing.id == filing_ids[1]))  # cascades to chunks, postings
+        df, (doc_count, total_length) = await _df_and_stats(session)
+        documents = await _documents(session)
+        expected_df: Counter[str] = Counter(t for _, tokens in documents.values() for t in set(tokens))
+        assert df == dict(expected_df)
+        assert doc_count == len(documents)
+        assert total_length == sum(len(tokens) for _, tokens in documents.values())
+        assert (await finalize_index(session, build_vectors=True)).df_corrected == 0
+        await session.rollback()
+    async with sessions() as session:
+        assert await _df_and_stats(session) == before  # a rolled-back change leaves no trace
