@@ -14,16 +14,15 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import delete, select, text
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
-from sqlalchemy.pool import NullPool
-
 from filingproof.db.embedded import embedded_database_url
 from filingproof.db.migrate import upgrade_database
 from filingproof.db.models import Chunk, Company, Filing, Page, Table
 from filingproof.index.bm25 import search_bm25
 from filingproof.index.store import finalize_index, index_filing
 from filingproof.index.tokenize import tokenize
+from sqlalchemy import delete, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
 
 K1, B = 1.2, 0.75
 
@@ -44,7 +43,8 @@ APPLE_TABLE = [
     ["Total net sales", "391,035", "383,285", "394,328"],
 ]
 NVIDIA_PAGES = [
-    "The increases in research and development expenses for fiscal year 2025 were driven by a 32% increase in "
+    "The increases in research and development expenses for fiscal year 2025 were driven by a 32% "
+    "increase in "
     "compensation and benefits, including stock-based compensation, reflecting employee growth and "
     "compensation increases, a 100% increase in compute and infrastructure, and a 234% increase in "
     "engineering development costs for new product introductions.",
@@ -53,7 +53,12 @@ NVIDIA_PAGES = [
     "revenue and net sales.",
 ]
 
-QUERIES = ["iPhone net sales 2024", "total net sales", "research and development expenses", "data center revenue"]
+QUERIES = [
+    "iPhone net sales 2024",
+    "total net sales",
+    "research and development expenses",
+    "data center revenue",
+]
 
 
 @pytest.fixture(scope="module")
@@ -63,9 +68,9 @@ def database_url() -> Iterator[str]:
     url = embedded_database_url(root / "pg")
     upgrade_database(url)
     yield url
-    import pgserver
+    from pgserver import get_server  # type: ignore[attr-defined]
 
-    pgserver.get_server(root / "pg", cleanup_mode="stop").cleanup()
+    get_server(root / "pg", cleanup_mode="stop").cleanup()
     shutil.rmtree(root, ignore_errors=True)
 
 
@@ -107,11 +112,20 @@ async def _add_filing(session: AsyncSession, ticker: str, cik: int, pages: list[
 async def filing_ids(sessions: async_sessionmaker[AsyncSession]) -> list[int]:
     async with sessions() as session:
         apple = await _add_filing(session, "AAPL", 320193, APPLE_PAGES)
-        page = (await session.execute(select(Page).where(Page.filing_id == apple, Page.page_no == 2))).scalar_one()
+        page = (
+            await session.execute(select(Page).where(Page.filing_id == apple, Page.page_no == 2))
+        ).scalar_one()
         session.add(
             Table(
-                filing_id=apple, page_id=page.id, page_no=2, table_index=0, title="Net sales",
-                scale_text="(in millions)", scale=6, header_rows=1, grid=APPLE_TABLE,
+                filing_id=apple,
+                page_id=page.id,
+                page_no=2,
+                table_index=0,
+                title="Net sales",
+                scale_text="(in millions)",
+                scale=6,
+                header_rows=1,
+                grid=APPLE_TABLE,
             )
         )
         await session.flush()
@@ -142,7 +156,7 @@ def textbook_bm25(documents: dict[int, list[str]], query: list[str]) -> dict[int
 
 
 async def _documents(session: AsyncSession) -> dict[int, tuple[int, list[str]]]:
-    rows = (await session.execute(select(Chunk.id, Chunk.filing_id, Chunk.text)))
+    rows = await session.execute(select(Chunk.id, Chunk.filing_id, Chunk.text))
     return {chunk_id: (filing_id, tokenize(body)) for chunk_id, filing_id, body in rows}
 
 
@@ -175,7 +189,8 @@ async def test_table_rows_are_indexed_with_their_period(
 
 
 async def _df_and_stats(session: AsyncSession) -> tuple[dict[str, int], tuple[int, int]]:
-    df = dict((await session.execute(text("SELECT term, df FROM bm25_terms WHERE df > 0"))).all())
+    rows = await session.execute(text("SELECT term, df FROM bm25_terms WHERE df > 0"))
+    df: dict[str, int] = {term: count for term, count in rows}
     stats = (await session.execute(text("SELECT doc_count, total_length FROM bm25_stats"))).one()
     return df, (stats[0], stats[1])
 
@@ -187,7 +202,9 @@ async def test_statistics_stay_exact_through_delete_and_reindex(
         before = await _df_and_stats(session)
         await index_filing(session, filing_ids[0], embedder=None)  # re-index replaces, stats unchanged
         assert await _df_and_stats(session) == before
-        await session.execute(delete(Filing).where(Filing.id == filing_ids[1]))  # cascades to chunks, postings
+        await session.execute(
+            delete(Filing).where(Filing.id == filing_ids[1])
+        )  # cascades to chunks, postings
         df, (doc_count, total_length) = await _df_and_stats(session)
         documents = await _documents(session)
         expected_df: Counter[str] = Counter(t for _, tokens in documents.values() for t in set(tokens))

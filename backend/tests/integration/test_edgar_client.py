@@ -8,15 +8,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import sys
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # backend/tests, for the mirror helper
 
 from edgar_mirror import CORPUS_DIR, MIRROR_DIR, EdgarMirror, RecordedRequest
 

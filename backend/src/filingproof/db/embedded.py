@@ -16,7 +16,10 @@ def embedded_database_url(pg_dir: Path) -> str:
     """Start (or reuse) the server in `pg_dir` and return an asyncpg URL to it."""
     # pgserver keeps its lock in the user runtime dir, which a root shell often lacks (it warns, then falls back).
     os.environ.setdefault("XDG_RUNTIME_DIR", str(Path(tempfile.gettempdir()) / f"runtime-{os.getuid()}"))
-    Path(os.environ["XDG_RUNTIME_DIR"]).mkdir(mode=0o700, exist_ok=True)
+    runtime_dir = Path(os.environ["XDG_RUNTIME_DIR"])
+    runtime_dir.mkdir(mode=0o700, exist_ok=True)
+    if runtime_dir.stat().st_uid == os.getuid():
+        runtime_dir.chmod(0o700)
     import pgserver  # imported lazily: it starts processes on import of its server module
 
     pg_dir.mkdir(parents=True, exist_ok=True)

@@ -58,7 +58,9 @@ class Filing(Base):
     period_end: Mapped[date] = mapped_column(Date)
     fiscal_year: Mapped[int | None] = mapped_column(Integer)
     fiscal_period: Mapped[str | None] = mapped_column(String(4))
-    fiscal_year_end: Mapped[str | None] = mapped_column(String(8))  # --MM-DD, from dei:CurrentFiscalYearEndDate
+    fiscal_year_end: Mapped[str | None] = mapped_column(
+        String(8)
+    )  # --MM-DD, from dei:CurrentFiscalYearEndDate
     filed_at: Mapped[date | None] = mapped_column(Date)
     source_url: Mapped[str | None] = mapped_column(Text)
     source_name: Mapped[str] = mapped_column(Text)

@@ -52,7 +52,8 @@ async def write_postings(session: AsyncSession, chunk_terms: Sequence[tuple[int,
         {"terms": vocabulary},
     )
     rows = await session.execute(
-        text("SELECT term, id FROM bm25_terms WHERE term = ANY(CAST(:terms AS text[]))"), {"terms": vocabulary}
+        text("SELECT term, id FROM bm25_terms WHERE term = ANY(CAST(:terms AS text[]))"),
+        {"terms": vocabulary},
     )
     term_ids: dict[str, int] = {term: term_id for term, term_id in rows}
     postings = sorted(
@@ -85,7 +86,8 @@ WITH stats AS (
 )
 SELECT c.id AS chunk_id,
        sum(q.idf * p.tf * (CAST(:k1 AS float8) + 1)
-           / (p.tf + CAST(:k1 AS float8) * (1 - CAST(:b AS float8) + CAST(:b AS float8) * c.length / s.avgdl)))
+           / (p.tf + CAST(:k1 AS float8)
+                     * (1 - CAST(:b AS float8) + CAST(:b AS float8) * c.length / s.avgdl)))
            AS score
 FROM query_terms q
 JOIN bm25_postings p ON p.term_id = q.id
@@ -124,7 +126,8 @@ async def recompute_statistics(session: AsyncSession) -> int:
     result = await session.execute(
         text(
             "UPDATE bm25_terms t SET df = coalesce(d.n, 0) "
-            "FROM bm25_terms t2 LEFT JOIN (SELECT term_id, count(*) AS n FROM bm25_postings GROUP BY term_id) d "
+            "FROM bm25_terms t2 "
+            "LEFT JOIN (SELECT term_id, count(*) AS n FROM bm25_postings GROUP BY term_id) d "
             "ON d.term_id = t2.id "
             "WHERE t.id = t2.id AND t.df <> coalesce(d.n, 0)"
         )
@@ -133,7 +136,8 @@ async def recompute_statistics(session: AsyncSession) -> int:
         text(
             "INSERT INTO bm25_stats (id, doc_count, total_length) "
             "SELECT 1, count(*), coalesce(sum(length), 0) FROM chunks "
-            "ON CONFLICT (id) DO UPDATE SET doc_count = excluded.doc_count, total_length = excluded.total_length"
+            "ON CONFLICT (id) DO UPDATE "
+            "SET doc_count = excluded.doc_count, total_length = excluded.total_length"
         )
     )
     return int(getattr(result, "rowcount", 0) or 0)

@@ -18,7 +18,7 @@ logger = logging.getLogger(__name__)
 MODEL_NAME = "all-MiniLM-L6-v2"
 
 
-class EmbeddingUnavailable(RuntimeError):
+class EmbeddingUnavailable(RuntimeError):  # noqa: N818 (the name callers know)
     """The embedding model could not be loaded; search degrades to BM25 only."""
 
 
@@ -48,7 +48,9 @@ class SentenceTransformerEmbedder:
             raise EmbeddingUnavailable(f"cannot load {MODEL_NAME}: {error}") from error
         dimension = self._model.get_embedding_dimension()
         if dimension != EMBEDDING_DIM:
-            raise EmbeddingUnavailable(f"{MODEL_NAME} gives {dimension} dimensions, the index has {EMBEDDING_DIM}")
+            raise EmbeddingUnavailable(
+                f"{MODEL_NAME} gives {dimension} dimensions, the index has {EMBEDDING_DIM}"
+            )
         self._batch_size = batch_size
 
     @property

@@ -51,7 +51,9 @@ class _PendingChunk:
 
 
 async def _pending_chunks(session: AsyncSession, filing_id: int) -> list[_PendingChunk]:
-    pages = (await session.execute(select(Page).where(Page.filing_id == filing_id).order_by(Page.page_no))).scalars()
+    pages = (
+        await session.execute(select(Page).where(Page.filing_id == filing_id).order_by(Page.page_no))
+    ).scalars()
     tables = (await session.execute(select(Table).where(Table.filing_id == filing_id))).scalars()
     tables_by_page: dict[int, list[TableView]] = {}
     for table in tables:
@@ -95,7 +97,9 @@ async def delete_filing_index(session: AsyncSession, filing_id: int) -> None:
     """Remove a filing's chunks and postings (postings first, in one statement, for the df trigger)."""
     params = {"filing_id": filing_id}
     await session.execute(
-        text("DELETE FROM bm25_postings WHERE chunk_id IN (SELECT id FROM chunks WHERE filing_id = :filing_id)"),
+        text(
+            "DELETE FROM bm25_postings WHERE chunk_id IN (SELECT id FROM chunks WHERE filing_id = :filing_id)"
+        ),
         params,
     )
     await session.execute(text("DELETE FROM chunks WHERE filing_id = :filing_id"), params)
@@ -132,7 +136,7 @@ async def build_vector_index(session: AsyncSession) -> None:
 
 
 async def finalize_index(session: AsyncSession, *, build_vectors: bool = True) -> FinalizeStats:
-    """After a bulk load: check and repair the BM25 statistics, rebuild the HNSW index, refresh planner stats."""
+    """After a bulk load: check and repair the BM25 statistics, rebuild the HNSW index, ANALYZE."""
     corrected = await recompute_statistics(session)
     if build_vectors:
         await build_vector_index(session)
@@ -146,7 +150,7 @@ async def finalize_index(session: AsyncSession, *, build_vectors: bool = True) -
 async def backfill_embeddings(
     session: AsyncSession, embedder: Embedder, progress: Progress | None = None, batch_size: int = 256
 ) -> int:
-    """Embed the chunks that have no vector yet; `progress(done, total)` after each batch. Returns the count."""
+    """Embed the chunks that have no vector yet, calling `progress(done, total)` after each batch."""
     total = (await session.execute(text("SELECT count(*) FROM chunks WHERE embedding IS NULL"))).scalar_one()
     done = 0
     last_id = 0
@@ -154,7 +158,8 @@ async def backfill_embeddings(
         rows = (
             await session.execute(
                 text(
-                    "SELECT id, text FROM chunks WHERE embedding IS NULL AND id > :last_id ORDER BY id LIMIT :n"
+                    "SELECT id, text FROM chunks WHERE embedding IS NULL AND id > :last_id "
+                    "ORDER BY id LIMIT :n"
                 ),
                 {"last_id": last_id, "n": batch_size},
             )

@@ -275,16 +275,18 @@ def parse_table(
             if col is not None:
                 display[col + 1] = (display[col + 1] + " " + item.text).strip()
         grid.append(display)
-        if r < header_rows or is_header_like:
-            continue
         numbers = [item for item in values[r] if item.number is not None]
         indent = _indent(label_item.cells[0].element) if label_item else 0.0
+        if label and not values[r] and find_scale(label)[1] is None:
+            # A heading row ("Current assets:"), also when it sits right under the column headers.
+            while path_stack and path_stack[-1][0] >= indent:
+                path_stack.pop()
+            path_stack.append((indent, label.rstrip(":")))
+            continue
+        if r < header_rows or is_header_like or not numbers:
+            continue
         while path_stack and path_stack[-1][0] >= indent:
             path_stack.pop()
-        if not numbers:
-            if label:
-                path_stack.append((indent, label.rstrip(":")))
-            continue
         path = [name for _, name in path_stack] + ([label] if label else [])
         for item in numbers:
             col = _column_of(item, columns)
@@ -335,7 +337,7 @@ def _unit_kind(label: str, path: list[str], column_label: str) -> str | None:
     for text in (own, parent):
         if _PER_SHARE_RE.search(text):
             return "shares" if _COUNT_WORDS_RE.search(text) else "per_share"
-        if _SHARE_COUNT_RE.search(text):
+        if _SHARE_COUNT_RE.search(text) and "$" not in text:
             return "shares"
     if _PRICE_COLUMN_RE.search(column_label):
         return "per_share"

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from typing import Literal
 
 Form = Literal["10-K", "10-Q"]
@@ -43,13 +44,19 @@ class FilingRef:
     def describe(self) -> str:
         period = self.fiscal_period if self.fiscal_period and self.fiscal_period != "FY" else ""
         fiscal = f"{period} FY{self.fiscal_year}".strip() if self.fiscal_year else ""
-        return f"{self.ticker} {self.form} {fiscal} (period ended {self.period_end.isoformat()})".replace("  ", " ")
+        return f"{self.ticker} {self.form} {fiscal} (period ended {self.period_end.isoformat()})".replace(
+            "  ", " "
+        )
 
 
 @dataclass(frozen=True)
 class Catalog:
     companies: tuple[CompanyRef, ...]
     filings: tuple[FilingRef, ...]
+
+    @cached_property
+    def matcher(self) -> "_Matcher":
+        return _matcher(self)
 
     def filings_of(self, tickers: Iterable[str]) -> list[FilingRef]:
         wanted = set(tickers)
@@ -105,12 +112,14 @@ _AMBIGUOUS_WORDS = frozenset({"apple", "target", "meta", "alphabet", "oracle"})
 
 # what, after an ambiguous name, makes it a common word ("target market", "meta data", "apple pie")
 _TRAP_NOUNS = {
-    "target": "markets?|prices?|audiences?|customers?|segments?|range|rates?|allocation|levels?|date|returns?|"
+    "target": "markets?|prices?|audiences?|customers?|segments?|range|rates?|allocation|levels?|date|"
+    "returns?|"
     "demographics?",
     "meta": "data|analysis|description|tags?",
     "apple": "pie|juice|trees?|sauce",
     "alphabet": "soup|letters?",
     "oracle": "of",
+    "cost": "of",
 }
 _TRAP_AFTER = {word: re.compile(rf"\s*(?:{nouns})\b", re.IGNORECASE) for word, nouns in _TRAP_NOUNS.items()}
 _IDIOMS = re.compile(
@@ -120,8 +129,56 @@ _IDIOMS = re.compile(
 
 # capitalised finance words that must never be read as tickers of non-ingested companies
 _NOT_TICKERS = frozenset(
-    "A I FY YTD QTD EPS GAAP SEC USD CEO CFO ROE ROA ROI EBIT EBITDA LLC INC CORP NET ALL IT ON NOW ARE HAS "
-    "KEY LOW BIG FAST CASH TOTAL Q1 Q2 Q3 Q4 US USA UK EU AI OR AND THE FOR OF IN TO".split()
+    [
+        "A",
+        "I",
+        "FY",
+        "YTD",
+        "QTD",
+        "EPS",
+        "GAAP",
+        "SEC",
+        "USD",
+        "CEO",
+        "CFO",
+        "ROE",
+        "ROA",
+        "ROI",
+        "EBIT",
+        "EBITDA",
+        "LLC",
+        "INC",
+        "CORP",
+        "NET",
+        "ALL",
+        "IT",
+        "ON",
+        "NOW",
+        "ARE",
+        "HAS",
+        "KEY",
+        "LOW",
+        "BIG",
+        "FAST",
+        "CASH",
+        "TOTAL",
+        "Q1",
+        "Q2",
+        "Q3",
+        "Q4",
+        "US",
+        "USA",
+        "UK",
+        "EU",
+        "AI",
+        "OR",
+        "AND",
+        "THE",
+        "FOR",
+        "OF",
+        "IN",
+        "TO",
+    ]
 )
 _WORD_TICKERS = frozenset({"COST", "META", "KEY", "PEP"})
 
@@ -152,31 +209,53 @@ def _core_name(name: str) -> str:
     return core.lower()
 
 
-def _aliases(catalog: Catalog) -> tuple[list[_Alias], dict[str, CompanyRef]]:
+@dataclass(frozen=True)
+class _Matcher:
+    aliases: tuple[_Alias, ...]  # longest pattern first, so "meta platforms" wins over "meta"
+    companies: dict[str, CompanyRef]
+    # companies known only from the catalog and not ingested (EDGAR's list can hold thousands):
+    # looked up by dictionary, not by one regex each
+    other_tickers: dict[str, str]
+    other_names: dict[str, str]
+
+
+def _matcher(catalog: Catalog) -> _Matcher:
     companies: dict[str, CompanyRef] = {}
     for ticker, (name, aliases, _) in _BUILTIN.items():
         companies[ticker] = CompanyRef(ticker, name, aliases, covered=False)
+    other_tickers: dict[str, str] = {}
+    other_names: dict[str, str] = {}
     for company in catalog.companies:
         known = companies.get(company.ticker)
+        if known is None and not company.covered:
+            other_tickers[company.ticker.upper()] = company.ticker
+            core = _core_name(company.name)
+            if len(core) >= 4:
+                other_names.setdefault(core, company.ticker)
+            companies[company.ticker] = company
+            continue
         aliases = tuple(dict.fromkeys((*(known.aliases if known else ()), *company.aliases)))
         companies[company.ticker] = CompanyRef(
             company.ticker, known.name if known else company.name, aliases, company.covered
         )
-    result = []
+    patterns = []
     for ticker, company in companies.items():
+        if ticker in other_tickers.values():
+            continue
         builtin = _BUILTIN.get(ticker)
         lowercase_ok = builtin[2] if builtin else False
-        result.append(
+        patterns.append(
             _Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok or ticker in _WORD_TICKERS)
         )
         names = {alias.lower() for alias in company.aliases}
         core = _core_name(company.name)
         if builtin is not None or len(core) >= 4:
             names.add(core)
-        for alias in sorted(names, key=len, reverse=True):
-            if alias and alias.upper() != ticker:
-                result.append(_Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False))
-    return result, companies
+        for alias in names:
+            if alias:
+                patterns.append(_Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False))
+    patterns.sort(key=lambda a: -len(a.pattern.pattern))
+    return _Matcher(tuple(patterns), companies, other_tickers, other_names)
 
 
 def _ticker_pattern(ticker: str) -> re.Pattern[str]:
@@ -185,28 +264,56 @@ def _ticker_pattern(ticker: str) -> re.Pattern[str]:
 
 def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_case: bool) -> bool:
     written = match.group()
-    if alias.case_sensitive_upper:
-        word = re.sub(r"['’]s$", "", written)
-        return word.isupper() and (mixed_case or alias.ticker not in _WORD_TICKERS) and word not in _NOT_TICKERS
-    if not alias.ambiguous:
-        return True
-    possessive = re.search(r"['’]s$", written) is not None
-    word = re.sub(r"['’]s$", "", written).lower()
-    trap = _TRAP_AFTER.get(word)
-    if not possessive and trap is not None and trap.match(query, match.end()):
+    word = re.sub(r"['’]s$", "", written)
+    trap = _TRAP_AFTER.get(word.lower())
+    if word == written and trap is not None and trap.match(query, match.end()):
         return False
-    return not mixed_case or written[0].isupper()
+    if alias.case_sensitive_upper:
+        return (
+            word.isupper() and (mixed_case or alias.ticker not in _WORD_TICKERS) and word not in _NOT_TICKERS
+        )
+    return not alias.ambiguous or not mixed_case or written[0].isupper()
+
+
+_WORD = re.compile(r"[\w&.-]+")
+
+
+def _other_companies(
+    query: str, matcher: _Matcher, mixed_case: bool, taken: list[tuple[int, int]]
+) -> Iterable[tuple[int, str]]:
+    """Non-ingested companies of the catalog: capitals-only tickers, and capitalised names (mixed case)."""
+    if not mixed_case:
+        return
+    words = [
+        (m.start(), m.end(), re.sub(r"['’]s$", "", m.group()).rstrip(".")) for m in _WORD.finditer(query)
+    ]
+    for i, (start, end, word) in enumerate(words):
+        ticker = matcher.other_tickers.get(word)
+        if ticker and word.isupper() and len(word) >= 2 and word not in _NOT_TICKERS:
+            if all(end <= s or start >= e for s, e in taken):
+                taken.append((start, end))
+                yield start, ticker
+            continue
+        for n in (4, 3, 2, 1):
+            phrase = words[i : i + n]
+            if len(phrase) < n or not word[:1].isupper() or (n == 1 and i == 0):
+                continue
+            ticker = matcher.other_names.get(" ".join(w for _, _, w in phrase).lower())
+            span = (start, phrase[-1][1])
+            if ticker and all(span[1] <= s or span[0] >= e for s, e in taken):
+                taken.append(span)
+                yield start, ticker
+                break
 
 
 def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str]]:
-    """(tickers of ingested companies, names of recognised companies that are not ingested), in query order."""
-    aliases, companies = _aliases(catalog)
+    """(tickers of ingested companies, names of recognised companies not ingested), in query order."""
+    matcher = catalog.matcher
     masked = _IDIOMS.sub(lambda m: " " * len(m.group()), query)
     mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
-    # longest aliases first, so "meta platforms" wins over "meta"
-    for alias in sorted(aliases, key=lambda a: -len(a.pattern.pattern)):
+    for alias in matcher.aliases:
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in taken):
@@ -214,10 +321,11 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str]]:
             if _counts_as_company(masked, match, alias, mixed_case):
                 taken.append(span)
                 found.append((span[0], alias.ticker))
+    found.extend(_other_companies(masked, matcher, mixed_case, taken))
     covered: list[str] = []
     unknown: list[str] = []
     for _, ticker in sorted(found):
-        company = companies[ticker]
+        company = matcher.companies[ticker]
         target = covered if company.covered else unknown
         label = ticker if company.covered else f"{company.name} ({ticker})"
         if label not in target:
@@ -264,7 +372,8 @@ def _dates(query: str) -> list[_DateMention]:
 
 _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b", re.I), "three_months"),
-    (re.compile(r"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b", re.I), "six_months"),
+    (re.compile(r"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b", re.I),
+     "six_months"),
     (re.compile(r"\b(?:nine|9)[- ]months?\b", re.I), "nine_months"),
     (re.compile(r"\b(?:twelve|12)[- ]months?\b|\b(?:fiscal\s+)?years?\s+ended\b|\bfull[- ]year\b", re.I),
      "twelve_months"),
@@ -302,7 +411,8 @@ _LINE_ITEMS: tuple[tuple[re.Pattern[str], Statement], ...] = (
                 r"\beps\b|\bearnings\s+per\s+share\b|\bresearch\s+and\s+development\b", re.I),
      "income_statement"),
     (re.compile(r"\btotal\s+(?:assets|liabilities)\b|\bshareholders['’]?\s+equity\b|\binventor(?:y|ies)\b|"
-                r"\baccounts\s+receivable\b|\blong[- ]term\s+debt\b|\bcash\s+and\s+cash\s+equivalents\b", re.I),
+                r"\baccounts\s+receivable\b|\blong[- ]term\s+debt\b|\bcash\s+and\s+cash\s+equivalents\b",
+                re.I),
      "balance_sheet"),
     (re.compile(r"\b(?:operating|investing|financing)\s+activities\b|\bcapital\s+expenditures?\b|\bcapex\b|"
                 r"\bfree\s+cash\b", re.I), "cash_flow"),
@@ -404,7 +514,9 @@ def _scope(
     if unknown:
         reason = f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the ingested filings"
         if not companies:
-            covered = tuple(f.describe() for f in sorted(catalog.filings, key=lambda f: (f.ticker, f.period_end)))
+            covered = tuple(
+                f.describe() for f in sorted(catalog.filings, key=lambda f: (f.ticker, f.period_end))
+            )
         return reason, covered
     if companies and years:
         quarterly = fiscal_period in ("Q1", "Q2", "Q3")
@@ -447,9 +559,7 @@ class FilingSelection:
     notes: tuple[str, ...] = ()  # filters that matched nothing and were dropped
 
 
-def _narrow(
-    filings: list[FilingRef], keep: list[FilingRef], what: str, notes: list[str]
-) -> list[FilingRef]:
+def _narrow(filings: list[FilingRef], keep: list[FilingRef], what: str, notes: list[str]) -> list[FilingRef]:
     if keep:
         return keep
     notes.append(f"no ingested filing matches {what}; that filter was dropped")
@@ -457,7 +567,7 @@ def _narrow(
 
 
 def _by_year(filings: list[FilingRef], year: int, fiscal_period: FiscalPeriod | None) -> list[FilingRef]:
-    """The filing of that fiscal year (and quarter); else the nearest later one, whose comparatives hold it."""
+    """The filing of that fiscal year (and quarter); else the nearest later one (its comparatives hold it)."""
     exact = [f for f in filings if f.fiscal_year == year]
     if fiscal_period in ("Q1", "Q2", "Q3"):
         quarter = [f for f in exact if f.fiscal_period == fiscal_period]

@@ -87,7 +87,8 @@ def upgrade() -> None:
         "SELECT 1, count(*), coalesce(sum(length), 0) FROM chunks"
     )
     op.execute(
-        "UPDATE bm25_terms t SET df = coalesce((SELECT count(*) FROM bm25_postings p WHERE p.term_id = t.id), 0)"
+        "UPDATE bm25_terms t "
+        "SET df = coalesce((SELECT count(*) FROM bm25_postings p WHERE p.term_id = t.id), 0)"
     )
     # one statement per execute: asyncpg prepares each statement
     for statement in (*_FUNCTIONS.split("\n\n"), *_TRIGGERS.strip().split(";\n")):

@@ -1,0 +1,3 @@
+from filingproof.cli import app
+
+app(prog_name="filingproof")

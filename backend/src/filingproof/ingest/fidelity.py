@@ -1,0 +1,68 @@
+"""Parser fidelity: the filer's own XBRL tags as an independent check of what was parsed from the page.
+
+A cell's value and period come from its text, its table's scale line and its column header; here each
+`ix:nonFraction` inside a table is compared with the cell parsed around it.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from filingproof.ingest.document import ParsedDocument, cell_of, facts_in_tables
+from filingproof.ingest.periods import periods_agree
+
+
+@dataclass(slots=True)
+class Miss:
+    source: str
+    kind: str  # "value" or "period"
+    concept: str
+    fact_text: str
+    fact: str
+    parsed: str
+
+
+@dataclass(slots=True)
+class Fidelity:
+    facts: int = 0
+    values_agree: int = 0
+    periods_agree: int = 0
+    misses: list[Miss] = field(default_factory=list)
+
+    @property
+    def value_rate(self) -> float:
+        return self.values_agree / self.facts if self.facts else 0.0
+
+    @property
+    def period_rate(self) -> float:
+        return self.periods_agree / self.facts if self.facts else 0.0
+
+
+def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
+    result = Fidelity()
+    for source, document in documents:
+        for index in facts_in_tables(document):
+            fact = document.facts[index]
+            if fact.value is None:
+                continue
+            result.facts += 1
+            cell = cell_of(document, index)
+            context = fact.context
+            period_text = f"{context.start or ''}..{context.end}" if not context.instant else f"@{context.end}"
+            if cell is None:
+                detail = "no numeric cell around the fact"
+                result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), detail))
+                result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, detail))
+                continue
+            # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
+            shown = cell.value / 100 if cell.unit == "percent" else cell.value
+            if abs(shown) == abs(fact.value):
+                result.values_agree += 1
+            else:
+                parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
+                result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
+            if cell.period is not None and periods_agree(cell.period, context.start, context.end, context.instant):
+                result.periods_agree += 1
+            else:
+                parsed = f"{cell.column_label[:60]!r} → {cell.period}"
+                result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, parsed))
+    return result

@@ -1,0 +1,69 @@
+"""The ingested companies and filings, read from the database for query understanding.
+
+Kept warm per process: reloaded only when the `filings` table changes (count, newest id, newest ingest).
+"""
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.db.models import Company, Filing
+from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef
+
+
+async def _version(session: AsyncSession) -> tuple[object, ...]:
+    row = (
+        await session.execute(
+            select(func.count(Filing.id), func.max(Filing.id), func.max(Filing.ingested_at))
+        )
+    ).one()
+    return tuple(row)
+
+
+async def load_catalog(session: AsyncSession) -> Catalog:
+    filing_rows = (
+        await session.execute(
+            select(
+                Filing.id,
+                Filing.ticker,
+                Filing.form,
+                Filing.period_end,
+                Filing.fiscal_year,
+                Filing.fiscal_period,
+                Filing.company_name,
+                Filing.company_id,
+            ).order_by(Filing.id)
+        )
+    ).all()
+    filings = tuple(
+        FilingRef(row.id, row.ticker or row.company_name, row.form, row.period_end, row.fiscal_year,
+                  row.fiscal_period)
+        for row in filing_rows
+    )  # fmt: skip
+    covered_ids = {row.company_id for row in filing_rows}
+    companies: dict[str, CompanyRef] = {}
+    for company in (await session.execute(select(Company).where(Company.ticker.is_not(None)))).scalars():
+        assert company.ticker is not None
+        companies[company.ticker] = CompanyRef(
+            company.ticker, company.name, tuple(company.aliases or ()), company.id in covered_ids
+        )
+    for row in filing_rows:  # filings whose company row lacks a ticker still name their company
+        if row.ticker and row.ticker not in companies:
+            companies[row.ticker] = CompanyRef(row.ticker, row.company_name)
+    return Catalog(tuple(companies.values()), filings)
+
+
+class CatalogCache:
+    def __init__(self) -> None:
+        self._version: tuple[object, ...] | None = None
+        self._catalog: Catalog | None = None
+
+    async def get(self, session: AsyncSession) -> Catalog:
+        version = await _version(session)
+        if self._catalog is None or version != self._version:
+            # two concurrent reloads are harmless: both read the same rows
+            self._catalog = await load_catalog(session)
+            self._version = version
+        return self._catalog
+
+
+catalog_cache = CatalogCache()

@@ -1,0 +1,255 @@
+"""Hybrid search: filters narrow the filings first, then BM25 and dense rankings are fused per page.
+
+1. Query understanding (`retrieval.query`) picks companies, form and period; `select_filings` turns them into
+   filing ids. Nothing outside those filings is ranked.
+2. BM25 (`index.bm25`) and dense (pgvector cosine `<=>` over all-MiniLM-L6-v2 vectors) each rank the chunks of
+   those filings; each ranking becomes a page ranking where a page ranks as its best chunk.
+3. Reciprocal rank fusion (k = settings.rrf_k) of the two page rankings. When the embedding model cannot be
+   loaded (or no chunk has a vector yet) the dense ranking is skipped with a warning: BM25 only.
+"""
+
+import asyncio
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.config import get_settings
+from filingproof.index.bm25 import search_bm25
+from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder, vector_literal
+from filingproof.index.tokenize import tokenize
+from filingproof.retrieval.catalog import catalog_cache
+from filingproof.retrieval.fusion import best_first_unique, reciprocal_rank_fusion
+from filingproof.retrieval.query import Catalog, QueryUnderstanding, select_filings, understand
+
+Mode = Literal["hybrid", "bm25", "dense"]
+PageKey = tuple[int, int]  # (filing id, page number)
+
+SNIPPET_WORDS = 40
+
+
+@dataclass(frozen=True)
+class PageHit:
+    filing_id: int
+    accession: str | None
+    ticker: str | None
+    form: str
+    period_end: date
+    page_no: int
+    label: str | None
+    score: float
+    snippet: str
+    chunk_id: int
+    bm25_rank: int | None
+    dense_rank: int | None
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    understanding: QueryUnderstanding
+    filing_ids: tuple[int, ...] | None
+    mode: Mode
+    hits: list[PageHit]
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Ranked:
+    chunk_id: int
+    page: PageKey
+
+
+_FISCAL_TOKEN = re.compile(r"^(?:fy|[1-4]q|q[1-4]fy)(?:\d{2}|\d{4})$")
+
+
+def query_terms(understanding: QueryUnderstanding) -> list[str]:
+    """The BM25 terms of a query: its tokens, less the named tickers; "fy24" read as the year 2024."""
+    tickers = {ticker.lower() for ticker in understanding.companies}
+    terms = [
+        term
+        for term in tokenize(understanding.query)
+        if term not in tickers and not _FISCAL_TOKEN.match(term)
+    ]
+    terms.extend(str(year) for year in understanding.years if str(year) not in terms)
+    return terms
+
+
+async def _chunk_pages(session: AsyncSession, chunk_ids: Sequence[int]) -> dict[int, PageKey]:
+    if not chunk_ids:
+        return {}
+    rows = await session.execute(
+        text("SELECT id, filing_id, page_no FROM chunks WHERE id = ANY(CAST(:ids AS integer[]))"),
+        {"ids": list(chunk_ids)},
+    )
+    return {chunk_id: (filing_id, page_no) for chunk_id, filing_id, page_no in rows}
+
+
+async def rank_bm25(
+    session: AsyncSession, terms: Sequence[str], filing_ids: Sequence[int] | None, limit: int
+) -> list[_Ranked]:
+    settings = get_settings()
+    hits = await search_bm25(
+        session, terms, filing_ids=filing_ids, limit=limit, k1=settings.bm25_k1, b=settings.bm25_b
+    )
+    pages = await _chunk_pages(session, [hit.chunk_id for hit in hits])
+    return [_Ranked(hit.chunk_id, pages[hit.chunk_id]) for hit in hits]
+
+
+async def rank_dense(
+    session: AsyncSession, vector: Sequence[float], filing_ids: Sequence[int] | None, limit: int
+) -> list[_Ranked]:
+    """Nearest chunks by cosine distance: exact over the filtered filings (a few thousand vectors at most),
+    through the HNSW index when unfiltered (iterative scan, so a filter never starves the list)."""
+    params: dict[str, object] = {"q": vector_literal(vector), "limit": limit}
+    if filing_ids is not None:
+        if not filing_ids:
+            return []
+        params["ids"] = list(filing_ids)
+        sql = (
+            "WITH candidates AS MATERIALIZED (SELECT id, filing_id, page_no, embedding FROM chunks "
+            "WHERE filing_id = ANY(CAST(:ids AS integer[])) AND embedding IS NOT NULL) "
+            "SELECT id, filing_id, page_no FROM candidates "
+            "ORDER BY embedding <=> CAST(:q AS vector), id LIMIT :limit"
+        )
+    else:
+        await session.execute(text("SET LOCAL hnsw.iterative_scan = relaxed_order"))
+        await session.execute(text(f"SET LOCAL hnsw.ef_search = {max(40, 2 * limit)}"))
+        sql = (
+            "SELECT id, filing_id, page_no FROM chunks WHERE embedding IS NOT NULL "
+            "ORDER BY embedding <=> CAST(:q AS vector) LIMIT :limit"
+        )
+    rows = await session.execute(text(sql), params)
+    return [_Ranked(chunk_id, (filing_id, page_no)) for chunk_id, filing_id, page_no in rows]
+
+
+def highlight(body: str, terms: Sequence[str], width: int = SNIPPET_WORDS) -> str:
+    """The `width`-word window of `body` richest in query terms, matched words in **bold**."""
+    wanted = set(terms)
+    words = body.replace("\n", " ⏎ ").split()
+    hits = [bool(wanted.intersection(tokenize(word))) for word in words]
+    best_start, best_count = 0, -1
+    for start in range(max(1, len(words) - width + 1)):
+        count = sum(hits[start : start + width])
+        if count > best_count:
+            best_start, best_count = start, count
+    window = [f"**{w}**" if hit else w for w, hit in zip(words, hits, strict=True)][
+        best_start : best_start + width
+    ]
+    prefix = "… " if best_start > 0 else ""
+    suffix = " …" if best_start + width < len(words) else ""
+    return prefix + " ".join(window).replace(" ⏎ ", " / ").replace("⏎", "").strip() + suffix
+
+
+def _page_ranks(ranked: Sequence[_Ranked]) -> dict[PageKey, tuple[int, int]]:
+    """page → (rank of the page, its best chunk)."""
+    ranks: dict[PageKey, tuple[int, int]] = {}
+    for item in ranked:
+        if item.page not in ranks:
+            ranks[item.page] = (len(ranks) + 1, item.chunk_id)
+    return ranks
+
+
+async def _describe_pages(
+    session: AsyncSession, pages: Sequence[PageKey]
+) -> dict[PageKey, tuple[str | None, str | None, str, date, str | None]]:
+    if not pages:
+        return {}
+    rows = await session.execute(
+        text(
+            "SELECT p.filing_id, p.page_no, f.accession, f.ticker, f.form, f.period_end, p.label "
+            "FROM pages p JOIN filings f ON f.id = p.filing_id "
+            "JOIN unnest(CAST(:filings AS integer[]), CAST(:pages AS integer[])) AS w(filing_id, page_no) "
+            "ON w.filing_id = p.filing_id AND w.page_no = p.page_no"
+        ),
+        {"filings": [page[0] for page in pages], "pages": [page[1] for page in pages]},
+    )
+    return {(row[0], row[1]): (row[2], row[3], row[4], row[5], row[6]) for row in rows}
+
+
+async def _chunk_texts(session: AsyncSession, chunk_ids: Sequence[int]) -> dict[int, str]:
+    rows = await session.execute(
+        text("SELECT id, text FROM chunks WHERE id = ANY(CAST(:ids AS integer[]))"), {"ids": list(chunk_ids)}
+    )
+    return {chunk_id: body for chunk_id, body in rows}
+
+
+EmbedderProvider = Callable[[], Embedder]
+
+
+async def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
+    embedder = await asyncio.to_thread(provider)  # the first call loads the model (seconds)
+    vectors = await asyncio.to_thread(embedder.embed, [query])
+    return vectors[0]
+
+
+async def search(
+    session: AsyncSession,
+    query: str,
+    *,
+    limit: int = 5,
+    mode: Mode = "hybrid",
+    catalog: Catalog | None = None,
+    embedder: EmbedderProvider = get_embedder,
+) -> SearchResult:
+    """The best pages for `query`, with the filters and warnings that shaped them."""
+    settings = get_settings()
+    catalog = catalog if catalog is not None else await catalog_cache.get(session)
+    understanding = understand(query, catalog)
+    warnings: list[str] = []
+    if understanding.out_of_scope:
+        warnings.append(f"out of scope: {understanding.out_of_scope}")
+    if understanding.unknown_companies and not understanding.companies:
+        return SearchResult(query, understanding, (), mode, [], warnings)
+    selection = select_filings(understanding, catalog)
+    warnings.extend(selection.notes)
+    filing_ids = selection.filing_ids
+    candidates = max(settings.retrieval_candidates, limit)
+    terms = query_terms(understanding)
+
+    rankings: dict[str, list[_Ranked]] = {}
+    if mode in ("hybrid", "bm25"):
+        rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
+    if mode in ("hybrid", "dense"):
+        try:
+            vector = await _query_vector(query, embedder)
+        except EmbeddingUnavailable as error:
+            warnings.append(f"embedding model unavailable: BM25 only ({error})")
+            if mode == "dense":
+                rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
+        else:
+            dense = await rank_dense(session, vector, filing_ids, candidates)
+            if dense:
+                rankings["dense"] = dense
+            else:
+                warnings.append("no chunk has an embedding yet: BM25 only")
+                rankings.setdefault("bm25", await rank_bm25(session, terms, filing_ids, candidates))
+    used: Mode = "hybrid" if len(rankings) == 2 else ("dense" if "dense" in rankings else "bm25")
+
+    page_ranks = {name: _page_ranks(ranked) for name, ranked in rankings.items()}
+    fused = reciprocal_rank_fusion(
+        [best_first_unique([item.page for item in ranked]) for ranked in rankings.values()], k=settings.rrf_k
+    )[:limit]
+    best_chunk = {
+        page: next(ranks[page][1] for ranks in page_ranks.values() if page in ranks) for page, _ in fused
+    }
+    described = await _describe_pages(session, [page for page, _ in fused])
+    bodies = await _chunk_texts(session, list(best_chunk.values()))
+    hits = []
+    for page, score in fused:
+        accession, ticker, form, period_end, label = described[page]
+        chunk_id = best_chunk[page]
+        hits.append(
+            PageHit(
+                filing_id=page[0], accession=accession, ticker=ticker, form=form, period_end=period_end,
+                page_no=page[1], label=label, score=score, snippet=highlight(bodies[chunk_id], terms),
+                chunk_id=chunk_id,
+                bm25_rank=page_ranks.get("bm25", {}).get(page, (None, 0))[0],
+                dense_rank=page_ranks.get("dense", {}).get(page, (None, 0))[0],
+            )
+        )  # fmt: skip
+    return SearchResult(query, understanding, filing_ids, used, hits, warnings)

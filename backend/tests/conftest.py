@@ -1,0 +1,65 @@
+"""Shared fixtures: an isolated FILINGPROOF_HOME with its own embedded PostgreSQL, and the ingested corpus.
+
+The home is set before any settings are read, so every part of the product under test (CLI, pipeline,
+database) uses it. The corpus is ingested once per session: the integration tiers share it.
+"""
+
+import os
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+# pgserver runs PostgreSQL as an unprivileged user when tests run as root: the home must be reachable.
+_HOME = Path(tempfile.mkdtemp(prefix="filingproof-tests-"))
+_HOME.chmod(0o755)
+os.environ["FILINGPROOF_HOME"] = str(_HOME)
+os.environ.pop("DATABASE_URL", None)
+
+from edgar_mirror import CORPUS_DIR, SHARED_DIR  # noqa: E402
+
+from filingproof.config import Settings, get_settings  # noqa: E402
+from filingproof.ingest.pipeline import IngestResult  # noqa: E402
+from filingproof.ingest.progress import SilentProgress  # noqa: E402
+from filingproof.ingest.service import IngestFailure, file_source, filing_files, ingest_sources  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return get_settings()
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    return SHARED_DIR
+
+
+@pytest.fixture(scope="session")
+def corpus_dir() -> Path:
+    return CORPUS_DIR
+
+
+@pytest.fixture(scope="session")
+def corpus_files(corpus_dir: Path) -> list[Path]:
+    return filing_files(corpus_dir)
+
+
+@pytest.fixture(scope="session")
+async def ingested_corpus(
+    settings: Settings, corpus_files: list[Path]
+) -> AsyncIterator[tuple[list[IngestResult], list[IngestFailure]]]:
+    """The 17 corpus filings ingested (with the default index stage) into the session's database."""
+    from filingproof.index.hook import default_index_hook
+
+    results, failures = await ingest_sources(
+        [file_source(path) for path in corpus_files], settings, lambda _name: SilentProgress(), default_index_hook()
+    )
+    yield results, failures
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _remove_home() -> Iterator[None]:
+    yield
+    shutil.rmtree(_HOME / "pages", ignore_errors=True)

@@ -1,0 +1,104 @@
+"""Bad input is refused with a clear error, and a failure mid-ingest leaves nothing of the filing behind."""
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from filingproof.config import Settings
+from filingproof.db.models import Cell, Filing, Page, XbrlFact
+from filingproof.db.session import session_scope
+from filingproof.ingest.document import parse_filing
+from filingproof.ingest.errors import IngestError, NotAFilingError, TruncatedDocumentError
+from filingproof.ingest.pipeline import FilingSource, ingest_source
+from filingproof.ingest.progress import SilentStage, StageProgress
+from filingproof.ingest.render import chromium
+from filingproof.ingest.service import file_source, ingest_sources
+
+
+def test_a_web_page_that_is_not_html_is_refused() -> None:
+    with pytest.raises(NotAFilingError, match="not an HTML document"):
+        parse_filing(b'{"this": "is json"}')
+
+
+def test_a_truncated_document_is_refused(corpus_dir: Path) -> None:
+    raw = (corpus_dir / "KO/10-K_2024-12-31.htm").read_bytes()
+    with pytest.raises(TruncatedDocumentError, match="truncated"):
+        parse_filing(raw[: len(raw) // 2])
+
+
+async def test_a_non_filing_html_page_is_refused_with_what_is_missing(settings: Settings, tmp_path: Path) -> None:
+    page = tmp_path / "about.html"
+    page.write_text("<html><head><title>About us</title></head><body><p>We sell apples.</p></body></html>")
+    results, failures = await ingest_sources([file_source(page)], settings, lambda _name: _NoProgress())
+    assert results == []
+    assert len(failures) == 1
+    assert "does not say what it is" in failures[0].error
+    assert "cik" in failures[0].error
+
+
+async def test_a_document_without_inline_xbrl_needs_edgar_metadata(settings: Settings, tmp_path: Path, corpus_dir: Path) -> None:
+    """Stripping the inline XBRL header leaves a plain HTML filing: its metadata must come from EDGAR."""
+    raw = (corpus_dir / "PFE/10-Q_2023-07-02.htm").read_text()
+    start, end = raw.index("<ix:header>"), raw.index("</ix:header>") + len("</ix:header>")
+    plain = tmp_path / "plain.htm"
+    plain.write_text(raw[:start] + raw[end:])
+    document = parse_filing(plain.read_bytes())
+    assert document.facts == []
+    assert any("no inline XBRL" in note for note in document.degraded)
+    _, failures = await ingest_sources([file_source(plain)], settings, lambda _name: _NoProgress())
+    assert "does not say what it is" in failures[0].error
+
+
+async def test_a_missing_file_is_a_clear_error(settings: Settings, tmp_path: Path) -> None:
+    _, failures = await ingest_sources([file_source(tmp_path / "nope.htm")], settings, lambda _name: _NoProgress())
+    assert "cannot read" in failures[0].error
+
+
+class _Boom(RuntimeError):
+    pass
+
+
+class _NoProgress:
+    def stage(self, name: str, total: int | None = None) -> StageProgress:
+        return SilentStage()
+
+
+class _FailWhileStoring:
+    """Fails after the store stage has written part of the filing (pages and tables, not yet facts)."""
+
+    def stage(self, name: str, total: int | None = None) -> StageProgress:
+        return _FailingStage() if name == "store" else SilentStage()
+
+
+class _FailingStage(SilentStage):
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def advance(self, amount: int = 1) -> None:
+        self.calls += 1
+        if self.calls == 3:  # after pages, tables and cells were inserted
+            raise _Boom("injected failure")
+
+
+async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(settings: Settings, corpus_dir: Path) -> None:
+    path = corpus_dir / "AAPL/10-Q_2025-03-29.htm"
+    before = await _counts()
+    async with chromium(settings.chromium_path) as browser:
+        with pytest.raises(_Boom):
+            await ingest_source(FilingSource(path.read_bytes(), str(path)), settings, browser, _FailWhileStoring())
+    assert await _counts() == before
+    leftovers = [p.name for p in settings.pages_dir.glob(".staging-*")] if settings.pages_dir.exists() else []
+    assert leftovers == []
+
+
+async def _counts() -> tuple[int, ...]:
+    async with session_scope() as session:
+        return tuple(
+            [(await session.execute(select(func.count()).select_from(m))).scalar_one() for m in (Filing, Page, Cell, XbrlFact)]
+        )
+
+
+def test_ingest_error_is_the_common_base() -> None:
+    assert issubclass(NotAFilingError, IngestError)
+    assert issubclass(TruncatedDocumentError, IngestError)

@@ -1,0 +1,226 @@
+"""Query understanding on terse and wordy phrasings, and on the traps of company names that are words."""
+
+from datetime import date
+from typing import Any
+
+import pytest
+from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, select_filings, understand
+
+_FILINGS = [
+    ("AAPL", "10-K", date(2024, 9, 28), 2024, "FY"),
+    ("AAPL", "10-Q", date(2025, 3, 29), 2025, "Q2"),
+    ("NVDA", "10-K", date(2024, 1, 28), 2024, "FY"),
+    ("NVDA", "10-K", date(2025, 1, 26), 2025, "FY"),
+    ("NVDA", "10-Q", date(2025, 7, 27), 2026, "Q2"),
+    ("AMZN", "10-K", date(2023, 12, 31), 2023, "FY"),
+    ("AMZN", "10-K", date(2024, 12, 31), 2024, "FY"),
+    ("GOOGL", "10-K", date(2023, 12, 31), 2023, "FY"),
+    ("GOOGL", "10-K", date(2024, 12, 31), 2024, "FY"),
+    ("META", "10-K", date(2023, 12, 31), 2023, "FY"),
+    ("META", "10-K", date(2024, 12, 31), 2024, "FY"),
+    ("TSLA", "10-K", date(2023, 12, 31), 2023, "FY"),
+    ("TSLA", "10-K", date(2024, 12, 31), 2024, "FY"),
+    ("WMT", "10-K", date(2025, 1, 31), 2025, "FY"),
+    ("KO", "10-K", date(2024, 12, 31), 2024, "FY"),
+    ("MMM", "10-Q", date(2023, 6, 30), 2023, "Q2"),
+    ("PFE", "10-Q", date(2023, 7, 2), 2023, "Q2"),
+]
+_NAMES = {
+    "AAPL": "Apple Inc.",
+    "NVDA": "NVIDIA CORP",
+    "AMZN": "AMAZON COM INC",
+    "GOOGL": "Alphabet Inc.",
+    "META": "Meta Platforms, Inc.",
+    "TSLA": "Tesla, Inc.",
+    "WMT": "Walmart Inc.",
+    "KO": "COCA COLA CO",
+    "MMM": "3M CO",
+    "PFE": "PFIZER INC",
+}
+
+CORPUS = Catalog(
+    companies=tuple(CompanyRef(ticker, name) for ticker, name in _NAMES.items()),
+    filings=tuple(
+        FilingRef(i + 1, ticker, form, period_end, year, period)
+        for i, (ticker, form, period_end, year, period) in enumerate(_FILINGS)
+    ),
+)
+
+
+def filing_id(ticker: str, form: str, period_end: date) -> int:
+    return next(
+        f.filing_id for f in CORPUS.filings if (f.ticker, f.form, f.period_end) == (ticker, form, period_end)
+    )
+
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    # terse, tickers in any case
+    (
+        "AAPL total net sales FY24",
+        {"companies": ("AAPL",), "fiscal_year": 2024, "statement": "income_statement"},
+    ),
+    ("nvda net income fy2025", {"companies": ("NVDA",), "fiscal_year": 2025}),
+    ("amzn 10-k 2023 operating income", {"companies": ("AMZN",), "form": "10-K", "fiscal_year": 2023}),
+    ("googl revenue fy 2024", {"companies": ("GOOGL",), "fiscal_year": 2024}),
+    ("TSLA FY'23 automotive revenues", {"companies": ("TSLA",), "fiscal_year": 2023}),
+    ("WMT total revenues fiscal 2025", {"companies": ("WMT",), "fiscal_year": 2025}),
+    ("KO net operating revenues 2024", {"companies": ("KO",), "fiscal_year": 2024}),
+    (
+        "MMM Q2 2023 net loss",
+        {"companies": ("MMM",), "fiscal_period": "Q2", "form": "10-Q", "fiscal_year": 2023},
+    ),
+    ("pfe 10q revenues", {"companies": ("PFE",), "form": "10-Q"}),
+    ("META capex 2024", {"companies": ("META",), "fiscal_year": 2024, "statement": "cash_flow"}),
+    # names and aliases
+    ("What were Apple's total net sales in fiscal 2024?", {"companies": ("AAPL",), "fiscal_year": 2024}),
+    ("How much did NVIDIA spend on research and development in FY2025?", {"companies": ("NVDA",)}),
+    ("Google advertising revenue 2023", {"companies": ("GOOGL",), "fiscal_year": 2023}),
+    ("Alphabet total revenues 2024", {"companies": ("GOOGL",)}),
+    ("Facebook daily active people 2024", {"companies": ("META",)}),
+    ("Meta's capital expenditures in 2024", {"companies": ("META",), "statement": "cash_flow"}),
+    ("Meta Platforms net income 2023", {"companies": ("META",), "fiscal_year": 2023}),
+    ("Coca-Cola net operating revenues 2024", {"companies": ("KO",)}),
+    ("Coke unit case volume", {"companies": ("KO",)}),
+    ("Walmart eCommerce sales FY2025", {"companies": ("WMT",)}),
+    ("Wal-Mart net sales", {"companies": ("WMT",)}),
+    (
+        "3M net loss three months ended June 30, 2023",
+        {"companies": ("MMM",), "period_kind": "three_months", "period_end": date(2023, 6, 30)},
+    ),
+    (
+        "Pfizer Q2 2023 revenues",
+        {"companies": ("PFE",), "fiscal_period": "Q2", "period_kind": "three_months"},
+    ),
+    ("amazon.com AWS segment operating income 2024", {"companies": ("AMZN",)}),
+    ("tesla free cash flow 2024", {"companies": ("TSLA",), "statement": "cash_flow"}),
+    (
+        "Compare Apple and Microsoft revenue",
+        {"companies": ("AAPL",), "unknown_companies": ("Microsoft (MSFT)",)},
+    ),
+    ("apple vs nvidia net income 2024", {"companies": ("AAPL", "NVDA")}),
+    # periods and forms
+    (
+        "Apple total assets as of September 28, 2024",
+        {"as_of": date(2024, 9, 28), "period_kind": "instant", "statement": "balance_sheet"},
+    ),
+    (
+        "AAPL net sales three months ended March 29, 2025",
+        {"period_kind": "three_months", "period_end": date(2025, 3, 29)},
+    ),
+    ("AAPL net sales six months ended March 29, 2025", {"period_kind": "six_months", "form": "10-Q"}),
+    (
+        "NVDA revenue six months ended 2025-07-27",
+        {"period_kind": "six_months", "period_end": date(2025, 7, 27)},
+    ),
+    ("PFE nine months revenues", {"period_kind": "nine_months", "form": "10-Q"}),
+    ("AAPL Q2 FY25 net sales", {"fiscal_period": "Q2", "fiscal_year": 2025, "form": "10-Q"}),
+    ("Apple second quarter 2025 iPhone sales", {"fiscal_period": "Q2", "fiscal_year": 2025}),
+    ("MMM 2Q23 sales", {"fiscal_period": "Q2", "fiscal_year": 2023}),
+    ("NVDA Q2 10-Q data center revenue", {"fiscal_period": "Q2", "form": "10-Q", "fiscal_year": None}),
+    ("Tesla annual report 2023 deliveries", {"form": "10-K", "fiscal_year": 2023}),
+    ("Amazon net sales 2024 vs 2023", {"years": (2023, 2024), "fiscal_year": 2024}),
+    ("KO balance sheet at December 31, 2024", {"statement": "balance_sheet", "as_of": date(2024, 12, 31)}),
+    (
+        "GOOGL consolidated statements of cash flows 2024",
+        {"statement": "cash_flow", "statement_inferred": False},
+    ),
+    ("TSLA income statement 2024", {"statement": "income_statement", "statement_inferred": False}),
+    ("Walmart statement of shareholders' equity", {"statement": "equity"}),
+    ("MMM year-to-date cash from operating activities", {"period_kind": "year_to_date"}),
+    # traps: common words that are company names
+    ("What is the target market for Apple's iPhone?", {"companies": ("AAPL",), "unknown_companies": ()}),
+    ("Target market size for wearables", {"companies": (), "unknown_companies": ()}),
+    ("Target's revenue in 2024", {"companies": (), "unknown_companies": ("Target (TGT)",)}),
+    ("cost of sales for Apple FY2024", {"companies": ("AAPL",), "unknown_companies": ()}),
+    ("What was the COST of revenues at NVDA?", {"companies": ("NVDA",), "unknown_companies": ()}),
+    ("apples to apples comparison of revenue", {"companies": ()}),
+    ("the apple of my eye: NVDA revenue", {"companies": ("NVDA",)}),
+    ("apple revenue 2024", {"companies": ("AAPL",)}),
+    ("metadata of the 10-K filings", {"companies": ()}),
+    ("meta data retention policy at Alphabet", {"companies": ("GOOGL",)}),
+    ("meta net income 2024", {"companies": ("META",)}),
+    ("analyst price target for NVDA", {"companies": ("NVDA",), "unknown_companies": ()}),
+    ("Oracle of Omaha letter", {"unknown_companies": ()}),
+    ("FY total net sales", {"companies": (), "unknown_companies": ()}),
+    ("EPS and GAAP net income for KO", {"companies": ("KO",), "unknown_companies": ()}),
+    ("APPLE TOTAL NET SALES 2024", {"companies": ("AAPL",)}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), CASES, ids=[q for q, _ in CASES])
+def test_understanding(query: str, expected: dict[str, Any]) -> None:
+    understanding = understand(query, CORPUS)
+    got = {key: getattr(understanding, key) for key in expected}
+    assert got == expected
+
+
+def test_there_are_enough_phrasings() -> None:
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize(
+    ("query", "reason"),
+    [
+        ("Microsoft revenue 2024", "Microsoft (MSFT) is not among the ingested filings"),
+        ("Costco membership fee income", "Costco (COST) is not among the ingested filings"),
+        ("Apple revenue 2015", "AAPL fiscal 2015 is not covered by the ingested filings"),
+        ("AMZN Q2 2024 net sales", "AMZN Q2 fiscal 2024 is not covered by the ingested filings"),
+    ],
+)
+def test_out_of_scope_says_what_is_covered(query: str, reason: str) -> None:
+    understanding = understand(query, CORPUS)
+    assert understanding.out_of_scope == reason
+    assert understanding.covered
+    if understanding.companies:
+        assert all(line.startswith(understanding.companies[0]) for line in understanding.covered)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "AAPL total net sales FY24",
+        "Apple revenue 2023",
+        "apple revenue 2022",
+        "NVDA Q2 FY2026 revenue",
+        "3M net loss three months ended June 30, 2023",
+        "the target market",
+        "Tesla deliveries",
+    ],
+)
+def test_in_scope(query: str) -> None:
+    assert understand(query, CORPUS).out_of_scope is None
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("AAPL total net sales FY24", [("AAPL", "10-K", date(2024, 9, 28))]),
+        ("AAPL net sales 2023", [("AAPL", "10-K", date(2024, 9, 28))]),  # a prior-year column
+        ("AAPL Q2 FY25 net sales", [("AAPL", "10-Q", date(2025, 3, 29))]),
+        ("nvda net income fy2025", [("NVDA", "10-K", date(2025, 1, 26))]),
+        ("NVDA revenue six months ended July 27, 2025", [("NVDA", "10-Q", date(2025, 7, 27))]),
+        ("Apple total assets as of September 28, 2024", [("AAPL", "10-K", date(2024, 9, 28))]),
+        ("META 10-K", [("META", "10-K", date(2023, 12, 31)), ("META", "10-K", date(2024, 12, 31))]),
+        (
+            "Google and Amazon revenue 2024",
+            [("AMZN", "10-K", date(2024, 12, 31)), ("GOOGL", "10-K", date(2024, 12, 31))],
+        ),
+    ],
+)
+def test_filters_narrow_filings(query: str, expected: list[tuple[str, str, date]]) -> None:
+    selection = select_filings(understand(query, CORPUS), CORPUS)
+    assert selection.filing_ids == tuple(sorted(filing_id(*key) for key in expected))
+    assert selection.notes == ()
+
+
+def test_no_filter_searches_everything() -> None:
+    assert select_filings(understand("revenue recognition policy", CORPUS), CORPUS).filing_ids is None
+
+
+def test_impossible_filter_is_dropped_with_a_note() -> None:
+    selection = select_filings(understand("AMZN 10-Q net sales", CORPUS), CORPUS)
+    assert selection.filing_ids == (
+        filing_id("AMZN", "10-K", date(2023, 12, 31)),
+        filing_id("AMZN", "10-K", date(2024, 12, 31)),
+    )
+    assert selection.notes == ("no ingested filing matches form 10-Q; that filter was dropped",)

@@ -1,0 +1,36 @@
+"""Reciprocal rank fusion and snippet highlighting."""
+
+import pytest
+
+from filingproof.retrieval.fusion import reciprocal_rank_fusion
+from filingproof.retrieval.search import highlight
+
+
+def test_rrf_sums_reciprocal_ranks() -> None:
+    fused = dict(reciprocal_rank_fusion([["a", "b", "c"], ["b", "d"]], k=60))
+    assert fused["b"] == pytest.approx(1 / 62 + 1 / 61)
+    assert fused["a"] == pytest.approx(1 / 61)
+    assert fused["d"] == pytest.approx(1 / 62)
+    assert fused["c"] == pytest.approx(1 / 63)
+
+
+def test_rrf_orders_best_first_and_breaks_ties_by_first_appearance() -> None:
+    fused = reciprocal_rank_fusion([["a", "b"], ["b", "a"], ["c"]], k=60)
+    assert [key for key, _ in fused] == ["a", "b", "c"]
+
+
+def test_a_page_counts_once_at_its_best_rank() -> None:
+    fused = dict(reciprocal_rank_fusion([[(1, 5), (1, 5), (1, 6)]], k=60))
+    assert fused[(1, 6)] == pytest.approx(1 / 62)
+
+
+def test_a_single_ranking_keeps_its_order() -> None:
+    assert [key for key, _ in reciprocal_rank_fusion([["x", "y", "z"]])] == ["x", "y", "z"]
+
+
+def test_highlight_bolds_matched_terms_in_the_richest_window() -> None:
+    body = "Intro " * 100 + "Total net sales | 2024 | 391,035\nOther text"
+    snippet = highlight(body, ["total", "net", "sale", "391035"], width=10)
+    assert "**Total** **net** **sales**" in snippet
+    assert "**391,035**" in snippet
+    assert snippet.startswith("… ")
