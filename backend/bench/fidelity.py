@@ -1,6 +1,6 @@
 """Prints parser fidelity over the corpus (values and periods against the filer's XBRL facts) and the misses.
 
-    .venv/bin/python backend/bench/fidelity.py [--misses N] [CORPUS_DIR]
+.venv/bin/python backend/bench/fidelity.py [--misses N] [CORPUS_DIR]
 """
 
 import argparse
@@ -21,10 +21,14 @@ def main() -> None:
     files = sorted(args.corpus.rglob("*.htm"))
     for path in files:
         one = measure([(path.name, parse_filing(path.read_bytes()))])
-        print(f"{path.parent.name}/{path.name:24s} facts in tables {one.facts:5d}  "
-              f"values {one.value_rate:.4f}  periods {one.period_rate:.4f}")
+        print(
+            f"{path.parent.name}/{path.name:24s} facts in tables {one.facts:5d}  "
+            f"values {one.value_rate:.4f}  periods {one.period_rate:.4f}"
+        )
     total = measure((f"{p.parent.name}/{p.name}", parse_filing(p.read_bytes())) for p in files)
-    print(f"\nALL  facts in tables {total.facts}  values agree {total.value_rate:.4f}  periods agree {total.period_rate:.4f}")
+    print(
+        f"\nALL  facts in tables {total.facts}  values agree {total.value_rate:.4f}  periods agree {total.period_rate:.4f}"
+    )
     for kind in ("value", "period"):
         misses = [m for m in total.misses if m.kind == kind]
         print(f"\n{kind} misses: {len(misses)}; by filing: {Counter(m.source for m in misses).most_common()}")

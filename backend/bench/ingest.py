@@ -34,14 +34,20 @@ async def run(corpus: Path) -> None:
     for result in results:
         name = f"{result.ticker} {result.form} {result.period_end}"
         row = " ".join(f"{result.seconds.get(s, 0.0):7.2f}" for s in stages)
-        print(f"{name:34s} {result.counts.pages:5d} {result.counts.cells:6d} {row} {sum(result.seconds.values()):7.2f}")
+        print(
+            f"{name:34s} {result.counts.pages:5d} {result.counts.cells:6d} {row} {sum(result.seconds.values()):7.2f}"
+        )
         for s in stages:
             totals[s] += result.seconds.get(s, 0.0)
     ten_ks = [sum(r.seconds.values()) for r in results if r.form == "10-K"]
-    print(f"\n{len(results)} filings in {wall:.1f} s wall ({len(failures)} failed); per stage: "
-          + ", ".join(f"{s} {t:.1f} s" for s, t in totals.items()))
+    print(
+        f"\n{len(results)} filings in {wall:.1f} s wall ({len(failures)} failed); per stage: "
+        + ", ".join(f"{s} {t:.1f} s" for s, t in totals.items())
+    )
     if ten_ks:
-        print(f"10-K end to end: mean {sum(ten_ks) / len(ten_ks):.1f} s, max {max(ten_ks):.1f} s (budget 30 s)")
+        print(
+            f"10-K end to end: mean {sum(ten_ks) / len(ten_ks):.1f} s, max {max(ten_ks):.1f} s (budget 30 s)"
+        )
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
-"""BM25 in PostgreSQL against an independent textbook implementation over the same tokens.
+"""BM25 in PostgreSQL against an independent textbook implementation over the same tokens, and the hybrid
+search built on it.
 
 A temporary embedded PostgreSQL, a few pages of real corpus sentences (Apple FY2024 and NVIDIA FY2025
 10-Ks), indexed by `index_filing`; the SQL scores must equal a plain-Python Okapi BM25 (Lucene idf) to 1e-6,
@@ -14,15 +15,20 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from sqlalchemy import delete, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
+
 from filingproof.db.embedded import embedded_database_url
 from filingproof.db.migrate import upgrade_database
 from filingproof.db.models import Chunk, Company, Filing, Page, Table
 from filingproof.index.bm25 import search_bm25
-from filingproof.index.store import finalize_index, index_filing
+from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder
+from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
 from filingproof.index.tokenize import tokenize
-from sqlalchemy import delete, select, text
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
-from sqlalchemy.pool import NullPool
+from filingproof.index.vectors import pgvector_distances_safe
+from filingproof.retrieval.catalog import load_catalog
+from filingproof.retrieval.search import search
 
 K1, B = 1.2, 0.75
 
@@ -211,7 +217,85 @@ async def test_statistics_stay_exact_through_delete_and_reindex(
         assert df == dict(expected_df)
         assert doc_count == len(documents)
         assert total_length == sum(len(tokens) for _, tokens in documents.values())
-        assert (await finalize_index(session, build_vectors=True)).df_corrected == 0
+        finalized = await finalize_index(session, build_vectors=True)
+        assert finalized.df_corrected == 0
+        assert finalized.vector_index_built == pgvector_distances_safe()
         await session.rollback()
     async with sessions() as session:
         assert await _df_and_stats(session) == before  # a rolled-back change leaves no trace
+
+
+# hybrid search over the same small index: filters first, fusion, BM25-only fallback
+
+
+@pytest.fixture(scope="module")
+async def embedded(sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]) -> int:
+    async with sessions() as session:
+        done = await backfill_embeddings(session, get_embedder())
+        await finalize_index(session)
+        await session.commit()
+    return done
+
+
+async def test_backfill_embeds_every_chunk(sessions: async_sessionmaker[AsyncSession], embedded: int) -> None:
+    async with sessions() as session:
+        missing = (
+            await session.execute(text("SELECT count(*) FROM chunks WHERE embedding IS NULL"))
+        ).scalar()
+        total = (await session.execute(text("SELECT count(*) FROM chunks"))).scalar()
+    assert missing == 0
+    assert embedded == total
+
+
+async def test_hybrid_search_filters_by_company_and_finds_the_table(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+) -> None:
+    async with sessions() as session:
+        catalog = await load_catalog(session)
+        result = await search(session, "AAPL total net sales FY2024", limit=5, catalog=catalog)
+    assert result.mode == "hybrid"
+    assert result.filing_ids == (filing_ids[0],)
+    assert {hit.filing_id for hit in result.hits} == {filing_ids[0]}
+    top = result.hits[0]
+    assert (top.page_no, top.ticker, top.form) == (2, "AAPL", "10-K")
+    assert top.bm25_rank == 1
+    assert top.dense_rank is not None
+    assert "**2024** | 391,035" in top.snippet
+
+
+async def test_search_falls_back_to_bm25_when_the_model_is_unavailable(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+) -> None:
+    def unavailable() -> Embedder:
+        raise EmbeddingUnavailable("no model here")
+
+    async with sessions() as session:
+        result = await search(
+            session, "data center revenue", embedder=unavailable, catalog=await load_catalog(session)
+        )
+    assert result.mode == "bm25"
+    assert any(warning.startswith("embedding model unavailable: BM25 only") for warning in result.warnings)
+    assert result.hits[0].filing_id == filing_ids[1]
+
+
+async def test_dense_search_alone_ranks_pages(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+) -> None:
+    async with sessions() as session:
+        result = await search(session, "smartphones", mode="dense", catalog=await load_catalog(session))
+    assert result.mode == "dense"
+    assert (result.hits[0].filing_id, result.hits[0].page_no) == (filing_ids[0], 1)
+    assert result.hits[0].bm25_rank is None
+
+
+async def test_a_company_not_ingested_is_refused_with_what_is_covered(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+) -> None:
+    async with sessions() as session:
+        result = await search(session, "Microsoft revenue 2024", catalog=await load_catalog(session))
+    assert result.hits == []
+    assert result.warnings[0] == "out of scope: Microsoft (MSFT) is not among the ingested filings"
+    assert result.understanding.covered == (
+        "AAPL 10-K FY2024 (period ended 2024-09-28)",
+        "NVDA 10-K FY2024 (period ended 2024-09-28)",
+    )

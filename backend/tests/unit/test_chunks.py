@@ -8,6 +8,7 @@ from filingproof.index.chunks import (
     column_labels,
     page_chunks,
     prose_chunks,
+    table_chunks,
     table_lines,
 )
 
@@ -82,3 +83,27 @@ def test_a_table_without_marker_is_still_indexed() -> None:
 
 def test_empty_page_has_no_chunks() -> None:
     assert page_chunks("\n \n", []) == []
+
+
+def test_labels_of_parsed_cells_win_over_the_grid_headers() -> None:
+    # a 10-Q header as the ingester's grid shows it: period text not above its column
+    grid = [
+        ["Three Months Ended", "", "Six Months Ended"],
+        ["March 29, 2025", "", "March 29, 2025"],
+        ["Net sales:", "", ""],
+        ["Products", "$68,714", "$166,674"],
+    ]
+    labels = {
+        (3, 1): ("Net sales: Products", "Three Months Ended March 29, 2025"),
+        (3, 2): ("Net sales: Products", "Six Months Ended March 29, 2025"),
+    }
+    table = TableView(0, "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS", "(In millions)", 2, grid, labels)
+    assert table_lines(table) == [
+        "Net sales: Products | Three Months Ended March 29, 2025 | $68,714",
+        "Net sales: Products | Six Months Ended March 29, 2025 | $166,674",
+    ]
+
+
+def test_scale_line_already_in_the_title_is_not_repeated() -> None:
+    table = TableView(0, "(In millions)", "In millions", 1, [["", "2024"], ["Revenue", "1"]])
+    assert table_chunks(table)[0].startswith("(In millions)\nRevenue")

@@ -4,6 +4,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+
 from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, select_filings, understand
 
 _FILINGS = [

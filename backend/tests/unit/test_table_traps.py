@@ -131,3 +131,17 @@ def test_number_forms(text: str, value: str) -> None:
 @pytest.mark.parametrize("text", ["NM", "n/a", "Total", "", "Q3"])
 def test_non_numbers(text: str) -> None:
     assert parse_number(text) is None
+
+
+def test_a_dated_balance_row_is_an_instant_whatever_its_column() -> None:
+    parsed = table(
+        """<tr><td></td><td>Common Stock</td><td></td><td>Retained Earnings</td></tr>
+        <tr><td>Balance as of September 30, 2023</td><td>73,812</td><td></td><td>(214)</td></tr>""",
+        context="(In millions)",
+    )
+    assert cell(parsed, "Balance as of September 30, 2023", 2)[2] == Period("instant", None, date(2023, 9, 30))
+
+
+def test_an_undated_column_reports_the_documents_own_period() -> None:
+    parsed = table("""<tr><td></td><td>Americas</td></tr><tr><td>Net sales</td><td>167,045</td></tr>""")
+    assert cell(parsed, "Net sales", 1)[2] == Period("duration", date(2023, 9, 29), date(2024, 9, 28))

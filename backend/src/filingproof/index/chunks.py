@@ -5,16 +5,17 @@ splitting a paragraph unless it alone is longer than `MAX_PROSE_WORDS` (then it 
 
 Tables: one line per row × value column, `row label | column period | value`, e.g.
 `Total net sales | Years Ended September 28, 2024 | 391,035`, so that a row, its period and its figure
-are found together. A row without values is a heading and prefixes the rows under it
-(`Net sales: Products | …`) until a `Total …` row closes it. Lines are grouped by `TABLE_LINES`,
-each group headed by the table's title and scale line.
+are found together. Labels come from the parsed cells (row path, column period) where the ingester gave
+them; otherwise from the grid: the header rows give the column label, and a row without values is a
+heading that prefixes the rows under it (`Net sales: Products | …`) until a `Total …` row closes it.
+Lines are grouped by `TABLE_LINES`, each group headed by the table's title and scale line.
 
 Chunks keep the page's order: a table's chunks stand where its `[table N]` marker is in the page text.
 """
 
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 PROSE_WORDS = 200
 MAX_PROSE_WORDS = 300
@@ -32,6 +33,9 @@ class TableView:
     scale_text: str | None
     header_rows: int
     grid: Sequence[Sequence[str]]
+    # (row, col) → (row label path, column period label) of the parsed numeric cells (`cells` rows), which
+    # are more exact than what the display grid's header rows give; other cells fall back to the grid
+    labels: Mapping[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
 
 
 def column_labels(grid: Sequence[Sequence[str]], header_rows: int) -> list[str]:
@@ -52,7 +56,8 @@ def table_lines(table: TableView) -> list[str]:
     labels = column_labels(table.grid, table.header_rows)
     lines = []
     heading = ""
-    for row in table.grid[table.header_rows :]:
+    for r in range(table.header_rows, len(table.grid)):
+        row = table.grid[r]
         label = " ".join(row[0].split()) if row else ""
         values = [(col, " ".join(cell.split())) for col, cell in enumerate(row) if col > 0 and cell.strip()]
         if not values:
@@ -60,14 +65,22 @@ def table_lines(table: TableView) -> list[str]:
             continue
         full_label = f"{heading}: {label}" if heading and label else label or heading
         for col, value in values:
-            lines.append(f"{full_label} | {labels[col] if col < len(labels) else ''} | {value}")
+            row_label, column_label = table.labels.get(
+                (r, col), (full_label, labels[col] if col < len(labels) else "")
+            )
+            lines.append(f"{row_label} | {column_label} | {value}")
         if label.lower().startswith("total"):
             heading = ""
     return lines
 
 
 def table_chunks(table: TableView) -> list[str]:
-    head = " ".join(part for part in (table.title, table.scale_text) if part)
+    scale = (
+        table.scale_text
+        if table.scale_text and table.scale_text.lower() not in (table.title or "").lower()
+        else None
+    )
+    head = " ".join(part for part in (table.title, scale) if part)
     lines = table_lines(table)
     chunks = []
     for start in range(0, len(lines), TABLE_LINES):

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.db.models import Page, Table
+from filingproof.db.models import Cell, Page, Table
 from filingproof.index.bm25 import recompute_statistics, write_postings
 from filingproof.index.chunks import TableView, page_chunks
 from filingproof.index.embed import Embedder, vector_literal
 from filingproof.index.tokenize import term_frequencies
+from filingproof.index.vectors import pgvector_distances_safe
 
 VECTOR_INDEX = "ix_chunks_embedding_hnsw"
 
@@ -55,9 +56,21 @@ async def _pending_chunks(session: AsyncSession, filing_id: int) -> list[_Pendin
         await session.execute(select(Page).where(Page.filing_id == filing_id).order_by(Page.page_no))
     ).scalars()
     tables = (await session.execute(select(Table).where(Table.filing_id == filing_id))).scalars()
+    cell_rows = await session.execute(
+        select(Cell.table_id, Cell.row, Cell.col, Cell.row_label, Cell.row_path, Cell.column_label).where(
+            Cell.filing_id == filing_id
+        )
+    )
+    labels: dict[int, dict[tuple[int, int], tuple[str, str]]] = {}
+    for table_id, row, col, row_label, row_path, column_label in cell_rows:
+        path = ": ".join(part for part in (row_path or [row_label]) if part)
+        labels.setdefault(table_id, {})[(row, col)] = (path or row_label, column_label)
     tables_by_page: dict[int, list[TableView]] = {}
     for table in tables:
-        view = TableView(table.table_index, table.title, table.scale_text, table.header_rows, table.grid)
+        view = TableView(
+            table.table_index, table.title, table.scale_text, table.header_rows, table.grid,
+            labels.get(table.id, {}),
+        )  # fmt: skip
         tables_by_page.setdefault(table.page_id, []).append(view)
     pending = []
     for page in pages:
@@ -127,24 +140,29 @@ async def index_filing(session: AsyncSession, filing_id: int, embedder: Embedder
     )
 
 
-async def build_vector_index(session: AsyncSession) -> None:
-    """(Re)build the HNSW index over the chunk embeddings (cosine distance, pgvector defaults m=16)."""
+async def build_vector_index(session: AsyncSession) -> bool:
+    """(Re)build the HNSW index over the chunk embeddings (cosine distance, pgvector defaults m=16).
+
+    Skipped (returns False) where pgvector cannot compute distances on this CPU: see `index.vectors`.
+    """
+    if not pgvector_distances_safe():
+        return False
     await session.execute(text(f"DROP INDEX IF EXISTS {VECTOR_INDEX}"))
     await session.execute(
         text(f"CREATE INDEX {VECTOR_INDEX} ON chunks USING hnsw (embedding vector_cosine_ops)")
     )
+    return True
 
 
 async def finalize_index(session: AsyncSession, *, build_vectors: bool = True) -> FinalizeStats:
     """After a bulk load: check and repair the BM25 statistics, rebuild the HNSW index, ANALYZE."""
     corrected = await recompute_statistics(session)
-    if build_vectors:
-        await build_vector_index(session)
+    built = await build_vector_index(session) if build_vectors else False
     for table in ("chunks", "bm25_postings", "bm25_terms"):
         await session.execute(text(f"ANALYZE {table}"))
     chunks = (await session.execute(text("SELECT count(*) FROM chunks"))).scalar_one()
     terms = (await session.execute(text("SELECT count(*) FROM bm25_terms WHERE df > 0"))).scalar_one()
-    return FinalizeStats(chunks=chunks, terms=terms, df_corrected=corrected, vector_index_built=build_vectors)
+    return FinalizeStats(chunks=chunks, terms=terms, df_corrected=corrected, vector_index_built=built)
 
 
 async def backfill_embeddings(

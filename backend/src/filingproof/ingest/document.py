@@ -1,5 +1,6 @@
 """One filing document, parsed: cover metadata, pages, tables with their cells, facts linked to cells."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -10,7 +11,7 @@ from filingproof.ingest.layout import DocumentLayout, layout_document
 from filingproof.ingest.periods import DocumentPeriod
 from filingproof.ingest.tables import NumericCell, ParsedTable, parse_table
 from filingproof.ingest.xbrl import CoverData, Fact, parse_contexts, parse_cover, parse_facts, parse_units
-from filingproof.ingest.xhtml import body_of, local_name, parse_document
+from filingproof.ingest.xhtml import BLOCK_TAGS, body_of, local_name, parse_document
 
 
 @dataclass(slots=True)
@@ -56,7 +57,7 @@ def parse_filing(raw: bytes) -> ParsedDocument:
     tables: list[ParsedTable | None] = []
     inherited: tuple[int, str | None] = (0, None)
     for t in layout.tables:
-        parsed = parse_table(t.element, period, t.context_before, t.title, inherited if t.prose_gap < 400 else (0, None))
+        parsed = parse_table(t.element, period, t.context_before, t.title, inherited if t.prose_gap < 3000 else (0, None))
         tables.append(parsed)
         if parsed is not None and parsed.cells:
             inherited = (parsed.scale, parsed.scale_text)
@@ -66,22 +67,69 @@ def parse_filing(raw: bytes) -> ParsedDocument:
 
 
 def link_facts(document: ParsedDocument) -> dict[int, tuple[int, int]]:
-    """Tie each fact that sits in a table cell to the parsed cell showing it."""
-    owner: dict[etree._Element, tuple[int, int]] = {}
+    """Tie each fact that sits in a table cell to the parsed cell showing it.
+
+    A value cell is tied by its `<td>`; a figure written inside a text cell by its position in the text.
+    """
+    owners: dict[etree._Element, list[tuple[int, int]]] = {}
     for t, table in enumerate(document.tables):
         if table is None:
             continue
         for c, cell in enumerate(table.cells):
             for element in cell.elements:
-                owner[element] = (t, c)
+                owners.setdefault(element, []).append((t, c))
     links: dict[int, tuple[int, int]] = {}
     for f, fact in enumerate(document.facts):
-        for ancestor in fact.element.iterancestors():
-            if local_name(ancestor) in ("td", "th"):
-                if ancestor in owner:
-                    links[f] = owner[ancestor]
+        td = next((a for a in fact.element.iterancestors() if local_name(a) in ("td", "th")), None)
+        if td is None or td not in owners:
+            continue
+        candidates = owners[td]
+        table_cells = document.tables[candidates[0][0]].cells  # type: ignore[union-attr]
+        value_cells = [key for key in candidates if table_cells[key[1]].inline_span is None]
+        if value_cells:
+            links[f] = value_cells[0]
+            continue
+        offset = len(" ".join(text_before(td, fact.element).split()))
+        offset += 1 if offset else 0
+        for key in candidates:
+            span = table_cells[key[1]].inline_span
+            if span is not None and span[0] <= offset < span[1]:
+                links[f] = key
                 break
     return links
+
+
+def text_before(container: etree._Element, target: etree._Element) -> str:
+    """The visible text of `container` that comes before `target` (with block-level spacing)."""
+    parts: list[str] = []
+    for piece in _text_until(container, target):
+        parts.append(piece)
+    return "".join(parts).replace("\u200b", "")
+
+
+def _text_until(element: etree._Element, target: etree._Element) -> Iterator[str]:
+    stack: list[tuple[etree._Element, bool]] = [(element, False)]
+    del stack
+    yield from _walk_until(element, target, [False])
+
+
+def _walk_until(element: etree._Element, target: etree._Element, found: list[bool]) -> Iterator[str]:
+    if element is target:
+        found[0] = True
+        return
+    if element.text:
+        yield element.text
+    for child in element:
+        if found[0]:
+            return
+        if isinstance(child.tag, str):
+            if local_name(child) in BLOCK_TAGS:
+                yield " "
+            yield from _walk_until(child, target, found)
+            if found[0]:
+                return
+        if child.tail:
+            yield child.tail
 
 
 def facts_in_tables(document: ParsedDocument) -> list[int]:

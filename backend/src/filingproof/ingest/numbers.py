@@ -39,7 +39,7 @@ def normalize_space(text: str) -> str:
 
 def parse_number(text: str) -> ParsedNumber | None:
     """Parse one cell's display text; None when it is not a number."""
-    compact = normalize_space(text)
+    compact = normalize_space(text).rstrip("*†‡ ")  # footnote marks: "1,153,049*"
     if not compact:
         return None
     bare = compact.replace("$", "").replace("(", "").replace(")", "").strip()

@@ -130,6 +130,30 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
     return Period("duration", months_before(end, months), end)
 
 
+_BALANCE_ROW_RE = re.compile(r"^(?:\w+\s+)?(?:balances?|beginning|ending|end of|as of|at)\b", re.IGNORECASE)
+
+
+def row_period(label: str, column: Period | None, document: DocumentPeriod) -> Period | None:
+    """The period a row names when its column names none: "Balance as of September 28, 2024" is an instant.
+
+    Otherwise the column's period; failing that, the document's own period (a 10-K's fiscal year, a
+    10-Q's quarter), which is what an undated column of a filing's table reports.
+    """
+    dated = parse_long_date(label)
+    if dated is not None and _BALANCE_ROW_RE.search(label):
+        return Period("instant", None, dated)
+    if column is not None:
+        if column.kind == "duration" and _BALANCE_ROW_RE.search(label):
+            if re.search(r"beginning", label, re.IGNORECASE) and column.start is not None:
+                return Period("instant", None, column.start - timedelta(days=1))
+            return Period("instant", None, column.end)
+        return column
+    if dated is not None:
+        return Period("instant", None, dated)
+    months = 3 if document.form.upper().startswith("10-Q") else 12
+    return Period("duration", months_before(document.period_end, months), document.period_end)
+
+
 def periods_agree(parsed: Period, start: date | None, end: date, instant: bool) -> bool:
     """Does a parsed column period name the same period as an XBRL context? 52/53-week years allow ±7 days."""
     if instant != (parsed.kind == "instant"):

@@ -12,19 +12,28 @@ from decimal import Decimal
 
 from lxml import etree
 
+from filingproof.ingest.inline import inline_figures
 from filingproof.ingest.numbers import ParsedNumber, is_year, normalize_space, parse_number
-from filingproof.ingest.periods import DocumentPeriod, Period, parse_column_period
+from filingproof.ingest.periods import DocumentPeriod, Period, parse_column_period, row_period
 from filingproof.ingest.xhtml import local_name, text_of
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
 TRAILING_FRAGMENTS = frozenset({")", "%", ")%", "%)", ") %", "pts", "bps", "x"})
 _SCALE_RE = re.compile(r"\bin\s+(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
                        r"\$\s*(thousands|millions|billions)\b|^(thousands|millions|billions)\b", re.IGNORECASE)
-_SHARES_SCALE_RE = re.compile(r"shares?[^.;)]{0,60}?\b(?:in|reflected in)\s+(thousands|millions)", re.IGNORECASE)
+# "(In millions, except number of shares, which are reflected in thousands …)": shares have their own scale.
+_SHARES_SCALE_RE = re.compile(
+    r"except[^.;]{0,40}?shares?[^.;()]{0,40}?\b(?:in|reflected in)\s+(thousands|millions)|"
+    r"shares?\s+\(?in\s+(thousands|millions)\b",
+    re.IGNORECASE,
+)
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
-_PER_SHARE_RE = re.compile(r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per",
+_PER_SHARE_RE = re.compile(r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
                            re.IGNORECASE)
-_SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b", re.IGNORECASE)
+_SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b|\bdilutive\b|\bstock awards\b", re.IGNORECASE)
+_EXCEPT_RE = re.compile(r"except[^)]*", re.IGNORECASE)
+_SHARES_FIRST_RE = re.compile(r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b", re.IGNORECASE)
+_AMOUNT_FOR_RE = re.compile(r"\b(?:used in|for|in computing|available to)\b.*\b(?:per share|EPS)\b", re.IGNORECASE)
 _PADDING_LEFT_RE = re.compile(r"padding-left:\s*([\d.]+)(pt|px)")
 _PADDING_RE = re.compile(r"padding:\s*([^;]+)")
 _TEXT_INDENT_RE = re.compile(r"(?:text-indent|margin-left):\s*(-?[\d.]+)(pt|px)")
@@ -66,6 +75,7 @@ class NumericCell:
     column_label: str
     period: Period | None
     elements: list[etree._Element]
+    inline_span: tuple[int, int] | None = None  # where a figure written inside a text cell sits in its text
 
 
 @dataclass(slots=True)
@@ -182,9 +192,12 @@ def _column_of(item: Item, columns: list[tuple[int, int]]) -> int | None:
     return None
 
 
-def find_scale(text: str) -> tuple[int, str | None]:
-    """The scale a "(in millions)" line states; the last one in the text is the nearest to the table."""
-    exceptions = [m.span() for m in _SHARES_SCALE_RE.finditer(text)]
+def find_scale(text: str, *, shares_apart: bool = True) -> tuple[int, str | None]:
+    """The scale a "(in millions)" line states; the last one in the text is the nearest to the table.
+
+    With `shares_apart`, a scale stated for shares alone ("shares in thousands") is not the table's.
+    """
+    exceptions = [m.span() for m in _SHARES_SCALE_RE.finditer(text)] if shares_apart else []
     matches = [m for m in _SCALE_RE.finditer(text) if not any(a <= m.start() < b for a, b in exceptions)]
     if not matches:
         return 0, None
@@ -215,7 +228,13 @@ def parse_table(
         values.append(row[1:] if has_label else row)
 
     first_data = next(
-        (i for i, row in enumerate(values) if any(not _is_header_value(item) for item in row)), len(rows)
+        (
+            i
+            for i, row in enumerate(values)
+            if any(not _is_header_value(item) for item in row)
+            or (labels[i] is not None and any(_inline_only(item) for item in row))
+        ),
+        len(rows),
     )
     header_rows = first_data
     spans = [
@@ -236,7 +255,7 @@ def parse_table(
         # A table continued from the one just before it (same note, a page later) keeps its scale.
         scale, scale_text = inherited_scale
     shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
-    shares_scale = _SCALE_POWERS[shares_match[1].lower()] if shares_match else None
+    shares_scale = _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
     is_monetary = any("$" in item.text for row in rows for item in row) or bool(
         re.search(r"dollars|\$", f"{header_text} {scale_text or ''}", re.IGNORECASE)
     )
@@ -257,7 +276,7 @@ def parse_table(
     cells: list[NumericCell] = []
     column_labels = [""] * len(columns)
     header_block: list[int] = []
-    path_stack: list[tuple[float, str]] = []
+    path_stack: list[tuple[float, str, bool]] = []  # (indent, heading, heading ends with ":")
     periods: list[Period | None] = [None] * len(columns)
     for r, row in enumerate(rows):
         is_header_like = labels[r] is None and all(_is_header_value(item) for item in values[r])
@@ -277,25 +296,41 @@ def parse_table(
         grid.append(display)
         numbers = [item for item in values[r] if item.number is not None]
         indent = _indent(label_item.cells[0].element) if label_item else 0.0
+        if label_item is not None and not values[r] and r >= header_rows:
+            # "Cash dividends declared, per share: $0.80" states its figure in the label itself.
+            path_here = [name for _, name, _ in path_stack] + [label]
+            cells.extend(_inline_cells(r, 0, label_item, label, path_here, row_period(label, None, document),
+                                       scale, shares_scale))
         if label and not values[r] and find_scale(label)[1] is None:
             # A heading row ("Current assets:"), also when it sits right under the column headers.
             while path_stack and path_stack[-1][0] >= indent:
                 path_stack.pop()
-            path_stack.append((indent, label.rstrip(":")))
+            path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
             continue
-        if r < header_rows or is_header_like or not numbers:
+        if r < header_rows or is_header_like or (not numbers and not _has_inline(row)):
             continue
-        while path_stack and path_stack[-1][0] >= indent:
+        # Rows under "Net income per share:" are often not indented: a colon heading stays their parent.
+        while path_stack and (path_stack[-1][0] > indent or (path_stack[-1][0] == indent and not path_stack[-1][2])):
             path_stack.pop()
-        path = [name for _, name in path_stack] + ([label] if label else [])
+        path = [name for _, name, _ in path_stack] + ([label] if label else [])
+        for item in row:
+            if item.number is None:
+                col = 0 if item is label_item else _column_of(item, columns)
+                period = periods[col - 1] if col else None if col == 0 else None
+                cells.extend(_inline_cells(r, col or 0, item, label, path, row_period(label, period, document),
+                                           scale, shares_scale))
         for item in numbers:
             col = _column_of(item, columns)
             if col is None or item.number is None:
                 continue
+            column_scale, column_scale_text = find_scale(column_labels[col], shares_apart=False)
             cells.append(
                 _numeric_cell(
-                    r, col + 1, item, item.number, label, path, column_labels[col], periods[col],
-                    scale, shares_scale, is_monetary, col in percent_columns,
+                    r, col + 1, item, item.number, label, path, column_labels[col],
+                    row_period(label, periods[col], document),
+                    column_scale if column_scale_text else scale,
+                    column_scale if column_scale_text else shares_scale,
+                    is_monetary, col in percent_columns,
                 )
             )
     return ParsedTable(
@@ -321,7 +356,9 @@ def _column_labels(rows: list[list[Item]], header_block: list[int], columns: lis
 
 
 _PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
-_PRICE_COLUMN_RE = re.compile(r"\bper\s+(?:share|unit|rsu|psu|option)|price|grant[- ]date fair value|fair value per",
+_PRICE_COLUMN_RE = re.compile(
+    r"\bper\s+(?:share|unit|rsu|psu|option)|\b(?:exercise|purchase|grant|share|stock|average)\s+price\b|"
+    r"grant[- ]date fair value|fair value per",
                               re.IGNORECASE)
 _COUNT_WORDS_RE = re.compile(
     r"shares used|number of shares|weighted[- ]average (?:number|shares|basic|diluted)|excluded|awards|"
@@ -330,18 +367,76 @@ _COUNT_WORDS_RE = re.compile(
 )
 
 
-def _unit_kind(label: str, path: list[str], column_label: str) -> str | None:
+def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) -> str | None:
     """What a row measures, from its own label first, then its parent heading, then its column."""
     own = _PARENTHETICAL_RE.sub("", label)
-    parent = _PARENTHETICAL_RE.sub("", path[-2]) if len(path) >= 2 else ""
-    for text in (own, parent):
+    if _SHARES_FIRST_RE.match(own):
+        return "shares"
+    if _AMOUNT_FOR_RE.search(own):
+        return None  # "Net income used in computing basic net income per share" is an amount
+    # A heading speaks for the rows under it ("Net income per share:" › "Basic") when they look like
+    # per-share figures (short labels or cents), not for line items of an equity statement.
+    speaks = len(path) >= 2 and (len(own.split()) <= 3 or decimals == 2)
+    ancestors = [_PARENTHETICAL_RE.sub("", heading) for heading in reversed(path[:-1])] if speaks else []
+    for text in (own, *ancestors):
+        if text is not own and _PER_SHARE_RE.search(text) and decimals != 2 and not _COUNT_WORDS_RE.search(text):
+            continue
         if _PER_SHARE_RE.search(text):
             return "shares" if _COUNT_WORDS_RE.search(text) else "per_share"
         if _SHARE_COUNT_RE.search(text) and "$" not in text:
             return "shares"
-    if _PRICE_COLUMN_RE.search(column_label):
+    column = _EXCEPT_RE.sub("", _PARENTHETICAL_RE.sub("", column_label))
+    if _PRICE_COLUMN_RE.search(column):
         return "per_share"
+    if re.search(r"\bshares\b|\bnumber of\b", column, re.IGNORECASE) and "$" not in column:
+        return "shares"
     return None
+
+
+def _inline_only(item: Item) -> bool:
+    """A value cell that is not a number but writes figures: "3.6%-5.4%", "—%-0.5%"."""
+    return item.number is None and any(
+        figure.unit != "number" or figure.word_scale is not None for figure in inline_figures(item.text)
+    )
+
+
+def _has_inline(row: list[Item]) -> bool:
+    return any(item.number is None and inline_figures(item.text) for item in row)
+
+
+def _inline_cells(
+    row: int,
+    col: int,
+    item: Item,
+    label: str,
+    path: list[str],
+    period: Period | None,
+    table_scale: int,
+    shares_scale: int | None,
+) -> list[NumericCell]:
+    cells = []
+    for figure in inline_figures(item.text):
+        if figure.word_scale is not None:
+            scale = figure.word_scale
+        elif figure.unit in ("percent", "USD/share"):
+            scale = 0
+        elif figure.unit == "shares":
+            # A count written out in full ("944,033,056 shares") is not in the table's scale.
+            written_in_full = len(figure.text.replace(",", "")) >= 7
+            scale = shares_scale if shares_scale is not None else 0 if written_in_full else table_scale
+        elif figure.unit == "USD":
+            scale = table_scale
+        else:
+            continue  # a bare number in prose ("Level 2", "Note 7") is not a figure
+        shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
+        cells.append(
+            NumericCell(
+                row=row, col=col, text=figure.text, shown=shown, value=figure.value.scaleb(scale),
+                unit=figure.unit, scale=scale, row_label=label, row_path=path, column_label="", period=period,
+                elements=[cell.element for cell in item.cells], inline_span=(figure.start, figure.end),
+            )
+        )
+    return cells
 
 
 def _numeric_cell(
@@ -358,7 +453,7 @@ def _numeric_cell(
     is_monetary: bool,
     percent_column: bool,
 ) -> NumericCell:
-    unit_kind = _unit_kind(label, path, column_label)
+    unit_kind = _unit_kind(label, path, column_label, shown.decimals)
     if shown.is_percent or "%" in column_label or (percent_column and not shown.is_currency and unit_kind is None):
         unit, scale = "percent", 0
     elif unit_kind == "per_share":

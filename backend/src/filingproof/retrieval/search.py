@@ -22,6 +22,7 @@ from filingproof.config import get_settings
 from filingproof.index.bm25 import search_bm25
 from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder, vector_literal
 from filingproof.index.tokenize import tokenize
+from filingproof.index.vectors import in_memory_vectors, pgvector_distances_safe
 from filingproof.retrieval.catalog import catalog_cache
 from filingproof.retrieval.fusion import best_first_unique, reciprocal_rank_fusion
 from filingproof.retrieval.query import Catalog, QueryUnderstanding, select_filings, understand
@@ -104,11 +105,15 @@ async def rank_dense(
     session: AsyncSession, vector: Sequence[float], filing_ids: Sequence[int] | None, limit: int
 ) -> list[_Ranked]:
     """Nearest chunks by cosine distance: exact over the filtered filings (a few thousand vectors at most),
-    through the HNSW index when unfiltered (iterative scan, so a filter never starves the list)."""
+    through the HNSW index when unfiltered (iterative scan, so a filter never starves the list). In process
+    where the server's pgvector cannot compute distances (see `index.vectors`)."""
+    if filing_ids is not None and not filing_ids:
+        return []
+    if not pgvector_distances_safe():
+        near = await in_memory_vectors.nearest(session, vector, filing_ids, limit)
+        return [_Ranked(n.chunk_id, (n.filing_id, n.page_no)) for n in near]
     params: dict[str, object] = {"q": vector_literal(vector), "limit": limit}
     if filing_ids is not None:
-        if not filing_ids:
-            return []
         params["ids"] = list(filing_ids)
         sql = (
             "WITH candidates AS MATERIALIZED (SELECT id, filing_id, page_no, embedding FROM chunks "

@@ -1,0 +1,102 @@
+"""Retrieval quality on the gold set: hit@1/3/5 and MRR, overall and per kind, for BM25, dense and fused.
+
+A question hits at k when one of its expected pages (ticker, form, period end, page number) is among the
+first k pages returned. Run against an ingested database:
+
+    FILINGPROOF_HOME=/tmp/fphome-dev .venv/bin/python backend/bench/retrieval.py [--gold PATH] [--json]
+"""
+
+import argparse
+import asyncio
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from filingproof.db.session import session_scope
+from filingproof.retrieval.catalog import catalog_cache
+from filingproof.retrieval.search import Mode, search
+
+DEFAULT_GOLD = Path(__file__).parents[1] / "src/filingproof/evals/gold/retrieval_dev.jsonl"
+MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
+KS = (1, 3, 5)
+DEPTH = 10
+
+PageKey = tuple[str, str, str, int]
+
+
+def _key(item: dict[str, Any]) -> PageKey:
+    return (item["ticker"], item["form"], item["period_end"], int(item["page"]))
+
+
+def first_hit(ranked: list[PageKey], expected: set[PageKey]) -> int | None:
+    """1-based rank of the first expected page, None when none is in the list."""
+    return next((rank for rank, page in enumerate(ranked, start=1) if page in expected), None)
+
+
+def summarise(ranks: list[int | None]) -> dict[str, float]:
+    n = len(ranks)
+    scores = {f"hit@{k}": sum(1 for r in ranks if r is not None and r <= k) / n for k in KS}
+    scores["mrr"] = sum(1 / r for r in ranks if r is not None) / n
+    scores["n"] = n
+    return scores
+
+
+async def evaluate(gold: list[dict[str, Any]]) -> dict[str, Any]:
+    ranks: dict[str, dict[str, list[int | None]]] = {mode: defaultdict(list) for mode in MODES}
+    misses: dict[str, list[str]] = defaultdict(list)
+    for question in gold:
+        expected = {_key(item) for item in question["expected"]}
+        for mode in MODES:
+            async with session_scope() as session:
+                catalog = await catalog_cache.get(session)
+                result = await search(session, question["question"], limit=DEPTH, mode=mode, catalog=catalog)
+            ranked = [(h.ticker or "", h.form, h.period_end.isoformat(), h.page_no) for h in result.hits]
+            rank = first_hit(ranked, expected)
+            kind = question["kind"]
+            ranks[mode][kind].append(rank)
+            ranks[mode]["statement questions" if kind != "narrative" else "narrative questions"].append(rank)
+            ranks[mode]["all"].append(rank)
+            if mode == "hybrid" and (rank is None or rank > 3):
+                misses[kind].append(f"{question['id']} {question['question']!r}: rank {rank}")
+    return {
+        "scores": {
+            mode: {kind: summarise(r) for kind, r in by_kind.items()} for mode, by_kind in ranks.items()
+        },
+        "fused_misses_beyond_3": misses,
+    }
+
+
+def _print(report: dict[str, Any]) -> None:
+    kinds = list(report["scores"]["hybrid"])
+    print(f"{'kind':<22}{'n':>4}  " + "  ".join(f"{mode:^27}" for mode in MODES))
+    print(f"{'':<22}{'':>4}  " + "  ".join("  h@1   h@3   h@5   MRR   " for _ in MODES))
+    for kind in sorted(kinds, key=lambda k: (k != "all", k)):
+        row = report["scores"]
+        n = int(row["hybrid"][kind]["n"])
+        cells = "  ".join(
+            " ".join(f"{row[mode][kind][m]:5.2f}" for m in ("hit@1", "hit@3", "hit@5", "mrr")) + "   "
+            for mode in MODES
+        )
+        print(f"{kind:<22}{n:>4}  {cells}")
+    for kind, lines in report["fused_misses_beyond_3"].items():
+        print(f"\nfused, not in the top 3 ({kind}):")
+        for line in lines:
+            print("  " + line)
+
+
+async def main(gold_path: Path, as_json: bool) -> None:
+    gold = [json.loads(line) for line in gold_path.read_text().splitlines() if line.strip()]
+    report = await evaluate(gold)
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print(report)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    asyncio.run(main(args.gold, args.json))

@@ -1,0 +1,100 @@
+"""Search latency in a warm process (p50 / p95 per mode) and embedding throughput.
+
+Warm means: model loaded, catalog and in-process vectors cached, one untimed pass first. Each timed search
+opens its own session, as a request would. Run against an ingested database:
+
+    FILINGPROOF_HOME=/tmp/fphome-dev .venv/bin/python backend/bench/search_latency.py [--gold PATH] [--rounds 3]
+"""
+
+import argparse
+import asyncio
+import json
+import statistics
+import time
+from pathlib import Path
+
+from sqlalchemy import text
+
+from filingproof.db.session import session_scope
+from filingproof.index.embed import get_embedder
+from filingproof.retrieval.search import Mode, search
+
+DEFAULT_GOLD = Path(__file__).parents[1] / "src/filingproof/evals/gold/retrieval_dev.jsonl"
+MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def _timed_search(query: str, mode: Mode) -> float:
+    started = time.perf_counter()
+    async with session_scope() as session:
+        await search(session, query, limit=5, mode=mode)
+    return (time.perf_counter() - started) * 1000
+
+
+async def latency(queries: list[str], rounds: int) -> dict[str, dict[str, float]]:
+    for query in queries:  # warm: model, catalog, vectors, plans
+        await _timed_search(query, "hybrid")
+    report = {}
+    for mode in MODES:
+        times = [await _timed_search(query, mode) for _ in range(rounds) for query in queries]
+        report[mode] = {
+            "n": len(times),
+            "p50_ms": statistics.median(times),
+            "p95_ms": percentile(times, 0.95),
+            "max_ms": max(times),
+        }
+    return report
+
+
+async def embedding_throughput(sample: int) -> dict[str, float]:
+    async with session_scope() as session:
+        rows = await session.execute(text("SELECT text FROM chunks ORDER BY id LIMIT :n"), {"n": sample})
+        texts = [body for (body,) in rows]
+    embedder = get_embedder()
+    embedder.embed(texts[:8])
+    started = time.perf_counter()
+    embedder.embed(texts)
+    chunk_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    for query in texts[:20]:
+        embedder.embed([query[:120]])
+    query_ms = (time.perf_counter() - started) * 1000 / min(20, len(texts))
+    return {
+        "chunks": len(texts),
+        "chunks_per_s": len(texts) / chunk_seconds,
+        "mean_words_per_chunk": sum(len(t.split()) for t in texts) / max(1, len(texts)),
+        "query_embed_ms": query_ms,
+    }
+
+
+async def main(gold_path: Path, rounds: int, sample: int, as_json: bool) -> None:
+    gold = [json.loads(line) for line in gold_path.read_text().splitlines() if line.strip()]
+    queries = [question["question"] for question in gold]
+    report = {"latency": await latency(queries, rounds), "embedding": await embedding_throughput(sample)}
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    for mode, figures in report["latency"].items():
+        print(
+            f"{mode:<7} n={figures['n']:<5} p50 {figures['p50_ms']:7.1f} ms   p95 {figures['p95_ms']:7.1f} ms"
+            f"   max {figures['max_ms']:7.1f} ms"
+        )
+    e = report["embedding"]
+    print(
+        f"embedding: {e['chunks_per_s']:.1f} chunks/s over {e['chunks']:.0f} chunks "
+        f"({e['mean_words_per_chunk']:.0f} words each); one query {e['query_embed_ms']:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sample", type=int, default=256, help="chunks to embed for the throughput figure")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    asyncio.run(main(args.gold, args.rounds, args.sample, args.json))

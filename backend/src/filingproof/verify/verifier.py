@@ -1,0 +1,160 @@
+"""Fail-closed verification of a draft against the cells and derivations it cites.
+
+A draft passes only if every figure in it matches a cited cell or a valid recorded derivation, every
+period it names is backed by a cited period, every recorded derivation recomputes from cited cells,
+and nothing numeric in it is left unaccounted for. Anything else is a failure, listed in `failed`.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from filingproof.verify.cells import CitedValue, PeriodRef
+from filingproof.verify.derive import Derivation, check
+from filingproof.verify.figures import WrittenFigure, extract
+from filingproof.verify.match import matches
+from filingproof.verify.periods import WrittenPeriod, is_backed
+
+REDACTED = "[…]"
+
+FailureKind = Literal["figure", "period", "unrecognised", "derivation"]
+
+
+@dataclass(frozen=True, slots=True)
+class CellSource:
+    cell_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DerivationSource:
+    index: int
+    inputs: tuple[int, ...]
+
+
+Source = CellSource | DerivationSource
+
+
+@dataclass(frozen=True, slots=True)
+class FigureCheck:
+    figure: WrittenFigure
+    matched_source: Source | None
+    reason: str
+
+    @property
+    def ok(self) -> bool:
+        return self.matched_source is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodCheck:
+    period: WrittenPeriod
+    ok: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """One reason the draft fails; `span` locates it in the draft (None for a derivation)."""
+
+    kind: FailureKind
+    text: str
+    span: tuple[int, int] | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    figures: list[FigureCheck]
+    periods: list[PeriodCheck]
+    failed: list[Failure]
+
+
+def _shared_display_scale(derivation: Derivation, cited: Mapping[int, CitedValue]) -> int | None:
+    """The display scale all inputs share, at which a scale-less figure of the derivation may be written."""
+    scales = {cited[cell_id].display_scale for cell_id in derivation.inputs}
+    return scales.pop() if len(scales) == 1 else None
+
+
+def _check_figure(
+    figure: WrittenFigure,
+    cited: Sequence[CitedValue],
+    by_id: Mapping[int, CitedValue],
+    valid: Sequence[tuple[int, Derivation]],
+    rejected: Sequence[tuple[int, Derivation, str]],
+) -> FigureCheck:
+    for cell in cited:
+        if matches(figure, cell.value, cell.unit, cell.display_scale):
+            return FigureCheck(figure, CellSource(cell.cell_id), f"matches cell {cell.cell_id}")
+    for index, derivation in valid:
+        if matches(figure, derivation.value, derivation.unit, _shared_display_scale(derivation, by_id)):
+            source = DerivationSource(index, derivation.inputs)
+            return FigureCheck(figure, source, f"matches derivation {index}: {derivation.formula}")
+    for index, derivation, problem in rejected:
+        if matches(figure, derivation.value, derivation.unit):
+            return FigureCheck(figure, None, f"matches only rejected derivation {index} ({problem})")
+    return FigureCheck(figure, None, "no cited cell or derivation has this value, unit and sign")
+
+
+def _check_period(period: WrittenPeriod, refs: Sequence[PeriodRef]) -> PeriodCheck:
+    if is_backed(period, refs):
+        return PeriodCheck(period, True, "within a cited period")
+    return PeriodCheck(period, False, "no cited cell is of this period")
+
+
+def verify_draft(
+    draft: str,
+    cited: Sequence[CitedValue],
+    derivations: Sequence[Derivation] = (),
+    cited_periods: Sequence[PeriodRef] = (),
+) -> Verdict:
+    """Check every figure and period of `draft` against what it cites. Fails closed."""
+    by_id = {cell.cell_id: cell for cell in cited}
+    failed: list[Failure] = []
+    valid: list[tuple[int, Derivation]] = []
+    rejected: list[tuple[int, Derivation, str]] = []
+    for index, derivation in enumerate(derivations):
+        problem = check(derivation, by_id)
+        if problem is None:
+            valid.append((index, derivation))
+        else:
+            rejected.append((index, derivation, problem))
+            failed.append(Failure("derivation", derivation.formula, None, f"derivation {index}: {problem}"))
+
+    extraction = extract(draft)
+    figures = [_check_figure(figure, cited, by_id, valid, rejected) for figure in extraction.figures]
+    refs = [*cited_periods, *(cell.period for cell in cited)]
+    periods = [_check_period(period, refs) for period in extraction.periods]
+    failed += [
+        Failure("figure", result.figure.text, (result.figure.start, result.figure.end), result.reason)
+        for result in figures
+        if not result.ok
+    ]
+    failed += [
+        Failure("period", result.period.text, (result.period.start, result.period.end), result.reason)
+        for result in periods
+        if not result.ok
+    ]
+    failed += [
+        Failure("unrecognised", item.text, (item.start, item.end), item.reason)
+        for item in extraction.unrecognised
+    ]
+    failed.sort(key=lambda failure: failure.span or (-1, -1))
+    return Verdict(not failed, figures, periods, failed)
+
+
+def redact(draft: str) -> str:
+    """`draft` with every figure and every unaccounted numeric text replaced by a placeholder.
+
+    Repeats until nothing is left to remove: taking one thing out can expose another ("billion-0").
+    """
+    text = draft
+    while True:
+        extraction = extract(text)
+        spans = [(f.start, f.end) for f in extraction.figures] + [
+            (u.start, u.end) for u in extraction.unrecognised
+        ]
+        if not spans:
+            return text
+        for start, end in sorted(spans, reverse=True):
+            text = text[:start] + REDACTED + text[end:]

@@ -1,0 +1,182 @@
+"""Reading figures and periods out of draft prose."""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from filingproof.verify.figures import WrittenFigure, extract
+
+
+def only_figure(text: str) -> WrittenFigure:
+    extraction = extract(text)
+    assert len(extraction.figures) == 1, extraction
+    assert extraction.unrecognised == []
+    return extraction.figures[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value", "unit", "precision"),
+    [
+        ("Net sales were $391.0 billion.", "$391.0 billion", "391.0e9", "USD", "0.1e9"),
+        ("Net sales were $391,035 million.", "$391,035 million", "391035e6", "USD", "1e6"),
+        ("EPS was $6.11.", "$6.11", "6.11", "USD", "0.01"),
+        ("EPS was $6.11 per share.", "$6.11 per share", "6.11", "USD/share", "0.01"),
+        ("EPS was $6.08 per diluted share.", "$6.08 per diluted share", "6.08", "USD/share", "0.01"),
+        ("Growth was 114.2%.", "114.2%", "114.2", "percent", "0.1"),
+        ("Growth was 114.2 percent.", "114.2 percent", "114.2", "percent", "0.1"),
+        ("Coverage was 1.5x.", "1.5x", "1.5", "ratio", "0.1"),
+        ("It bought 2.3 million shares.", "2.3 million shares", "2.3e6", "shares", "0.1e6"),
+        ("Assets of $1.2 trillion.", "$1.2 trillion", "1.2e12", "USD", "0.1e12"),
+        ("A fee of $950K.", "$950K", "950e3", "USD", "1e3"),
+        ("A fee of $2.5M.", "$2.5M", "2.5e6", "USD", "0.1e6"),
+        ("A fee of $3B.", "$3B", "3e9", "USD", "1e9"),
+        ("A fee of $3 bn.", "$3 bn", "3e9", "USD", "1e9"),
+        ("A fee of US$3 billion.", "US$3 billion", "3e9", "USD", "1e9"),
+        ("A fee of 3 billion dollars.", "3 billion dollars", "3e9", "USD", "1e9"),
+        ("It has 2,024 employees.", "2,024", "2024", "number", "1"),
+        ("A fee of $2024 million.", "$2024 million", "2024e6", "USD", "1e6"),
+        ("Margin rose 50 bps.", "50 bps", "0.50", "percent", "0.01"),
+        ("It rose 2.1 percentage points.", "2.1 percentage points", "2.1", "percent", "0.1"),
+    ],
+)
+def test_reads_value_unit_and_precision(
+    text: str, written: str, value: str, unit: str, precision: str
+) -> None:
+    figure = only_figure(text)
+    assert figure.text == written
+    assert text[figure.start : figure.end] == written
+    assert figure.value == Decimal(value)
+    assert figure.unit == unit
+    assert figure.precision == Decimal(precision)
+
+
+def test_a_bare_number_has_no_known_scale() -> None:
+    figure = only_figure("Net sales were 391,035 in millions of dollars, per the table.")
+    assert (figure.value, figure.unit, figure.scale_known) == (Decimal(391035), "number", False)
+
+
+def test_a_dollar_amount_without_scale_word_has_no_known_scale() -> None:
+    assert not only_figure("Net sales were $391,035.").scale_known
+    assert only_figure("Net sales were $391,035 million.").scale_known
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The change was (1,234).",
+        "The change was -1,234.",
+        "The change was −1,234.",
+        "The change was $(1,234).",
+        "The change was ($1,234).",
+    ],
+)
+def test_minus_and_accounting_parentheses_are_negative(text: str) -> None:
+    figure = only_figure(text)
+    assert figure.value == Decimal(-1234)
+    assert figure.direction == "down"
+
+
+def test_parentheses_closing_after_the_unit_are_an_aside() -> None:
+    assert only_figure("Gross margin (46.2%) was stable.").value == Decimal("46.2")
+    assert only_figure("Net sales ($391.0 billion) rose.").value == Decimal("391.0e9")
+    assert only_figure("Margin fell (2.8)% in the year.").value == Decimal("-2.8")
+    assert only_figure("A loss of $(6.8) billion.").value == Decimal("-6.8e9")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3M reported a net loss of $6.8 billion.", "-6.8e9"),
+        ("Net sales decreased by $5 billion.", "-5e9"),
+        ("Net sales declined 2.8%.", "-2.8"),
+        ("Revenue was down 5%.", "-5"),
+        ("Revenue fell approximately $1.1 billion.", "-1.1e9"),
+        ("Revenue was up 5%.", "5"),
+        ("Revenue increased 142%.", "142"),
+        ("Net sales declined to $383.3 billion.", "383.3e9"),
+        ("Revenue was up to $5 billion.", "5e9"),
+    ],
+)
+def test_sign_words_make_the_figure_right_after_them_negative(text: str, value: str) -> None:
+    assert only_figure(text).value == Decimal(value)
+
+
+def test_a_change_and_its_restatement_share_a_direction() -> None:
+    figures = extract("Net sales decreased 3%, or $11.0 billion, to $383.3 billion.").figures
+    assert [figure.value for figure in figures] == [Decimal(-3), Decimal("-11.0e9"), Decimal("383.3e9")]
+    assert [figure.direction for figure in figures] == ["down", "down", None]
+
+
+def test_a_negative_mark_and_a_loss_word_do_not_cancel() -> None:
+    assert only_figure("a net loss of $(6,841) million").value == Decimal("-6841e6")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "year", "on"),
+    [
+        ("in fiscal 2025", "year", 2025, None),
+        ("in FY24", "year", 2024, None),
+        ("in FY 2024", "year", 2024, None),
+        ("in 2024", "year", 2024, None),
+        ("on September 28, 2024", "date", 2024, date(2024, 9, 28)),
+        ("on Sept. 28, 2024", "date", 2024, date(2024, 9, 28)),
+        ("on 28 September 2024", "date", 2024, date(2024, 9, 28)),
+        ("on 2024-09-28", "date", 2024, date(2024, 9, 28)),
+        ("in Q3 2025", "quarter", 2025, None),
+        ("in Q2 FY26", "quarter", 2026, None),
+        ("in the second quarter of fiscal 2026", "quarter", 2026, None),
+        ("in the three months ended July 27, 2025", "duration", 2025, date(2025, 7, 27)),
+        ("in September 2024", "month", 2024, date(2024, 9, 1)),
+    ],
+)
+def test_years_and_dates_are_periods_not_figures(text: str, kind: str, year: int, on: date | None) -> None:
+    extraction = extract(text)
+    assert extraction.figures == []
+    assert extraction.unrecognised == []
+    [period] = extraction.periods
+    assert (period.kind, period.year, period.on) == (kind, year, on)
+
+
+def test_a_quarter_reads_its_number_and_fiscal_mark() -> None:
+    [period] = extract("in the second quarter of fiscal 2026").periods
+    assert (period.quarter, period.fiscal) == (2, True)
+    [period] = extract("in 3Q25").periods
+    assert (period.quarter, period.year, period.fiscal) == (3, 2025, False)
+
+
+def test_the_length_of_a_duration_is_read() -> None:
+    [period] = extract("for the nine months ended June 30, 2023").periods
+    assert period.days == 274
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See Note 7 and Item 1A of the 10-K.",
+        "As stated [c123] and [cell:123] and [1].",
+        "Exhibit 31.1 and ASU 2016-13 apply.",
+        "The H100 and the GB200 systems, after COVID-19.",
+        "3M is a company.",
+        "The 2nd item (amounts in millions).",
+    ],
+)
+def test_references_identifiers_and_markers_are_ignored(text: str) -> None:
+    extraction = extract(text)
+    assert (extraction.figures, extraction.unrecognised) == ([], [])
+
+
+def test_years_and_figures_in_one_sentence() -> None:
+    extraction = extract(
+        "In fiscal 2024, Apple's net sales were $391.0 billion, versus $383.3 billion in 2023 [c1]."
+    )
+    assert [figure.text for figure in extraction.figures] == ["$391.0 billion", "$383.3 billion"]
+    assert [period.text for period in extraction.periods] == ["fiscal 2024", "2023"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Revenue was hundreds of millions.", "A 4:1 split.", "Revenue was 1,23,456.", "A 1/2 share."],
+)
+def test_numeric_text_that_is_no_figure_is_unrecognised(text: str) -> None:
+    assert extract(text).unrecognised
