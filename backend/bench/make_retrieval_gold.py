@@ -1,9 +1,9 @@
 """Generate the retrieval gold set from the ingested corpus: every expected page comes from the database.
 
 Statement questions take their answer from an XBRL fact of the filing (no dimensions, so the consolidated
-figure) and expect the pages holding a table cell linked to that fact — in any ingested filing of the company
-with the same concept and period (a prior-year figure sits in two 10-Ks). Narrative questions expect the page
-whose text contains a quoted sentence. Nothing is typed by hand but the questions' wording and the quotes.
+figure) and expect the pages holding a table cell linked to that fact — in any ingested filing of the
+company with the same concept and period (a prior-year figure sits in two 10-Ks). Narrative questions
+expect the page whose text contains a quoted sentence. Only the wording and the quotes are typed by hand.
 
     FILINGPROOF_HOME=/tmp/fphome-dev .venv/bin/python backend/bench/make_retrieval_gold.py \
         [--out backend/src/filingproof/evals/gold/retrieval_dev.jsonl]
@@ -23,6 +23,8 @@ from sqlalchemy import text
 
 from filingproof.db.session import session_scope
 
+FilingKey = tuple[str, str, date]  # ticker, form, period end
+
 DEFAULT_OUT = Path(__file__).parents[1] / "src/filingproof/evals/gold/retrieval_dev.jsonl"
 
 NAMES = {
@@ -41,7 +43,8 @@ LINE_ITEMS: list[tuple[str, tuple[str, ...], str]] = [
     ("total assets", ("us-gaap:Assets",), "balance"),
     ("cash and cash equivalents", ("us-gaap:CashAndCashEquivalentsAtCarryingValue",), "balance"),
     ("total shareholders' equity", ("us-gaap:StockholdersEquity",), "balance"),
-    ("cash provided by operating activities", ("us-gaap:NetCashProvidedByUsedInOperatingActivities",), "cash"),
+    ("cash provided by operating activities", ("us-gaap:NetCashProvidedByUsedInOperatingActivities",),
+     "cash"),
 ]  # fmt: skip
 
 # (ticker, form, period end, question, a sentence fragment of the expected page)
@@ -52,17 +55,21 @@ NARRATIVE: list[tuple[str, str, str, str, str]] = [
      "we launched the NVIDIA Blackwell GeForce RTX 50 Series"),
     ("TSLA", "10-K", "2024-12-31", "Which vehicles does Tesla's Cybertruck compete with?",
      "Cybertruck competes with other pickup trucks"),
-    ("WMT", "10-K", "2025-01-31", "How does Walmart measure the eCommerce sales impact on comparable sales?",
+    ("WMT", "10-K", "2025-01-31",
+     "How does Walmart measure the eCommerce sales impact on comparable sales?",
      "We measure the eCommerce sales impact by including all sales initiated digitally"),
-    ("KO", "10-K", "2024-12-31", "What share of Coca-Cola's worldwide unit case volume is Trademark Coca-Cola?",
+    ("KO", "10-K", "2024-12-31",
+     "What share of Coca-Cola's worldwide unit case volume is Trademark Coca-Cola?",
      "Trademark Coca-Cola accounted for 47% of our worldwide unit case volume"),
     ("MMM", "10-Q", "2023-06-30", "3M Combat Arms earplugs litigation Aearo Technologies",
      "Aearo Technologies sold Dual-Ended Combat Arms"),
-    ("META", "10-K", "2024-12-31", "How much of Meta's Reality Labs operating expenses go to wearables in 2025?",
+    ("META", "10-K", "2024-12-31",
+     "How much of Meta's Reality Labs operating expenses go to wearables in 2025?",
      "we expect to spend approximately 50% of our Reality Labs operating expenses on our wearables"),
     ("GOOGL", "10-K", "2024-12-31", "Which Google products use Gemini?",
      "Android, Chrome, Gmail, Maps, Play Store, Search, and YouTube"),
-    ("AMZN", "10-K", "2024-12-31", "What are the principal competitive factors in Amazon's retail businesses?",
+    ("AMZN", "10-K", "2024-12-31",
+     "What are the principal competitive factors in Amazon's retail businesses?",
      "principal competitive factors in our retail businesses include selection, price, and convenience"),
     ("PFE", "10-Q", "2023-07-02", "Pfizer Paxlovid revenues in the second quarter of 2023", "Paxlovid"),
 ]  # fmt: skip
@@ -95,8 +102,8 @@ async def _facts(concepts: list[str]) -> list[Fact]:
     async with session_scope() as session:
         rows = await session.execute(
             text(
-                "SELECT DISTINCT f.id, f.ticker, f.form, f.period_end, f.fiscal_year, x.concept, x.period_start, "
-                "x.period_end, c.page_no "
+                "SELECT DISTINCT f.id, f.ticker, f.form, f.period_end, f.fiscal_year, x.concept, "
+                "x.period_start, x.period_end, c.page_no "
                 "FROM xbrl_facts x JOIN cells c ON c.id = x.cell_id JOIN filings f ON f.id = x.filing_id "
                 "WHERE x.concept = ANY(CAST(:concepts AS text[])) "
                 "AND (x.dimensions IS NULL OR x.dimensions = CAST('{}' AS jsonb))"
@@ -106,13 +113,13 @@ async def _facts(concepts: list[str]) -> list[Fact]:
         return [Fact(*row) for row in rows]
 
 
-async def _filings() -> list[tuple[int, str, str, date, int | None]]:
+async def _filings() -> dict[int, FilingKey]:
     async with session_scope() as session:
-        rows = await session.execute(text("SELECT id, ticker, form, period_end, fiscal_year FROM filings"))
-        return [tuple(row) for row in rows]  # type: ignore[misc]
+        rows = await session.execute(text("SELECT id, ticker, form, period_end FROM filings"))
+        return {filing_id: (ticker, form, end) for filing_id, ticker, form, end in rows}
 
 
-def _expected(facts: list[Fact], filings: dict[int, tuple[str, str, date]]) -> list[dict[str, Any]]:
+def _expected(facts: list[Fact], filings: dict[int, FilingKey]) -> list[dict[str, Any]]:
     pages = sorted({(f.filing_id, f.page_no) for f in facts})
     return [
         {
@@ -142,68 +149,63 @@ def _phrase(kind: str, name: str, ticker: str, item: str, fact: Fact, fiscal_yea
     return f"{name.lower()} {item} {year}"
 
 
-def statement_questions(facts: list[Fact], filings: dict[int, tuple[str, str, date]]) -> list[dict[str, Any]]:
+Wanted = tuple[str, Fact, int | None]  # kind, the fact, the fiscal year the question names
+
+
+def _wanted(
+    own: list[Fact], item: str, statement: str, form: str, end: date, year: int | None
+) -> list[Wanted]:
+    """Which of a filing's facts for one line item make questions: the current period, and some others."""
+    wanted: list[Wanted] = []
+    if statement == "balance":
+        instants = [f for f in own if f.period_start is None]
+        wanted += [("balance", f, year) for f in instants if f.period_end == end][:1]
+        earlier = sorted((f for f in instants if f.period_end < end), key=lambda f: f.period_end)
+        if earlier and form == "10-K" and item == "total assets":
+            wanted.append(("balance", earlier[-1], None))
+        return wanted
+    durations = [f for f in own if f.period_start is not None]
+    if form == "10-K":
+        annual = [f for f in durations if _months(f) == 12]
+        wanted += [("statement", f, year) for f in annual if f.period_end == end][:1]
+        earlier = sorted((f for f in annual if f.period_end < end), key=lambda f: f.period_end)
+        if earlier and item in ("revenue", "net income") and year:
+            wanted.append(("prior_year", earlier[-1], year - 1))
+        return wanted
+    current = [f for f in durations if f.period_end == end]
+    wanted += [("quarter", f, year) for f in current if _months(f) == 3][:1]
+    if item in ("revenue", "net income", "cash provided by operating activities"):
+        wanted += [("year_to_date", f, year) for f in current if _months(f) in (6, 9)][:1]
+    return wanted
+
+
+def statement_questions(facts: list[Fact], filings: dict[int, FilingKey]) -> list[dict[str, Any]]:
     by_key: dict[tuple[str, str, date | None, date], list[Fact]] = defaultdict(list)
     for fact in facts:
         by_key[(fact.ticker, fact.concept, fact.period_start, fact.period_end)].append(fact)
     questions: list[dict[str, Any]] = []
-    n = 0
     for filing_id, (ticker, form, period_end) in sorted(filings.items(), key=lambda item: item[1]):
-        fiscal_year = (
-            next(f.fiscal_year for f in facts if f.filing_id == filing_id)
-            if any(f.filing_id == filing_id for f in facts)
-            else None
-        )
+        of_filing = [f for f in facts if f.filing_id == filing_id]
+        fiscal_year = of_filing[0].fiscal_year if of_filing else None
         for item, concepts, statement in LINE_ITEMS:
-            own = [f for f in facts if f.filing_id == filing_id and f.concept in concepts]
-            if not own:
-                continue
-            concept = next(c for c in concepts if any(f.concept == c for f in own))
-            own = [f for f in own if f.concept == concept]
-            wanted: list[tuple[str, Fact, int | None]] = []
-            if statement == "balance":
-                current = [f for f in own if f.period_start is None and f.period_end == period_end]
-                prior = sorted(
-                    {f.period_end for f in own if f.period_start is None and f.period_end < period_end}
-                )
-                if current:
-                    wanted.append(("balance", current[0], fiscal_year))
-                if prior and form == "10-K" and item == "total assets":
-                    wanted.append(("balance", next(f for f in own if f.period_end == prior[-1]), None))
-            else:
-                durations = [f for f in own if f.period_start is not None and f.period_end == period_end]
-                if form == "10-K":
-                    annual = [f for f in durations if _months(f) == 12]
-                    if annual:
-                        wanted.append(("statement", annual[0], fiscal_year))
-                    prior = [f for f in own if f.period_start is not None and _months(f) == 12
-                             and f.period_end < period_end]  # fmt: skip
-                    if prior and item in ("revenue", "net income") and fiscal_year:
-                        latest = max(prior, key=lambda f: f.period_end)
-                        wanted.append(("prior_year", latest, fiscal_year - 1))
-                else:
-                    quarter = [f for f in durations if _months(f) == 3]
-                    to_date = [f for f in durations if _months(f) in (6, 9)]
-                    if quarter:
-                        wanted.append(("quarter", quarter[0], fiscal_year))
-                    if to_date and item in ("revenue", "net income", "cash provided by operating activities"):
-                        wanted.append(("year_to_date", to_date[0], fiscal_year))
-            for kind, fact, year in wanted:
-                key = (fact.ticker, fact.concept, fact.period_start, fact.period_end)
+            concept = next((c for c in concepts if any(f.concept == c for f in of_filing)), None)
+            own = [f for f in of_filing if f.concept == concept]
+            for kind, fact, year in _wanted(own, item, statement, form, period_end, fiscal_year):
                 phrasing = "balance" if statement == "balance" else kind
-                question = _phrase(phrasing, NAMES.get(ticker, ticker), ticker, item, fact, year, n)
-                n += 1
+                name = NAMES.get(ticker, ticker)
                 questions.append(
                     {
                         "kind": kind,
                         "statement": statement,
-                        "question": question,
+                        "question": _phrase(phrasing, name, ticker, item, fact, year, len(questions)),
                         "ticker": ticker,
                         "concept": fact.concept,
                         "period_start": fact.period_start.isoformat() if fact.period_start else None,
                         "period_end": fact.period_end.isoformat(),
                         "filing": {"ticker": ticker, "form": form, "period_end": period_end.isoformat()},
-                        "expected": _expected(by_key[key], filings),
+                        "expected": _expected(
+                            by_key[(fact.ticker, fact.concept, fact.period_start, fact.period_end)], filings
+                        ),
                     }
                 )
     return questions
@@ -216,7 +218,8 @@ async def narrative_questions() -> list[dict[str, Any]]:
             rows = await session.execute(
                 text(
                     "SELECT p.page_no, p.text FROM pages p JOIN filings f ON f.id = p.filing_id "
-                    "WHERE f.ticker = :ticker AND f.form = :form AND f.period_end = :period_end ORDER BY p.page_no"
+                    "WHERE f.ticker = :ticker AND f.form = :form AND f.period_end = :period_end "
+                    "ORDER BY p.page_no"
                 ),
                 {"ticker": ticker, "form": form, "period_end": date.fromisoformat(period_end)},
             )
@@ -242,7 +245,7 @@ async def narrative_questions() -> list[dict[str, Any]]:
 async def main(out: Path) -> None:
     concepts = [c for _, group, _ in LINE_ITEMS for c in group]
     facts = await _facts(concepts)
-    filings = {fid: (ticker, form, end) for fid, ticker, form, end, _ in await _filings()}
+    filings = await _filings()
     questions = statement_questions(facts, filings) + await narrative_questions()
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w") as handle:

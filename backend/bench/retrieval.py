@@ -85,8 +85,7 @@ def _print(report: dict[str, Any]) -> None:
             print("  " + line)
 
 
-async def main(gold_path: Path, as_json: bool) -> None:
-    gold = [json.loads(line) for line in gold_path.read_text().splitlines() if line.strip()]
+async def main(gold: list[dict[str, Any]], as_json: bool) -> None:
     report = await evaluate(gold)
     if as_json:
         print(json.dumps(report, indent=2))
@@ -99,4 +98,5 @@ if __name__ == "__main__":
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    asyncio.run(main(args.gold, args.json))
+    gold = [json.loads(line) for line in args.gold.read_text().splitlines() if line.strip()]
+    asyncio.run(main(gold, args.json))

@@ -3,7 +3,7 @@
 Warm means: model loaded, catalog and in-process vectors cached, one untimed pass first. Each timed search
 opens its own session, as a request would. Run against an ingested database:
 
-    FILINGPROOF_HOME=/tmp/fphome-dev .venv/bin/python backend/bench/search_latency.py [--gold PATH] [--rounds 3]
+    FILINGPROOF_HOME=/tmp/fphome-dev .venv/bin/python backend/bench/search_latency.py [--rounds 3]
 """
 
 import argparse
@@ -38,7 +38,7 @@ async def _timed_search(query: str, mode: Mode) -> float:
 async def latency(queries: list[str], rounds: int) -> dict[str, dict[str, float]]:
     for query in queries:  # warm: model, catalog, vectors, plans
         await _timed_search(query, "hybrid")
-    report = {}
+    report: dict[str, dict[str, float]] = {}
     for mode in MODES:
         times = [await _timed_search(query, mode) for _ in range(rounds) for query in queries]
         report[mode] = {
@@ -71,19 +71,17 @@ async def embedding_throughput(sample: int) -> dict[str, float]:
     }
 
 
-async def main(gold_path: Path, rounds: int, sample: int, as_json: bool) -> None:
-    gold = [json.loads(line) for line in gold_path.read_text().splitlines() if line.strip()]
-    queries = [question["question"] for question in gold]
-    report = {"latency": await latency(queries, rounds), "embedding": await embedding_throughput(sample)}
+async def main(queries: list[str], rounds: int, sample: int, as_json: bool) -> None:
+    timings = await latency(queries, rounds)
+    e = await embedding_throughput(sample)
     if as_json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps({"latency": timings, "embedding": e}, indent=2))
         return
-    for mode, figures in report["latency"].items():
+    for mode, figures in timings.items():
         print(
             f"{mode:<7} n={figures['n']:<5} p50 {figures['p50_ms']:7.1f} ms   p95 {figures['p95_ms']:7.1f} ms"
             f"   max {figures['max_ms']:7.1f} ms"
         )
-    e = report["embedding"]
     print(
         f"embedding: {e['chunks_per_s']:.1f} chunks/s over {e['chunks']:.0f} chunks "
         f"({e['mean_words_per_chunk']:.0f} words each); one query {e['query_embed_ms']:.1f} ms"
@@ -97,4 +95,5 @@ if __name__ == "__main__":
     parser.add_argument("--sample", type=int, default=256, help="chunks to embed for the throughput figure")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    asyncio.run(main(args.gold, args.rounds, args.sample, args.json))
+    gold = [json.loads(line) for line in args.gold.read_text().splitlines() if line.strip()]
+    asyncio.run(main([question["question"] for question in gold], args.rounds, args.sample, args.json))

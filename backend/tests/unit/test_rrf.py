@@ -34,3 +34,8 @@ def test_highlight_bolds_matched_terms_in_the_richest_window() -> None:
     assert "**Total** **net** **sales**" in snippet
     assert "**391,035**" in snippet
     assert snippet.startswith("… ")
+
+
+def test_weights_scale_each_ranking() -> None:
+    fused = dict(reciprocal_rank_fusion([["a"], ["b"]], k=60, weights=[1.0, 0.5]))
+    assert fused == pytest.approx({"a": 1 / 61, "b": 0.5 / 61})

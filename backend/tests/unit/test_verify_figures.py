@@ -166,6 +166,10 @@ def test_references_identifiers_and_markers_are_ignored(text: str) -> None:
     assert (extraction.figures, extraction.unrecognised) == ([], [])
 
 
+def test_a_bracketed_figure_is_no_citation_marker() -> None:
+    assert only_figure("Net sales [391,035] were reported.").value == Decimal(391035)
+
+
 def test_years_and_figures_in_one_sentence() -> None:
     extraction = extract(
         "In fiscal 2024, Apple's net sales were $391.0 billion, versus $383.3 billion in 2023 [c1]."
@@ -176,7 +180,14 @@ def test_years_and_figures_in_one_sentence() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Revenue was hundreds of millions.", "A 4:1 split.", "Revenue was 1,23,456.", "A 1/2 share."],
+    [
+        "Revenue was hundreds of millions.",
+        "A 4:1 split.",
+        "Revenue was 1,23,456.",
+        "A 1/2 share.",
+        "Revenue was 391.0B.",
+        "Revenue was 391bn5.",
+    ],
 )
 def test_numeric_text_that_is_no_figure_is_unrecognised(text: str) -> None:
     assert extract(text).unrecognised

@@ -117,7 +117,7 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
         else:
             end = _fiscal_year_end(year, document)
         if months is None:
-            if _INSTANT_HINTS.search(table_context):
+            if _INSTANT_HINTS.search(table_context) or _STOCK_COLUMN_RE.search(label):
                 return Period("instant", None, end)
             months = 3 if is_quarterly else 12
     if months is None:
@@ -130,28 +130,109 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
     return Period("duration", months_before(end, months), end)
 
 
-_BALANCE_ROW_RE = re.compile(r"^(?:\w+\s+)?(?:balances?|beginning|ending|end of|as of|at)\b", re.IGNORECASE)
+_BALANCE_ROW_RE = re.compile(
+    r"^(?:total\s+\S+(?:\s+\S+)?\s+)?(?:\w+\s+)?(?:balances?|beginning|ending|end of|as of|at)\b|"
+    r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|balances?,?\s+(?:beginning|end)|"
+    r"\b(?:at|as of)\s+(?:the\s+)?(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b",
+    re.IGNORECASE,
+)
+_BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
+_FUTURE_ROW_RE = re.compile(r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}\b|thereafter\b|due\s+(?:in|within|after)\b|"
+                            r"(?:less than|within|after|more than)\s+(?:one|1)\s+year)", re.IGNORECASE)
+_STOCK_CUES_RE = re.compile(
+    r"\bas of\b|\bas at\b|balance sheets?|financial position|fair value|carrying|amortized cost|outstanding|"
+    r"maturit|remaining|\bfuture\b|thereafter|payments? due|unrecognized|accrued|gross unrealized",
+    re.IGNORECASE,
+)
 
 
-def row_period(label: str, column: Period | None, document: DocumentPeriod) -> Period | None:
-    """The period a row names when its column names none: "Balance as of September 28, 2024" is an instant.
+_STOCK_COLUMN_RE = re.compile(
+    r"fair value|carrying|amortized cost|cash and cash equivalents|\bbalance|outstanding|\bassets\b|liabilit",
+    re.IGNORECASE,
+)
+_FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
 
-    Otherwise the column's period; failing that, the document's own period (a 10-K's fiscal year, a
-    10-Q's quarter), which is what an undated column of a filing's table reports.
+
+class TablePeriods:
+    """The period of each cell of one table: its column's, or what its rows and headings say.
+
+    Columns name most periods. Where they do not, a table still says it: a section heading
+    ("Three months ended June 30, 2023"), balance rows of an equity statement ("Balance as of
+    December 31, 2022", after which rows are the next year's flows), maturity buckets (future years:
+    amounts owed at the report date), or stock cues ("fair value", "as of"); failing all, the
+    document's own period.
     """
-    dated = parse_long_date(label)
-    if dated is not None and _BALANCE_ROW_RE.search(label):
-        return Period("instant", None, dated)
-    if column is not None:
-        if column.kind == "duration" and _BALANCE_ROW_RE.search(label):
-            if re.search(r"beginning", label, re.IGNORECASE) and column.start is not None:
-                return Period("instant", None, column.start - timedelta(days=1))
-            return Period("instant", None, column.end)
-        return column
-    if dated is not None:
-        return Period("instant", None, dated)
-    months = 3 if document.form.upper().startswith("10-Q") else 12
-    return Period("duration", months_before(document.period_end, months), document.period_end)
+
+    def __init__(self, document: DocumentPeriod, table_text: str, row_labels: list[str]) -> None:
+        self.document = document
+        self.months = 3 if document.form.upper().startswith("10-Q") else 12
+        self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
+        # A roll-forward opens and closes with balances; its other rows are the period's flows.
+        balances = [label for label in row_labels if _BALANCE_ROW_RE.search(label)]
+        self.rollforward = any(_BEGINNING_RE.search(b) for b in balances) and any(
+            re.search(r"\bend(?:ing)?\b", b, re.IGNORECASE) for b in balances
+        )
+        self.section: Period | None = None
+        self.last_balance: date | None = None
+
+    def observe_heading(self, label: str) -> None:
+        """A heading row: "Six months ended June 30, 2023" or "Fiscal Year 2024" opens a section."""
+        period = None
+        if months_in(label):
+            period = parse_column_period(label, self.document)
+        elif match := _FISCAL_HEADING_RE.match(label.strip()):
+            period = parse_column_period(match[1], self.document)
+        if period is not None and period.kind == "duration":
+            self.section = period
+            self.last_balance = None
+
+    def for_cell(self, label: str, column: Period | None, inline: bool = False) -> Period:
+        dated = parse_long_date(label)
+        balance_row = bool(_BALANCE_ROW_RE.search(label))
+        if dated is not None and balance_row:
+            self.last_balance = dated
+            return Period("instant", None, dated)
+        document_end = self.document.period_end
+        if column is not None:
+            if column.end > document_end + timedelta(days=7) or _FUTURE_ROW_RE.match(label):
+                return Period("instant", None, document_end)  # a maturity bucket, owed at the report date
+            if column.kind == "duration" and balance_row:
+                if _BEGINNING_RE.search(label) and column.start is not None:
+                    return Period("instant", None, column.start - timedelta(days=1))
+                return Period("instant", None, column.end)
+            if column.kind == "instant" and self.rollforward and not balance_row:
+                return Period("duration", months_before(column.end, self.months), column.end)
+            if column.kind == "duration" and self.section is not None and column.end == self.section.end:
+                return self.section  # a "Six months ended" section over columns that print only dates
+            return column
+        if dated is not None:
+            return Period("instant", None, dated)
+        base = self.section
+        if self.last_balance is not None:
+            months = round(base.days / 30.4) if base is not None else self.months
+            start = self.last_balance + timedelta(days=1)
+            base = Period("duration", start, _months_after(start, months))
+        if base is not None:
+            if balance_row:
+                if _BEGINNING_RE.search(label) and base.start is not None:
+                    return Period("instant", None, base.start - timedelta(days=1))
+                return Period("instant", None, base.end)
+            return base
+        if balance_row and _BEGINNING_RE.search(label):
+            return Period("instant", None, months_before(document_end, self.months) - timedelta(days=1))
+        if inline or self.stock_table or balance_row or _FUTURE_ROW_RE.match(label):
+            return Period("instant", None, document_end)
+        return Period("duration", months_before(document_end, self.months), document_end)
+
+
+def _months_after(start: date, months: int) -> date:
+    """The last day of a period of `months` months that starts on `start`."""
+    year, month = start.year, start.month + months
+    while month > 12:
+        month -= 12
+        year += 1
+    day = min(start.day, calendar.monthrange(year, month)[1])
+    return date(year, month, day) - timedelta(days=1)
 
 
 def periods_agree(parsed: Period, start: date | None, end: date, instant: bool) -> bool:

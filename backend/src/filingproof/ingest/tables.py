@@ -14,7 +14,7 @@ from lxml import etree
 
 from filingproof.ingest.inline import inline_figures
 from filingproof.ingest.numbers import ParsedNumber, is_year, normalize_space, parse_number
-from filingproof.ingest.periods import DocumentPeriod, Period, parse_column_period, row_period
+from filingproof.ingest.periods import DocumentPeriod, Period, TablePeriods, parse_column_period
 from filingproof.ingest.xhtml import local_name, text_of
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
@@ -261,6 +261,7 @@ def parse_table(
     )
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
     table_context = f"{title or ''} {context_before[-300:]} {header_text}"
+    resolver = TablePeriods(document, f"{title or ''} {header_text}", [item.text for item in labels if item])
 
     # Typesetting puts the unit sign on a column's first figure only: "21.0 %" then "(2.2)".
     percent_columns: set[int] = set()
@@ -280,6 +281,8 @@ def parse_table(
     periods: list[Period | None] = [None] * len(columns)
     for r, row in enumerate(rows):
         is_header_like = labels[r] is None and all(_is_header_value(item) for item in values[r])
+        if r >= header_rows and is_header_like:
+            resolver.observe_heading(" ".join(item.text for item in values[r]))
         if r < header_rows or (is_header_like and values[r] and r > 0):
             header_block = header_block if (r > 0 and r - 1 in header_block) else []
             header_block.append(r)
@@ -299,13 +302,14 @@ def parse_table(
         if label_item is not None and not values[r] and r >= header_rows:
             # "Cash dividends declared, per share: $0.80" states its figure in the label itself.
             path_here = [name for _, name, _ in path_stack] + [label]
-            cells.extend(_inline_cells(r, 0, label_item, label, path_here, row_period(label, None, document),
+            cells.extend(_inline_cells(r, 0, label_item, label, path_here, resolver.for_cell(label, None, True),
                                        scale, shares_scale))
         if label and not values[r] and find_scale(label)[1] is None:
             # A heading row ("Current assets:"), also when it sits right under the column headers.
             while path_stack and path_stack[-1][0] >= indent:
                 path_stack.pop()
             path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
+            resolver.observe_heading(label)
             continue
         if r < header_rows or is_header_like or (not numbers and not _has_inline(row)):
             continue
@@ -317,7 +321,7 @@ def parse_table(
             if item.number is None:
                 col = 0 if item is label_item else _column_of(item, columns)
                 period = periods[col - 1] if col else None if col == 0 else None
-                cells.extend(_inline_cells(r, col or 0, item, label, path, row_period(label, period, document),
+                cells.extend(_inline_cells(r, col or 0, item, label, path, resolver.for_cell(label, period, True),
                                            scale, shares_scale))
         for item in numbers:
             col = _column_of(item, columns)
@@ -327,7 +331,7 @@ def parse_table(
             cells.append(
                 _numeric_cell(
                     r, col + 1, item, item.number, label, path, column_labels[col],
-                    row_period(label, periods[col], document),
+                    resolver.for_cell(label, periods[col]),
                     column_scale if column_scale_text else scale,
                     column_scale if column_scale_text else shares_scale,
                     is_monetary, col in percent_columns,

@@ -31,6 +31,7 @@ Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
 
 SNIPPET_WORDS = 40
+DENSE_WEIGHT_FOR_FIGURES = 0.5
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,14 @@ async def _chunk_texts(session: AsyncSession, chunk_ids: Sequence[int]) -> dict[
 EmbedderProvider = Callable[[], Embedder]
 
 
+def _weight(ranking: str, understanding: QueryUnderstanding) -> float:
+    """A ranking's weight in the fusion: the dense one counts less for figures from statements, where
+    MiniLM reads a table row no better than a neighbour row (measured in bench/retrieval.py)."""
+    if ranking == "dense" and understanding.statement is not None:
+        return DENSE_WEIGHT_FOR_FIGURES
+    return 1.0
+
+
 async def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
     embedder = await asyncio.to_thread(provider)  # the first call loads the model (seconds)
     vectors = await asyncio.to_thread(embedder.embed, [query])
@@ -236,8 +245,11 @@ async def search(
     used: Mode = "hybrid" if len(rankings) == 2 else ("dense" if "dense" in rankings else "bm25")
 
     page_ranks = {name: _page_ranks(ranked) for name, ranked in rankings.items()}
+    weights = [_weight(name, understanding) for name in rankings]
     fused = reciprocal_rank_fusion(
-        [best_first_unique([item.page for item in ranked]) for ranked in rankings.values()], k=settings.rrf_k
+        [best_first_unique([item.page for item in ranked]) for ranked in rankings.values()],
+        k=settings.rrf_k,
+        weights=weights,
     )[:limit]
     best_chunk = {
         page: next(ranks[page][1] for ranks in page_ranks.values() if page in ranks) for page, _ in fused

@@ -2,3 +2,44 @@
 
 Pure functions over plain values; this package imports nothing else of the project.
 """
+
+from filingproof.verify.cells import CitedValue, PeriodRef, Unit, as_unit
+from filingproof.verify.derive import Derivation, DerivationError, derive, recompute
+from filingproof.verify.figures import WrittenFigure, extract
+from filingproof.verify.format import format_figure
+from filingproof.verify.match import matches
+from filingproof.verify.periods import WrittenPeriod
+from filingproof.verify.verifier import (
+    CellSource,
+    DerivationSource,
+    Failure,
+    FigureCheck,
+    PeriodCheck,
+    Verdict,
+    redact,
+    verify_draft,
+)
+
+__all__ = [
+    "CellSource",
+    "CitedValue",
+    "Derivation",
+    "DerivationError",
+    "DerivationSource",
+    "Failure",
+    "FigureCheck",
+    "PeriodCheck",
+    "PeriodRef",
+    "Unit",
+    "Verdict",
+    "WrittenFigure",
+    "WrittenPeriod",
+    "as_unit",
+    "derive",
+    "extract",
+    "format_figure",
+    "matches",
+    "recompute",
+    "redact",
+    "verify_draft",
+]

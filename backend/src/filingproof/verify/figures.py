@@ -17,8 +17,9 @@ Reading rules (the verifier fails closed on anything these rules do not account 
   may be written at its table's display scale; matching decides (see `match`).
 - Not figures: periods (see `periods`), citation markers (`[c123]`, `[cell:123]`, `[1]`), references
   (`Note 7`, `Item 1A`, `Part II`, `Exhibit 31.1`, `ASU 2016-13`), form names (`10-K`), ordinals
-  (`2nd`), and identifiers where digits are glued to letters (`H100`, `COVID-19`, and `3M`: a
-  one-letter scale needs a currency mark or `shares` to count, as in `$2.5M` or `2.5M shares`).
+  (`2nd`), identifiers that start with a letter (`H100`, `COVID-19`) and a few names that start
+  with digits (`3M`, `5G`). A one-letter scale needs a currency mark or `shares` to count (`$2.5M`,
+  `2.5M shares`); "391.0B" alone is unrecognised, not ignored.
 - Anything else numeric — a stray digit, a malformed numeral, a scale word without a numeral
   ("hundreds of millions") — is returned as `Unrecognised`, which the verifier counts as a failure.
 """
@@ -74,7 +75,8 @@ _UP_WORDS = re.compile(
 )
 _INHERITS_DIRECTION = re.compile(r"^\s*,?\s*(?:or|\()\s*$", re.IGNORECASE)
 _IGNORED = re.compile(
-    r"\[(?:cell[:\s]?|c)?\s*\d+(?:\s*[,;]\s*(?:cell[:\s]?|c)?\s*\d+)*\]"  # citation markers
+    r"\[(?:cell[:\s]?|c)\s*\d+(?:\s*[,;]\s*(?:cell[:\s]?|c)\s*\d+)*\]"  # citation markers
+    r"|\[\d{1,2}\]"  # footnote markers; "[391,035]" stays a figure
     r"|\b(?:Notes?|Items?|Parts?|Exhibits?|Sections?|Rules?|Pages?|Tables?|Schedules?|ASC|ASU|Topic)"
     r"\s+\d[\w.\-]*(?:\s*(?:,|and|&)\s*\d[\w.\-]*)*"
     r"|\b(?:10-K|10-Q|8-K|20-F|40-F|6-K|11-K|S-[1348]|F-[13]|DEF\s?14A)(?:/A)?\b"
@@ -83,6 +85,8 @@ _IGNORED = re.compile(
     re.IGNORECASE,
 )
 _LOOSE_SCALE = re.compile(r"\b(?:thousands?|millions?|billions?|trillions?)\b", re.IGNORECASE)
+# Names that start with digits; any other digit-led token with letters ("391.0B") is unrecognised.
+_DIGIT_LED_NAMES = frozenset({"3m", "5g", "4g", "3d", "10b5-1"})
 _TOKEN = re.compile(r"[\w.,:/\-−]*\d[\w.,:/\-−]*")
 _SIGN_CONTEXT = 80
 
@@ -207,8 +211,8 @@ def _figures(masked: str) -> Iterator[WrittenFigure]:
 def _unrecognised(masked: str) -> Iterator[Unrecognised]:
     for token in _TOKEN.finditer(masked):
         core = token[0].strip(".,:-−/")
-        if any(char.isalpha() for char in core):
-            continue  # an identifier such as H100 or COVID-19
+        if core[:1].isalpha() or core.lower() in _DIGIT_LED_NAMES:
+            continue  # an identifier such as H100, COVID-19 or 3M
         yield Unrecognised(
             token[0], token.start(), token.end(), "numeric text that is not a figure or a period"
         )
