@@ -7,7 +7,7 @@ own period end, since 52/53-week fiscal years move by a few days: matching allow
 
 import calendar
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Literal
 
@@ -21,6 +21,8 @@ class Period:
     kind: PeriodKind
     start: date | None
     end: date
+    # True when the header printed only a year and the kind (flow or balance) was assumed.
+    assumed: bool = field(default=False, compare=False)
 
     @property
     def days(self) -> int:
@@ -118,15 +120,11 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
             end = _fiscal_year_end(year, document)
         if months is None:
             if _INSTANT_HINTS.search(table_context) or _STOCK_COLUMN_RE.search(label):
-                return Period("instant", None, end)
+                return Period("instant", None, end, assumed=True)
             months = 3 if is_quarterly else 12
+            return Period("duration", months_before(end, months), end, assumed=True)
     if months is None:
-        if _YEAR_ENDED_RE.search(table_context) or _MONTHS_RE.search(table_context):
-            months = months_in(table_context)
-        else:
-            return Period("instant", None, end)
-    if months is None:
-        return Period("instant", None, end)
+        return Period("instant", None, end)  # a date alone: a balance at that date
     return Period("duration", months_before(end, months), end)
 
 
@@ -157,61 +155,53 @@ class TablePeriods:
     """The period of each cell of one table: its column's, or what its rows and headings say.
 
     Columns name most periods. Where they do not, a table still says it: a section heading
-    ("Three months ended June 30, 2023"), balance rows of an equity statement ("Balance as of
-    December 31, 2022", after which rows are the next year's flows), maturity buckets (future years:
-    amounts owed at the report date), or stock cues ("fair value", "as of"); failing all, the
-    document's own period.
+    ("Six months ended June 30, 2023"), dated balance rows (the rows between "Balance at December 31,
+    2022" and "Balance at June 30, 2023" are that half-year's flows), maturity buckets (future years:
+    amounts owed at the report date), stock cues ("fair value", "as of"), the row's own words (assets
+    are balances, revenue is a flow); failing all, the document's own period.
     """
 
     def __init__(self, document: DocumentPeriod, table_text: str, row_labels: list[str]) -> None:
         self.document = document
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
+        as_of = _AS_OF_RE.search(table_text)
+        self.as_of = parse_long_date(as_of[1]) if as_of else None
+        self.row_labels = row_labels
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
         balances = [label for label in row_labels if _BALANCE_ROW_RE.search(label)]
         self.rollforward = any(_BEGINNING_RE.search(b) for b in balances) and any(
             re.search(r"\bend(?:ing)?\b", b, re.IGNORECASE) for b in balances
         )
+        self.balance_dates = [
+            (row, dated)
+            for row, label in enumerate(row_labels)
+            if _BALANCE_ROW_RE.search(label) and (dated := parse_long_date(label)) is not None
+        ]
         self.section: Period | None = None
-        self.last_balance: date | None = None
+        self.section_months: int | None = None
 
     def observe_heading(self, label: str) -> None:
-        """A heading row: "Six months ended June 30, 2023" or "Fiscal Year 2024" opens a section."""
+        """A heading row: "Six months ended June 30, 2023", "Six Months Ended" or "Fiscal Year 2024"."""
         period = None
-        if months_in(label):
+        months = months_in(label)
+        if months:
             period = parse_column_period(label, self.document)
+            self.section_months = months
         elif match := _FISCAL_HEADING_RE.match(label.strip()):
             period = parse_column_period(match[1], self.document)
         if period is not None and period.kind == "duration":
             self.section = period
-            self.last_balance = None
 
-    def for_cell(self, label: str, column: Period | None, inline: bool = False) -> Period:
+    def for_cell(self, row: int, label: str, column: Period | None, inline: bool = False) -> Period:
         dated = parse_long_date(label)
         balance_row = bool(_BALANCE_ROW_RE.search(label))
         if dated is not None and balance_row:
-            self.last_balance = dated
             return Period("instant", None, dated)
-        document_end = self.document.period_end
+        document_end = self.as_of or self.document.period_end
         if column is not None:
-            if column.end > document_end + timedelta(days=7) or _FUTURE_ROW_RE.match(label):
-                return Period("instant", None, document_end)  # a maturity bucket, owed at the report date
-            if column.kind == "duration" and balance_row:
-                if _BEGINNING_RE.search(label) and column.start is not None:
-                    return Period("instant", None, column.start - timedelta(days=1))
-                return Period("instant", None, column.end)
-            if column.kind == "instant" and self.rollforward and not balance_row:
-                return Period("duration", months_before(column.end, self.months), column.end)
-            if column.kind == "duration" and self.section is not None and column.end == self.section.end:
-                return self.section  # a "Six months ended" section over columns that print only dates
-            return column
-        if dated is not None:
-            return Period("instant", None, dated)
-        base = self.section
-        if self.last_balance is not None:
-            months = round(base.days / 30.4) if base is not None else self.months
-            start = self.last_balance + timedelta(days=1)
-            base = Period("duration", start, _months_after(start, months))
+            return self._with_column(label, column, balance_row, document_end)
+        base = self._bracket(row) or self.section
         if base is not None:
             if balance_row:
                 if _BEGINNING_RE.search(label) and base.start is not None:
@@ -220,9 +210,63 @@ class TablePeriods:
             return base
         if balance_row and _BEGINNING_RE.search(label):
             return Period("instant", None, months_before(document_end, self.months) - timedelta(days=1))
-        if inline or self.stock_table or balance_row or _FUTURE_ROW_RE.match(label):
+        if inline or self.stock_table or balance_row or _FUTURE_ROW_RE.match(label) or _is_stock_row(label):
             return Period("instant", None, document_end)
         return Period("duration", months_before(document_end, self.months), document_end)
+
+    def _with_column(self, label: str, column: Period, balance_row: bool, document_end: date) -> Period:
+        if column.end > self.document.period_end + timedelta(days=7) or _FUTURE_ROW_RE.match(label):
+            return Period("instant", None, document_end)  # a maturity bucket, owed at the report date
+        if column.kind == "duration" and balance_row:
+            if _BEGINNING_RE.search(label) and column.start is not None:
+                return Period("instant", None, column.start - timedelta(days=1))
+            return Period("instant", None, column.end)
+        if column.kind == "instant" and self.rollforward and not balance_row:
+            return Period("duration", months_before(column.end, self.months), column.end)
+        if column.kind == "duration" and self.section_months and round(column.days / 30.4) != self.section_months:
+            # "Six Months Ended" heads a section whose columns print the same dates as the first section.
+            return Period("duration", months_before(column.end, self.section_months), column.end)
+        if column.assumed:
+            if column.kind == "duration" and _is_stock_row(label):
+                return Period("instant", None, column.end)
+            if column.kind == "instant" and _is_flow_row(label):
+                return Period("duration", months_before(column.end, self.months), column.end)
+        return column
+
+    def _bracket(self, row: int) -> Period | None:
+        """Rows between two dated balances are the flows of the period between them."""
+        before = [dated for r, dated in self.balance_dates if r < row]
+        after = [dated for r, dated in self.balance_dates if r > row]
+        if not before:
+            return None
+        start = before[-1] + timedelta(days=1)
+        if after and after[0] > before[-1]:
+            return Period("duration", start, after[0])
+        months = self.section_months or self.months
+        return Period("duration", start, _months_after(start, months))
+
+
+_AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
+_STOCK_ROW_RE = re.compile(
+    r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
+    r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|\bcash and cash equivalents\b|"
+    r"securities\b|investments\b|carrying|fair value|outstanding",
+    re.IGNORECASE,
+)
+_FLOW_ROW_RE = re.compile(
+    r"revenues?|sales\b|expenses?\b|costs?\b|income\b|earnings|gains?\b|loss(?:es)?\b|provision|proceeds|payments|"
+    r"purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|net change|"
+    r"increases?|decreases?|additions|deductions|charged|benefit\b|impairment|write-?offs?",
+    re.IGNORECASE,
+)
+
+
+def _is_stock_row(label: str) -> bool:
+    return bool(_STOCK_ROW_RE.search(label)) and not _FLOW_ROW_RE.search(label)
+
+
+def _is_flow_row(label: str) -> bool:
+    return bool(_FLOW_ROW_RE.search(label)) and not _STOCK_ROW_RE.search(label)
 
 
 def _months_after(start: date, months: int) -> date:

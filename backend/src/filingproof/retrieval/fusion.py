@@ -1,6 +1,6 @@
-"""Reciprocal rank fusion (Cormack et al., 2009): score(d) = Σ_lists w_list / (k + rank_list(d)), ranks from 1.
+"""Reciprocal rank fusion (Cormack et al., 2009): score(d) = Σ_lists w / (k + rank_list(d)), ranks from 1.
 
-Weights default to 1 (plain RRF)."""
+Weights w default to 1 (plain RRF)."""
 
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
