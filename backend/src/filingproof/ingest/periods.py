@@ -7,6 +7,7 @@ own period end, since 52/53-week fiscal years move by a few days: matching allow
 
 import calendar
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Literal
@@ -42,7 +43,10 @@ _MONTH_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "
 _WEEK_WORDS = {"thirteen": 3, "13": 3, "twelve": 3, "12": 3, "twenty-six": 6, "26": 6, "twenty-four": 6,
                "24": 6, "thirty-nine": 9, "39": 9, "thirty-six": 9, "36": 9, "fifty-two": 12, "52": 12,
                "fifty-three": 12, "53": 12}
-_MONTHS_RE = re.compile(r"\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b", re.IGNORECASE)
+_MONTHS_RE = re.compile(
+    r"(?<!less than )(?<!more than )\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b(?!\s+or\s+(?:greater|more|longer))",
+    re.IGNORECASE,
+)
 _WEEKS_RE = re.compile(
     r"\b(thirteen|twelve|twenty-six|twenty-four|thirty-nine|thirty-six|fifty-two|fifty-three|\d{2})[\s-]+weeks?\b",
     re.IGNORECASE,
@@ -98,6 +102,8 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
     """The period a column header names, or None when it names none (e.g. "% Change")."""
     months = months_in(label)
     end = parse_long_date(label)
+    if end is not None and re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE):
+        return Period("instant", None, end)
     if end is None:
         if match := _MONTH_YEAR_RE.search(label):
             # "June 2025": the month's end, in 10-Q headers that print no day.
@@ -193,14 +199,34 @@ class TablePeriods:
         if period is not None and period.kind == "duration":
             self.section = period
 
-    def for_cell(self, row: int, label: str, column: Period | None, inline: bool = False) -> Period:
+    def for_cell(
+        self,
+        row: int,
+        label: str,
+        column: Period | None,
+        *,
+        column_label: str = "",
+        inline: bool = False,
+        path: Sequence[str] = (),
+    ) -> Period:
         dated = parse_long_date(label)
         balance_row = bool(_BALANCE_ROW_RE.search(label))
-        if dated is not None and balance_row:
+        if dated is not None and (balance_row or _is_stock_row(label)):
             return Period("instant", None, dated)
         document_end = self.as_of or self.document.period_end
+        row_span = parse_column_period(label, self.document) if months_in(label) and dated else None
+        if row_span is not None and row_span.kind == "duration" and row_span.start is not None:
+            # Rows name the years, columns the movement: "Year ended December 31, 2023" × "Balance at End".
+            if _BALANCE_ROW_RE.search(column_label):
+                if _BEGINNING_RE.search(column_label):
+                    return Period("instant", None, row_span.start - timedelta(days=1))
+                return Period("instant", None, row_span.end)
+            return row_span
         if column is not None:
-            return self._with_column(label, column, balance_row, document_end)
+            month_day = _MONTH_DAY_END_RE.search(label)
+            if month_day is not None:
+                return Period("instant", None, _month_day_in(month_day, column.end))
+            return self._with_column(label, column, balance_row, document_end, path)
         base = self._bracket(row) or self.section
         if base is not None:
             if balance_row:
@@ -210,12 +236,14 @@ class TablePeriods:
             return base
         if balance_row and _BEGINNING_RE.search(label):
             return Period("instant", None, months_before(document_end, self.months) - timedelta(days=1))
-        if inline or self.stock_table or balance_row or _FUTURE_ROW_RE.match(label) or _is_stock_row(label):
+        if inline or self.stock_table or balance_row or self._future_row(label) or _is_stock_row(label):
             return Period("instant", None, document_end)
         return Period("duration", months_before(document_end, self.months), document_end)
 
-    def _with_column(self, label: str, column: Period, balance_row: bool, document_end: date) -> Period:
-        if column.end > self.document.period_end + timedelta(days=7) or _FUTURE_ROW_RE.match(label):
+    def _with_column(
+        self, label: str, column: Period, balance_row: bool, document_end: date, path: Sequence[str] = ()
+    ) -> Period:
+        if column.end > self.document.period_end + timedelta(days=7) or self._future_row(label):
             return Period("instant", None, document_end)  # a maturity bucket, owed at the report date
         if column.kind == "duration" and balance_row:
             if _BEGINNING_RE.search(label) and column.start is not None:
@@ -227,11 +255,20 @@ class TablePeriods:
             # "Six Months Ended" heads a section whose columns print the same dates as the first section.
             return Period("duration", months_before(column.end, self.section_months), column.end)
         if column.assumed:
-            if column.kind == "duration" and _is_stock_row(label):
+            kind = _row_kind([label, *reversed(path[:-1])])
+            if column.kind == "duration" and kind == "stock":
                 return Period("instant", None, column.end)
-            if column.kind == "instant" and _is_flow_row(label):
+            if column.kind == "instant" and kind == "flow":
                 return Period("duration", months_before(column.end, self.months), column.end)
         return column
+
+    def _future_row(self, label: str) -> bool:
+        """"2026", "Thereafter", "Due within one year": a maturity bucket (a year after the report's)."""
+        match = _FUTURE_ROW_RE.match(label)
+        if match is None:
+            return False
+        year = re.match(r"(?:fiscal\s+)?((?:19|20)\d{2})", label, re.IGNORECASE)
+        return year is None or int(year[1]) > self.document.period_end.year
 
     def _bracket(self, row: int) -> Period | None:
         """Rows between two dated balances are the flows of the period between them."""
@@ -259,6 +296,29 @@ _FLOW_ROW_RE = re.compile(
     r"increases?|decreases?|additions|deductions|charged|benefit\b|impairment|write-?offs?",
     re.IGNORECASE,
 )
+
+
+_MONTH_DAY_END_RE = re.compile(
+    r"[-–—]\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
+)
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _month_day_in(match: re.Match[str], column_end: date) -> date:
+    """"Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
+    month = _MONTH_NAMES.index(match[1].lower()[:3]) + 1
+    day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
+    return date(column_end.year, month, day)
+
+
+def _row_kind(labels: Sequence[str]) -> str | None:
+    """"stock" or "flow", from the row's own label first, then its headings."""
+    for label in labels:
+        if _is_stock_row(label):
+            return "stock"
+        if _is_flow_row(label):
+            return "flow"
+    return None
 
 
 def _is_stock_row(label: str) -> bool:

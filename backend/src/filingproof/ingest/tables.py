@@ -302,7 +302,7 @@ def parse_table(
         if label_item is not None and not values[r] and r >= header_rows:
             # "Cash dividends declared, per share: $0.80" states its figure in the label itself.
             path_here = [name for _, name, _ in path_stack] + [label]
-            cells.extend(_inline_cells(r, 0, label_item, label, path_here, resolver.for_cell(r, label, None, True),
+            cells.extend(_inline_cells(r, 0, label_item, label, path_here, resolver.for_cell(r, label, None, inline=True, path=path_here),
                                        scale, shares_scale))
         if label and not values[r] and find_scale(label)[1] is None:
             # A heading row ("Current assets:"), also when it sits right under the column headers.
@@ -321,7 +321,7 @@ def parse_table(
             if item.number is None:
                 col = 0 if item is label_item else _column_of(item, columns)
                 period = periods[col - 1] if col else None if col == 0 else None
-                cells.extend(_inline_cells(r, col or 0, item, label, path, resolver.for_cell(r, label, period, True),
+                cells.extend(_inline_cells(r, col or 0, item, label, path, resolver.for_cell(r, label, period, inline=True, path=path),
                                            scale, shares_scale))
         for item in numbers:
             col = _column_of(item, columns)
@@ -331,7 +331,7 @@ def parse_table(
             cells.append(
                 _numeric_cell(
                     r, col + 1, item, item.number, label, path, column_labels[col],
-                    resolver.for_cell(r, label, periods[col]),
+                    resolver.for_cell(r, label, periods[col], column_label=column_labels[col], path=path),
                     column_scale if column_scale_text else scale,
                     column_scale if column_scale_text else shares_scale,
                     is_monetary, col in percent_columns,

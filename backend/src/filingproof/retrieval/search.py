@@ -201,56 +201,51 @@ async def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
     return vectors[0]
 
 
-async def search(
+async def _rankings(
     session: AsyncSession,
+    mode: Mode,
     query: str,
-    *,
-    limit: int = 5,
-    mode: Mode = "hybrid",
-    catalog: Catalog | None = None,
-    embedder: EmbedderProvider = get_embedder,
-) -> SearchResult:
-    """The best pages for `query`, with the filters and warnings that shaped them."""
-    settings = get_settings()
-    catalog = catalog if catalog is not None else await catalog_cache.get(session)
-    understanding = understand(query, catalog)
-    warnings: list[str] = []
-    if understanding.out_of_scope:
-        warnings.append(f"out of scope: {understanding.out_of_scope}")
-    if understanding.unknown_companies and not understanding.companies:
-        return SearchResult(query, understanding, (), mode, [], warnings)
-    selection = select_filings(understanding, catalog)
-    warnings.extend(selection.notes)
-    filing_ids = selection.filing_ids
-    candidates = max(settings.retrieval_candidates, limit)
-    terms = query_terms(understanding)
-
+    terms: Sequence[str],
+    filing_ids: Sequence[int] | None,
+    candidates: int,
+    embedder: EmbedderProvider,
+    warnings: list[str],
+) -> dict[str, list[_Ranked]]:
+    """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had."""
     rankings: dict[str, list[_Ranked]] = {}
     if mode in ("hybrid", "bm25"):
         rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
-    if mode in ("hybrid", "dense"):
-        try:
-            vector = await _query_vector(query, embedder)
-        except EmbeddingUnavailable as error:
-            warnings.append(f"embedding model unavailable: BM25 only ({error})")
-            if mode == "dense":
-                rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
-        else:
-            dense = await rank_dense(session, vector, filing_ids, candidates)
-            if dense:
-                rankings["dense"] = dense
-            else:
-                warnings.append("no chunk has an embedding yet: BM25 only")
-                rankings.setdefault("bm25", await rank_bm25(session, terms, filing_ids, candidates))
-    used: Mode = "hybrid" if len(rankings) == 2 else ("dense" if "dense" in rankings else "bm25")
+    if mode == "bm25":
+        return rankings
+    try:
+        vector = await _query_vector(query, embedder)
+    except EmbeddingUnavailable as error:
+        warnings.append(f"embedding model unavailable: BM25 only ({error})")
+    else:
+        dense = await rank_dense(session, vector, filing_ids, candidates)
+        if dense:
+            rankings["dense"] = dense
+            return rankings
+        warnings.append("no chunk has an embedding yet: BM25 only")
+    if "bm25" not in rankings:
+        rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
+    return rankings
 
+
+async def _page_hits(
+    session: AsyncSession,
+    rankings: dict[str, list[_Ranked]],
+    understanding: QueryUnderstanding,
+    terms: Sequence[str],
+    limit: int,
+) -> list[PageHit]:
     page_ranks = {name: _page_ranks(ranked) for name, ranked in rankings.items()}
-    weights = [_weight(name, understanding) for name in rankings]
     fused = reciprocal_rank_fusion(
         [best_first_unique([item.page for item in ranked]) for ranked in rankings.values()],
-        k=settings.rrf_k,
-        weights=weights,
+        k=get_settings().rrf_k,
+        weights=[_weight(name, understanding) for name in rankings],
     )[:limit]
+    # the chunk shown for a page: its best BM25 chunk (it holds the query's words), else its best dense one
     best_chunk = {
         page: next(ranks[page][1] for ranks in page_ranks.values() if page in ranks) for page, _ in fused
     }
@@ -269,4 +264,33 @@ async def search(
                 dense_rank=page_ranks.get("dense", {}).get(page, (None, 0))[0],
             )
         )  # fmt: skip
-    return SearchResult(query, understanding, filing_ids, used, hits, warnings)
+    return hits
+
+
+async def search(
+    session: AsyncSession,
+    query: str,
+    *,
+    limit: int = 5,
+    mode: Mode = "hybrid",
+    catalog: Catalog | None = None,
+    embedder: EmbedderProvider = get_embedder,
+) -> SearchResult:
+    """The best pages for `query`, with the filters and warnings that shaped them."""
+    catalog = catalog if catalog is not None else await catalog_cache.get(session)
+    understanding = understand(query, catalog)
+    warnings: list[str] = []
+    if understanding.out_of_scope:
+        warnings.append(f"out of scope: {understanding.out_of_scope}")
+    if understanding.unknown_companies and not understanding.companies:
+        return SearchResult(query, understanding, (), mode, [], warnings)
+    selection = select_filings(understanding, catalog)
+    warnings.extend(selection.notes)
+    terms = query_terms(understanding)
+    candidates = max(get_settings().retrieval_candidates, limit)
+    rankings = await _rankings(
+        session, mode, query, terms, selection.filing_ids, candidates, embedder, warnings
+    )
+    used: Mode = "hybrid" if len(rankings) == 2 else ("dense" if "dense" in rankings else "bm25")
+    hits = await _page_hits(session, rankings, understanding, terms, limit)
+    return SearchResult(query, understanding, selection.filing_ids, used, hits, warnings)
