@@ -35,7 +35,8 @@ async def run(corpus: Path) -> None:
         name = f"{result.ticker} {result.form} {result.period_end}"
         row = " ".join(f"{result.seconds.get(s, 0.0):7.2f}" for s in stages)
         print(
-            f"{name:34s} {result.counts.pages:5d} {result.counts.cells:6d} {row} {sum(result.seconds.values()):7.2f}"
+            f"{name:34s} {result.counts.pages:5d} {result.counts.cells:6d} {row}"
+            f" {sum(result.seconds.values()):7.2f}"
         )
         for s in stages:
             totals[s] += result.seconds.get(s, 0.0)

@@ -54,7 +54,10 @@ async def ingested_corpus(
     from filingproof.index.hook import default_index_hook
 
     results, failures = await ingest_sources(
-        [file_source(path) for path in corpus_files], settings, lambda _name: SilentProgress(), default_index_hook()
+        [file_source(path) for path in corpus_files],
+        settings,
+        lambda _name: SilentProgress(),
+        default_index_hook(),
     )
     yield results, failures
 

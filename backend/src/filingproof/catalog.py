@@ -11,7 +11,7 @@ from sqlalchemy.orm import aliased
 from filingproof.db.models import Cell, Filing, Table, XbrlFact
 
 
-class FilingNotFound(LookupError):
+class FilingNotFoundError(LookupError):
     pass
 
 
@@ -45,12 +45,16 @@ async def list_filings(session: AsyncSession) -> list[Filing]:
 async def resolve_filing(session: AsyncSession, key: str) -> Filing:
     """A filing by the id or the accession that `filingproof filings` prints."""
     key = key.strip()
-    query = select(Filing).where(Filing.id == int(key)) if key.isdigit() else select(Filing).where(
-        Filing.accession == key
+    query = (
+        select(Filing).where(Filing.id == int(key))
+        if key.isdigit()
+        else select(Filing).where(Filing.accession == key)
     )
     filing = (await session.execute(query)).scalar_one_or_none()
     if filing is None:
-        raise FilingNotFound(f"no ingested filing with id or accession {key!r} (see `filingproof filings`)")
+        raise FilingNotFoundError(
+            f"no ingested filing with id or accession {key!r} (see `filingproof filings`)"
+        )
     return filing
 
 

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from filingproof.catalog import FilingNotFound, list_filings, numeric_cells, resolve_filing
+from filingproof.catalog import FilingNotFoundError, list_filings, numeric_cells, resolve_filing
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database, upgrade_database_async
 from filingproof.db.session import session_scope
@@ -22,7 +22,9 @@ from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
 from filingproof.progress_bars import RichProgress, progress_bars
 
-app = typer.Typer(help="Answers about SEC filings in which every figure is traced to a cell.", no_args_is_help=True)
+app = typer.Typer(
+    help="Answers about SEC filings in which every figure is traced to a cell.", no_args_is_help=True
+)
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 console = Console(stderr=True)
@@ -45,8 +47,12 @@ def _json_default(value: Any) -> Any:
 
 
 @app.callback()
-def main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug details.")] = False) -> None:
-    logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+def main(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log debug details.")] = False,
+) -> None:
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
 
 
 @db_app.command("upgrade")
@@ -61,7 +67,9 @@ def ingest(
     ticker: Annotated[str | None, typer.Argument(help="Ticker to fetch from EDGAR, e.g. AAPL.")] = None,
     form: Annotated[str, typer.Option(help="Form to fetch from EDGAR.")] = "10-K",
     year: Annotated[int | None, typer.Option(help="Fiscal year (EDGAR).")] = None,
-    period_end: Annotated[str | None, typer.Option("--period-end", help="Period end date YYYY-MM-DD (EDGAR).")] = None,
+    period_end: Annotated[
+        str | None, typer.Option("--period-end", help="Period end date YYYY-MM-DD (EDGAR).")
+    ] = None,
     file: Annotated[list[Path] | None, typer.Option("--file", help="A filing document to ingest.")] = None,
     directory: Annotated[Path | None, typer.Option("--dir", help="A folder of filing documents.")] = None,
 ) -> None:
@@ -84,13 +92,24 @@ def ingest(
 
     with progress_bars(console) as bars:
         results, failures = _run(
-            ingest_sources(sources, settings, lambda name: RichProgress(bars, Path(name).name), default_index_hook())
+            ingest_sources(
+                sources, settings, lambda name: RichProgress(bars, Path(name).name), default_index_hook()
+            )
         )
-    summary = RichTable("filing", "ticker", "form", "period end", "outcome", "pages", "tables", "cells", "facts")
+    summary = RichTable(
+        "filing", "ticker", "form", "period end", "outcome", "pages", "tables", "cells", "facts"
+    )
     for result in results:
         summary.add_row(
-            str(result.filing_id), result.ticker or "", result.form, result.period_end, result.outcome,
-            str(result.counts.pages), str(result.counts.tables), str(result.counts.cells), str(result.counts.facts),
+            str(result.filing_id),
+            result.ticker or "",
+            result.form,
+            result.period_end,
+            result.outcome,
+            str(result.counts.pages),
+            str(result.counts.tables),
+            str(result.counts.cells),
+            str(result.counts.facts),
         )
     Console().print(summary)
     for failure in failures:
@@ -117,10 +136,19 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
         async with session_scope() as session:
             return [
                 {
-                    "id": f.id, "accession": f.accession, "ticker": f.ticker, "company": f.company_name,
-                    "form": f.form, "period_end": f.period_end, "fiscal_year": f.fiscal_year,
-                    "fiscal_period": f.fiscal_period, "pages": f.page_count, "tables": f.table_count,
-                    "cells": f.cell_count, "facts": f.fact_count, "degraded": list(f.degraded),
+                    "id": f.id,
+                    "accession": f.accession,
+                    "ticker": f.ticker,
+                    "company": f.company_name,
+                    "form": f.form,
+                    "period_end": f.period_end,
+                    "fiscal_year": f.fiscal_year,
+                    "fiscal_period": f.fiscal_period,
+                    "pages": f.page_count,
+                    "tables": f.table_count,
+                    "cells": f.cell_count,
+                    "facts": f.fact_count,
+                    "degraded": list(f.degraded),
                 }
                 for f in await list_filings(session)
             ]
@@ -129,11 +157,28 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
     if json_out:
         sys.stdout.write(json.dumps(rows, default=_json_default, indent=1) + "\n")
         return
-    table = RichTable("id", "accession", "ticker", "form", "period end", "FY", "FP", "pages", "tables", "cells", "facts")
+    table = RichTable(
+        "id", "accession", "ticker", "form", "period end", "FY", "FP", "pages", "tables", "cells", "facts"
+    )
     for row in rows:
-        table.add_row(*(str(row[k] if row[k] is not None else "") for k in (
-            "id", "accession", "ticker", "form", "period_end", "fiscal_year", "fiscal_period",
-            "pages", "tables", "cells", "facts")))
+        table.add_row(
+            *(
+                str(row[k] if row[k] is not None else "")
+                for k in (
+                    "id",
+                    "accession",
+                    "ticker",
+                    "form",
+                    "period_end",
+                    "fiscal_year",
+                    "fiscal_period",
+                    "pages",
+                    "tables",
+                    "cells",
+                    "facts",
+                )
+            )
+        )
     Console().print(table)
 
 
@@ -152,15 +197,25 @@ def cells(
 
     try:
         rows = _run(load())
-    except FilingNotFound as error:
+    except FilingNotFoundError as error:
         raise _fail(str(error)) from error
     if json_out:
         sys.stdout.write(json.dumps(rows, default=_json_default) + "\n")
         return
-    table = RichTable("page", "table", "row", "col", "text", "value", "unit", "row label", "column", "concept")
+    table = RichTable(
+        "page", "table", "row", "col", "text", "value", "unit", "row label", "column", "concept"
+    )
     for row in rows:
         table.add_row(
-            str(row["page_no"]), str(row["table_index"]), str(row["row"]), str(row["col"]), row["text"],
-            str(row["value"]), row["unit"], row["row_label"][:40], row["column_label"][:30], row["concept"] or "",
+            str(row["page_no"]),
+            str(row["table_index"]),
+            str(row["row"]),
+            str(row["col"]),
+            row["text"],
+            str(row["value"]),
+            row["unit"],
+            row["row_label"][:40],
+            row["column_label"][:30],
+            row["concept"] or "",
         )
     Console().print(table)

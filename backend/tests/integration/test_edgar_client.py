@@ -14,7 +14,6 @@ from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
-
 from edgar_mirror import CORPUS_DIR, MIRROR_DIR, EdgarMirror, RecordedRequest
 
 from filingproof.config import Settings

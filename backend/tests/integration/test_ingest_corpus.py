@@ -26,7 +26,9 @@ async def test_every_corpus_filing_is_ingested(ingested_corpus: Ingested, corpus
     assert tickers == {"AAPL", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "WMT", "KO", "MMM", "PFE"}
 
 
-async def test_reingesting_changes_nothing(ingested_corpus: Ingested, settings: Settings, corpus_files: list[Path]) -> None:
+async def test_reingesting_changes_nothing(
+    ingested_corpus: Ingested, settings: Settings, corpus_files: list[Path]
+) -> None:
     before = await _row_counts()
     results, failures = await ingest_sources(
         [file_source(path) for path in corpus_files], settings, lambda _name: SilentProgress()
@@ -44,10 +46,9 @@ async def _row_counts() -> dict[str, int]:
         }
 
 
-async def test_pages_are_the_filers_page_breaks_plus_one(ingested_corpus: Ingested, corpus_files: list[Path]) -> None:
-    results, _ = ingested_corpus
-    by_name = {Path(r.source_name).name if hasattr(r, "source_name") else "": r for r in results}
-    del by_name
+async def test_pages_are_the_filers_page_breaks_plus_one(
+    ingested_corpus: Ingested, corpus_files: list[Path]
+) -> None:
     async with session_scope() as session:
         stored = {f.source_name: f.page_count for f in (await session.execute(select(Filing))).scalars()}
     for path in corpus_files:
@@ -58,22 +59,26 @@ async def test_pages_are_the_filers_page_breaks_plus_one(ingested_corpus: Ingest
 async def test_apple_printed_page_numbers_are_kept(ingested_corpus: Ingested, corpus_dir: Path) -> None:
     async with session_scope() as session:
         filing = (
-            await session.execute(select(Filing).where(Filing.source_name == str(corpus_dir / "AAPL/10-K_2024-09-28.htm")))
+            await session.execute(
+                select(Filing).where(Filing.source_name == str(corpus_dir / "AAPL/10-K_2024-09-28.htm"))
+            )
         ).scalar_one()
-        labels = dict((await session.execute(select(Page.page_no, Page.label).where(Page.filing_id == filing.id))).all())
+        labels = dict(
+            (await session.execute(select(Page.page_no, Page.label).where(Page.filing_id == filing.id))).all()
+        )
     # The income statement is printed as page 28 of Apple's FY2024 10-K ("Apple Inc. | 2024 Form 10-K | 28").
     assert labels[30] == "28"
     assert sum(1 for label in labels.values() if label) >= 55
 
 
-async def test_every_numeric_cell_has_a_box_inside_its_page_image(ingested_corpus: Ingested, settings: Settings) -> None:
+async def test_every_numeric_cell_has_a_box_inside_its_page_image(
+    ingested_corpus: Ingested, settings: Settings
+) -> None:
     async with session_scope() as session:
-        pages = {
-            (p.filing_id, p.page_no): p for p in (await session.execute(select(Page))).scalars()
-        }
+        pages = {(p.filing_id, p.page_no): p for p in (await session.execute(select(Page))).scalars()}
         cells = (await session.execute(select(Cell))).scalars().all()
     sizes: dict[str, tuple[int, int]] = {}
-    outside = []
+    outside: list[tuple[int, object]] = []
     for cell in cells:
         page = pages[(cell.filing_id, cell.page_no)]
         assert page.image_path is not None, f"cell {cell.id} sits on page {page.page_no} that has no image"
@@ -85,7 +90,7 @@ async def test_every_numeric_cell_has_a_box_inside_its_page_image(ingested_corpu
         if cell.x0 is None or cell.y0 is None or cell.x1 is None or cell.y1 is None:
             outside.append((cell.id, "no box"))
         elif not (0 <= cell.x0 < cell.x1 <= width + 0.5 and 0 <= cell.y0 < cell.y1 <= height + 0.5):
-            outside.append((cell.id, (cell.x0, cell.y0, cell.x1, cell.y1), (width, height)))
+            outside.append((cell.id, ((cell.x0, cell.y0, cell.x1, cell.y1), (width, height))))
     assert len(cells) > 20_000
     assert outside == []
 
@@ -107,10 +112,12 @@ async def test_known_cells_are_tagged_with_their_fact(
                 select(Cell, XbrlFact)
                 .join(Filing, Filing.id == Cell.filing_id)
                 .join(XbrlFact, XbrlFact.cell_id == Cell.id)
-                .where(Filing.source_name == str(corpus_dir / source), Cell.row_label == label, Cell.text == text)
+                .where(
+                    Filing.source_name == str(corpus_dir / source), Cell.row_label == label, Cell.text == text
+                )
             )
         ).all()
     assert rows, f"no tagged cell {label!r} = {text!r} in {source}"
     cell, fact = rows[0]
     assert cell.value == value
-    assert abs(fact.value) == abs(value)
+    assert fact.value is not None and abs(fact.value) == abs(value)

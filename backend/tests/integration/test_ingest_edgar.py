@@ -1,4 +1,4 @@
-"""`filingproof ingest AAPL --form 10-K --year 2024` end to end, against a loopback server over the EDGAR mirror."""
+"""`filingproof ingest AAPL --form 10-K --year 2024` end to end, against a loopback EDGAR mirror."""
 
 import os
 import subprocess
@@ -26,7 +26,12 @@ def _cli(mirror: EdgarMirror, *args: str, user_agent: str = USER_AGENT) -> subpr
         "COLUMNS": "200",
     }
     return subprocess.run(
-        [sys.executable, "-m", "filingproof", *args], env=env, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "filingproof", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
@@ -54,7 +59,14 @@ def test_an_unknown_ticker_is_a_clear_error(mirror: EdgarMirror) -> None:
 
 def test_a_placeholder_user_agent_is_refused_before_any_request(mirror: EdgarMirror) -> None:
     mirror.reset()
-    result = _cli(mirror, "ingest", "AAPL", "--year", "2024", user_agent="Sample Company Name AdminContact@samplecompany.com")
+    result = _cli(
+        mirror,
+        "ingest",
+        "AAPL",
+        "--year",
+        "2024",
+        user_agent="Sample Company Name AdminContact@samplecompany.com",
+    )
     assert result.returncode == 1
     assert "User-Agent" in result.stderr or "user agent" in result.stderr.lower()
     assert mirror.requests == []

@@ -27,7 +27,9 @@ def test_a_truncated_document_is_refused(corpus_dir: Path) -> None:
         parse_filing(raw[: len(raw) // 2])
 
 
-async def test_a_non_filing_html_page_is_refused_with_what_is_missing(settings: Settings, tmp_path: Path) -> None:
+async def test_a_non_filing_html_page_is_refused_with_what_is_missing(
+    settings: Settings, tmp_path: Path
+) -> None:
     page = tmp_path / "about.html"
     page.write_text("<html><head><title>About us</title></head><body><p>We sell apples.</p></body></html>")
     results, failures = await ingest_sources([file_source(page)], settings, lambda _name: _NoProgress())
@@ -37,7 +39,9 @@ async def test_a_non_filing_html_page_is_refused_with_what_is_missing(settings: 
     assert "cik" in failures[0].error
 
 
-async def test_a_document_without_inline_xbrl_needs_edgar_metadata(settings: Settings, tmp_path: Path, corpus_dir: Path) -> None:
+async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
+    settings: Settings, tmp_path: Path, corpus_dir: Path
+) -> None:
     """Stripping the inline XBRL header leaves a plain HTML filing: its metadata must come from EDGAR."""
     raw = (corpus_dir / "PFE/10-Q_2023-07-02.htm").read_text()
     start, end = raw.index("<ix:header>"), raw.index("</ix:header>") + len("</ix:header>")
@@ -51,11 +55,13 @@ async def test_a_document_without_inline_xbrl_needs_edgar_metadata(settings: Set
 
 
 async def test_a_missing_file_is_a_clear_error(settings: Settings, tmp_path: Path) -> None:
-    _, failures = await ingest_sources([file_source(tmp_path / "nope.htm")], settings, lambda _name: _NoProgress())
+    _, failures = await ingest_sources(
+        [file_source(tmp_path / "nope.htm")], settings, lambda _name: _NoProgress()
+    )
     assert "cannot read" in failures[0].error
 
 
-class _Boom(RuntimeError):
+class _InjectedError(RuntimeError):
     pass
 
 
@@ -78,15 +84,17 @@ class _FailingStage(SilentStage):
     def advance(self, amount: int = 1) -> None:
         self.calls += 1
         if self.calls == 3:  # after pages, tables and cells were inserted
-            raise _Boom("injected failure")
+            raise _InjectedError("injected failure")
 
 
 async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(settings: Settings, corpus_dir: Path) -> None:
     path = corpus_dir / "AAPL/10-Q_2025-03-29.htm"
     before = await _counts()
     async with chromium(settings.chromium_path) as browser:
-        with pytest.raises(_Boom):
-            await ingest_source(FilingSource(path.read_bytes(), str(path)), settings, browser, _FailWhileStoring())
+        with pytest.raises(_InjectedError):
+            await ingest_source(
+                FilingSource(path.read_bytes(), str(path)), settings, browser, _FailWhileStoring()
+            )
     assert await _counts() == before
     leftovers = [p.name for p in settings.pages_dir.glob(".staging-*")] if settings.pages_dir.exists() else []
     assert leftovers == []
@@ -95,7 +103,10 @@ async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(settings: Setting
 async def _counts() -> tuple[int, ...]:
     async with session_scope() as session:
         return tuple(
-            [(await session.execute(select(func.count()).select_from(m))).scalar_one() for m in (Filing, Page, Cell, XbrlFact)]
+            [
+                (await session.execute(select(func.count()).select_from(m))).scalar_one()
+                for m in (Filing, Page, Cell, XbrlFact)
+            ]
         )
 
 

@@ -225,3 +225,30 @@ def test_impossible_filter_is_dropped_with_a_note() -> None:
         filing_id("AMZN", "10-K", date(2024, 12, 31)),
     )
     assert selection.notes == ("no ingested filing matches form 10-Q; that filter was dropped",)
+
+
+EDGAR_LIKE = Catalog(
+    companies=(
+        *CORPUS.companies,
+        CompanyRef("V", "VISA INC.", covered=False),
+        CompanyRef("BLK", "BlackRock, Inc.", covered=False),
+        CompanyRef("EPS", "Invesco Earnings Fund", covered=False),
+    ),
+    filings=CORPUS.filings,
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "unknown"),
+    [
+        ("What was Visa's revenue in 2024?", ("VISA INC. (V)",)),
+        ("BLK net income 2024", ("BlackRock, Inc. (BLK)",)),
+        ("What are BlackRock's assets under management?", ("BlackRock, Inc. (BLK)",)),
+        # a one-word name that opens the query may just be a capitalised word
+        ("Visa requirements for Apple employees", ()),
+        ("Apple visa requirements for employees", ()),
+        ("Apple diluted EPS 2024", ()),
+    ],
+)
+def test_companies_known_only_from_the_catalog(query: str, unknown: tuple[str, ...]) -> None:
+    assert understand(query, EDGAR_LIKE).unknown_companies == unknown

@@ -39,7 +39,9 @@ STATEMENT = """
 
 
 def test_closing_parenthesis_in_its_own_cell_keeps_the_sign() -> None:
-    value, unit, _ = cell(table(STATEMENT, context="(In millions, except per-share amounts)"), "Other income/(expense), net", 1)
+    value, unit, _ = cell(
+        table(STATEMENT, context="(In millions, except per-share amounts)"), "Other income/(expense), net", 1
+    )
     assert value == Decimal("-1234000000")
     assert unit == "USD"
 
@@ -56,7 +58,9 @@ def test_dollar_sign_cell_is_folded_into_its_number() -> None:
 
 
 def test_per_share_rows_are_not_scaled() -> None:
-    value, unit, _ = cell(table(STATEMENT, context="(In millions, except per-share amounts)"), "Diluted earnings per share", 2)
+    value, unit, _ = cell(
+        table(STATEMENT, context="(In millions, except per-share amounts)"), "Diluted earnings per share", 2
+    )
     assert (value, unit) == (Decimal("6.13"), "USD/share")
 
 
@@ -78,7 +82,9 @@ def test_scale_in_thousands() -> None:
 
 
 def test_shares_exception_does_not_override_the_table_scale() -> None:
-    scale, text = find_scale("(In millions, except number of shares, which are reflected in thousands, and per-share)")
+    scale, text = find_scale(
+        "(In millions, except number of shares, which are reflected in thousands, and per-share)"
+    )
     assert (scale, text) == (6, "In millions")
 
 
@@ -121,7 +127,15 @@ def test_row_path_follows_indentation() -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("(1,234)", "-1234"), ("$ (62)", "-62"), ("—", "0"), ("–", "0"), ("12.5%", "12.5"), ("(3)%", "-3"), ("$391,035", "391035")],
+    [
+        ("(1,234)", "-1234"),
+        ("$ (62)", "-62"),
+        ("—", "0"),
+        ("–", "0"),
+        ("12.5%", "12.5"),
+        ("(3)%", "-3"),
+        ("$391,035", "391035"),
+    ],
 )
 def test_number_forms(text: str, value: str) -> None:
     parsed = parse_number(text)
@@ -139,7 +153,9 @@ def test_a_dated_balance_row_is_an_instant_whatever_its_column() -> None:
         <tr><td>Balance as of September 30, 2023</td><td>73,812</td><td></td><td>(214)</td></tr>""",
         context="(In millions)",
     )
-    assert cell(parsed, "Balance as of September 30, 2023", 2)[2] == Period("instant", None, date(2023, 9, 30))
+    assert cell(parsed, "Balance as of September 30, 2023", 2)[2] == Period(
+        "instant", None, date(2023, 9, 30)
+    )
 
 
 def test_an_undated_column_reports_the_documents_own_period() -> None:

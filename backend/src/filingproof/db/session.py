@@ -22,7 +22,9 @@ def database_url(settings: Settings) -> str:
 
 @lru_cache
 def get_engine() -> AsyncEngine:
-    return create_async_engine(database_url(get_settings()), pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_async_engine(
+        database_url(get_settings()), pool_size=10, max_overflow=20, pool_pre_ping=True
+    )
 
 
 @lru_cache

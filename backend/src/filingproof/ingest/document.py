@@ -57,7 +57,9 @@ def parse_filing(raw: bytes) -> ParsedDocument:
     tables: list[ParsedTable | None] = []
     inherited: tuple[int, str | None] = (0, None)
     for t in layout.tables:
-        parsed = parse_table(t.element, period, t.context_before, t.title, inherited if t.prose_gap < 3000 else (0, None))
+        parsed = parse_table(
+            t.element, period, t.context_before, t.title, inherited if t.prose_gap < 3000 else (0, None)
+        )
         tables.append(parsed)
         if parsed is not None and parsed.cells:
             inherited = (parsed.scale, parsed.scale_text)

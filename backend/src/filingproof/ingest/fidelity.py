@@ -47,7 +47,9 @@ def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
             result.facts += 1
             cell = cell_of(document, index)
             context = fact.context
-            period_text = f"{context.start or ''}..{context.end}" if not context.instant else f"@{context.end}"
+            period_text = (
+                f"{context.start or ''}..{context.end}" if not context.instant else f"@{context.end}"
+            )
             if cell is None:
                 detail = "no numeric cell around the fact"
                 result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), detail))
@@ -60,7 +62,9 @@ def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
             else:
                 parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
                 result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
-            if cell.period is not None and periods_agree(cell.period, context.start, context.end, context.instant):
+            if cell.period is not None and periods_agree(
+                cell.period, context.start, context.end, context.instant
+            ):
                 result.periods_agree += 1
             else:
                 parsed = f"{cell.column_label[:60]!r} → {cell.period}"

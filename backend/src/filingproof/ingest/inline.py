@@ -37,7 +37,13 @@ def inline_figures(text: str) -> list[InlineFigure]:
             continue
         number, word = match["num"], match["word"]
         is_percent = bool(match["pct"]) or match.start("num") in percent_starts
-        if not match["cur"] and not is_percent and not word and "," not in number and _YEAR_RE.fullmatch(number):
+        if (
+            not match["cur"]
+            and not is_percent
+            and not word
+            and "," not in number
+            and _YEAR_RE.fullmatch(number)
+        ):
             continue  # a year: "Notes due 2045", "2020 Notes"
         value = Decimal(number.replace(",", ""))
         if match["paren"]:

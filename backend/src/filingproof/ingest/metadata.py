@@ -76,7 +76,9 @@ def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> 
     merged = metadata_from_cover(document)
     if given is not None:
         merged = _overlay(merged, given)
-    missing = [name for name in ("cik", "company_name", "form", "period_end") if getattr(merged, name) is None]
+    missing = [
+        name for name in ("cik", "company_name", "form", "period_end") if getattr(merged, name) is None
+    ]
     if missing:
         raise IngestError(
             "the document does not say what it is (no dei: cover tags for "

@@ -8,7 +8,7 @@ own period end, since 52/53-week fiscal years move by a few days: matching allow
 import calendar
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
 
@@ -39,19 +39,38 @@ class DocumentPeriod:
     fiscal_year: int | None
 
 
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
-_WEEK_WORDS = {"thirteen": 3, "13": 3, "twelve": 3, "12": 3, "twenty-six": 6, "26": 6, "twenty-four": 6,
-               "24": 6, "thirty-nine": 9, "39": 9, "thirty-six": 9, "36": 9, "fifty-two": 12, "52": 12,
-               "fifty-three": 12, "53": 12}
+_WEEK_WORDS = {
+    "thirteen": 3,
+    "13": 3,
+    "twelve": 3,
+    "12": 3,
+    "twenty-six": 6,
+    "26": 6,
+    "twenty-four": 6,
+    "24": 6,
+    "thirty-nine": 9,
+    "39": 9,
+    "thirty-six": 9,
+    "36": 9,
+    "fifty-two": 12,
+    "52": 12,
+    "fifty-three": 12,
+    "53": 12,
+}
 _MONTHS_RE = re.compile(
-    r"(?<!less than )(?<!more than )\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b(?!\s+or\s+(?:greater|more|longer))",
+    r"(?<!less than )(?<!more than )\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b"
+    r"(?!\s+or\s+(?:greater|more|longer))",
     re.IGNORECASE,
 )
 _WEEKS_RE = re.compile(
     r"\b(thirteen|twelve|twenty-six|twenty-four|thirty-nine|thirty-six|fifty-two|fifty-three|\d{2})[\s-]+weeks?\b",
     re.IGNORECASE,
 )
-_YEAR_ENDED_RE = re.compile(r"\b(years?|fiscal(?:\s+years?)?|annual)\b.{0,12}\b(ended|ending)\b", re.IGNORECASE)
+_YEAR_ENDED_RE = re.compile(
+    r"\b(years?|fiscal(?:\s+years?)?|annual)\b.{0,12}\b(ended|ending)\b", re.IGNORECASE
+)
 _QUARTER_ENDED_RE = re.compile(r"\bquarters?\s+ended\b", re.IGNORECASE)
 _YEAR_RE = re.compile(r"(?<![\d,.$])((?:19|20)\d{2})(?![\d,.%])")
 _MONTH_YEAR_RE = re.compile(
@@ -91,9 +110,6 @@ def _fiscal_year_end(year: int, document: DocumentPeriod) -> date:
     anchor_year = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
     shift = year - anchor_year
     end = document.period_end
-    if document.form.upper().startswith("10-Q"):
-        # A 10-Q's own fiscal year ends after its period; only the year offset is known here.
-        pass
     day = min(end.day, calendar.monthrange(end.year + shift, end.month)[1])
     return date(end.year + shift, end.month, day)
 
@@ -104,14 +120,11 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
     end = parse_long_date(label)
     if end is not None and re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE):
         return Period("instant", None, end)
-    if end is None:
-        if match := _MONTH_YEAR_RE.search(label):
-            # "June 2025": the month's end, in 10-Q headers that print no day.
-            month = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].index(
-                match[1].lower()[:3]
-            ) + 1
-            year = int(match[2])
-            end = date(year, month, calendar.monthrange(year, month)[1])
+    if end is None and (match := _MONTH_YEAR_RE.search(label)):
+        # "June 2025": the month's end, in 10-Q headers that print no day.
+        month = _MONTH_NAMES.index(match[1].lower()[:3]) + 1
+        year = int(match[2])
+        end = date(year, month, calendar.monthrange(year, month)[1])
     if end is None:
         years = _YEAR_RE.findall(label)
         if len(years) != 1 or "change" in label.lower() or "%" in label:
@@ -121,7 +134,9 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
         if is_quarterly:
             shift = year - document.period_end.year
             ref = document.period_end
-            end = date(ref.year + shift, ref.month, min(ref.day, calendar.monthrange(ref.year + shift, ref.month)[1]))
+            end = date(
+                ref.year + shift, ref.month, min(ref.day, calendar.monthrange(ref.year + shift, ref.month)[1])
+            )
         else:
             end = _fiscal_year_end(year, document)
         if months is None:
@@ -137,12 +152,16 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
 _BALANCE_ROW_RE = re.compile(
     r"^(?:total\s+\S+(?:\s+\S+)?\s+)?(?:\w+\s+)?(?:balances?|beginning|ending|end of|as of|at)\b|"
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|balances?,?\s+(?:beginning|end)|"
-    r"\b(?:at|as of)\s+(?:the\s+)?(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b",
+    r"\b(?:at|as of)\s+(?:the\s+)?(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
+    r"(?:year|period|quarter)\b",
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
-_FUTURE_ROW_RE = re.compile(r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}\b|thereafter\b|due\s+(?:in|within|after)\b|"
-                            r"(?:less than|within|after|more than)\s+(?:one|1)\s+year)", re.IGNORECASE)
+_FUTURE_ROW_RE = re.compile(
+    r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}\b|thereafter\b|due\s+(?:in|within|after)\b|"
+    r"(?:less than|within|after|more than)\s+(?:one|1)\s+year)",
+    re.IGNORECASE,
+)
 _STOCK_CUES_RE = re.compile(
     r"\bas of\b|\bas at\b|balance sheets?|financial position|fair value|carrying|amortized cost|outstanding|"
     r"maturit|remaining|\bfuture\b|thereafter|payments? due|unrecognized|accrued|gross unrealized",
@@ -251,7 +270,11 @@ class TablePeriods:
             return Period("instant", None, column.end)
         if column.kind == "instant" and self.rollforward and not balance_row:
             return Period("duration", months_before(column.end, self.months), column.end)
-        if column.kind == "duration" and self.section_months and round(column.days / 30.4) != self.section_months:
+        if (
+            column.kind == "duration"
+            and self.section_months
+            and round(column.days / 30.4) != self.section_months
+        ):
             # "Six Months Ended" heads a section whose columns print the same dates as the first section.
             return Period("duration", months_before(column.end, self.section_months), column.end)
         if column.assumed:
@@ -263,7 +286,7 @@ class TablePeriods:
         return column
 
     def _future_row(self, label: str) -> bool:
-        """"2026", "Thereafter", "Due within one year": a maturity bucket (a year after the report's)."""
+        """ "2026", "Thereafter", "Due within one year": a maturity bucket (a year after the report's)."""
         match = _FUTURE_ROW_RE.match(label)
         if match is None:
             return False
@@ -286,13 +309,14 @@ class TablePeriods:
 _AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
 _STOCK_ROW_RE = re.compile(
     r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
-    r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|\bcash and cash equivalents\b|"
-    r"securities\b|investments\b|carrying|fair value|outstanding",
+    r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|"
+    r"\bcash and cash equivalents\b|securities\b|investments\b|carrying|fair value|outstanding",
     re.IGNORECASE,
 )
 _FLOW_ROW_RE = re.compile(
-    r"revenues?|sales\b|expenses?\b|costs?\b|income\b|earnings|gains?\b|loss(?:es)?\b|provision|proceeds|payments|"
-    r"purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|net change|"
+    r"revenues?|sales\b|expenses?\b|costs?\b|income\b|earnings|gains?\b|loss(?:es)?\b|provision|proceeds|"
+    r"payments|purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|"
+    r"net change|"
     r"increases?|decreases?|additions|deductions|charged|benefit\b|impairment|write-?offs?",
     re.IGNORECASE,
 )
@@ -301,18 +325,17 @@ _FLOW_ROW_RE = re.compile(
 _MONTH_DAY_END_RE = re.compile(
     r"[-–—]\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
 )
-_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def _month_day_in(match: re.Match[str], column_end: date) -> date:
-    """"Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
+    """ "Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
     month = _MONTH_NAMES.index(match[1].lower()[:3]) + 1
     day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
     return date(column_end.year, month, day)
 
 
 def _row_kind(labels: Sequence[str]) -> str | None:
-    """"stock" or "flow", from the row's own label first, then its headings."""
+    """ "stock" or "flow", from the row's own label first, then its headings."""
     for label in labels:
         if _is_stock_row(label):
             return "stock"

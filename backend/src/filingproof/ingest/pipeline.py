@@ -76,8 +76,14 @@ async def ingest_source(
                 existing.accession = meta.accession
                 await session.commit()
             return IngestResult(
-                existing.id, "unchanged", existing.ticker, existing.form, existing.period_end.isoformat(),
-                StoredCounts(existing.page_count, existing.table_count, existing.cell_count, existing.fact_count),
+                existing.id,
+                "unchanged",
+                existing.ticker,
+                existing.form,
+                existing.period_end.isoformat(),
+                StoredCounts(
+                    existing.page_count, existing.table_count, existing.cell_count, existing.fact_count
+                ),
                 seconds,
             )
 
@@ -111,18 +117,31 @@ async def ingest_source(
         shutil.rmtree(staging_dir, ignore_errors=True)
         raise
     return IngestResult(
-        filing_id, "reingested" if replaced else "ingested", meta.ticker, meta.form, meta.period_end.isoformat(),
-        counts, seconds,
+        filing_id,
+        "reingested" if replaced else "ingested",
+        meta.ticker,
+        meta.form,
+        meta.period_end.isoformat(),
+        counts,
+        seconds,
     )
 
 
 async def _existing(session: AsyncSession, accession: str | None, sha256: str) -> Filing | None:
-    condition = Filing.sha256 == sha256 if accession is None else or_(Filing.sha256 == sha256, Filing.accession == accession)
+    condition = (
+        Filing.sha256 == sha256
+        if accession is None
+        else or_(Filing.sha256 == sha256, Filing.accession == accession)
+    )
     return (await session.execute(select(Filing).where(condition))).scalars().first()
 
 
 async def _delete_existing(session: AsyncSession, accession: str | None, sha256: str) -> bool:
-    condition = Filing.sha256 == sha256 if accession is None else or_(Filing.sha256 == sha256, Filing.accession == accession)
+    condition = (
+        Filing.sha256 == sha256
+        if accession is None
+        else or_(Filing.sha256 == sha256, Filing.accession == accession)
+    )
     result = await session.execute(delete(Filing).where(condition).returning(Filing.id))
     return bool(result.all())
 

@@ -5,6 +5,7 @@ Each band is captured as an image and cell boxes are measured in the same layout
 exactly the pixels of its cell on that image.
 """
 
+import asyncio
 import base64
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -74,7 +75,7 @@ def mark_document(document: ParsedDocument) -> bytes:
 @asynccontextmanager
 async def chromium(chromium_path: Path) -> AsyncIterator[Browser]:
     """Debian's Chromium driven by Playwright (never a downloaded browser)."""
-    if not chromium_path.exists():
+    if not chromium_path.exists():  # noqa: ASYNC240 (one stat before a browser start)
         raise RenderError(
             f"Chromium not found at {chromium_path}: install it (apt-get install -y chromium) "
             "or set CHROMIUM_PATH"
@@ -120,12 +121,14 @@ async def _capture(
         bands.append((top, bottom))
         top = breaks[number][3] if number < len(breaks) else total_height
     tallest = max((b - a for a, b in bands), default=1)
-    await page.set_viewport_size({"width": width, "height": int(min(max(tallest, 100), _MAX_VIEWPORT_HEIGHT)) + 1})
+    await page.set_viewport_size(
+        {"width": width, "height": int(min(max(tallest, 100), _MAX_VIEWPORT_HEIGHT)) + 1}
+    )
     cdp = await page.context.new_cdp_session(page)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(out_dir.mkdir, parents=True, exist_ok=True)
     pages: list[RenderedPage] = []
     for number, (top, bottom) in enumerate(bands, start=1):
-        height = int(round(bottom - top))
+        height = round(bottom - top)
         if height < 2:
             pages.append(RenderedPage(number, None, width, 0))
             continue
@@ -139,7 +142,7 @@ async def _capture(
             },
         )
         image = out_dir / f"{number}.png"
-        image.write_bytes(base64.b64decode(shot["data"]))
+        await asyncio.to_thread(image.write_bytes, base64.b64decode(shot["data"]))
         pages.append(RenderedPage(number, image, width, height))
     boxes: dict[tuple[int, int], Box] = {}
     raw_cells: dict[str, list[float]] = measured["cells"]  # type: ignore[assignment]

@@ -1,5 +1,6 @@
 """Ingesting many filings: from files, a folder, or EDGAR; one browser for all, one transaction each."""
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,9 @@ def filing_files(directory: Path) -> list[Path]:
     """Every HTML document under a folder, in a stable order."""
     if not directory.is_dir():
         raise IngestError(f"{directory} is not a folder")
-    files = sorted(p for p in directory.rglob("*") if p.suffix.lower() in (".htm", ".html", ".xhtml") and p.is_file())
+    files = sorted(
+        p for p in directory.rglob("*") if p.suffix.lower() in (".htm", ".html", ".xhtml") and p.is_file()
+    )
     if not files:
         raise IngestError(f"no .htm/.html documents under {directory}")
     return files
@@ -62,13 +65,19 @@ async def ingest_sources(
             except (IngestError, OSError, ValueError, SQLAlchemyError) as error:
                 logger.debug("ingest of %s failed", named.name, exc_info=True)
                 failures.append(IngestFailure(named.name, str(error)))
+    if index_hook is not None and any(result.outcome != "unchanged" for result in results):
+        from filingproof.db.session import session_scope
+        from filingproof.index.hook import finish_bulk_load
+
+        async with session_scope() as session:
+            await finish_bulk_load(session)
     return results, failures
 
 
 def file_source(path: Path, metadata: FilingMetadata | None = None) -> NamedSource:
     async def load() -> FilingSource:
         try:
-            raw = path.read_bytes()
+            raw = await asyncio.to_thread(path.read_bytes)
         except OSError as error:
             raise IngestError(f"cannot read {path}: {error.strerror}") from error
         return FilingSource(raw=raw, name=str(path), metadata=metadata)

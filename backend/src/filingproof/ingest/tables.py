@@ -19,8 +19,11 @@ from filingproof.ingest.xhtml import local_name, text_of
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
 TRAILING_FRAGMENTS = frozenset({")", "%", ")%", "%)", ") %", "pts", "bps", "x"})
-_SCALE_RE = re.compile(r"\bin\s+(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
-                       r"\$\s*(thousands|millions|billions)\b|^(thousands|millions|billions)\b", re.IGNORECASE)
+_SCALE_RE = re.compile(
+    r"\bin\s+(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
+    r"\$\s*(thousands|millions|billions)\b|^(thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
 # "(In millions, except number of shares, which are reflected in thousands …)": shares have their own scale.
 _SHARES_SCALE_RE = re.compile(
     r"except[^.;]{0,40}?shares?[^.;()]{0,40}?\b(?:in|reflected in)\s+(thousands|millions)|"
@@ -28,12 +31,18 @@ _SHARES_SCALE_RE = re.compile(
     re.IGNORECASE,
 )
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
-_PER_SHARE_RE = re.compile(r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
-                           re.IGNORECASE)
+_PER_SHARE_RE = re.compile(
+    r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
+    re.IGNORECASE,
+)
 _SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b|\bdilutive\b|\bstock awards\b", re.IGNORECASE)
 _EXCEPT_RE = re.compile(r"except[^)]*", re.IGNORECASE)
-_SHARES_FIRST_RE = re.compile(r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b", re.IGNORECASE)
-_AMOUNT_FOR_RE = re.compile(r"\b(?:used in|for|in computing|available to)\b.*\b(?:per share|EPS)\b", re.IGNORECASE)
+_SHARES_FIRST_RE = re.compile(
+    r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b", re.IGNORECASE
+)
+_AMOUNT_FOR_RE = re.compile(
+    r"\b(?:used in|for|in computing|available to)\b.*\b(?:per share|EPS)\b", re.IGNORECASE
+)
 _PADDING_LEFT_RE = re.compile(r"padding-left:\s*([\d.]+)(pt|px)")
 _PADDING_RE = re.compile(r"padding:\s*([^;]+)")
 _TEXT_INDENT_RE = re.compile(r"(?:text-indent|margin-left):\s*(-?[\d.]+)(pt|px)")
@@ -139,7 +148,9 @@ def fold_fragments(row: list[SourceCell]) -> list[Item]:
             continue
         if item.text.lower() in TRAILING_FRAGMENTS and folded and parse_number(folded[-1].text) is not None:
             previous = folded.pop()
-            item = Item(previous.cells + item.cells, previous.text + item.text, previous.col_start, item.col_end)
+            item = Item(
+                previous.cells + item.cells, previous.text + item.text, previous.col_start, item.col_end
+            )
         folded.append(item)
     if pending is not None:
         folded.append(pending)
@@ -255,13 +266,17 @@ def parse_table(
         # A table continued from the one just before it (same note, a page later) keeps its scale.
         scale, scale_text = inherited_scale
     shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
-    shares_scale = _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
+    shares_scale = (
+        _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
+    )
     is_monetary = any("$" in item.text for row in rows for item in row) or bool(
         re.search(r"dollars|\$", f"{header_text} {scale_text or ''}", re.IGNORECASE)
     )
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
     table_context = f"{title or ''} {context_before[-300:]} {header_text}"
-    resolver = TablePeriods(document, f"{title or ''} {header_text}", [item.text if item else "" for item in labels])
+    resolver = TablePeriods(
+        document, f"{title or ''} {header_text}", [item.text if item else "" for item in labels]
+    )
 
     # Typesetting puts the unit sign on a column's first figure only: "21.0 %" then "(2.2)".
     percent_columns: set[int] = set()
@@ -302,8 +317,18 @@ def parse_table(
         if label_item is not None and not values[r] and r >= header_rows:
             # "Cash dividends declared, per share: $0.80" states its figure in the label itself.
             path_here = [name for _, name, _ in path_stack] + [label]
-            cells.extend(_inline_cells(r, 0, label_item, label, path_here, resolver.for_cell(r, label, None, inline=True, path=path_here),
-                                       scale, shares_scale))
+            cells.extend(
+                _inline_cells(
+                    r,
+                    0,
+                    label_item,
+                    label,
+                    path_here,
+                    resolver.for_cell(r, label, None, inline=True, path=path_here),
+                    scale,
+                    shares_scale,
+                )
+            )
         if label and not values[r] and find_scale(label)[1] is None:
             # A heading row ("Current assets:"), also when it sits right under the column headers.
             while path_stack and path_stack[-1][0] >= indent:
@@ -314,15 +339,27 @@ def parse_table(
         if r < header_rows or is_header_like or (not numbers and not _has_inline(row)):
             continue
         # Rows under "Net income per share:" are often not indented: a colon heading stays their parent.
-        while path_stack and (path_stack[-1][0] > indent or (path_stack[-1][0] == indent and not path_stack[-1][2])):
+        while path_stack and (
+            path_stack[-1][0] > indent or (path_stack[-1][0] == indent and not path_stack[-1][2])
+        ):
             path_stack.pop()
         path = [name for _, name, _ in path_stack] + ([label] if label else [])
         for item in row:
             if item.number is None:
                 col = 0 if item is label_item else _column_of(item, columns)
-                period = periods[col - 1] if col else None if col == 0 else None
-                cells.extend(_inline_cells(r, col or 0, item, label, path, resolver.for_cell(r, label, period, inline=True, path=path),
-                                           scale, shares_scale))
+                period = periods[col - 1] if col else None
+                cells.extend(
+                    _inline_cells(
+                        r,
+                        col or 0,
+                        item,
+                        label,
+                        path,
+                        resolver.for_cell(r, label, period, inline=True, path=path),
+                        scale,
+                        shares_scale,
+                    )
+                )
         for item in numbers:
             col = _column_of(item, columns)
             if col is None or item.number is None:
@@ -330,11 +367,18 @@ def parse_table(
             column_scale, column_scale_text = find_scale(column_labels[col], shares_apart=False)
             cells.append(
                 _numeric_cell(
-                    r, col + 1, item, item.number, label, path, column_labels[col],
+                    r,
+                    col + 1,
+                    item,
+                    item.number,
+                    label,
+                    path,
+                    column_labels[col],
                     resolver.for_cell(r, label, periods[col], column_label=column_labels[col], path=path),
                     column_scale if column_scale_text else scale,
                     column_scale if column_scale_text else shares_scale,
-                    is_monetary, col in percent_columns,
+                    is_monetary,
+                    col in percent_columns,
                 )
             )
     return ParsedTable(
@@ -349,7 +393,9 @@ def parse_table(
     )
 
 
-def _column_labels(rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]]) -> list[str]:
+def _column_labels(
+    rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]]
+) -> list[str]:
     labels: list[list[str]] = [[] for _ in columns]
     for r in header_block:
         for item in rows[r]:
@@ -363,7 +409,8 @@ _PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
 _PRICE_COLUMN_RE = re.compile(
     r"\bper\s+(?:share|unit|rsu|psu|option)|\b(?:exercise|purchase|grant|share|stock|average)\s+price\b|"
     r"grant[- ]date fair value|fair value per",
-                              re.IGNORECASE)
+    re.IGNORECASE,
+)
 _COUNT_WORDS_RE = re.compile(
     r"shares used|number of shares|weighted[- ]average (?:number|shares|basic|diluted)|excluded|awards|"
     r"outstanding|units|computation",
@@ -383,7 +430,12 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
     speaks = len(path) >= 2 and (len(own.split()) <= 3 or decimals == 2)
     ancestors = [_PARENTHETICAL_RE.sub("", heading) for heading in reversed(path[:-1])] if speaks else []
     for text in (own, *ancestors):
-        if text is not own and _PER_SHARE_RE.search(text) and decimals != 2 and not _COUNT_WORDS_RE.search(text):
+        if (
+            text is not own
+            and _PER_SHARE_RE.search(text)
+            and decimals != 2
+            and not _COUNT_WORDS_RE.search(text)
+        ):
             continue
         if _PER_SHARE_RE.search(text):
             return "shares" if _COUNT_WORDS_RE.search(text) else "per_share"
@@ -435,9 +487,19 @@ def _inline_cells(
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
         cells.append(
             NumericCell(
-                row=row, col=col, text=figure.text, shown=shown, value=figure.value.scaleb(scale),
-                unit=figure.unit, scale=scale, row_label=label, row_path=path, column_label="", period=period,
-                elements=[cell.element for cell in item.cells], inline_span=(figure.start, figure.end),
+                row=row,
+                col=col,
+                text=figure.text,
+                shown=shown,
+                value=figure.value.scaleb(scale),
+                unit=figure.unit,
+                scale=scale,
+                row_label=label,
+                row_path=path,
+                column_label="",
+                period=period,
+                elements=[cell.element for cell in item.cells],
+                inline_span=(figure.start, figure.end),
             )
         )
     return cells
@@ -458,7 +520,11 @@ def _numeric_cell(
     percent_column: bool,
 ) -> NumericCell:
     unit_kind = _unit_kind(label, path, column_label, shown.decimals)
-    if shown.is_percent or "%" in column_label or (percent_column and not shown.is_currency and unit_kind is None):
+    if (
+        shown.is_percent
+        or "%" in column_label
+        or (percent_column and not shown.is_currency and unit_kind is None)
+    ):
         unit, scale = "percent", 0
     elif unit_kind == "per_share":
         unit, scale = "USD/share", 0

@@ -83,8 +83,23 @@ def parse_units(root: etree._Element) -> dict[str, str]:
     return units
 
 
-_WORD_NUMBERS = {"no": 0, "none": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_WORD_NUMBERS = {
+    "no": 0,
+    "none": 0,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
 
 
 def fact_number(text: str, number_format: str) -> Decimal | None:
@@ -140,8 +155,12 @@ def parse_facts(root: etree._Element, contexts: dict[str, Context], units: dict[
     return facts
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1
+    )
+}
 
 
 def parse_cover(root: etree._Element, contexts: dict[str, Context]) -> CoverData:
@@ -166,7 +185,7 @@ _LONG_DATE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
 
 
 def parse_long_date(text: str) -> date | None:
-    """"September 28, 2024", "Sept. 28, 2024", "Jul 27, 2025" → date."""
+    """ "September 28, 2024", "Sept. 28, 2024", "Jul 27, 2025" → date."""
     match = _LONG_DATE.search(text)
     if match is None:
         return None
@@ -180,6 +199,6 @@ def parse_long_date(text: str) -> date | None:
 
 
 def has_inline_xbrl(root: etree._Element) -> bool:
-    return root.find(f".//{{{IX}}}header") is not None or local_name(root) == "html" and any(
-        True for _ in root.iter(f"{{{IX}}}nonFraction")
+    return root.find(f".//{{{IX}}}header") is not None or (
+        local_name(root) == "html" and any(True for _ in root.iter(f"{{{IX}}}nonFraction"))
     )

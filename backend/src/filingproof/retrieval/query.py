@@ -67,6 +67,7 @@ class Catalog:
 class QueryUnderstanding:
     query: str
     companies: tuple[str, ...] = ()  # tickers of ingested companies named in the query
+    company_mentions: tuple[str, ...] = ()  # how the query names them ("Apple's", "nvda"), in order
     unknown_companies: tuple[str, ...] = ()  # names of companies recognised but not ingested
     form: Form | None = None
     fiscal_year: int | None = None  # the latest year named
@@ -306,8 +307,9 @@ def _other_companies(
                 break
 
 
-def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str]]:
-    """(tickers of ingested companies, names of recognised companies not ingested), in query order."""
+def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], list[str]]:
+    """(tickers of ingested companies, names of recognised companies not ingested, the words naming any
+    of them as written), in query order."""
     matcher = catalog.matcher
     masked = _IDIOMS.sub(lambda m: " " * len(m.group()), query)
     mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
@@ -322,6 +324,7 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str]]:
                 taken.append(span)
                 found.append((span[0], alias.ticker))
     found.extend(_other_companies(masked, matcher, mixed_case, taken))
+    mentions = [query[start:end] for start, end in sorted(taken)]
     covered: list[str] = []
     unknown: list[str] = []
     for _, ticker in sorted(found):
@@ -330,7 +333,7 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str]]:
         label = ticker if company.covered else f"{company.name} ({ticker})"
         if label not in target:
             target.append(label)
-    return covered, unknown
+    return covered, unknown, mentions
 
 
 _MONTHS = {
@@ -531,13 +534,14 @@ def _scope(
 
 def understand(query: str, catalog: Catalog) -> QueryUnderstanding:
     """Read the companies, form, period and statement a question is about (no I/O, no model)."""
-    companies, unknown = find_companies(query, catalog)
+    companies, unknown, mentions = find_companies(query, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog)
     return QueryUnderstanding(
         query=query,
         companies=tuple(companies),
+        company_mentions=tuple(mentions),
         unknown_companies=tuple(unknown),
         form=_form(query, fiscal_period, kind),
         fiscal_year=max(years) if years else None,

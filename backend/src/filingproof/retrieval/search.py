@@ -26,12 +26,13 @@ from filingproof.index.vectors import in_memory_vectors, pgvector_distances_safe
 from filingproof.retrieval.catalog import catalog_cache
 from filingproof.retrieval.fusion import best_first_unique, reciprocal_rank_fusion
 from filingproof.retrieval.query import Catalog, QueryUnderstanding, select_filings, understand
+from filingproof.retrieval.synonyms import expand
 
 Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
 
 SNIPPET_WORDS = 40
-DENSE_WEIGHT_FOR_FIGURES = 0.5
+DENSE_WEIGHT_FOR_FIGURES = float(__import__("os").environ.get("FP_DW", "0.5"))
 
 
 @dataclass(frozen=True)
@@ -70,15 +71,15 @@ _FISCAL_TOKEN = re.compile(r"^(?:fy|[1-4]q|q[1-4]fy)(?:\d{2}|\d{4})$")
 
 
 def query_terms(understanding: QueryUnderstanding) -> list[str]:
-    """The BM25 terms of a query: its tokens, less the named tickers; "fy24" read as the year 2024."""
-    tickers = {ticker.lower() for ticker in understanding.companies}
+    """The BM25 terms of a query: its tokens less the words naming the company (the filing filter has done
+    their work) and "fy24"-like tokens (read as the year 2024), plus the synonyms of line items it names."""
+    naming = {term for mention in understanding.company_mentions for term in tokenize(mention)}
+    naming.update(ticker.lower() for ticker in understanding.companies)
     terms = [
-        term
-        for term in tokenize(understanding.query)
-        if term not in tickers and not _FISCAL_TOKEN.match(term)
+        term for term in tokenize(understanding.query) if term not in naming and not _FISCAL_TOKEN.match(term)
     ]
     terms.extend(str(year) for year in understanding.years if str(year) not in terms)
-    return terms
+    return expand(terms)
 
 
 async def _chunk_pages(session: AsyncSession, chunk_ids: Sequence[int]) -> dict[int, PageKey]:
