@@ -28,7 +28,9 @@ def main() -> None:
     total = measure((f"{p.parent.name}/{p.name}", parse_filing(p.read_bytes())) for p in files)
     print(
         f"\nALL  facts in tables {total.facts}  values agree {total.value_rate:.4f}"
-        f"  periods agree {total.period_rate:.4f}"
+        f"  periods agree {total.period_rate:.4f}\n"
+        f"     of which in columns whose header prints a date ({total.dated_columns}): "
+        f"periods agree {total.dated_column_rate:.4f}"
     )
     for kind in ("value", "period"):
         misses = [m for m in total.misses if m.kind == kind]

@@ -30,6 +30,14 @@ class Settings(BaseSettings):
     rrf_k: int = Field(default=60, ge=1, alias="RRF_K")
     retrieval_candidates: int = Field(default=50, ge=1, le=1000, alias="RETRIEVAL_CANDIDATES")
 
+    # An OpenAI-compatible chat-completions endpoint (OpenAI, Groq, vLLM, Ollama); unset: deterministic writer.
+    llm_base_url: str | None = Field(default=None, alias="LLM_BASE_URL")
+    llm_model: str | None = Field(default=None, alias="LLM_MODEL")
+    llm_api_key: str | None = Field(default=None, alias="LLM_API_KEY")
+    llm_timeout_s: float = Field(default=60.0, gt=0, alias="LLM_TIMEOUT_S")
+    llm_cost_per_1k_input: float = Field(default=0.0, ge=0, alias="LLM_COST_PER_1K_INPUT")
+    llm_cost_per_1k_output: float = Field(default=0.0, ge=0, alias="LLM_COST_PER_1K_OUTPUT")
+
     @field_validator("home", mode="after")
     @classmethod
     def _expand_home(cls, value: Path) -> Path:

@@ -1,9 +1,11 @@
-"""Reciprocal rank fusion and snippet highlighting."""
+"""Reciprocal rank fusion, snippet highlighting and the BM25 side of a query."""
 
 import pytest
 
 from filingproof.retrieval.fusion import reciprocal_rank_fusion
-from filingproof.retrieval.search import highlight
+from filingproof.retrieval.query import Catalog, CompanyRef, understand
+from filingproof.retrieval.search import highlight, query_terms
+from filingproof.retrieval.synonyms import expand
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:
@@ -39,3 +41,14 @@ def test_highlight_bolds_matched_terms_in_the_richest_window() -> None:
 def test_weights_scale_each_ranking() -> None:
     fused = dict(reciprocal_rank_fusion([["a"], ["b"]], k=60, weights=[1.0, 0.5]))
     assert fused == pytest.approx({"a": 1 / 61, "b": 0.5 / 61})
+
+
+def test_synonyms_add_the_other_names_of_a_line_item() -> None:
+    assert expand(["amazon", "revenue", "2023"]) == ["amazon", "revenue", "2023", "net", "sale"]
+    assert expand(["cash", "flow"]) == ["cash", "flow"]
+
+
+def test_query_terms_drop_company_words_and_read_fiscal_years() -> None:
+    catalog = Catalog(companies=(CompanyRef("AMZN", "AMAZON COM INC"),), filings=())
+    terms = query_terms(understand("What was Amazon's revenue in FY23?", catalog))
+    assert terms == ["revenue", "2023", "net", "sale"]

@@ -1,0 +1,1 @@
+"""The answer pipeline: a LangGraph StateGraph of small nodes (see `graph`)."""

@@ -26,6 +26,9 @@ class Fidelity:
     facts: int = 0
     values_agree: int = 0
     periods_agree: int = 0
+    # The subset whose column header itself names a period ("Three Months Ended Jul 27, 2025").
+    dated_columns: int = 0
+    dated_columns_agree: int = 0
     misses: list[Miss] = field(default_factory=list)
 
     @property
@@ -35,6 +38,10 @@ class Fidelity:
     @property
     def period_rate(self) -> float:
         return self.periods_agree / self.facts if self.facts else 0.0
+
+    @property
+    def dated_column_rate(self) -> float:
+        return self.dated_columns_agree / self.dated_columns if self.dated_columns else 0.0
 
 
 def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
@@ -62,9 +69,13 @@ def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
             else:
                 parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
                 result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
-            if cell.period is not None and periods_agree(
+            agrees = cell.period is not None and periods_agree(
                 cell.period, context.start, context.end, context.instant
-            ):
+            )
+            if cell.column_period is not None and not cell.column_period.assumed:
+                result.dated_columns += 1
+                result.dated_columns_agree += agrees
+            if agrees:
                 result.periods_agree += 1
             else:
                 parsed = f"{cell.column_label[:60]!r} → {cell.period}"

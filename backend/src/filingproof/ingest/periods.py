@@ -150,15 +150,17 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
 
 
 _BALANCE_ROW_RE = re.compile(
-    r"^(?:total\s+\S+(?:\s+\S+)?\s+)?(?:\w+\s+)?(?:balances?|beginning|ending|end of|as of|at)\b|"
-    r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|balances?,?\s+(?:beginning|end)|"
-    r"\b(?:at|as of)\s+(?:the\s+)?(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
-    r"(?:year|period|quarter)\b",
+    r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:beginning|ending|as of)\b|"
+    r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
+    r"balances?,?\s+(?:at|as of|beginning|end)\b|"
+    r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
+    r"^(?:at|as of)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
 _FUTURE_ROW_RE = re.compile(
-    r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}\b|thereafter\b|due\s+(?:in|within|after)\b|"
+    r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?(?:\s*\([^)]*\))?$|thereafter\b|"
+    r"due\s+(?:in|within|after)\b|"
     r"(?:less than|within|after|more than)\s+(?:one|1)\s+year)",
     re.IGNORECASE,
 )
@@ -195,8 +197,10 @@ class TablePeriods:
         self.row_labels = row_labels
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
         balances = [label for label in row_labels if _BALANCE_ROW_RE.search(label)]
-        self.rollforward = any(_BEGINNING_RE.search(b) for b in balances) and any(
-            re.search(r"\bend(?:ing)?\b", b, re.IGNORECASE) for b in balances
+        month_days = [label for label in row_labels if _MONTH_DAY_END_RE.search(label)]
+        self.rollforward = len(month_days) >= 2 or (
+            any(_BEGINNING_RE.search(b) for b in balances)
+            and any(re.search(r"\bend(?:ing)?\b", b, re.IGNORECASE) for b in balances)
         )
         self.balance_dates = [
             (row, dated)
@@ -230,7 +234,9 @@ class TablePeriods:
     ) -> Period:
         dated = parse_long_date(label)
         balance_row = bool(_BALANCE_ROW_RE.search(label))
-        if dated is not None and (balance_row or _is_stock_row(label)):
+        if dated is not None and (
+            balance_row or (_is_stock_row(label) and (column is None or column.assumed))
+        ):
             return Period("instant", None, dated)
         document_end = self.as_of or self.document.period_end
         row_span = parse_column_period(label, self.document) if months_in(label) and dated else None
@@ -268,8 +274,11 @@ class TablePeriods:
             if _BEGINNING_RE.search(label) and column.start is not None:
                 return Period("instant", None, column.start - timedelta(days=1))
             return Period("instant", None, column.end)
-        if column.kind == "instant" and self.rollforward and not balance_row:
-            return Period("duration", months_before(column.end, self.months), column.end)
+        if column.kind == "instant" and self.rollforward:
+            if balance_row and _BEGINNING_RE.search(label):
+                return Period("instant", None, months_before(column.end, self.months) - timedelta(days=1))
+            if not balance_row and not _MONTH_DAY_END_RE.search(label):
+                return Period("duration", months_before(column.end, self.months), column.end)
         if (
             column.kind == "duration"
             and self.section_months

@@ -132,13 +132,15 @@ async def _capture(
         if height < 2:
             pages.append(RenderedPage(number, None, width, 0))
             continue
-        await page.evaluate(f"window.scrollTo(0, {top})")
+        # The band is scrolled into the viewport: capturing beyond it is four times slower.
+        await cdp.send("Runtime.evaluate", {"expression": f"window.scrollTo(0, {top})"})
         shot = await cdp.send(
             "Page.captureScreenshot",
             {
                 "format": "png",
                 "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1},
                 "captureBeyondViewport": height > _MAX_VIEWPORT_HEIGHT,
+                "optimizeForSpeed": True,  # lossless still; a faster zlib level, larger files
             },
         )
         image = out_dir / f"{number}.png"

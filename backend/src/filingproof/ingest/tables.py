@@ -85,6 +85,7 @@ class NumericCell:
     period: Period | None
     elements: list[etree._Element]
     inline_span: tuple[int, int] | None = None  # where a figure written inside a text cell sits in its text
+    column_period: Period | None = None  # what the column header alone names, if anything
 
 
 @dataclass(slots=True)
@@ -367,6 +368,7 @@ def parse_table(
             column_scale, column_scale_text = find_scale(column_labels[col], shares_apart=False)
             cells.append(
                 _numeric_cell(
+                    periods[col],
                     r,
                     col + 1,
                     item,
@@ -506,6 +508,7 @@ def _inline_cells(
 
 
 def _numeric_cell(
+    column_period: Period | None,
     row: int,
     col: int,
     item: Item,
@@ -545,4 +548,5 @@ def _numeric_cell(
         column_label=column_label,
         period=period,
         elements=[cell.element for cell in item.cells],
+        column_period=column_period,
     )

@@ -1,0 +1,1 @@
+"""Language-model providers behind one protocol; nodes receive a provider, never an SDK."""

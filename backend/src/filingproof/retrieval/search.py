@@ -32,7 +32,7 @@ Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
 
 SNIPPET_WORDS = 40
-DENSE_WEIGHT_FOR_FIGURES = float(__import__("os").environ.get("FP_DW", "0.5"))
+DENSE_WEIGHT_FOR_FIGURES = 0.5  # measured on the dev gold set: 0.25 and 1.0 both lower fused hit@3
 
 
 @dataclass(frozen=True)

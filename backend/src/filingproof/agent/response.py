@@ -1,0 +1,70 @@
+"""The answer as every surface returns it (`filingproof ask --json`, `POST /query/sync`)."""
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Status = Literal["verified", "refused", "cannot_verify", "no_figures"]
+FigureUnit = Literal["USD", "USD/share", "percent", "ratio", "shares", "number"]
+
+
+class QueryFilters(BaseModel):
+    """Narrowing a caller may give besides the question: applied where the question is silent."""
+
+    tickers: list[str] = Field(default_factory=list)
+    form: Literal["10-K", "10-Q"] | None = None
+    fiscal_year: int | None = None
+
+
+class DerivationRef(BaseModel):
+    kind: str
+    formula: str  # over cell ids, e.g. "([12] - [11]) / |[11]| * 100"
+    inputs: list[int]
+
+
+class FigureSource(BaseModel):
+    cells: list[int] = Field(default_factory=list)
+    derivation: DerivationRef | None = None
+
+
+class Figure(BaseModel):
+    text: str  # as written in the answer
+    value: float  # normalised: currency in units, percentages in points, per-share in currency
+    unit: FigureUnit
+    source: FigureSource
+
+
+class CellRef(BaseModel):
+    cell_id: int
+    box: tuple[float, float, float, float] | None = None  # on the page image
+
+
+class Citation(BaseModel):
+    filing_id: int
+    accession: str | None
+    ticker: str | None
+    form: str
+    period_end: date
+    page_no: int
+    page_label: str | None
+    cells: list[CellRef] = Field(default_factory=list)
+
+
+class TraceEvent(BaseModel):
+    name: str
+    latency_ms: float
+    tokens: int = 0
+    cost: float = 0.0
+    summary: str
+
+
+class QueryResponse(BaseModel):
+    question: str
+    answer: str
+    status: Status
+    figures: list[Figure] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    trace: list[TraceEvent] = Field(default_factory=list)
+    cost: float = 0.0
+    latency_ms: float = 0.0

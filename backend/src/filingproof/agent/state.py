@@ -1,0 +1,55 @@
+"""The graph's state: what each node reads and the partial updates it returns."""
+
+from dataclasses import dataclass, field
+from typing import Literal, TypedDict
+
+from filingproof.agent.response import QueryFilters, QueryResponse
+from filingproof.qa.items import Ask
+from filingproof.qa.pick import TableAnswer
+from filingproof.qa.store import CellHit
+from filingproof.retrieval.query import Catalog, QueryUnderstanding
+from filingproof.verify import Derivation, Verdict
+
+Route = Literal["numeric", "narrative", "hybrid", "refuse"]
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A sentence quoted verbatim from a page, with the cells its figures (if any) verify against."""
+
+    sentence: str
+    filing_id: int
+    accession: str | None
+    ticker: str | None
+    form: str
+    period_end_iso: str
+    page_no: int
+    page_label: str | None
+    cells: tuple[CellHit, ...] = ()
+
+
+@dataclass(frozen=True)
+class Draft:
+    text: str
+    cells: tuple[CellHit, ...]  # what the draft cites
+    derivations: tuple[Derivation, ...] = ()
+    quotes: tuple[Passage, ...] = ()
+    writer: str = "deterministic"
+    notes: tuple[str, ...] = field(default=())
+
+
+class AgentState(TypedDict, total=False):
+    question: str
+    filters: QueryFilters
+    catalog: Catalog
+    understanding: QueryUnderstanding
+    route: Route
+    ask: Ask | None
+    refusal: str
+    passages: list[Passage]
+    table: TableAnswer
+    draft: Draft
+    verdict: Verdict
+    attempts: int  # syntheses so far
+    repair_hint: str  # for the LLM only: which figures failed; never in the response or the trace
+    response: QueryResponse

@@ -1,0 +1,182 @@
+"""Line items a question can ask for, the XBRL concepts that tag them, and the arithmetic it asks for.
+
+Concepts are in order of preference: the first one a company tags for the period wins. Row-label patterns
+are the fallback for tables without tags.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from filingproof.verify.derive import DerivationKind
+
+PeriodNature = Literal["duration", "instant"]
+
+
+@dataclass(frozen=True)
+class LineItem:
+    key: str
+    name: str  # how the answer names it
+    pattern: re.Pattern[str]
+    concepts: tuple[str, ...]
+    row_labels: re.Pattern[str]
+    nature: PeriodNature = "duration"
+
+
+def _item(
+    key: str, name: str, pattern: str, concepts: tuple[str, ...], rows: str, nature: PeriodNature = "duration"
+) -> LineItem:
+    return LineItem(
+        key,
+        name,
+        re.compile(pattern, re.IGNORECASE),
+        tuple(c if ":" in c else f"us-gaap:{c}" for c in concepts),
+        re.compile(rf"^\s*(?:{rows})\s*$", re.IGNORECASE),
+        nature,
+    )
+
+
+# Most specific first: a matched phrase is masked before the next item is looked for.
+LINE_ITEMS: tuple[LineItem, ...] = (
+    _item("cost_of_sales", "cost of sales", r"\bcosts?\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold)\b",
+          ("CostOfGoodsAndServicesSold", "CostOfRevenue", "CostOfGoodsSold"),
+          r"(?:total\s+)?cost\s+of\s+(?:net\s+)?(?:sales|revenues?)"),
+    _item("diluted_eps", "diluted earnings per share",
+          r"\bdiluted\s+(?:eps|earnings\s+per\s+(?:common\s+)?share|net\s+income\s+per\s+share)\b"
+          r"|\b(?:eps|earnings\s+per\s+share)(?:\s*\(diluted\)|\s*,?\s*diluted)?\b",
+          ("EarningsPerShareDiluted",), r"diluted(?:\s+earnings\s+per\s+share)?"),
+    _item("basic_eps", "basic earnings per share", r"\bbasic\s+(?:eps|earnings\s+per\s+share)\b",
+          ("EarningsPerShareBasic",), r"basic(?:\s+earnings\s+per\s+share)?"),
+    _item("rnd", "research and development expense", r"\bresearch\s+and\s+development\b|\br\s*&\s*d\b",
+          ("ResearchAndDevelopmentExpense", "ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost"),
+          r"research\s+and\s+development"),
+    _item("sga", "selling, general and administrative expense",
+          r"\bselling,?\s+general\s+and\s+administrative\b|\bsg\s*&\s*a\b",
+          ("SellingGeneralAndAdministrativeExpense",), r"selling,?\s+general\s+and\s+administrative"),
+    _item("operating_cash_flow", "cash provided by operating activities",
+          r"\b(?:net\s+)?cash\s+(?:provided\s+by|generated\s+by|from)\s+(?:\w+\s+)?operati(?:ng|ons)"
+          r"(?:\s+activities)?\b|\boperating\s+cash\s+flows?\b",
+          ("NetCashProvidedByUsedInOperatingActivities",),
+          r"(?:net\s+)?cash\s+(?:generated|provided)\s+by(?:\s*\(used\s+in\))?\s+operating\s+activities"),
+    _item("capex", "capital expenditures",
+          r"\bcapital\s+expenditures?\b|\bcapex\b|\bpurchases\s+of\s+property(?:\s+and|,)\s+(?:plant\s+and\s+)?"
+          r"equipment\b",
+          ("PaymentsToAcquirePropertyPlantAndEquipment", "PaymentsToAcquireProductiveAssets"),
+          r"(?:payments\s+for\s+acquisition\s+of|purchases\s+of)\s+property,?\s+(?:plant\s+)?and\s+equipment"),
+    _item("cash", "cash and cash equivalents", r"\bcash\s+and\s+cash\s+equivalents\b",
+          ("CashAndCashEquivalentsAtCarryingValue",), r"(?:total\s+)?cash\s+and\s+cash\s+equivalents",
+          "instant"),
+    _item("current_assets", "total current assets", r"\b(?:total\s+)?current\s+assets\b",
+          ("AssetsCurrent",), r"total\s+current\s+assets", "instant"),
+    _item("current_liabilities", "total current liabilities", r"\b(?:total\s+)?current\s+liabilities\b",
+          ("LiabilitiesCurrent",), r"total\s+current\s+liabilities", "instant"),
+    _item("total_liabilities", "total liabilities", r"\btotal\s+liabilities\b", ("Liabilities",),
+          r"total\s+liabilities", "instant"),
+    _item("total_assets", "total assets", r"\b(?:total\s+)?assets\b", ("Assets",), r"total\s+assets", "instant"),
+    _item("equity", "total shareholders' equity",
+          r"\b(?:total\s+)?(?:share|stock)holders['’]?\s+equity\b|\bshareowners['’]?\s+equity\b",
+          ("StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"),
+          r"total\s+(?:share|stock)holders['’]?\s+equity", "instant"),
+    _item("inventories", "inventories", r"\binventor(?:y|ies)\b", ("InventoryNet",), r"inventor(?:y|ies)",
+          "instant"),
+    _item("long_term_debt", "long-term debt", r"\blong[- ]term\s+debt\b",
+          ("LongTermDebtNoncurrent", "LongTermDebt"), r"(?:term\s+debt|long-term\s+debt)(?:,\s+non-?current)?",
+          "instant"),
+    _item("gross_profit", "gross margin", r"\bgross\s+(?:margin|profit)\b", ("GrossProfit",),
+          r"(?:total\s+)?gross\s+(?:margin|profit)"),
+    _item("operating_income", "operating income",
+          r"\boperating\s+(?:income|profit|loss)\b|\bincome\s+from\s+operations\b",
+          ("OperatingIncomeLoss",), r"(?:total\s+)?operating\s+income(?:\s+\(loss\))?|income\s+from\s+operations"),
+    _item("income_tax", "provision for income taxes",
+          r"\b(?:provision\s+for\s+)?income\s+tax(?:es)?(?:\s+expense)?\b",
+          ("IncomeTaxExpenseBenefit",), r"provision\s+for\s+income\s+taxes|income\s+tax\s+expense"),
+    _item("net_income", "net income", r"\bnet\s+(?:income|earnings|loss|profit)\b|\bprofit\b",
+          ("NetIncomeLoss", "ProfitLoss", "NetIncomeLossAvailableToCommonStockholdersBasic"),
+          r"net\s+income(?:\s+\(loss\))?(?:\s+attributable\s+to\s+.+)?"),
+    _item("revenue", "revenue",
+          r"\b(?:total\s+)?(?:net\s+)?(?:revenues?|sales|turnover|top[- ]line)\b",
+          ("Revenues", "RevenueFromContractWithCustomerExcludingAssessedTax", "SalesRevenueNet",
+           "RevenueFromContractWithCustomerIncludingAssessedTax"),
+          r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)"),
+)  # fmt: skip
+
+ITEMS_BY_KEY = {item.key: item for item in LINE_ITEMS}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a numeric question asks for: line items, and the derivation to compute from them, if any."""
+
+    items: tuple[LineItem, ...]
+    derivation: DerivationKind | None = None
+
+
+# Ratios named by one phrase: (pattern, derivation, numerator item, denominator item)
+_NAMED_RATIOS: tuple[tuple[re.Pattern[str], DerivationKind, str, str], ...] = (
+    (re.compile(r"\bgross\s+(?:profit\s+)?margin\s+(?:percentage|%|ratio|rate)|\bgross\s+margin\s+as\s+a\s+"
+                r"percent|\bgross\s+(?:profit\s+)?margin\s+percent", re.I), "margin", "gross_profit", "revenue"),
+    (re.compile(r"\boperating\s+(?:profit\s+)?margin\b", re.I), "margin", "operating_income", "revenue"),
+    (re.compile(r"\bnet\s+(?:profit\s+|income\s+)?margin\b|\bprofit\s+margin\b", re.I), "margin", "net_income",
+     "revenue"),
+    (re.compile(r"\bcurrent\s+ratio\b", re.I), "ratio", "current_assets", "current_liabilities"),
+    (re.compile(r"\bdebt[- ]to[- ]equity\b", re.I), "ratio", "total_liabilities", "equity"),
+)  # fmt: skip
+
+_GROWTH = re.compile(
+    r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|\b%\s*change\b"
+    r"|\b(?:increase|decrease|change|rise|decline)\s+(?:in\s+percent|by\s+what\s+percent)"
+    r"|\bby\s+how\s+much\s+percent|\bwhat\s+percent(?:age)?\b.*\b(?:increase|decrease|change|grow|rise|fall)"
+    r"|\byear[- ]over[- ]year\b|\byoy\b",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(
+    r"\bchange\b|\bincreas(?:e|ed)\b|\bdecreas(?:e|ed)\b|\bhow\s+much\s+(?:did|has)\b.*\b(?:rise|fall|drop)",
+    re.IGNORECASE,
+)
+_DIFFERENCE = re.compile(
+    r"\bdifference\b|\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller)\b|\bmore\s+than\b"
+    r"|\bexceed", re.IGNORECASE,
+)  # fmt: skip
+_SUM = re.compile(r"\bcombined\b|\btogether\b|\bsum\b|\bin\s+total\b|\baggregate\b", re.IGNORECASE)
+_RATIO = re.compile(r"\bratio\s+of\b|\bas\s+a\s+(?:share|percent(?:age)?|fraction)\s+of\b", re.IGNORECASE)
+
+
+def find_items(question: str) -> list[LineItem]:
+    """The line items a question names, in the order it names them."""
+    masked = question
+    found: list[tuple[int, LineItem]] = []
+    for item in LINE_ITEMS:
+        for match in item.pattern.finditer(masked):
+            found.append((match.start(), item))
+            masked = masked[: match.start()] + " " * (match.end() - match.start()) + masked[match.end() :]
+    ordered: list[LineItem] = []
+    for _, item in sorted(found, key=lambda pair: pair[0]):
+        if item not in ordered:
+            ordered.append(item)
+    return ordered
+
+
+def parse_ask(question: str, company_count: int, year_count: int) -> Ask | None:
+    """The items and derivation a question asks for; None when it names no line item."""
+    for pattern, kind, numerator, denominator in _NAMED_RATIOS:
+        if pattern.search(question):
+            return Ask((ITEMS_BY_KEY[numerator], ITEMS_BY_KEY[denominator]), kind)
+    items = find_items(question)
+    if not items:
+        return None
+    if len(items) == 2 and _RATIO.search(question):
+        kind: DerivationKind = "margin" if re.search(r"percent|share", question, re.I) else "ratio"
+        return Ask(tuple(items), kind)
+    if company_count >= 2:
+        if _SUM.search(question):
+            return Ask(tuple(items[:1]), "sum")
+        if _DIFFERENCE.search(question):
+            return Ask(tuple(items[:1]), "difference")
+        return Ask(tuple(items[:1]))
+    if _GROWTH.search(question):
+        return Ask(tuple(items[:1]), "growth")
+    if _CHANGE.search(question) or (year_count >= 2 and _DIFFERENCE.search(question)):
+        return Ask(tuple(items[:1]), "change")
+    if len(items) >= 2 and _SUM.search(question):
+        return Ask(tuple(items), "sum")
+    return Ask(tuple(items))

@@ -1,0 +1,128 @@
+"""The reporting period a question asks for, as a target a fact's or cell's period must match.
+
+A fiscal year is named by the calendar year it ends in (NVIDIA's fiscal 2025 ended January 26, 2025);
+quarter n of fiscal year Y ends 3 × (4 − n) months before that year's end. Dates match within 10 days
+(52/53-week years move their ends by a few days each year); lengths within 20 days.
+"""
+
+import calendar
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from typing import Literal
+
+from filingproof.qa.items import PeriodNature
+from filingproof.retrieval.query import FilingRef, QueryUnderstanding
+
+DATE_TOLERANCE = timedelta(days=10)
+LENGTH_TOLERANCE_DAYS = 20
+QUARTER_DAYS = 91
+YEAR_DAYS = 364
+
+TargetKind = Literal["duration", "instant"]
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: TargetKind
+    end: date
+    days: int | None  # length of a duration
+    fiscal_year: int | None = None
+    quarter: int | None = None
+
+    def matches(self, instant: bool, start: date | None, end: date) -> bool:
+        if abs(end - self.end) > DATE_TOLERANCE:
+            return False
+        if self.kind == "instant":
+            return instant
+        if instant or start is None or self.days is None:
+            return False
+        return abs((end - start).days + 1 - self.days) <= LENGTH_TOLERANCE_DAYS
+
+    def earlier(self) -> "Target":
+        """The same period a year before (the comparative a growth question needs)."""
+        year = self.fiscal_year - 1 if self.fiscal_year is not None else None
+        return replace(self, end=_shift_months(self.end, -12), fiscal_year=year)
+
+
+def _shift_months(day: date, months: int) -> date:
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def fiscal_year_of(end: date) -> int:
+    """The fiscal year a period ending on `end` belongs to (a year ending in the first week of
+    January belongs to the year before)."""
+    return end.year - 1 if end.month == 1 and end.day <= 7 else end.year
+
+
+def fiscal_year_end(filings: list[FilingRef], year: int) -> date | None:
+    """The end of the company's fiscal `year`, from its filings' period ends and fiscal labels."""
+    annual = [f for f in filings if f.form == "10-K" and f.fiscal_year is not None]
+    for filing in annual:
+        if filing.fiscal_year == year:
+            return filing.period_end
+    reference = annual or [
+        f for f in filings if f.fiscal_year is not None and f.fiscal_period in ("Q1", "Q2", "Q3", "Q4")
+    ]
+    if not reference:
+        return None
+    filing = max(reference, key=lambda f: f.period_end)
+    assert filing.fiscal_year is not None
+    if filing.form == "10-K":
+        return _shift_months(filing.period_end, 12 * (year - filing.fiscal_year))
+    quarter = int((filing.fiscal_period or "Q4")[1])
+    return _shift_months(filing.period_end, 3 * (4 - quarter) + 12 * (year - filing.fiscal_year))
+
+
+_LENGTHS = {"three_months": 91, "six_months": 182, "nine_months": 273, "twelve_months": 364}
+
+
+def _length(u: QueryUnderstanding, quarter: int | None) -> int:
+    if u.period_kind in _LENGTHS:
+        return _LENGTHS[u.period_kind]
+    if u.period_kind == "year_to_date" and quarter is not None:
+        return QUARTER_DAYS * quarter
+    return QUARTER_DAYS if quarter is not None else YEAR_DAYS
+
+
+def target_for(
+    u: QueryUnderstanding, filings: list[FilingRef], nature: PeriodNature, year: int | None = None
+) -> Target | None:
+    """The period `u` asks for in one company's filings (`year` overrides the year asked)."""
+    if not filings:
+        return None
+    if year is None and (u.period_end or u.as_of):
+        when = u.period_end or u.as_of
+        assert when is not None
+        if nature == "instant" or (u.as_of and not u.period_end):
+            return Target("instant", when, None, fiscal_year_of(when))
+        near = [f for f in filings if abs(f.period_end - when) <= DATE_TOLERANCE]
+        quarterly = bool(near) and all(f.form == "10-Q" for f in near)
+        days = _LENGTHS.get(u.period_kind or "", QUARTER_DAYS if quarterly else YEAR_DAYS)
+        return Target("duration", when, days, fiscal_year_of(when))
+    quarter = int(u.fiscal_period[1]) if u.fiscal_period and u.fiscal_period != "FY" else None
+    year = year if year is not None else u.fiscal_year
+    if year is None:
+        latest = _latest(filings, u)
+        year = latest.fiscal_year or fiscal_year_of(latest.period_end)
+        if quarter is None and latest.form == "10-Q" and latest.fiscal_period not in (None, "FY", "Q4"):
+            quarter = int((latest.fiscal_period or "Q4")[1])
+    year_end = fiscal_year_end(filings, year)
+    if year_end is None:
+        return None
+    if quarter is None and u.period_kind in ("three_months", "six_months", "nine_months", "year_to_date"):
+        return None  # a quarter-length period without a named quarter: ambiguous
+    if quarter is not None:
+        end = _shift_months(year_end, -3 * (4 - quarter))
+        if nature == "instant":
+            return Target("instant", end, None, year, quarter)
+        return Target("duration", end, _length(u, quarter), year, quarter)
+    if nature == "instant":
+        return Target("instant", year_end, None, year)
+    return Target("duration", year_end, YEAR_DAYS, year)
+
+
+def _latest(filings: list[FilingRef], u: QueryUnderstanding) -> FilingRef:
+    pool = [f for f in filings if u.form is None or f.form == u.form] or filings
+    return max(pool, key=lambda f: (f.period_end, f.form == "10-K"))

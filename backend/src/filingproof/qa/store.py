@@ -1,0 +1,154 @@
+"""Reading candidate cells: tagged facts linked to cells, and cells by period for the row-label fallback."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.verify import CitedValue, as_unit
+from filingproof.verify.cells import PeriodRef
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class CellHit:
+    """A numeric cell with the filing and page it sits on, and the fact it is tagged with (if any)."""
+
+    cell_id: int
+    fact_id: int | None
+    concept: str | None
+    dimensions: dict[str, str]
+    text: str
+    value: Decimal
+    unit: str
+    display_scale: int
+    row_label: str
+    column_label: str
+    instant: bool
+    period_start: date | None
+    period_end: date
+    page_no: int
+    page_label: str | None
+    box: Box | None
+    table_title: str | None
+    filing_id: int
+    accession: str | None
+    ticker: str
+    form: str
+    filing_period_end: date
+    fiscal_year: int | None
+    fiscal_period: str | None
+
+    def cited(self) -> CitedValue:
+        return CitedValue(
+            self.cell_id,
+            self.value,
+            as_unit(self.unit),
+            self.display_scale,
+            "instant" if self.instant else "duration",
+            None if self.instant else self.period_start,
+            self.period_end,
+        )
+
+    @property
+    def period(self) -> PeriodRef:
+        return self.cited().period
+
+
+_SELECT = """
+SELECT c.id AS cell_id, {fact_cols}, c.text, c.value, c.unit, c.scale AS display_scale, c.row_label,
+       c.column_label, {period_cols}, c.page_no, p.label AS page_label, c.x0, c.y0, c.x1, c.y1,
+       t.title AS table_title, f.id AS filing_id, f.accession, f.ticker, f.form,
+       f.period_end AS filing_period_end, f.fiscal_year, f.fiscal_period
+FROM cells c
+JOIN tables t ON t.id = c.table_id
+JOIN filings f ON f.id = c.filing_id
+JOIN pages p ON p.filing_id = c.filing_id AND p.page_no = c.page_no
+"""
+
+_FACTS = (
+    _SELECT.format(
+        fact_cols="x.id AS fact_id, x.concept, x.dimensions",
+        period_cols="x.instant, x.period_start, x.period_end",
+    )
+    + """JOIN xbrl_facts x ON x.cell_id = c.id
+WHERE f.ticker = ANY(CAST(:tickers AS text[])) AND x.concept = ANY(CAST(:concepts AS text[]))
+  AND x.value IS NOT NULL AND c.unit <> 'number'
+ORDER BY x.id"""
+)
+
+_BY_PERIOD = (
+    _SELECT.format(
+        fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
+        period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
+    )
+    + """WHERE f.ticker = :ticker AND c.period_end BETWEEN :low AND :high AND c.unit = ANY(CAST(:units AS text[]))
+ORDER BY c.id"""
+)
+
+
+def _hit(row: Any) -> CellHit:
+    has_box = None not in (row.x0, row.y0, row.x1, row.y1)
+    return CellHit(
+        cell_id=row.cell_id,
+        fact_id=row.fact_id,
+        concept=row.concept,
+        dimensions=dict(row.dimensions or {}),
+        text=row.text,
+        value=row.value,
+        unit=row.unit,
+        display_scale=row.display_scale,
+        row_label=row.row_label,
+        column_label=row.column_label,
+        instant=bool(row.instant),
+        period_start=row.period_start,
+        period_end=row.period_end,
+        page_no=row.page_no,
+        page_label=row.page_label,
+        box=(row.x0, row.y0, row.x1, row.y1) if has_box else None,
+        table_title=row.table_title,
+        filing_id=row.filing_id,
+        accession=row.accession,
+        ticker=row.ticker,
+        form=row.form,
+        filing_period_end=row.filing_period_end,
+        fiscal_year=row.fiscal_year,
+        fiscal_period=row.fiscal_period,
+    )
+
+
+async def tagged_cells(
+    session: AsyncSession, tickers: Sequence[str], concepts: Sequence[str]
+) -> list[CellHit]:
+    """Cells linked to a fact of one of `concepts`, in the companies' filings, in document order."""
+    rows = await session.execute(text(_FACTS), {"tickers": list(tickers), "concepts": list(concepts)})
+    return [_hit(row) for row in rows]
+
+
+async def cells_near(
+    session: AsyncSession, ticker: str, end: date, units: Sequence[str], tolerance: timedelta
+) -> list[CellHit]:
+    """Cells of the company's filings whose period ends within `tolerance` of `end`."""
+    rows = await session.execute(
+        text(_BY_PERIOD),
+        {"ticker": ticker, "low": end - tolerance, "high": end + tolerance, "units": list(units)},
+    )
+    return [_hit(row) for row in rows if row.period_end is not None]
+
+
+async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> list[CellHit]:
+    """Every dated numeric cell of one page (what an extractive quote from that page may cite)."""
+    query = (
+        _SELECT.format(
+            fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
+            period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
+        )
+        + "WHERE c.filing_id = :filing AND c.page_no = :page AND c.period_end IS NOT NULL ORDER BY c.id"
+    )
+    rows = await session.execute(text(query), {"filing": filing_id, "page": page_no})
+    return [_hit(row) for row in rows]
