@@ -14,19 +14,27 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from filingproof.agent.cli import ask
+from filingproof.api.serve import serve
 from filingproof.catalog import FilingNotFoundError, list_filings, numeric_cells, resolve_filing
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database, upgrade_database_async
 from filingproof.db.session import session_scope
+from filingproof.index.cli import index_app
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
 from filingproof.progress_bars import RichProgress, progress_bars
+from filingproof.retrieval.cli import search
 
 app = typer.Typer(
     help="Answers about SEC filings in which every figure is traced to a cell.", no_args_is_help=True
 )
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
+app.add_typer(index_app, name="index")
+app.command()(serve)
+app.command("ask")(ask)
+app.command("search")(search)
 console = Console(stderr=True)
 T = TypeVar("T")
 

@@ -1,12 +1,12 @@
 """Typed settings: one object, read from the environment (and `.env`), failing fast on bad values."""
 
 from functools import lru_cache
+from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
-
-PLACEHOLDER_AGENTS = ("", "your name", "example.com", "you@", "sample company", "admin@", "changeme")
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -30,13 +30,30 @@ class Settings(BaseSettings):
     rrf_k: int = Field(default=60, ge=1, alias="RRF_K")
     retrieval_candidates: int = Field(default=50, ge=1, le=1000, alias="RETRIEVAL_CANDIDATES")
 
-    # An OpenAI-compatible chat-completions endpoint (OpenAI, Groq, vLLM, Ollama); unset: deterministic writer.
+    # An OpenAI-compatible chat endpoint (OpenAI, Groq, vLLM, Ollama); unset: the deterministic writer.
     llm_base_url: str | None = Field(default=None, alias="LLM_BASE_URL")
     llm_model: str | None = Field(default=None, alias="LLM_MODEL")
     llm_api_key: str | None = Field(default=None, alias="LLM_API_KEY")
     llm_timeout_s: float = Field(default=60.0, gt=0, alias="LLM_TIMEOUT_S")
     llm_cost_per_1k_input: float = Field(default=0.0, ge=0, alias="LLM_COST_PER_1K_INPUT")
     llm_cost_per_1k_output: float = Field(default=0.0, ge=0, alias="LLM_COST_PER_1K_OUTPUT")
+
+    # The HTTP service (`filingproof serve`). Lists are comma-separated in the environment.
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list, alias="CORS_ORIGINS")
+    admin_token: SecretStr | None = Field(default=None, min_length=16, alias="ADMIN_TOKEN")
+    query_rate_per_minute: float = Field(default=30.0, gt=0, alias="QUERY_RATE_PER_MINUTE")
+    query_rate_burst: int = Field(default=10, ge=1, alias="QUERY_RATE_BURST")
+    trusted_proxies: Annotated[list[IPv4Network | IPv6Network], NoDecode] = Field(
+        default_factory=list, alias="TRUSTED_PROXIES"
+    )
+    max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024, alias="MAX_BODY_BYTES")
+
+    @field_validator("cors_origins", "trusted_proxies", mode="before")
+    @classmethod
+    def _split_commas(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [item.strip() for item in value.split(",") if item.strip()]
+        return value
 
     @field_validator("home", mode="after")
     @classmethod

@@ -7,11 +7,15 @@ with and without a filing filter, and the statistics must stay exact when a fili
 """
 
 import math
+import os
 import shutil
+import signal
 import tempfile
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -21,14 +25,14 @@ from sqlalchemy.pool import NullPool
 
 from filingproof.db.embedded import embedded_database_url
 from filingproof.db.migrate import upgrade_database
-from filingproof.db.models import Chunk, Company, Filing, Page, Table
+from filingproof.db.models import Cell, Chunk, Company, Filing, Page, Table
 from filingproof.index.bm25 import search_bm25
 from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder
 from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
 from filingproof.index.tokenize import tokenize
 from filingproof.index.vectors import pgvector_distances_safe
 from filingproof.retrieval.catalog import load_catalog
-from filingproof.retrieval.search import search
+from filingproof.retrieval.search import search, tagged_pages
 
 K1, B = 1.2, 0.75
 
@@ -67,6 +71,18 @@ QUERIES = [
 ]
 
 
+def _stop_server(pg_dir: Path) -> None:
+    """Fast shutdown of the test's server (pgserver keeps servers it started with cleanup_mode=None)."""
+    pid = int((pg_dir / "postmaster.pid").read_text().split()[0])
+    os.kill(pid, signal.SIGINT)
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+
+
 @pytest.fixture(scope="module")
 def database_url() -> Iterator[str]:
     root = Path(tempfile.mkdtemp(prefix="fp-bm25-"))
@@ -74,9 +90,7 @@ def database_url() -> Iterator[str]:
     url = embedded_database_url(root / "pg")
     upgrade_database(url)
     yield url
-    from pgserver import get_server  # type: ignore[attr-defined]
-
-    get_server(root / "pg", cleanup_mode="stop").cleanup()
+    _stop_server(root / "pg")
     shutil.rmtree(root, ignore_errors=True)
 
 
@@ -121,19 +135,27 @@ async def filing_ids(sessions: async_sessionmaker[AsyncSession]) -> list[int]:
         page = (
             await session.execute(select(Page).where(Page.filing_id == apple, Page.page_no == 2))
         ).scalar_one()
-        session.add(
-            Table(
-                filing_id=apple,
-                page_id=page.id,
-                page_no=2,
-                table_index=0,
-                title="Net sales",
-                scale_text="(in millions)",
-                scale=6,
-                header_rows=1,
-                grid=APPLE_TABLE,
-            )
+        table = Table(
+            filing_id=apple,
+            page_id=page.id,
+            page_no=2,
+            table_index=0,
+            title="Net sales",
+            scale_text="(in millions)",
+            scale=6,
+            header_rows=1,
+            grid=APPLE_TABLE,
         )
+        session.add(table)
+        await session.flush()
+        session.add(
+            Cell(
+                filing_id=apple, table_id=table.id, page_no=2, row=4, col=1, text="391,035",
+                value=Decimal("391035000000"), unit="USD", scale=6, row_label="Total net sales",
+                row_path=["Net sales", "Total net sales"], column_label="2024",
+                concept="us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+            )
+        )  # fmt: skip
         await session.flush()
         nvidia = await _add_filing(session, "NVDA", 1045810, NVIDIA_PAGES)
         for filing_id in (apple, nvidia):
@@ -271,7 +293,10 @@ async def test_search_falls_back_to_bm25_when_the_model_is_unavailable(
 
     async with sessions() as session:
         result = await search(
-            session, "data center revenue", embedder=unavailable, catalog=await load_catalog(session)
+            session,
+            "Chinese government restrictions",
+            embedder=unavailable,
+            catalog=await load_catalog(session),
         )
     assert result.mode == "bm25"
     assert any(warning.startswith("embedding model unavailable: BM25 only") for warning in result.warnings)
@@ -286,6 +311,14 @@ async def test_dense_search_alone_ranks_pages(
     assert result.mode == "dense"
     assert (result.hits[0].filing_id, result.hits[0].page_no) == (filing_ids[0], 1)
     assert result.hits[0].bm25_rank is None
+
+
+async def test_tagged_pages_are_those_with_an_xbrl_linked_cell(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+) -> None:
+    async with sessions() as session:
+        assert await tagged_pages(session, None) == {(filing_ids[0], 2)}
+        assert await tagged_pages(session, [filing_ids[1]]) == set()
 
 
 async def test_a_company_not_ingested_is_refused_with_what_is_covered(

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from filingproof.config import Settings
 from filingproof.db.models import Cell, Filing, Page, XbrlFact
 from filingproof.db.session import session_scope
+from filingproof.index.hook import default_index_hook
 from filingproof.ingest.pipeline import IngestResult
 from filingproof.ingest.progress import SilentProgress
 from filingproof.ingest.service import IngestFailure, file_source, ingest_sources
@@ -121,3 +122,23 @@ async def test_known_cells_are_tagged_with_their_fact(
     cell, fact = rows[0]
     assert cell.value == value
     assert fact.value is not None and abs(fact.value) == abs(value)
+
+
+async def test_a_new_parser_version_reingests(
+    ingested_corpus: Ingested, settings: Settings, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = corpus_dir / "AAPL/10-Q_2025-03-29.htm"
+    before = await _row_counts()
+    monkeypatch.setattr("filingproof.ingest.pipeline.PARSER_VERSION", "test-next")
+    monkeypatch.setattr("filingproof.ingest.store.PARSER_VERSION", "test-next")
+    results, failures = await ingest_sources(
+        [file_source(path)], settings, lambda _name: SilentProgress(), default_index_hook()
+    )
+    assert failures == []
+    assert [r.outcome for r in results] == ["reingested"]
+    assert await _row_counts() == before
+    async with session_scope() as session:
+        version = (
+            await session.execute(select(Filing.parser_version).where(Filing.source_name == str(path)))
+        ).scalar_one()
+    assert version == "test-next"

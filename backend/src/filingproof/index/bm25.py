@@ -117,7 +117,8 @@ async def search_bm25(
     if filing_ids is not None:
         filing_filter = "AND c.filing_id = ANY(CAST(:filing_ids AS integer[]))"
         params["filing_ids"] = list(filing_ids)
-    rows = await session.execute(text(_SEARCH.format(filing_filter=filing_filter)), params)
+    sql = _SEARCH.format(filing_filter=filing_filter)
+    rows = await session.execute(text(sql), params)
     return [ScoredChunk(chunk_id, float(score)) for chunk_id, score in rows]
 
 

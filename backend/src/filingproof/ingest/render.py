@@ -59,17 +59,27 @@ class RenderError(RuntimeError):
     pass
 
 
-def mark_document(document: ParsedDocument) -> bytes:
-    """The document with markers the renderer finds cells and page breaks by (layout is unaffected)."""
+def mark_document(document: ParsedDocument) -> tuple[bytes, dict[tuple[int, int], list[str]]]:
+    """The document with markers the renderer finds page breaks and cell elements by (layout is unaffected).
+
+    Returns the marked bytes and, per cell, the marks of its elements: one `<td>` may show several
+    figures ("3.02% - 4.33%"), and one figure may span several (`$`, digits, `)`).
+    """
     for index, element in enumerate(document.layout.breaks):
         element.set("data-fp-break", str(index))
+    marks: dict[etree._Element, str] = {}
+    cell_marks: dict[tuple[int, int], list[str]] = {}
     for t, table in enumerate(document.tables):
         if table is None:
             continue
         for c, cell in enumerate(table.cells):
             for element in cell.elements:
-                element.set("data-fp-cell", f"{t}.{c}")
-    return etree.tostring(document.root, encoding="utf-8", method="xml" if document.is_xhtml else "html")
+                if element not in marks:
+                    marks[element] = str(len(marks))
+                    element.set("data-fp-el", marks[element])
+                cell_marks.setdefault((t, c), []).append(marks[element])
+    method = "xml" if document.is_xhtml else "html"
+    return etree.tostring(document.root, encoding="utf-8", method=method), cell_marks
 
 
 @asynccontextmanager
@@ -89,7 +99,7 @@ async def chromium(chromium_path: Path) -> AsyncIterator[Browser]:
 
 
 async def render_document(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
-    body = mark_document(document)
+    body, cell_marks = mark_document(document)
     page = await browser.new_page(viewport={"width": width, "height": 1200})
     try:
         content_type = "application/xhtml+xml" if document.is_xhtml else "text/html"
@@ -104,13 +114,18 @@ async def render_document(browser: Browser, document: ParsedDocument, out_dir: P
         await page.route("**/*", serve)
         await page.goto(_DOCUMENT_URL, wait_until="load")
         measured = await page.evaluate(_MEASURE_JS)
-        return await _capture(page, document, measured, out_dir, width)
+        return await _capture(page, document, measured, cell_marks, out_dir, width)
     finally:
         await page.close()
 
 
 async def _capture(
-    page: Page, document: ParsedDocument, measured: dict[str, object], out_dir: Path, width: int
+    page: Page,
+    document: ParsedDocument,
+    measured: dict[str, object],
+    cell_marks: dict[tuple[int, int], list[str]],
+    out_dir: Path,
+    width: int,
 ) -> Rendering:
     breaks: list[list[float]] = measured["breaks"]  # type: ignore[assignment]
     total_height = float(measured["height"])  # type: ignore[arg-type]
@@ -147,9 +162,13 @@ async def _capture(
         await asyncio.to_thread(image.write_bytes, base64.b64decode(shot["data"]))
         pages.append(RenderedPage(number, image, width, height))
     boxes: dict[tuple[int, int], Box] = {}
-    raw_cells: dict[str, list[float]] = measured["cells"]  # type: ignore[assignment]
-    for key, (x0, y0, x1, y1) in raw_cells.items():
-        t, c = (int(part) for part in key.split("."))
+    element_boxes: dict[str, list[float]] = measured["elements"]  # type: ignore[assignment]
+    for (t, c), marks in cell_marks.items():
+        rects = [element_boxes[mark] for mark in marks if mark in element_boxes]
+        if not rects:
+            continue  # hidden: nothing of the cell is drawn on the page
         band_top = bands[document.layout.tables[t].page - 1][0]
+        x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+        x1, y1 = max(r[2] for r in rects), max(r[3] for r in rects)
         boxes[(t, c)] = Box(round(x0, 2), round(y0 - band_top, 2), round(x1, 2), round(y1 - band_top, 2))
     return Rendering(pages, boxes)

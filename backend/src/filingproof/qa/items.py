@@ -72,7 +72,8 @@ LINE_ITEMS: tuple[LineItem, ...] = (
           ("LiabilitiesCurrent",), r"total\s+current\s+liabilities", "instant"),
     _item("total_liabilities", "total liabilities", r"\btotal\s+liabilities\b", ("Liabilities",),
           r"total\s+liabilities", "instant"),
-    _item("total_assets", "total assets", r"\b(?:total\s+)?assets\b", ("Assets",), r"total\s+assets", "instant"),
+    _item("total_assets", "total assets", r"\b(?:total\s+)?assets\b", ("Assets",), r"total\s+assets",
+          "instant"),
     _item("equity", "total shareholders' equity",
           r"\b(?:total\s+)?(?:share|stock)holders['’]?\s+equity\b|\bshareowners['’]?\s+equity\b",
           ("StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"),
@@ -80,13 +81,15 @@ LINE_ITEMS: tuple[LineItem, ...] = (
     _item("inventories", "inventories", r"\binventor(?:y|ies)\b", ("InventoryNet",), r"inventor(?:y|ies)",
           "instant"),
     _item("long_term_debt", "long-term debt", r"\blong[- ]term\s+debt\b",
-          ("LongTermDebtNoncurrent", "LongTermDebt"), r"(?:term\s+debt|long-term\s+debt)(?:,\s+non-?current)?",
+          ("LongTermDebtNoncurrent", "LongTermDebt"),
+          r"(?:term\s+debt|long-term\s+debt)(?:,\s+non-?current)?",
           "instant"),
     _item("gross_profit", "gross margin", r"\bgross\s+(?:margin|profit)\b", ("GrossProfit",),
           r"(?:total\s+)?gross\s+(?:margin|profit)"),
     _item("operating_income", "operating income",
           r"\boperating\s+(?:income|profit|loss)\b|\bincome\s+from\s+operations\b",
-          ("OperatingIncomeLoss",), r"(?:total\s+)?operating\s+income(?:\s+\(loss\))?|income\s+from\s+operations"),
+          ("OperatingIncomeLoss",),
+          r"(?:total\s+)?operating\s+income(?:\s+\(loss\))?|income\s+from\s+operations"),
     _item("income_tax", "provision for income taxes",
           r"\b(?:provision\s+for\s+)?income\s+tax(?:es)?(?:\s+expense)?\b",
           ("IncomeTaxExpenseBenefit",), r"provision\s+for\s+income\s+taxes|income\s+tax\s+expense"),
@@ -114,10 +117,11 @@ class Ask:
 # Ratios named by one phrase: (pattern, derivation, numerator item, denominator item)
 _NAMED_RATIOS: tuple[tuple[re.Pattern[str], DerivationKind, str, str], ...] = (
     (re.compile(r"\bgross\s+(?:profit\s+)?margin\s+(?:percentage|%|ratio|rate)|\bgross\s+margin\s+as\s+a\s+"
-                r"percent|\bgross\s+(?:profit\s+)?margin\s+percent", re.I), "margin", "gross_profit", "revenue"),
+                r"percent|\bgross\s+(?:profit\s+)?margin\s+percent", re.I),
+     "margin", "gross_profit", "revenue"),
     (re.compile(r"\boperating\s+(?:profit\s+)?margin\b", re.I), "margin", "operating_income", "revenue"),
-    (re.compile(r"\bnet\s+(?:profit\s+|income\s+)?margin\b|\bprofit\s+margin\b", re.I), "margin", "net_income",
-     "revenue"),
+    (re.compile(r"\bnet\s+(?:profit\s+|income\s+)?margin\b|\bprofit\s+margin\b", re.I),
+     "margin", "net_income", "revenue"),
     (re.compile(r"\bcurrent\s+ratio\b", re.I), "ratio", "current_assets", "current_liabilities"),
     (re.compile(r"\bdebt[- ]to[- ]equity\b", re.I), "ratio", "total_liabilities", "equity"),
 )  # fmt: skip
@@ -165,8 +169,8 @@ def parse_ask(question: str, company_count: int, year_count: int) -> Ask | None:
     if not items:
         return None
     if len(items) == 2 and _RATIO.search(question):
-        kind: DerivationKind = "margin" if re.search(r"percent|share", question, re.I) else "ratio"
-        return Ask(tuple(items), kind)
+        share = re.search(r"percent|share", question, re.I) is not None
+        return Ask(tuple(items), "margin" if share else "ratio")
     if company_count >= 2:
         if _SUM.search(question):
             return Ask(tuple(items[:1]), "sum")

@@ -65,12 +65,14 @@ def member_name(member: str) -> str:
     return _CAMEL.sub(" ", local).strip()
 
 
-def _mentions(question: str, name: str) -> bool:
+def mention_of(question: str, name: str) -> str | None:
+    """How the question writes a member's name ("iPhone" for "I Phone"), if it does."""
     words = name.split()
     if not words or sum(len(w) for w in words) < 4:
-        return False
+        return None
     pattern = r"\b" + r"[\s-]*".join(re.escape(w) for w in words) + r"\b"
-    return re.search(pattern, question, re.IGNORECASE) is not None
+    found = re.search(pattern, question, re.IGNORECASE)
+    return found.group() if found else None
 
 
 def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:
@@ -82,7 +84,7 @@ def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:
         for member in cell.dimensions.values()
         if isinstance(member, str)
     }
-    named = [m for m in members if _mentions(question, member_name(m))]
+    named = [m for m in members if mention_of(question, member_name(m))]
     return max(named, key=lambda m: len(member_name(m)), default=None)
 
 
@@ -118,12 +120,13 @@ class _Picker:
         for concept in item.concepts:
             of_concept = [c for c in scoped if c.concept == concept]
             if of_concept:
-                return self._choose(
-                    ticker, item, target, member_name(segment) if segment else None, of_concept
-                )
+                return self._choose(ticker, item, target, self._segment_words(segment), of_concept)
         if segment is not None:
             return None
         return await self._by_label(ticker, item, target)
+
+    def _segment_words(self, segment: str | None) -> str | None:
+        return mention_of(self._question, member_name(segment)) if segment else None
 
     @staticmethod
     def _unit_ok(item: LineItem, cell: CellHit) -> bool:

@@ -87,7 +87,8 @@ _BY_PERIOD = (
         fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
         period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
     )
-    + """WHERE f.ticker = :ticker AND c.period_end BETWEEN :low AND :high AND c.unit = ANY(CAST(:units AS text[]))
+    + """WHERE f.ticker = :ticker AND c.period_end BETWEEN :low AND :high
+  AND c.unit = ANY(CAST(:units AS text[]))
 ORDER BY c.id"""
 )
 

@@ -2,10 +2,15 @@
 
 1. Query understanding (`retrieval.query`) picks companies, form and period; `select_filings` turns them into
    filing ids. Nothing outside those filings is ranked.
-2. BM25 (`index.bm25`) and dense (pgvector cosine `<=>` over all-MiniLM-L6-v2 vectors) each rank the chunks of
-   those filings; each ranking becomes a page ranking where a page ranks as its best chunk.
-3. Reciprocal rank fusion (k = settings.rrf_k) of the two page rankings. When the embedding model cannot be
-   loaded (or no chunk has a vector yet) the dense ranking is skipped with a warning: BM25 only.
+2. BM25 (`index.bm25`; query terms less the company's name, plus line-item synonyms) and dense (cosine
+   over all-MiniLM-L6-v2 vectors) each rank the chunks of those filings; each ranking becomes a page
+   ranking where a page ranks as its best chunk.
+3. For a question about a statement figure, a third ranking: the BM25 ranking kept to pages that hold an
+   XBRL-tagged cell (the figures table QA can check against their tag), and the dense ranking counts half.
+4. Reciprocal rank fusion (k = settings.rrf_k). When the embedding model cannot be loaded (or no chunk has
+   a vector yet) the dense ranking is skipped with a warning: BM25 only.
+
+Measured with bench/retrieval.py on the dev corpus (see its docstring for the command).
 """
 
 import asyncio
@@ -32,6 +37,7 @@ Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
 
 SNIPPET_WORDS = 40
+TAGGED_DEPTH = 4  # the tagged-page ranking keeps the tagged pages among this many times the candidates
 DENSE_WEIGHT_FOR_FIGURES = 0.5  # measured on the dev gold set: 0.25 and 1.0 both lower fused hit@3
 
 
@@ -101,6 +107,16 @@ async def rank_bm25(
     )
     pages = await _chunk_pages(session, [hit.chunk_id for hit in hits])
     return [_Ranked(hit.chunk_id, pages[hit.chunk_id]) for hit in hits]
+
+
+async def tagged_pages(session: AsyncSession, filing_ids: Sequence[int] | None) -> set[PageKey]:
+    """Pages holding a table cell linked to an XBRL fact: the figures table QA can check against a tag."""
+    own = "" if filing_ids is None else " AND filing_id = ANY(CAST(:ids AS integer[]))"
+    rows = await session.execute(
+        text(f"SELECT DISTINCT filing_id, page_no FROM cells WHERE concept IS NOT NULL{own}"),
+        {} if filing_ids is None else {"ids": list(filing_ids)},
+    )
+    return {(filing_id, page_no) for filing_id, page_no in rows}
 
 
 async def rank_dense(
@@ -209,12 +225,18 @@ async def _rankings(
     terms: Sequence[str],
     filing_ids: Sequence[int] | None,
     candidates: int,
+    figures: bool,
     embedder: EmbedderProvider,
     warnings: list[str],
 ) -> dict[str, list[_Ranked]]:
     """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had."""
     rankings: dict[str, list[_Ranked]] = {}
-    if mode in ("hybrid", "bm25"):
+    if mode == "hybrid" and figures:
+        deeper = await rank_bm25(session, terms, filing_ids, TAGGED_DEPTH * candidates)
+        tagged = await tagged_pages(session, filing_ids)
+        rankings["bm25"] = deeper[:candidates]
+        rankings["tagged"] = [item for item in deeper if item.page in tagged][:candidates]
+    elif mode in ("hybrid", "bm25"):
         rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
     if mode == "bm25":
         return rankings
@@ -289,9 +311,12 @@ async def search(
     warnings.extend(selection.notes)
     terms = query_terms(understanding)
     candidates = max(get_settings().retrieval_candidates, limit)
+    figures = understanding.statement is not None  # a question about a figure of the statements
     rankings = await _rankings(
-        session, mode, query, terms, selection.filing_ids, candidates, embedder, warnings
+        session, mode, query, terms, selection.filing_ids, candidates, figures, embedder, warnings
     )
-    used: Mode = "hybrid" if len(rankings) == 2 else ("dense" if "dense" in rankings else "bm25")
+    used: Mode = (
+        "hybrid" if {"bm25", "dense"} <= rankings.keys() else ("dense" if "dense" in rankings else "bm25")
+    )
     hits = await _page_hits(session, rankings, understanding, terms, limit)
     return SearchResult(query, understanding, selection.filing_ids, used, hits, warnings)

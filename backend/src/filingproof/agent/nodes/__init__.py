@@ -1,0 +1,1 @@
+"""One module per node of the graph; each returns a partial state."""

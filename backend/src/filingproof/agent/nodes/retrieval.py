@@ -1,0 +1,29 @@
+"""Retrieval: for narrative and hybrid questions, the best pages and the sentences to quote from them.
+
+Numeric questions need no page ranking: table QA reads tagged cells directly, so this hop stays cheap.
+"""
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from filingproof.agent.deps import deps_of
+from filingproof.agent.passages import select_passages
+from filingproof.agent.state import AgentState
+from filingproof.agent.trace import hop
+from filingproof.retrieval.search import search
+
+PAGES = 5
+
+
+async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+    with hop("retrieval") as event:
+        if state["route"] == "numeric":
+            event.summary = "numeric question: cells are read by concept and period, no page search"
+            return {"passages": []}
+        session = deps_of(config).session
+        result = await search(session, state["question"], limit=PAGES, catalog=state["catalog"])
+        passages = await select_passages(session, state["understanding"], result.hits)
+        pages = ", ".join(f"{h.ticker} {h.form} p{h.page_no}" for h in result.hits)
+        event.summary = f"{len(result.hits)} pages ({pages}); {len(passages)} sentences quoted"
+    return {"passages": passages}

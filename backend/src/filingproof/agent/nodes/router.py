@@ -1,0 +1,73 @@
+"""Router: read the question (companies, periods, line items) and choose the path, or refuse."""
+
+import dataclasses
+import re
+from typing import Any
+
+from filingproof.agent.response import QueryFilters
+from filingproof.agent.state import AgentState, Route
+from filingproof.agent.trace import hop
+from filingproof.qa.items import Ask, parse_ask
+from filingproof.retrieval.query import Catalog, QueryUnderstanding, understand
+
+_NARRATIVE = re.compile(
+    r"\bwhy\b|\bwhat\s+(?:drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
+    r"|\bsays?\s+about\b|\bwhat\s+does\b.*\bsay\b|\brisks?\b|\bstrateg|\boutlook\b|\battribut(?:e|ed|able)\s+to\b"
+    r"|\bcompet|\bwhen\s+does\b",
+    re.IGNORECASE,
+)
+
+
+def _with_filters(u: QueryUnderstanding, filters: QueryFilters | None) -> QueryUnderstanding:
+    if filters is None:
+        return u
+    changes: dict[str, Any] = {}
+    if filters.tickers and not u.companies:
+        changes["companies"] = tuple(filters.tickers)
+    if filters.form and u.form is None:
+        changes["form"] = filters.form
+    if filters.fiscal_year and not u.years:
+        changes["years"] = (filters.fiscal_year,)
+        changes["fiscal_year"] = filters.fiscal_year
+    return dataclasses.replace(u, **changes) if changes else u
+
+
+def covered_text(u: QueryUnderstanding, catalog: Catalog) -> str:
+    covered = u.covered or tuple(f.describe() for f in catalog.filings)
+    return "Covered: " + "; ".join(covered) + "."
+
+
+def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route:
+    if u.out_of_scope or not u.companies:
+        return "refuse"
+    narrative = _NARRATIVE.search(question) is not None
+    if ask is None:
+        return "narrative"
+    return "hybrid" if narrative and ask.derivation is None else "numeric"
+
+
+def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog) -> str:
+    if u.out_of_scope:
+        reason = u.out_of_scope[0].upper() + u.out_of_scope[1:]
+    else:
+        reason = "The question names no ingested company"
+    return f"{reason}, so there is no answer to give. {covered_text(u, catalog)}"
+
+
+async def router(state: AgentState) -> dict[str, Any]:
+    with hop("router") as event:
+        question = state["question"]
+        catalog = state["catalog"]
+        u = _with_filters(understand(question, catalog), state.get("filters"))
+        ask = parse_ask(question, len(u.companies), len(u.years))
+        route = choose_route(question, u, ask)
+        update: dict[str, Any] = {"understanding": u, "ask": ask, "route": route, "attempts": 0}
+        if route == "refuse":
+            update["refusal"] = _refusal(question, u, catalog)
+        items = ",".join(item.key for item in ask.items) if ask else "-"
+        event.summary = (
+            f"route={route} companies={','.join(u.companies) or '-'} "
+            f"years={','.join(map(str, u.years)) or '-'} items={items} "
+            f"derivation={(ask.derivation if ask else None) or '-'}"
+        )
+    return update

@@ -1,0 +1,32 @@
+"""Table QA: pick the cells the question asks for and compute its derived figures (see `qa.pick`)."""
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from filingproof.agent.deps import deps_of
+from filingproof.agent.nodes.router import covered_text
+from filingproof.agent.state import AgentState
+from filingproof.agent.trace import hop
+from filingproof.qa.pick import answer_table
+
+
+async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+    with hop("table_qa") as event:
+        ask = state.get("ask")
+        assert ask is not None, "the router sends only questions with line items here"
+        u = state["understanding"]
+        table = await answer_table(deps_of(config).session, state["question"], u, state["catalog"], ask)
+        update: dict[str, Any] = {"table": table}
+        if not table.picks and not state.get("passages"):
+            missing = "; ".join(table.missing) or "the line item asked for"
+            update["refusal"] = (
+                f"The ingested filings hold no figure for {missing}, so there is no answer to give. "
+                f"{covered_text(u, state['catalog'])}"
+            )
+        picked = ", ".join(f"c{p.cell.cell_id}" for p in table.picks)
+        event.summary = (
+            f"{len(table.picks)} cells picked ({picked or '-'}), "
+            f"{len(table.derived)} derived, {len(table.missing)} not found"
+        )
+    return update

@@ -1,0 +1,159 @@
+"""The deterministic writer: clear sentences from picked cells, derivations and quotes, a citation per figure.
+
+It writes only figures it formats itself with `verify.format_figure` from cited values, so its drafts
+verify; they are verified all the same.
+"""
+
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+
+from filingproof.agent.state import Draft, Passage
+from filingproof.qa.periods import QUARTER_DAYS, YEAR_DAYS, fiscal_year_of
+from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.qa.store import CellHit
+from filingproof.verify import as_unit, format_figure
+
+COMPUTED = "(computed from the cited figures)"
+_LENGTH_WORDS = ((91, "three months"), (182, "six months"), (273, "nine months"))
+
+
+def day(value: date) -> str:
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def figure(value: Decimal, unit: str) -> str:
+    """Currency in whole millions where that is how filings show it; everything else as `format_figure`."""
+    typed = as_unit(unit)
+    if typed in ("USD", "shares") and abs(value) >= Decimal(1_000_000):
+        return format_figure(value, typed, "millions")
+    return format_figure(value, typed, "full" if typed in ("USD", "shares", "number") else "short")
+
+
+def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
+    if cell.instant:
+        return f"as of {day(cell.period_end)}"
+    assert cell.period_start is not None
+    days = (cell.period_end - cell.period_start).days + 1
+    if abs(days - YEAR_DAYS) <= 20:
+        return f"for fiscal {fiscal_year_of(cell.period_end)} (the year ended {day(cell.period_end)})"
+    for length, words in _LENGTH_WORDS:
+        if abs(days - length) <= 20:
+            prefix = ""
+            if quarter and length == QUARTER_DAYS:
+                prefix = f"Q{quarter} fiscal {fiscal_year_of(_year_end_after(cell, quarter))}, "
+            return f"for {prefix}the {words} ended {day(cell.period_end)}"
+    return f"for the period ended {day(cell.period_end)}"
+
+
+def _year_end_after(cell: CellHit, quarter: int | None) -> date:
+    months = 3 * (4 - (quarter or 4))
+    index = cell.period_end.year * 12 + cell.period_end.month - 1 + months
+    return date(index // 12, index % 12 + 1, min(cell.period_end.day, 28))
+
+
+def short_period(cell: CellHit) -> str:
+    if cell.instant:
+        return day(cell.period_end)
+    assert cell.period_start is not None
+    if abs((cell.period_end - cell.period_start).days + 1 - YEAR_DAYS) <= 20:
+        return f"fiscal {fiscal_year_of(cell.period_end)}"
+    return f"the period ended {day(cell.period_end)}"
+
+
+def cite(cell: CellHit) -> str:
+    return f"[c{cell.cell_id}]"
+
+
+def source_phrase(cell: CellHit) -> str:
+    page = cell.page_label or str(cell.page_no)
+    return f"{cell.ticker} {cell.form} for the period ended {day(cell.filing_period_end)}, page {page}"
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _subject(pick: Pick) -> str:
+    what = f"{pick.segment} {pick.item.name}" if pick.segment else pick.item.name
+    return f"{possessive(pick.company)} {what}"
+
+
+def pick_sentence(pick: Pick) -> str:
+    cell = pick.cell
+    verb = "were" if pick.item.name.endswith("s") and not pick.item.name.endswith("ss") else "was"
+    sentence = (
+        f"{_subject(pick)} {period_phrase(cell, pick.target.quarter)} {verb} {figure(cell.value, cell.unit)} "
+        f"{cite(cell)} ({source_phrase(cell)})."
+    )
+    for other in pick.restated:
+        sentence += (
+            f" The {other.ticker} {other.form} for the period ended {day(other.filing_period_end)} reports "
+            f"{figure(other.value, other.unit)} {cite(other)} for the same period (page "
+            f"{other.page_label or other.page_no}); "
+            "the filings differ (a later filing may restate an earlier one)."
+        )
+    return sentence
+
+
+def _names(picks: Sequence[Pick]) -> str:
+    return ", ".join(p.company for p in picks)
+
+
+def derived_sentence(derived: Derived) -> str:
+    d, picks = derived.derivation, derived.picks
+    value = d.value
+    if d.kind in ("growth", "change"):
+        earlier, later = picks
+        movement = "an increase" if value >= 0 else "a decrease"
+        what = "growth" if d.kind == "growth" else "change"
+        return (
+            f"From {short_period(earlier.cell)} to {short_period(later.cell)}, {_subject(later)} shows "
+            f"{movement} of "
+            f"{figure(abs(value), d.unit)} ({what} computed from the two cited figures)."
+        )
+    if d.kind == "margin":
+        part, whole = picks
+        return (
+            f"{possessive(part.company)} {part.item.name} as a percentage of {whole.item.name} "
+            f"{period_phrase(part.cell, part.target.quarter)} is {figure(value, d.unit)} {COMPUTED}."
+        )
+    if d.kind == "ratio":
+        first, second = picks
+        return (
+            f"The ratio of {possessive(first.company)} {first.item.name} to {second.item.name} "
+            f"{period_phrase(first.cell, first.target.quarter)} is {figure(value, d.unit)} {COMPUTED}."
+        )
+    if d.kind == "difference":
+        first, second = picks
+        return (
+            f"The difference in {first.item.name}, {first.company} minus {second.company}, is "
+            f"{figure(value, d.unit)} {COMPUTED}."
+        )
+    what = picks[0].item.name
+    return f"Combined, the {what} of {_names(picks)} totals {figure(value, d.unit)} {COMPUTED}."
+
+
+def quote_sentence(passage: Passage) -> str:
+    page = passage.page_label or str(passage.page_no)
+    return f'{passage.ticker} {passage.form}, page {page}: "{passage.sentence}"'
+
+
+def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
+    parts: list[str] = []
+    cells: list[CellHit] = []
+    derivations = []
+    if table is not None:
+        parts += [pick_sentence(pick) for pick in table.picks]
+        parts += [derived_sentence(derived) for derived in table.derived]
+        cells += table.cells
+        derivations += [derived.derivation for derived in table.derived]
+        if table.missing and table.picks:
+            parts.append("Some of the figures asked for are not in the ingested filings.")
+    if passages:
+        intro = "The filings say:" if parts else "The filings say (quoted verbatim):"
+        parts.append(intro)
+        parts += [quote_sentence(p) for p in passages]
+        cells += [c for p in passages for c in p.cells]
+    body = "\n".join(parts) if passages else " ".join(parts)
+    return Draft(body, tuple(cells), tuple(derivations), tuple(passages))

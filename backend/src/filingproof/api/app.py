@@ -1,0 +1,81 @@
+"""The FastAPI application: `create_app(settings)`; the routes live in `routes/`, one module per resource."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.utils import get_openapi
+from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+
+from filingproof.api.errors import FieldError, Problem, install_problem_handlers
+from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
+from filingproof.api.routes import filings, health, query
+from filingproof.config import Settings, get_settings
+from filingproof.db.migrate import upgrade_database_async
+from filingproof.db.session import database_url
+from filingproof.llm.openai_compat import provider_from_settings
+
+DESCRIPTION = (
+    "Ask questions of SEC filings: every figure in an answer is traced to a cell of the filing, "
+    "or no figure at all. Errors are RFC 7807 problem details (application/problem+json)."
+)
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    settings: Settings = app.state.settings
+    url = await asyncio.to_thread(database_url, settings)  # may start the embedded server
+    await upgrade_database_async(url)
+    # The app owns its engine: connections belong to the event loop that serves it.
+    engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    app.state.sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
+    try:
+        yield
+    finally:
+        await engine.dispose()
+
+
+def _openapi_with_problems(app: FastAPI) -> dict[str, Any]:
+    if app.openapi_schema is None:
+        schema = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        problem = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(problem.pop("$defs", {}))
+        components[Problem.__name__] = problem
+        components.setdefault(FieldError.__name__, FieldError.model_json_schema())
+        app.openapi_schema = schema
+    return app.openapi_schema
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    app = FastAPI(
+        title="filingproof",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=_lifespan,
+        generate_unique_id_function=lambda route: route.name,
+    )
+    app.state.settings = settings
+    app.state.provider = provider_from_settings(settings)
+    app.state.query_buckets = TokenBuckets(settings.query_rate_per_minute, settings.query_rate_burst)
+    install_problem_handlers(app)
+    app.add_middleware(BodySizeLimitMiddleware, max_bytes=settings.max_body_bytes)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type", "Last-Event-ID"],
+            expose_headers=["ETag", "Retry-After"],
+        )
+    app.include_router(filings.router)
+    app.include_router(query.router)
+    app.include_router(health.router)
+    app.openapi = lambda: _openapi_with_problems(app)  # type: ignore[method-assign]
+    return app

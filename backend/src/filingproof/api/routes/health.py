@@ -1,0 +1,100 @@
+"""Liveness, readiness (each dependency checked and reported) and usage statistics."""
+
+import asyncio
+from pathlib import Path
+
+from fastapi import APIRouter, Response
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.api.deps import SessionDep, SettingsDep
+from filingproof.api.schemas import Liveness, Readiness, ReadinessCheck, Stats
+from filingproof.api.stats import query_stats
+from filingproof.db.models import Page
+
+router = APIRouter(tags=["service"])
+
+
+@router.get("/health", summary="Liveness: the process answers")
+async def health() -> Liveness:
+    return Liveness()
+
+
+async def _database(session: AsyncSession) -> ReadinessCheck:
+    try:
+        version = (await session.execute(text("SHOW server_version"))).scalar_one()
+    except Exception as error:  # any failure means "not ready"; say which
+        return ReadinessCheck(name="database", ok=False, detail=f"{type(error).__name__}: {error}")
+    return ReadinessCheck(name="database", ok=True, detail=f"PostgreSQL {version}")
+
+
+async def _pgvector(session: AsyncSession) -> ReadinessCheck:
+    try:
+        version = (
+            await session.execute(text("SELECT extversion FROM pg_extension WHERE extname = 'vector'"))
+        ).scalar_one_or_none()
+    except Exception as error:
+        return ReadinessCheck(name="pgvector", ok=False, detail=f"{type(error).__name__}: {error}")
+    if version is None:
+        return ReadinessCheck(name="pgvector", ok=False, detail="the vector extension is not installed")
+    return ReadinessCheck(name="pgvector", ok=True, detail=f"vector {version}")
+
+
+def _load_embedder() -> str:
+    from filingproof.index.embed import get_embedder
+
+    embedder = get_embedder()
+    return f"{embedder.model_name} ({embedder.dimension} dimensions)"
+
+
+async def _embedding_model() -> ReadinessCheck:
+    try:
+        detail = await asyncio.to_thread(_load_embedder)
+    except Exception as error:
+        return ReadinessCheck(name="embedding_model", ok=False, detail=str(error))
+    return ReadinessCheck(name="embedding_model", ok=True, detail=detail)
+
+
+def _missing_images(pages_dir: Path, stored: list[str]) -> list[str]:
+    return [path for path in stored if not (pages_dir / path).is_file()]
+
+
+async def _page_images(session: AsyncSession, pages_dir: Path) -> ReadinessCheck:
+    try:
+        stored = list(
+            (await session.execute(select(Page.image_path).where(Page.image_path.is_not(None)))).scalars()
+        )
+    except Exception as error:
+        return ReadinessCheck(name="page_images", ok=False, detail=f"{type(error).__name__}: {error}")
+    missing = await asyncio.to_thread(_missing_images, pages_dir, [path for path in stored if path])
+    if missing:
+        return ReadinessCheck(
+            name="page_images", ok=False, detail=f"{len(missing)} of {len(stored)} page images missing"
+        )
+    return ReadinessCheck(name="page_images", ok=True, detail=f"{len(stored)} page images present")
+
+
+@router.get(
+    "/ready",
+    summary="Readiness: database, pgvector, embedding model, page images",
+    responses={503: {"model": Readiness, "description": "Some check failed; each is reported."}},
+)
+async def ready(session: SessionDep, settings: SettingsDep, response: Response) -> Readiness:
+    database = await _database(session)
+    if database.ok:
+        dependent = [await _pgvector(session), await _page_images(session, settings.pages_dir)]
+    else:
+        dependent = [
+            ReadinessCheck(name=name, ok=False, detail="not checked: the database is unavailable")
+            for name in ("pgvector", "page_images")
+        ]
+    checks = [database, *dependent, await _embedding_model()]
+    report = Readiness(ready=all(check.ok for check in checks), checks=checks)
+    if not report.ready:
+        response.status_code = 503
+    return report
+
+
+@router.get("/stats", summary="Query log statistics")
+async def stats(session: SessionDep) -> Stats:
+    return await query_stats(session)

@@ -1,0 +1,84 @@
+"""Reading numeric questions: line items, derivations, and the period a question asks for."""
+
+from datetime import date
+
+import pytest
+
+from filingproof.qa.items import parse_ask
+from filingproof.qa.periods import Target, fiscal_year_end, fiscal_year_of, target_for
+from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, understand
+
+
+@pytest.mark.parametrize(
+    ("question", "items", "derivation"),
+    [
+        ("What were Apple's total net sales in fiscal 2024?", ["revenue"], None),
+        ("Apple diluted EPS 2024", ["diluted_eps"], None),
+        ("What was Apple's cost of sales in 2024?", ["cost_of_sales"], None),
+        ("NVIDIA revenue growth in fiscal 2025", ["revenue"], "growth"),
+        ("How much did Amazon's net income increase in 2024?", ["net_income"], "change"),
+        ("What was Amazon's operating margin in 2024?", ["operating_income", "revenue"], "margin"),
+        ("Coca-Cola gross margin percentage 2024", ["gross_profit", "revenue"], "margin"),
+        ("Alphabet current ratio 2024", ["current_assets", "current_liabilities"], "ratio"),
+        ("What were Apple's total assets at the end of fiscal 2024?", ["total_assets"], None),
+        ("What was Apple's gross margin in 2024?", ["gross_profit"], None),
+    ],
+)
+def test_items_and_derivation(question: str, items: list[str], derivation: str | None) -> None:
+    ask = parse_ask(question, company_count=1, year_count=1)
+    assert ask is not None
+    assert [item.key for item in ask.items] == items
+    assert ask.derivation == derivation
+
+
+def test_two_companies_difference_and_sum() -> None:
+    difference = parse_ask("How much more revenue did Apple have than NVIDIA?", 2, 1)
+    combined = parse_ask("Apple and Amazon combined net income", 2, 1)
+    assert difference is not None and difference.derivation == "difference"
+    assert combined is not None and combined.derivation == "sum"
+
+
+def test_no_line_item_is_not_numeric() -> None:
+    assert parse_ask("What does Apple say about competition?", 1, 0) is None
+
+
+NVDA = [
+    FilingRef(1, "NVDA", "10-K", date(2024, 1, 28), 2024, "FY"),
+    FilingRef(2, "NVDA", "10-K", date(2025, 1, 26), 2025, "FY"),
+    FilingRef(3, "NVDA", "10-Q", date(2025, 7, 27), 2026, "Q2"),
+]
+MMM = [FilingRef(4, "MMM", "10-Q", date(2023, 6, 30), 2023, "Q2")]
+CATALOG = Catalog((CompanyRef("NVDA", "NVIDIA"), CompanyRef("MMM", "3M")), tuple(NVDA + MMM))
+
+
+def test_fiscal_years_are_named_by_the_year_they_end_in() -> None:
+    assert fiscal_year_of(date(2025, 1, 26)) == 2025
+    assert fiscal_year_of(date(2025, 1, 3)) == 2024
+    assert fiscal_year_end(NVDA, 2025) == date(2025, 1, 26)
+    assert fiscal_year_end(NVDA, 2023) == date(2023, 1, 26)  # from the latest 10-K, within tolerance
+    assert fiscal_year_end(MMM, 2023) == date(2023, 12, 30)
+
+
+def test_fiscal_year_target_is_a_twelve_month_duration() -> None:
+    u = understand("NVIDIA revenue fiscal 2025", CATALOG)
+    target = target_for(u, NVDA, "duration")
+    assert target == Target("duration", date(2025, 1, 26), 364, 2025)
+    assert target.matches(False, date(2024, 1, 29), date(2025, 1, 26))
+    assert not target.matches(False, date(2024, 10, 28), date(2025, 1, 26))
+
+
+def test_quarter_and_six_months_targets() -> None:
+    quarter = target_for(understand("NVIDIA revenue Q2 FY2026", CATALOG), NVDA, "duration")
+    half = target_for(
+        understand("NVIDIA revenue for the six months ended July 27, 2025", CATALOG), NVDA, "duration"
+    )
+    assert quarter is not None and quarter.days == 91 and abs((quarter.end - date(2025, 7, 27)).days) <= 10
+    assert half is not None and half.days == 182 and half.end == date(2025, 7, 27)
+
+
+def test_balance_sheet_items_are_instants_and_growth_looks_a_year_back() -> None:
+    target = target_for(understand("3M total assets Q2 2023", CATALOG), MMM, "instant")
+    assert target is not None and target.kind == "instant"
+    assert target.matches(True, None, date(2023, 6, 30))
+    annual = target_for(understand("NVIDIA revenue fiscal 2025", CATALOG), NVDA, "duration")
+    assert annual is not None and annual.earlier().end == date(2024, 1, 26)
