@@ -154,7 +154,8 @@ _BALANCE_ROW_RE = re.compile(
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
     r"balances?,?\s+(?:at|as of|beginning|end)\b|"
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
-    r"^(?:at|as of)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+    r"\b(?:at|as of)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|"
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}$",
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
@@ -209,6 +210,10 @@ class TablePeriods:
         ]
         self.section: Period | None = None
         self.section_months: int | None = None
+        # What most rows that say so are: a schedule of balances (property, plan assets) or of flows.
+        kinds = [_row_kind([label]) for label in row_labels]
+        stocks, flows = kinds.count("stock"), kinds.count("flow")
+        self.kind = "stock" if stocks > flows else "flow" if flows > stocks else None
 
     def observe_heading(self, label: str) -> None:
         """A heading row: "Six months ended June 30, 2023", "Six Months Ended" or "Fiscal Year 2024"."""
@@ -232,6 +237,7 @@ class TablePeriods:
         inline: bool = False,
         path: Sequence[str] = (),
     ) -> Period:
+        label = _FOOTNOTE_RE.sub("", label)  # "Benefit obligation at beginning of year1", "Total (3)"
         dated = parse_long_date(label)
         balance_row = bool(_BALANCE_ROW_RE.search(label))
         if dated is not None and (
@@ -252,6 +258,8 @@ class TablePeriods:
             if month_day is not None:
                 return Period("instant", None, _month_day_in(month_day, column.end))
             return self._with_column(label, column, balance_row, document_end, path)
+        if dated is not None:
+            return Period("instant", None, dated)  # "April 18, 2023": the day the row speaks of
         base = self._bracket(row) or self.section
         if base is not None:
             if balance_row:
@@ -261,7 +269,13 @@ class TablePeriods:
             return base
         if balance_row and _BEGINNING_RE.search(label):
             return Period("instant", None, months_before(document_end, self.months) - timedelta(days=1))
-        if inline or self.stock_table or balance_row or self._future_row(label) or _is_stock_row(label):
+        if (
+            inline
+            or self.stock_table
+            or balance_row
+            or self._future_row(label)
+            or (_row_kind([label, *reversed(path[:-1])]) or self.kind) == "stock"
+        ):
             return Period("instant", None, document_end)
         return Period("duration", months_before(document_end, self.months), document_end)
 
@@ -287,7 +301,7 @@ class TablePeriods:
             # "Six Months Ended" heads a section whose columns print the same dates as the first section.
             return Period("duration", months_before(column.end, self.section_months), column.end)
         if column.assumed:
-            kind = _row_kind([label, *reversed(path[:-1])])
+            kind = _row_kind([label, *reversed(path[:-1])]) or self.kind
             if column.kind == "duration" and kind == "stock":
                 return Period("instant", None, column.end)
             if column.kind == "instant" and kind == "flow":
@@ -315,6 +329,7 @@ class TablePeriods:
         return Period("duration", start, _months_after(start, months))
 
 
+_FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|\s*\(\d{1,2}\)$|\s*\([a-z]\)$|[*†‡]+$")
 _AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
 _STOCK_ROW_RE = re.compile(
     r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
