@@ -4,7 +4,6 @@ import asyncio
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from sqlalchemy import select
 
 from filingproof.db.migrate import upgrade_database_async
@@ -12,19 +11,10 @@ from filingproof.db.models import Chunk, Filing
 from filingproof.db.session import session_scope
 from filingproof.index.embed import EmbeddingUnavailable, get_embedder
 from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
+from filingproof.progress_bars import progress_bars
 
 index_app = typer.Typer(help="Chunks, embeddings and the BM25 index.", no_args_is_help=True)
 console = Console(stderr=True)
-
-
-def _bars() -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    )
 
 
 @index_app.command("backfill")
@@ -42,7 +32,7 @@ def backfill() -> None:
             missing = list(
                 (await session.execute(select(Filing.id).where(Filing.id.not_in(indexed)))).scalars()
             )
-        with _bars() as bars:
+        with progress_bars(console) as bars:
             task = bars.add_task("index filings", total=len(missing))
             for filing_id in missing:
                 async with session_scope() as session:  # one transaction per filing
