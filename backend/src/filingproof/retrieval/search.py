@@ -231,6 +231,8 @@ async def _rankings(
 ) -> dict[str, list[_Ranked]]:
     """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had."""
     rankings: dict[str, list[_Ranked]] = {}
+    # The query's embedding (a thread) is computed while PostgreSQL ranks by BM25: the two overlap.
+    vector_task = asyncio.create_task(_query_vector(query, embedder)) if mode != "bm25" else None
     if mode == "hybrid" and figures:
         deeper = await rank_bm25(session, terms, filing_ids, TAGGED_DEPTH * candidates)
         tagged = await tagged_pages(session, filing_ids)
@@ -238,10 +240,10 @@ async def _rankings(
         rankings["tagged"] = [item for item in deeper if item.page in tagged][:candidates]
     elif mode in ("hybrid", "bm25"):
         rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
-    if mode == "bm25":
+    if vector_task is None:
         return rankings
     try:
-        vector = await _query_vector(query, embedder)
+        vector = await vector_task
     except EmbeddingUnavailable as error:
         warnings.append(f"embedding model unavailable: BM25 only ({error})")
     else:
