@@ -23,6 +23,7 @@ run: setup
 	$(BIN)/filingproof db upgrade
 	$(BIN)/filingproof ingest --dir "$(FILINGPROOF_DEMO_DIR)"
 	$(BIN)/filingproof filings
+	$(BIN)/filingproof serve
 
 lint: setup
 	cd backend && ../$(BIN)/ruff check src tests bench && ../$(BIN)/ruff format --check src tests bench
