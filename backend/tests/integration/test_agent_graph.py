@@ -187,3 +187,17 @@ async def test_filters_stand_in_for_a_company_the_question_does_not_name(ingeste
     response = await run_query("What was total revenue in fiscal 2024?", QueryFilters(tickers=["AAPL"]))
     assert response.status == "verified", response.answer
     assert _values(response) == [391_035_000_000]
+
+
+async def test_a_filing_id_filter_answers_from_that_filing(ingested_corpus: object) -> None:
+    async with session_scope() as session:
+        filing_id = (
+            await session.execute(text("SELECT id FROM filings WHERE ticker = 'AAPL' AND form = '10-Q'"))
+        ).scalar_one()
+    response = await run_query("What were total net sales?", QueryFilters(filing_id=filing_id))
+    assert response.status == "verified", response.answer
+    assert _values(response) == [95_359_000_000]  # three months ended March 29, 2025
+    assert {citation.filing_id for citation in response.citations} == {filing_id}
+    refused = await run_query("What were total net sales?", QueryFilters(filing_id=999_999))
+    assert refused.status == "refused"
+    assert "999999" in refused.answer and not refused.figures

@@ -15,6 +15,7 @@ class QueryFilters(BaseModel):
     tickers: list[str] = Field(default_factory=list)
     form: Literal["10-K", "10-Q"] | None = None
     fiscal_year: int | None = None
+    filing_id: int | None = None  # one ingested filing: its company, form and period
 
 
 class DerivationRef(BaseModel):

@@ -18,10 +18,27 @@ _NARRATIVE = re.compile(
 )
 
 
-def _with_filters(u: QueryUnderstanding, filters: QueryFilters | None) -> QueryUnderstanding:
+def _with_filters(
+    u: QueryUnderstanding, filters: QueryFilters | None, catalog: Catalog
+) -> QueryUnderstanding:
     if filters is None:
         return u
     changes: dict[str, Any] = {}
+    if filters.filing_id is not None:
+        filing = next((f for f in catalog.filings if f.filing_id == filters.filing_id), None)
+        if filing is None:
+            return dataclasses.replace(
+                u, out_of_scope=f"filing {filters.filing_id} is not among the ingested filings"
+            )
+        filters = filters.model_copy(
+            update={
+                "tickers": [filing.ticker],
+                "form": filters.form or filing.form,
+                "fiscal_year": filters.fiscal_year or filing.fiscal_year,
+            }
+        )
+        if filing.fiscal_period and filing.fiscal_period != "FY" and u.fiscal_period is None:
+            changes["fiscal_period"] = filing.fiscal_period
     if filters.tickers and not u.companies:
         changes["companies"] = tuple(filters.tickers)
     if filters.form and u.form is None:
@@ -58,7 +75,7 @@ async def router(state: AgentState) -> dict[str, Any]:
     with hop("router") as event:
         question = state["question"]
         catalog = state["catalog"]
-        u = _with_filters(understand(question, catalog), state.get("filters"))
+        u = _with_filters(understand(question, catalog), state.get("filters"), catalog)
         ask = parse_ask(question, len(u.companies), len(u.years))
         route = choose_route(question, u, ask)
         update: dict[str, Any] = {"understanding": u, "ask": ask, "route": route, "attempts": 0}

@@ -38,6 +38,7 @@ class QueryFilterParams(BaseModel):
     )
     form: Literal["10-K", "10-Q"] | None = None
     fiscal_year: int | None = Field(default=None, ge=1900, le=2200)
+    filing_id: int | None = Field(default=None, ge=1, le=2_147_483_647)
 
 
 # Printable text with at least one visible character (tabs and newlines allowed): JSON Schema's `pattern`,
@@ -65,6 +66,7 @@ class QueryRequest(BaseModel):
             tickers=[ticker.upper() for ticker in self.filters.tickers],
             form=self.filters.form,
             fiscal_year=self.filters.fiscal_year,
+            filing_id=self.filters.filing_id,
         )
 
 
