@@ -1,6 +1,6 @@
 """Prints seconds per filing and per stage for ingesting the corpus into a fresh embedded database.
 
-    .venv/bin/python backend/bench/ingest.py [CORPUS_DIR]
+    .venv/bin/python backend/bench/ingest.py [--no-index] [CORPUS_DIR]
 
 Budget: a 10-K end to end in at most 30 s on the 2-core machine.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "filings"
 
 
-async def run(corpus: Path) -> None:
+async def run(corpus: Path, index: bool) -> None:
     from filingproof.config import get_settings
     from filingproof.index.hook import default_index_hook
     from filingproof.ingest.progress import SilentProgress
@@ -25,7 +25,10 @@ async def run(corpus: Path) -> None:
     files = filing_files(corpus)
     started = time.perf_counter()
     results, failures = await ingest_sources(
-        [file_source(path) for path in files], settings, lambda _name: SilentProgress(), default_index_hook()
+        [file_source(path) for path in files],
+        settings,
+        lambda _name: SilentProgress(),
+        default_index_hook() if index else None,
     )
     wall = time.perf_counter() - started
     stages = sorted({stage for r in results for stage in r.seconds})
@@ -52,13 +55,14 @@ async def run(corpus: Path) -> None:
 
 
 def main() -> None:
-    corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_CORPUS
+    args = [arg for arg in sys.argv[1:] if arg != "--no-index"]
+    corpus = Path(args[0]) if args else DEFAULT_CORPUS
     home = Path(tempfile.mkdtemp(prefix="filingproof-bench-"))
     home.chmod(0o755)
     os.environ["FILINGPROOF_HOME"] = str(home)
     os.environ.pop("DATABASE_URL", None)
     print(f"fresh FILINGPROOF_HOME={home}")
-    asyncio.run(run(corpus))
+    asyncio.run(run(corpus, index="--no-index" not in sys.argv))
 
 
 if __name__ == "__main__":
