@@ -73,7 +73,6 @@ async def numeric_cells(session: AsyncSession, filing_id: int) -> list[CellRecor
         if cell.id in seen:  # a cell tagged by two facts (duplicates) is listed once
             continue
         seen.add(cell.id)
-        has_box = cell.x0 is not None and cell.y0 is not None and cell.x1 is not None and cell.y1 is not None
         records.append(
             CellRecord(
                 id=cell.id,
@@ -93,7 +92,7 @@ async def numeric_cells(session: AsyncSession, filing_id: int) -> list[CellRecor
                 concept=cell.concept,
                 fact_period_start=fact_start,
                 fact_period_end=fact_end,
-                box=(cell.x0, cell.y0, cell.x1, cell.y1) if has_box else None,  # type: ignore[arg-type]
+                box=cell.box,
             )
         )
     return records

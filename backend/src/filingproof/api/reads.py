@@ -60,11 +60,8 @@ async def neighbour_pages(
 
 
 def _cell_out(cell: Cell) -> CellOut:
-    box = (
-        Box(x0=cell.x0, y0=cell.y0, x1=cell.x1, y1=cell.y1)
-        if cell.x0 is not None and cell.y0 is not None and cell.x1 is not None and cell.y1 is not None
-        else None
-    )
+    drawn = cell.box
+    box = Box(x0=drawn[0], y0=drawn[1], x1=drawn[2], y1=drawn[3]) if drawn else None
     return CellOut(
         id=cell.id,
         row=cell.row,

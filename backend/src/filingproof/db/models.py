@@ -136,6 +136,13 @@ class Cell(Base):
     x1: Mapped[float | None] = mapped_column(Float)
     y1: Mapped[float | None] = mapped_column(Float)
 
+    @property
+    def box(self) -> tuple[float, float, float, float] | None:
+        """The cell's box on its page image (x0, y0, x1, y1), or None when nothing of it is drawn."""
+        if self.x0 is None or self.y0 is None or self.x1 is None or self.y1 is None:
+            return None
+        return (self.x0, self.y0, self.x1, self.y1)
+
 
 class XbrlFact(Base):
     __tablename__ = "xbrl_facts"

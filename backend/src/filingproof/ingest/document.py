@@ -103,16 +103,7 @@ def link_facts(document: ParsedDocument) -> dict[int, tuple[int, int]]:
 
 def text_before(container: etree._Element, target: etree._Element) -> str:
     """The visible text of `container` that comes before `target` (with block-level spacing)."""
-    parts: list[str] = []
-    for piece in _text_until(container, target):
-        parts.append(piece)
-    return "".join(parts).replace("\u200b", "")
-
-
-def _text_until(element: etree._Element, target: etree._Element) -> Iterator[str]:
-    stack: list[tuple[etree._Element, bool]] = [(element, False)]
-    del stack
-    yield from _walk_until(element, target, [False])
+    return "".join(_walk_until(container, target, [False])).replace("\u200b", "")
 
 
 def _walk_until(element: etree._Element, target: etree._Element, found: list[bool]) -> Iterator[str]:
