@@ -2,6 +2,9 @@
 
 The home is set before any settings are read, so every part of the product under test (CLI, pipeline,
 database) uses it. The corpus is ingested once per session: the integration tiers share it.
+
+`FILINGPROOF_TEST_HOME=DIR` keeps the home in DIR between sessions (a developer's loop: the second session
+finds the corpus ingested and unchanged); unset, every session starts from an empty temporary home.
 """
 
 import os
@@ -13,7 +16,9 @@ from pathlib import Path
 import pytest
 
 # pgserver runs PostgreSQL as an unprivileged user when tests run as root: the home must be reachable.
-_HOME = Path(tempfile.mkdtemp(prefix="filingproof-tests-"))
+_KEEP_HOME = os.environ.get("FILINGPROOF_TEST_HOME")
+_HOME = Path(_KEEP_HOME) if _KEEP_HOME else Path(tempfile.mkdtemp(prefix="filingproof-tests-"))
+_HOME.mkdir(parents=True, exist_ok=True)
 _HOME.chmod(0o755)
 os.environ["FILINGPROOF_HOME"] = str(_HOME)
 os.environ.pop("DATABASE_URL", None)
@@ -65,4 +70,5 @@ async def ingested_corpus(
 @pytest.fixture(scope="session", autouse=True)
 def _remove_home() -> Iterator[None]:
     yield
-    shutil.rmtree(_HOME / "pages", ignore_errors=True)
+    if not _KEEP_HOME:
+        shutil.rmtree(_HOME / "pages", ignore_errors=True)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from playwright.async_api import Browser
 from sqlalchemy import delete, or_, select
@@ -61,6 +61,14 @@ async def ingest_source(
 ) -> IngestResult:
     seconds: dict[str, float] = {}
     sha256 = hashlib.sha256(source.raw).hexdigest()
+    sessionmaker = get_sessionmaker()
+    # The same bytes by the same parser: nothing to do, and no need to parse them to know it.
+    async with sessionmaker() as session:
+        same_bytes = await _existing(session, None, sha256)
+    given_accession = source.metadata.accession if source.metadata else None
+    if _current(same_bytes) and (same_bytes.accession or not given_accession):
+        return _unchanged(same_bytes, seconds)
+
     started = time.perf_counter()
     with stage(progress, "parse", 1) as current:
         document = parse_filing(source.raw)
@@ -68,24 +76,13 @@ async def ingest_source(
         current.advance()
     seconds["parse"] = time.perf_counter() - started
 
-    sessionmaker = get_sessionmaker()
     async with sessionmaker() as session:
         existing = await _existing(session, meta.accession, sha256)
-        if existing is not None and existing.parser_version == PARSER_VERSION:
+        if _current(existing):
             if meta.accession and not existing.accession:
                 existing.accession = meta.accession
                 await session.commit()
-            return IngestResult(
-                existing.id,
-                "unchanged",
-                existing.ticker,
-                existing.form,
-                existing.period_end.isoformat(),
-                StoredCounts(
-                    existing.page_count, existing.table_count, existing.cell_count, existing.fact_count
-                ),
-                seconds,
-            )
+            return _unchanged(existing, seconds)
 
     image_prefix = sha256[:16]
     final_dir = settings.pages_dir / image_prefix
@@ -124,6 +121,17 @@ async def ingest_source(
         meta.period_end.isoformat(),
         counts,
         seconds,
+    )
+
+
+def _current(filing: Filing | None) -> TypeGuard[Filing]:
+    return filing is not None and filing.parser_version == PARSER_VERSION
+
+
+def _unchanged(filing: Filing, seconds: dict[str, float]) -> IngestResult:
+    counts = StoredCounts(filing.page_count, filing.table_count, filing.cell_count, filing.fact_count)
+    return IngestResult(
+        filing.id, "unchanged", filing.ticker, filing.form, filing.period_end.isoformat(), counts, seconds
     )
 
 
