@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     )
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024, alias="MAX_BODY_BYTES")
 
+    # `filingproof mcp --transport http` demands this bearer token (stdio needs none: the caller spawned it).
+    mcp_token: SecretStr | None = Field(default=None, min_length=16, alias="MCP_TOKEN")
+
     @field_validator("cors_origins", "trusted_proxies", mode="before")
     @classmethod
     def _split_commas(cls, value: object) -> object:
