@@ -9,6 +9,12 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
+def _checkout_web_dist() -> Path | None:
+    """`frontend/dist` of the source checkout this package runs from, when `npm run build` has made it."""
+    dist = Path(__file__).resolve().parents[3] / "frontend" / "dist"
+    return dist if (dist / "index.html").is_file() else None
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
 
@@ -47,6 +53,9 @@ class Settings(BaseSettings):
         default_factory=list, alias="TRUSTED_PROXIES"
     )
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024, alias="MAX_BODY_BYTES")
+    # The built web app, served from the API's origin. Unset: the checkout's frontend/dist when it is built;
+    # empty: no web app (the API alone).
+    web_dist: Path | None = Field(default_factory=_checkout_web_dist, alias="WEB_DIST")
 
     # `filingproof mcp --transport http` demands this bearer token (stdio needs none: the caller spawned it).
     mcp_token: SecretStr | None = Field(default=None, min_length=16, alias="MCP_TOKEN")
@@ -57,6 +66,11 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [item.strip() for item in value.split(",") if item.strip()]
         return value
+
+    @field_validator("web_dist", mode="before")
+    @classmethod
+    def _no_web_dist(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("home", mode="after")
     @classmethod

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from filingproof.api.errors import FieldError, Problem, install_problem_handlers
 from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
 from filingproof.api.routes import filings, health, query
+from filingproof.api.spa import install_spa
 from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.session import database_url
@@ -78,4 +79,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(query.router)
     app.include_router(health.router)
     app.openapi = lambda: _openapi_with_problems(app)  # type: ignore[method-assign]
+    install_spa(app, settings.web_dist)  # last: every API route is matched before the web app
     return app

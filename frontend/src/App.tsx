@@ -1,0 +1,66 @@
+import { BrowserRouter, NavLink, Route, Routes } from "react-router";
+import { Empty } from "./components/States";
+import { AskProvider } from "./features/ask/AskContext";
+import { AskPage } from "./features/ask/AskPage";
+import { EvalRunPage } from "./features/evals/EvalRunPage";
+import { EvalsPage } from "./features/evals/EvalsPage";
+import { FilingsPage } from "./features/filings/FilingsPage";
+import { ViewerPage } from "./features/viewer/ViewerPage";
+import { paths } from "./lib/routes";
+
+const NAV = [
+  { to: paths.ask, label: "Ask", end: true },
+  { to: paths.browse, label: "Filings", end: false },
+  { to: paths.evals, label: "Evaluations", end: false },
+];
+
+function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <NavLink to={paths.ask} className="text-base font-bold tracking-tight text-slate-900">
+            filing<span className="text-sky-700">proof</span>
+          </NavLink>
+          <nav aria-label="Main" className="flex gap-1">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-sky-100 text-sky-900" : "text-slate-600 hover:bg-slate-100"}`}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main id="content" className="mx-auto max-w-7xl px-4 py-4">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AskProvider>
+        <Layout>
+          <Routes>
+            <Route path={paths.ask} element={<AskPage />} />
+            <Route path={paths.browse} element={<FilingsPage />} />
+            <Route path="/view/:filingId/:pageNo" element={<ViewerPage />} />
+            <Route path={paths.evals} element={<EvalsPage />} />
+            <Route path="/evals/:runId" element={<EvalRunPage />} />
+            <Route path="*" element={<Empty title="Nothing here">This address is not a page of the app.</Empty>} />
+          </Routes>
+        </Layout>
+      </AskProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,3 @@
+import { parseConfig } from "./config.schema";
+
+export const config = parseConfig(import.meta.env);

@@ -1,0 +1,147 @@
+/** The answer: its status, its text with every figure linked to its cells, the figures with their sources
+ * (a derivation as its formula over linked cells), and the cited pages. Fail-closed: only a verified
+ * answer shows figures; a refusal or an unverifiable answer shows its words and nothing else. */
+
+import { Fragment } from "react";
+import { Link } from "react-router";
+import type { Figure, QueryResponse } from "../../api/types";
+import { formatCost, formatMs } from "../../lib/format";
+import { paths } from "../../lib/routes";
+import { answerParts, cellLink, cellLocations, figureLinks, formulaParts, pageLabel, type CellLocation } from "./sources";
+import { StatusBadge, statusMeaning } from "./StatusBadge";
+
+const UNIT_LABEL: Record<Figure["unit"], string> = {
+  USD: "USD",
+  "USD/share": "USD per share",
+  percent: "percent",
+  ratio: "ratio",
+  shares: "shares",
+  number: "number",
+};
+
+function CellChip({ cellId, location }: { cellId: number; location: CellLocation | undefined }) {
+  if (!location) return <span className="font-mono text-slate-500">[{cellId}]</span>;
+  const link = cellLink(location);
+  return (
+    <Link to={link.href} className="link font-mono" title={link.label} data-testid="formula-cell">
+      [{cellId}]
+    </Link>
+  );
+}
+
+function AnswerText({ response, located }: { response: QueryResponse; located: Map<number, CellLocation> }) {
+  const figures = response.status === "verified" ? (response.figures ?? []) : [];
+  return (
+    <p data-testid="answer-text" className="whitespace-pre-line text-base leading-relaxed text-slate-900">
+      {answerParts(response.answer, figures).map((part, index) => {
+        if (part.kind === "text") return <Fragment key={index}>{part.text}</Fragment>;
+        if (part.kind === "cite") {
+          const location = located.get(part.cellId);
+          if (!location) return null;
+          const link = cellLink(location);
+          return (
+            <sup key={index}>
+              <Link to={link.href} className="link text-xs" title={`Cell ${part.cellId}: ${link.label}`}>
+                [{location.citation.page_label ?? location.citation.page_no}]
+              </Link>
+            </sup>
+          );
+        }
+        const [first] = figureLinks(part.figure, located);
+        return first ? (
+          <Link key={index} to={first.href} data-testid="figure-link" className="figure-link" title={`Open ${first.label}`}>
+            {part.text}
+          </Link>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        );
+      })}
+    </p>
+  );
+}
+
+function FigureRow({ figure, located }: { figure: Figure; located: Map<number, CellLocation> }) {
+  const derivation = figure.source.derivation;
+  return (
+    <li className="py-2 text-sm" data-testid="figure">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <span className="font-semibold text-slate-900">{figure.text}</span>
+        <span className="font-mono text-xs text-slate-500">
+          = {figure.value.toLocaleString("en-US", { maximumFractionDigits: 4 })} {UNIT_LABEL[figure.unit]}
+        </span>
+      </div>
+      {derivation ? (
+        <p className="mt-1 text-slate-600" data-testid="derivation">
+          <span className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase tracking-wide">{derivation.kind}</span>
+          {formulaParts(derivation.formula).map((part, index) =>
+            part.kind === "text" ? (
+              <span key={index} className="font-mono">
+                {part.text}
+              </span>
+            ) : (
+              <CellChip key={index} cellId={part.cellId} location={located.get(part.cellId)} />
+            ),
+          )}
+        </p>
+      ) : null}
+      <p className="mt-1 flex flex-wrap gap-x-3 text-xs">
+        {figureLinks(figure, located).map((link) => (
+          <Link key={link.href} to={link.href} className="link">
+            {link.label} · cell {link.cellIds.join(", ")}
+          </Link>
+        ))}
+      </p>
+    </li>
+  );
+}
+
+export function AnswerView({ response }: { response: QueryResponse }) {
+  const verified = response.status === "verified";
+  const showsSources = verified || response.status === "no_figures";
+  const located = cellLocations(response);
+  const figures = verified ? (response.figures ?? []) : [];
+  const citations = showsSources ? (response.citations ?? []) : [];
+  return (
+    <section aria-labelledby="answer-heading" className="card" data-testid="answer">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="answer-heading" className="card-title mb-0 flex items-center gap-2">
+          Answer <StatusBadge status={response.status} />
+        </h2>
+        <span className="font-mono text-xs text-slate-500">
+          {formatMs(response.latency_ms)} · {formatCost(response.cost)}
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">{statusMeaning(response.status)}</p>
+      <div className="mt-3">
+        <AnswerText response={response} located={located} />
+      </div>
+      {figures.length > 0 && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-700">Figures</h3>
+          <ul className="divide-y divide-slate-100">
+            {figures.map((figure, index) => (
+              <FigureRow key={index} figure={figure} located={located} />
+            ))}
+          </ul>
+        </>
+      )}
+      {citations.length > 0 && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-700">Pages cited</h3>
+          <ul className="mt-1 flex flex-wrap gap-2 text-xs">
+            {citations.map((citation) => (
+              <li key={`${citation.filing_id}/${citation.page_no}`}>
+                <Link
+                  to={paths.view(citation.filing_id, citation.page_no, (citation.cells ?? []).map((cell) => cell.cell_id))}
+                  className="chip"
+                >
+                  {pageLabel(citation)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

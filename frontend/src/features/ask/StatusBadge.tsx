@@ -1,0 +1,42 @@
+import type { AnswerStatus } from "../../api/types";
+
+const LOOK: Record<AnswerStatus, { label: string; className: string; meaning: string }> = {
+  verified: {
+    label: "Verified",
+    className: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+    meaning: "Every figure matches a cell of the cited filing.",
+  },
+  no_figures: {
+    label: "No figures",
+    className: "bg-sky-100 text-sky-900 ring-sky-300",
+    meaning: "Answered in words, with no figure to verify.",
+  },
+  refused: {
+    label: "Refused",
+    className: "bg-amber-100 text-amber-900 ring-amber-300",
+    meaning: "The ingested filings do not cover this question.",
+  },
+  cannot_verify: {
+    label: "Cannot verify",
+    className: "bg-red-100 text-red-900 ring-red-300",
+    meaning: "A figure did not match the filing, so none is shown.",
+  },
+};
+
+export function StatusBadge({ status }: { status: AnswerStatus }) {
+  const look = LOOK[status];
+  return (
+    <span
+      data-testid="status-badge"
+      data-status={status}
+      title={look.meaning}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${look.className}`}
+    >
+      {look.label}
+    </span>
+  );
+}
+
+export function statusMeaning(status: AnswerStatus): string {
+  return LOOK[status].meaning;
+}

@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent } from "react";
+import { describeError } from "../../api/client";
+import { startRun } from "./api";
+import type { EvalRunStarted } from "./types";
+
+const TOKEN_KEY = "filingproof.adminToken";
+
+function storedToken(): string {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Starts a run with the admin token (kept for this tab only, in session storage). */
+export function StartRun({ onStarted }: { onStarted: (run: EvalRunStarted) => void }) {
+  const [token, setToken] = useState(storedToken);
+  const [gold, setGold] = useState("");
+  const [state, setState] = useState<{ phase: "idle" | "sending" } | { phase: "failed"; message: string }>({ phase: "idle" });
+  const ids = { token: useId(), gold: useId() };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setState({ phase: "sending" });
+    startRun(token.trim(), gold.trim() || null).then(
+      (run) => {
+        try {
+          sessionStorage.setItem(TOKEN_KEY, token.trim());
+        } catch {
+          // storage refused (private mode): the token is asked for again next time
+        }
+        setState({ phase: "idle" });
+        onStarted(run);
+      },
+      (error: unknown) => setState({ phase: "failed", message: describeError(error) }),
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="card flex flex-wrap items-end gap-3" aria-label="Start an evaluation run">
+      <div className="grid gap-1">
+        <label htmlFor={ids.token} className="text-xs font-medium text-slate-600">
+          Admin token
+        </label>
+        <input id={ids.token} type="password" autoComplete="off" required value={token} onChange={(e) => setToken(e.target.value)} className="input w-64 max-w-full" />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.gold} className="text-xs font-medium text-slate-600">
+          Gold set
+        </label>
+        <input id={ids.gold} placeholder="default" value={gold} onChange={(e) => setGold(e.target.value)} className="input w-28" pattern="[A-Za-z0-9._\-]{1,32}" />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={state.phase === "sending" || !token.trim()}>
+        {state.phase === "sending" ? "Starting…" : "Start a run"}
+      </button>
+      {state.phase === "failed" && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {state.message}
+        </p>
+      )}
+    </form>
+  );
+}

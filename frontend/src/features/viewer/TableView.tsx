@@ -1,0 +1,80 @@
+import { useState } from "react";
+import type { Table } from "../../api/types";
+import { toCsv } from "./csv";
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("copy refused");
+}
+
+/** One table of the page as a real HTML table, the cited cells highlighted, with copy-as-CSV. */
+export function TableView({ table, citedIds }: { table: Table; citedIds: ReadonlySet<number> }) {
+  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
+  const cellAt = new Map(table.cells.map((cell) => [`${cell.row}/${cell.col}`, cell]));
+  const header = table.grid.slice(0, table.header_rows);
+  const body = table.grid.slice(table.header_rows);
+  const copy = () =>
+    copyText(toCsv(table.grid)).then(
+      () => setCopyState("copied"),
+      () => setCopyState("failed"),
+    );
+
+  const renderRow = (row: string[], rowIndex: number, isHeader: boolean) => (
+    <tr key={rowIndex} className={isHeader ? "bg-slate-50" : "even:bg-slate-50/40"}>
+      {row.map((text, colIndex) => {
+        const cell = cellAt.get(`${rowIndex}/${colIndex}`);
+        const cited = cell !== undefined && citedIds.has(cell.id);
+        const Tag = isHeader || colIndex === 0 ? "th" : "td";
+        return (
+          <Tag
+            key={colIndex}
+            scope={isHeader ? "col" : colIndex === 0 ? "row" : undefined}
+            data-cell-id={cell?.id}
+            data-cited={cited || undefined}
+            title={cell ? `${cell.row_path.join(" › ") || cell.row_label} · ${cell.column_label}` : undefined}
+            className={`border-b border-slate-100 px-2 py-1 align-top ${colIndex === 0 ? "text-left font-normal" : "text-right tabular-nums"} ${isHeader ? "font-semibold text-slate-700" : ""} ${cited ? "cited-cell" : ""}`}
+          >
+            {text}
+          </Tag>
+        );
+      })}
+    </tr>
+  );
+
+  return (
+    <figure className="card overflow-hidden p-0" data-testid="page-table">
+      <figcaption className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2 text-sm">
+        <span className="font-medium text-slate-800">
+          {table.title ?? `Table ${table.table_index + 1}`}
+          {table.scale_text && <span className="ml-2 text-xs font-normal text-slate-500">({table.scale_text})</span>}
+        </span>
+        <span className="flex items-center gap-2">
+          <span role="status" className="text-xs text-slate-500">
+            {copyState === "copied" ? "Copied" : copyState === "failed" ? "Copy failed" : ""}
+          </span>
+          <button type="button" className="btn btn-sm" onClick={copy}>
+            Copy as CSV
+          </button>
+        </span>
+      </figcaption>
+      <div className="overflow-x-auto">
+        <table className="w-full text-xs">
+          <thead>{header.map((row, index) => renderRow(row, index, true))}</thead>
+          <tbody>{body.map((row, index) => renderRow(row, index + table.header_rows, false))}</tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { Cell } from "../../api/types";
+import { displayedRect, outlineRect, outlinesFor, type PercentRect } from "./overlay";
+
+const page = { width: 1000, height: 951 };
+
+function cell(id: number, box: Cell["box"]): Cell {
+  return {
+    id,
+    row: 5,
+    col: 1,
+    text: "391,035",
+    value: 391035e6,
+    unit: "USD",
+    scale: 6,
+    row_label: "Total net sales",
+    row_path: ["Net sales", "Total net sales"],
+    column_label: "2024",
+    period_kind: "duration",
+    period_start: null,
+    period_end: null,
+    concept: null,
+    box,
+  };
+}
+
+function expectRect(actual: PercentRect | null | undefined, expected: PercentRect): void {
+  expect(actual).not.toBeNull();
+  for (const key of ["left", "top", "width", "height"] as const) expect(actual?.[key], key).toBeCloseTo(expected[key], 9);
+}
+
+describe("outlineRect", () => {
+  it("places the box in percentages of the image", () => {
+    const rect = outlineRect({ x0: 597.38, y0: 281, x1: 720.78, y1: 303.5 }, page);
+    expect(rect?.left).toBeCloseTo(59.738, 6);
+    expect(rect?.top).toBeCloseTo((281 / 951) * 100, 6);
+    expect(rect?.width).toBeCloseTo(12.34, 6);
+    expect(rect?.height).toBeCloseTo((22.5 / 951) * 100, 6);
+  });
+
+  it("lands on the box's pixels at any displayed size", () => {
+    const box = { x0: 597.38, y0: 281, x1: 720.78, y1: 303.5 };
+    const rect = outlineRect(box, page);
+    if (!rect) throw new Error("no rect");
+    for (const scale of [0.3904, 0.6604, 1, 1.5]) {
+      const shown = displayedRect(rect, { width: page.width * scale, height: page.height * scale });
+      expect(shown.left).toBeCloseTo(box.x0 * scale, 6);
+      expect(shown.top).toBeCloseTo(box.y0 * scale, 6);
+      expect(shown.width).toBeCloseTo((box.x1 - box.x0) * scale, 6);
+      expect(shown.height).toBeCloseTo((box.y1 - box.y0) * scale, 6);
+    }
+  });
+
+  it("clips a box that runs off the image and normalises reversed corners", () => {
+    expectRect(outlineRect({ x0: 950, y0: 900, x1: 1100, y1: 1000 }, page), { left: 95, top: (900 / 951) * 100, width: 5, height: (51 / 951) * 100 });
+    expect(outlineRect({ x0: 200, y0: 100, x1: 100, y1: 50 }, page)).toEqual(outlineRect({ x0: 100, y0: 50, x1: 200, y1: 100 }, page));
+  });
+
+  it("draws nothing for an empty box, a box off the image, or an image of unknown size", () => {
+    expect(outlineRect({ x0: 10, y0: 10, x1: 10, y1: 30 }, page)).toBeNull();
+    expect(outlineRect({ x0: 1200, y0: 10, x1: 1300, y1: 30 }, page)).toBeNull();
+    expect(outlineRect({ x0: 10, y0: 10, x1: 20, y1: 30 }, { width: 0, height: 0 })).toBeNull();
+  });
+});
+
+describe("outlinesFor", () => {
+  it("outlines the cited cells in citation order and reports those it cannot place", () => {
+    const cells = [cell(1, { x0: 0, y0: 0, x1: 100, y1: 10 }), cell(2, null), cell(3, { x0: 500, y0: 95.1, x1: 600, y1: 190.2 })];
+    const { outlines, missing } = outlinesFor([3, 1, 2, 9], cells, page);
+    expect(outlines.map((outline) => outline.cellId)).toEqual([3, 1]);
+    expectRect(outlines[0]?.rect, { left: 50, top: 10, width: 10, height: 10 });
+    expect(missing).toEqual([2, 9]);
+  });
+});
