@@ -22,6 +22,10 @@ from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, understa
         ("Alphabet current ratio 2024", ["current_assets", "current_liabilities"], "ratio"),
         ("What were Apple's total assets at the end of fiscal 2024?", ["total_assets"], None),
         ("What was Apple's gross margin in 2024?", ["gross_profit"], None),
+        ("What was Apple's basic earnings per share in fiscal 2024?", ["basic_eps"], None),
+        ("Apple EPS, basic, 2024", ["basic_eps"], None),
+        ("What was Walmart's net income per share diluted in fiscal 2025?", ["diluted_eps"], None),
+        ("Apple earnings per share in 2024", ["diluted_eps"], None),
     ],
 )
 def test_items_and_derivation(question: str, items: list[str], derivation: str | None) -> None:

@@ -12,11 +12,12 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
 from filingproof.api.errors import FieldError, Problem, install_problem_handlers
 from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
-from filingproof.api.routes import filings, health, query
+from filingproof.api.routes import evals, filings, health, query
 from filingproof.api.spa import install_spa
 from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.session import database_url
+from filingproof.evals.store import interrupt_stale_runs
 from filingproof.llm.openai_compat import provider_from_settings
 
 DESCRIPTION = (
@@ -33,9 +34,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     # The app owns its engine: connections belong to the event loop that serves it.
     engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
     app.state.sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
+    app.state.eval_tasks = set()
+    await interrupt_stale_runs(app.state.sessionmaker)
     try:
         yield
     finally:
+        for task in list(app.state.eval_tasks):  # each marks its run failed ("interrupted") as it stops
+            task.cancel()
+        await asyncio.gather(*app.state.eval_tasks, return_exceptions=True)
         await engine.dispose()
 
 
@@ -78,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(filings.router)
     app.include_router(query.router)
     app.include_router(health.router)
+    app.include_router(evals.router)
     app.openapi = lambda: _openapi_with_problems(app)  # type: ignore[method-assign]
     install_spa(app, settings.web_dist)  # last: every API route is matched before the web app
     return app

@@ -37,16 +37,20 @@ def _item(
 
 
 # Most specific first: a matched phrase is masked before the next item is looked for.
+# "EPS", "earnings per share", "net income per common share": the per-share wordings of both EPS items.
+_PER_SHARE = r"(?:eps|(?:net\s+)?(?:income|earnings)\s+per\s+(?:common\s+)?share)"
+
 LINE_ITEMS: tuple[LineItem, ...] = (
     _item("cost_of_sales", "cost of sales", r"\bcosts?\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold)\b",
           ("CostOfGoodsAndServicesSold", "CostOfRevenue", "CostOfGoodsSold"),
           r"(?:total\s+)?cost\s+of\s+(?:net\s+)?(?:sales|revenues?)"),
-    _item("diluted_eps", "diluted earnings per share",
-          r"\bdiluted\s+(?:eps|earnings\s+per\s+(?:common\s+)?share|net\s+income\s+per\s+share)\b"
-          r"|\b(?:eps|earnings\s+per\s+share)(?:\s*\(diluted\)|\s*,?\s*diluted)?\b",
-          ("EarningsPerShareDiluted",), r"diluted(?:\s+earnings\s+per\s+share)?"),
-    _item("basic_eps", "basic earnings per share", r"\bbasic\s+(?:eps|earnings\s+per\s+share)\b",
+    # Basic first: it masks "basic EPS" so the generic EPS wording below can mean diluted.
+    _item("basic_eps", "basic earnings per share",
+          rf"\bbasic\s+{_PER_SHARE}\b|\b{_PER_SHARE}\s*[-,–]?\s*\(?basic\b",
           ("EarningsPerShareBasic",), r"basic(?:\s+earnings\s+per\s+share)?"),
+    _item("diluted_eps", "diluted earnings per share",
+          rf"\bdiluted\s+{_PER_SHARE}\b|\b{_PER_SHARE}(?:\s*[-,–]?\s*\(?diluted\)?)?(?!\w)",
+          ("EarningsPerShareDiluted",), r"diluted(?:\s+earnings\s+per\s+share)?"),
     _item("rnd", "research and development expense", r"\bresearch\s+and\s+development\b|\br\s*&\s*d\b",
           ("ResearchAndDevelopmentExpense", "ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost"),
           r"research\s+and\s+development"),

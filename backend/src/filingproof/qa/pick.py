@@ -107,7 +107,9 @@ class _Picker:
 
     async def pick(self, ticker: str, item: LineItem, target: Target) -> Pick | None:
         candidates = await self._candidates(ticker, item)
-        segment = segment_of(self._question, candidates)
+        # The item's own words name no member: "cash and cash equivalents" is not the "Cash" member.
+        unmasked = item.pattern.sub(" ", self._question)
+        segment = segment_of(unmasked, candidates)
         in_period = [
             c
             for c in candidates
@@ -120,13 +122,11 @@ class _Picker:
         for concept in item.concepts:
             of_concept = [c for c in scoped if c.concept == concept]
             if of_concept:
-                return self._choose(ticker, item, target, self._segment_words(segment), of_concept)
+                words = mention_of(unmasked, member_name(segment)) if segment else None
+                return self._choose(ticker, item, target, words, of_concept)
         if segment is not None:
             return None
         return await self._by_label(ticker, item, target)
-
-    def _segment_words(self, segment: str | None) -> str | None:
-        return mention_of(self._question, member_name(segment)) if segment else None
 
     @staticmethod
     def _unit_ok(item: LineItem, cell: CellHit) -> bool:

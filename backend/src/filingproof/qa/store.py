@@ -61,8 +61,8 @@ class CellHit:
 
 
 _SELECT = """
-SELECT c.id AS cell_id, {fact_cols}, c.text, c.value, c.unit, c.scale AS display_scale, c.row_label,
-       c.column_label, {period_cols}, c.page_no, p.label AS page_label, c.x0, c.y0, c.x1, c.y1,
+SELECT c.id AS cell_id, {fact_cols}, c.text, {value_col} AS value, c.unit, c.scale AS display_scale,
+       c.row_label, c.column_label, {period_cols}, c.page_no, p.label AS page_label, c.x0, c.y0, c.x1, c.y1,
        t.title AS table_title, f.id AS filing_id, f.accession, f.ticker, f.form,
        f.period_end AS filing_period_end, f.fiscal_year, f.fiscal_period
 FROM cells c
@@ -74,6 +74,9 @@ JOIN pages p ON p.filing_id = c.filing_id AND p.page_no = c.page_no
 _FACTS = (
     _SELECT.format(
         fact_cols="x.id AS fact_id, x.concept, x.dimensions",
+        # The fact's value, not the cell's: its sign is the concept's meaning ("(11,339)" printed in a
+        # cash-flow statement is a payment of 11,339 for PaymentsToAcquirePropertyPlantAndEquipment).
+        value_col="x.value",
         period_cols="x.instant, x.period_start, x.period_end",
     )
     + """JOIN xbrl_facts x ON x.cell_id = c.id
@@ -85,6 +88,7 @@ ORDER BY x.id"""
 _BY_PERIOD = (
     _SELECT.format(
         fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
+        value_col="c.value",
         period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
     )
     + """WHERE f.ticker = :ticker AND c.period_end BETWEEN :low AND :high
@@ -147,6 +151,7 @@ async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> lis
     query = (
         _SELECT.format(
             fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
+            value_col="c.value",
             period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
         )
         + "WHERE c.filing_id = :filing AND c.page_no = :page AND c.period_end IS NOT NULL ORDER BY c.id"

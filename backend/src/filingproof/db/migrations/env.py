@@ -8,6 +8,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
 import filingproof.api.models  # noqa: F401  (the query log table, so autogenerate sees it)
+import filingproof.evals.models  # noqa: F401  (the eval run tables)
 from filingproof.config import get_settings
 from filingproof.db.models import Base
 from filingproof.db.session import database_url

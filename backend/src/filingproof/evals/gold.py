@@ -1,0 +1,101 @@
+"""The gold set: versioned JSONL items, each with its expected value and the cells it is read from.
+
+A file `gold/<version>.jsonl` is one version; items are never edited in place without a new version, so
+runs of the same version compare. `make_gold` regenerates the expected values from the XBRL facts and
+checks the committed file against them.
+"""
+
+import json
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+GOLD_DIR = Path(__file__).parent / "gold"
+DEFAULT_VERSION = "v1"
+
+Kind = Literal[
+    "line_item",  # a statement line item for the filing's own period
+    "prior_year",  # a figure read from the prior-year column (no filing of its own for that year)
+    "quarter",  # a 10-Q's three months
+    "year_to_date",  # a 10-Q's six or nine months
+    "instant",  # a balance-sheet figure at a date
+    "negative",  # a loss or outflow printed in parentheses
+    "per_share",  # basic or diluted EPS
+    "growth",  # derived: year-over-year percent change
+    "margin",  # derived: a line item as a percent of revenue
+    "difference",  # derived: change between two years in currency
+    "cross_company",  # derived: two companies' figures compared
+    "restated",  # a figure two filings print differently: the later one is expected
+    "narrative",  # no figure asked for: the right page must be cited
+    "out_of_scope",  # a company that is not ingested: must be refused
+    "unanswerable_period",  # a period no filing covers: must be refused
+]
+GoldUnit = Literal["USD", "USD/share", "percent", "shares", "number"]
+
+REFUSAL_KINDS: frozenset[str] = frozenset({"out_of_scope", "unanswerable_period"})
+ANSWERLESS_KINDS: frozenset[str] = REFUSAL_KINDS | {"narrative"}
+
+
+class GoldSource(BaseModel):
+    """Where an expected value is printed: a cell (table, row, column) on a filer's page, or a page
+    whose text holds `text` (narrative items)."""
+
+    ticker: str
+    form: str
+    period_end: date
+    page_no: int
+    table_index: int | None = None
+    row: int | None = None
+    col: int | None = None
+    text: str
+    concept: str | None = None
+
+
+class GoldItem(BaseModel):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
+    kind: Kind
+    question: str
+    expected: Decimal | None = None  # base units: dollars, dollars per share, percentage points
+    unit: GoldUnit | None = None
+    # The cells the expected value is read from (derived items: its inputs); any one of them on its page
+    # is a retrieval hit. Refusals have none.
+    sources: list[GoldSource] = Field(default_factory=list)
+    verified: bool = False  # a person checked the expected value against the page image
+    note: str | None = None
+
+    @property
+    def answerable(self) -> bool:
+        return self.kind not in REFUSAL_KINDS
+
+
+def gold_path(version: str) -> Path:
+    return GOLD_DIR / f"{version}.jsonl"
+
+
+def version_of(path: Path) -> str:
+    return path.stem
+
+
+def load_gold(path: Path) -> list[GoldItem]:
+    """The items of a gold file; a malformed line is an error naming its line number."""
+    items: list[GoldItem] = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            items.append(GoldItem.model_validate_json(line))
+        except ValueError as error:
+            raise ValueError(f"{path}:{number}: not a gold item: {error}") from error
+    ids = [item.id for item in items]
+    duplicates = sorted({item_id for item_id in ids if ids.count(item_id) > 1})
+    if duplicates:
+        raise ValueError(f"{path}: duplicate item ids: {', '.join(duplicates)}")
+    return items
+
+
+def dump_gold(items: list[GoldItem], path: Path) -> None:
+    lines = [json.dumps(item.model_dump(mode="json", exclude_none=True)) for item in items]
+    path.write_text("\n".join(lines) + "\n")
