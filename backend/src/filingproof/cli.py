@@ -20,6 +20,7 @@ from filingproof.catalog import FilingNotFoundError, list_filings, numeric_cells
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database, upgrade_database_async
 from filingproof.db.session import session_scope
+from filingproof.demo import demo
 from filingproof.index.cli import index_app
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
@@ -35,6 +36,7 @@ app.add_typer(index_app, name="index")
 app.command()(serve)
 app.command("ask")(ask)
 app.command("search")(search)
+app.command("demo")(demo)
 console = Console(stderr=True)
 T = TypeVar("T")
 

@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     chromium_path: Path = Field(default=Path("/usr/bin/chromium"), alias="CHROMIUM_PATH")
     page_viewport_width: int = Field(default=1000, ge=600, le=2000, alias="PAGE_VIEWPORT_WIDTH")
 
+    # `filingproof demo` (run by `make run`) ingests this folder when the database is empty.
+    demo_dir: Path | None = Field(default=None, alias="FILINGPROOF_DEMO_DIR")
+
     bm25_k1: float = Field(default=1.2, gt=0, le=3, alias="BM25_K1")
     bm25_b: float = Field(default=0.75, ge=0, le=1, alias="BM25_B")
     rrf_k: int = Field(default=60, ge=1, alias="RRF_K")
@@ -66,6 +69,12 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [item.strip() for item in value.split(",") if item.strip()]
         return value
+
+    @field_validator("demo_dir", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        # `FILINGPROOF_DEMO_DIR=` (as in .env.example) means unset, not the current directory.
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("web_dist", mode="before")
     @classmethod
