@@ -226,17 +226,17 @@ def test_make_run_in_a_fresh_clone_serves_verified_answers(workspace: Workspace)
     assert "holds 1 filing(s): no demo ingest needed" in again.stderr
 
 
-def test_demo_without_a_source_says_what_to_set(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    for folder in (tmp_path, home):
-        folder.chmod(0o755)  # reachable by pgserver's unprivileged PostgreSQL user
+def test_demo_without_a_source_says_what_to_set() -> None:
+    # Not pytest's tmp_path: its parent is private to root; pgserver's PostgreSQL user must reach the home.
+    root = Path(tempfile.mkdtemp(prefix="filingproof-demo-"))
+    root.chmod(0o755)
+    home = root / "home"
     env = {key: value for key, value in os.environ.items() if key not in FOREIGN_SETTINGS}
     env.update(FILINGPROOF_HOME=str(home), FILINGPROOF_DEMO_DIR="")
     try:
         result = subprocess.run(
             [sys.executable, "-m", "filingproof", "demo"],
-            cwd=tmp_path,  # no .env here
+            cwd=root,  # no .env here
             env=env,
             capture_output=True,
             text=True,
@@ -244,6 +244,7 @@ def test_demo_without_a_source_says_what_to_set(tmp_path: Path) -> None:
         )
     finally:
         _stop_embedded_postgres(home)
+        shutil.rmtree(root, ignore_errors=True)
     assert result.returncode == 2, result.stderr
     message = " ".join(result.stderr.split())
     assert "set FILINGPROOF_DEMO_DIR" in message
