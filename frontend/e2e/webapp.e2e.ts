@@ -2,6 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Filing, FilingList, Page as FilingPage } from "../src/api/types";
+import type { EvalRunDetail, EvalRunSummary } from "../src/features/evals/types";
 import { api, launch, screenshot, type Harness } from "./browser";
 
 const APPLE_REVENUE = "What was Apple's revenue in fiscal 2024?";
@@ -161,14 +162,31 @@ describe("the web app", () => {
 
   it("opens the evaluation page", async () => {
     const { page } = h;
-    const { runs } = await api<{ runs: unknown[] }>("/eval/runs");
+    const { runs } = await api<{ runs: EvalRunSummary[] }>("/eval/runs");
     await page.getByRole("link", { name: "Evaluations" }).click();
     await page.waitForURL("**/evals");
     await page.getByRole("heading", { name: "Evaluations" }).waitFor();
     await page.getByRole("button", { name: "Start a run" }).waitFor();
-    if (runs.length > 0) await expect.poll(() => page.getByTestId("run-row").count()).toBe(runs.length);
-    else await page.getByText("No evaluation runs yet").waitFor();
+    if (runs.length === 0) {
+      await page.getByText("No evaluation runs yet").waitFor();
+      await screenshot(page, "09-evaluations");
+      return;
+    }
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(runs.length);
+    if (runs.some((run) => run.status === "done")) await page.getByTestId("score-cards").waitFor();
     await screenshot(page, "09-evaluations");
+    const newest = runs[0];
+    if (!newest) return;
+    await page.getByRole("link", { name: `#${newest.id}`, exact: true }).first().click();
+    await page.waitForURL(`**/evals/${newest.id}`);
+    await page.getByRole("heading", { name: new RegExp(`^Run #${newest.id}`) }).waitFor();
+    const detail = await api<EvalRunDetail>(`/eval/runs/${newest.id}`);
+    if (detail.items.length > 0) {
+      await expect.poll(() => page.getByTestId("item-row").count()).toBe(detail.items.length);
+      await page.getByLabel("Result").selectOption("wrong");
+      await expect.poll(() => page.getByTestId("item-row").count()).toBe(detail.items.filter((item) => !item.right).length);
+    }
+    await screenshot(page, "10-evaluation-run");
   });
 
   it("works at phone width", async () => {
@@ -177,12 +195,12 @@ describe("the web app", () => {
     await page.goto("/");
     await ask(APPLE_REVENUE);
     await page.getByTestId("status-badge").waitFor();
-    await screenshot(page, "10-phone-answer");
+    await screenshot(page, "11-phone-answer");
     await page.getByTestId("figure-link").first().click();
     await page.getByTestId("cell-outline").first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "horizontal overflow of the page at phone width").toBeLessThanOrEqual(0);
-    await screenshot(page, "11-phone-viewer");
+    await screenshot(page, "12-phone-viewer");
   });
 });
 

@@ -1,12 +1,15 @@
+import { lazy, Suspense, type ReactNode } from "react";
 import { BrowserRouter, NavLink, Route, Routes } from "react-router";
-import { Empty } from "./components/States";
+import { Empty, Loading } from "./components/States";
 import { AskProvider } from "./features/ask/AskContext";
 import { AskPage } from "./features/ask/AskPage";
-import { EvalRunPage } from "./features/evals/EvalRunPage";
-import { EvalsPage } from "./features/evals/EvalsPage";
 import { FilingsPage } from "./features/filings/FilingsPage";
-import { ViewerPage } from "./features/viewer/ViewerPage";
 import { paths } from "./lib/routes";
+
+// The first screen is Ask: the viewer and the evaluations load when first opened.
+const ViewerPage = lazy(() => import("./features/viewer/ViewerPage").then((m) => ({ default: m.ViewerPage })));
+const EvalsPage = lazy(() => import("./features/evals/EvalsPage").then((m) => ({ default: m.EvalsPage })));
+const EvalRunPage = lazy(() => import("./features/evals/EvalRunPage").then((m) => ({ default: m.EvalRunPage })));
 
 const NAV = [
   { to: paths.ask, label: "Ask", end: true },
@@ -14,7 +17,7 @@ const NAV = [
   { to: paths.evals, label: "Evaluations", end: false },
 ];
 
-function Layout({ children }: { children: React.ReactNode }) {
+function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -40,7 +43,7 @@ function Layout({ children }: { children: React.ReactNode }) {
         </div>
       </header>
       <main id="content" className="mx-auto max-w-7xl px-4 py-4">
-        {children}
+        <Suspense fallback={<Loading />}>{children}</Suspense>
       </main>
     </div>
   );

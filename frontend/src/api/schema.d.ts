@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+    "/eval/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an evaluation run in the background (admin token) */
+        post: operations["start_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eval/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation runs, newest first, with deltas to the previous run of their gold */
+        get: operations["get_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eval/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluation run: scores overall and per kind, and every item */
+        get: operations["get_one_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/filings": {
         parameters: {
             query?: never;
@@ -259,6 +310,27 @@ export interface components {
             /** Kind */
             kind: string;
         };
+        /** EvalRunRequest */
+        EvalRunRequest: {
+            /**
+             * Gold
+             * @description Gold set version: a file `evals/gold/<gold>.jsonl` of the package.
+             * @default v1
+             */
+            gold: string;
+        };
+        /** EvalRunStarted */
+        EvalRunStarted: {
+            /** Gold Version */
+            gold_version: string;
+            /** Id */
+            id: number;
+            /**
+             * Status
+             * @constant
+             */
+            status: "running";
+        };
         /** FieldError */
         FieldError: {
             /**
@@ -281,6 +353,15 @@ export interface components {
              * @enum {string}
              */
             unit: "USD" | "USD/share" | "percent" | "ratio" | "shares" | "number";
+            /** Value */
+            value: number;
+        };
+        /** FigureResult */
+        FigureResult: {
+            /** Text */
+            text: string;
+            /** Unit */
+            unit: string;
             /** Value */
             value: number;
         };
@@ -348,6 +429,43 @@ export interface components {
             table_count: number;
             /** Ticker */
             ticker: string | null;
+        };
+        /** ItemResult */
+        ItemResult: {
+            /** Answer */
+            answer: string;
+            /** Cost */
+            cost: number;
+            /** Expected */
+            expected: number | null;
+            /** Figures */
+            figures: components["schemas"]["FigureResult"][];
+            /** Filing Rank */
+            filing_rank: number | null;
+            /** Item Id */
+            item_id: string;
+            /** Kind */
+            kind: string;
+            /** Latency Ms */
+            latency_ms: number;
+            /** Page Rank */
+            page_rank: number | null;
+            /** Question */
+            question: string;
+            /** Refused */
+            refused: boolean;
+            /** Right */
+            right: boolean;
+            /** Status */
+            status: string;
+            /** Ticker */
+            ticker: string | null;
+            /** Tokens */
+            tokens: number;
+            /** Unit */
+            unit: string | null;
+            /** Wrong Verified */
+            wrong_verified: boolean;
         };
         /** Latency */
         Latency: {
@@ -517,6 +635,131 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** RunDetail */
+        RunDetail: {
+            /** Deltas */
+            deltas: {
+                [key: string]: number | null;
+            } | null;
+            /** Error */
+            error: string | null;
+            /** Finished At */
+            finished_at: string | null;
+            /** Git Commit */
+            git_commit: string | null;
+            /** Gold Version */
+            gold_version: string;
+            /** Id */
+            id: number;
+            /** Items */
+            items: components["schemas"]["ItemResult"][];
+            /** Per Kind */
+            per_kind: {
+                [key: string]: components["schemas"]["Scores"];
+            };
+            /** Previous Run Id */
+            previous_run_id: number | null;
+            progress: components["schemas"]["RunProgress"];
+            /** Provider */
+            provider: string;
+            scores: components["schemas"]["Scores"] | null;
+            /** Settings */
+            settings: {
+                [key: string]: unknown;
+            };
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+        };
+        /** RunList */
+        RunList: {
+            /** Runs */
+            runs: components["schemas"]["RunSummary"][];
+        };
+        /** RunProgress */
+        RunProgress: {
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
+        };
+        /** RunSummary */
+        RunSummary: {
+            /** Deltas */
+            deltas: {
+                [key: string]: number | null;
+            } | null;
+            /** Error */
+            error: string | null;
+            /** Finished At */
+            finished_at: string | null;
+            /** Git Commit */
+            git_commit: string | null;
+            /** Gold Version */
+            gold_version: string;
+            /** Id */
+            id: number;
+            /** Previous Run Id */
+            previous_run_id: number | null;
+            progress: components["schemas"]["RunProgress"];
+            /** Provider */
+            provider: string;
+            scores: components["schemas"]["Scores"] | null;
+            /** Settings */
+            settings: {
+                [key: string]: unknown;
+            };
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+        };
+        /** Scores */
+        Scores: {
+            /** Accuracy */
+            accuracy: number | null;
+            /** Cost */
+            cost: number;
+            /** Filing Hit At 1 */
+            filing_hit_at_1: number | null;
+            /** Filing Hit At 3 */
+            filing_hit_at_3: number | null;
+            /** Filing Mrr */
+            filing_mrr: number | null;
+            /** Latency P50 Ms */
+            latency_p50_ms: number | null;
+            /** Latency P95 Ms */
+            latency_p95_ms: number | null;
+            /** N */
+            n: number;
+            /** Page Hit At 1 */
+            page_hit_at_1: number | null;
+            /** Page Hit At 3 */
+            page_hit_at_3: number | null;
+            /** Page Mrr */
+            page_mrr: number | null;
+            /** Refusal Precision */
+            refusal_precision: number | null;
+            /** Refusal Recall */
+            refusal_recall: number | null;
+            /** Tokens */
+            tokens: number;
+            /** Wrong Verified */
+            wrong_verified: number;
+        };
         /** Stats */
         Stats: {
             /** Cost By Provider */
@@ -579,6 +822,144 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    start_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EvalRunRequest"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvalRunStarted"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunList"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_one_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDetail"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_filings: {
         parameters: {
             query?: {

@@ -1,9 +1,9 @@
 import { deltaTone, formatDelta, formatScore, METRICS } from "./metrics";
-import type { Scores } from "./types";
+import type { Deltas, Scores } from "./types";
 
 const TONE = { better: "text-emerald-700", worse: "text-red-700", same: "text-slate-500" };
 
-export function ScoreCards({ scores, deltas, previousRunId }: { scores: Scores; deltas: Scores | null; previousRunId: number | null }) {
+export function ScoreCards({ scores, deltas, previousRunId }: { scores: Scores; deltas: Deltas | null; previousRunId: number | null }) {
   return (
     <div>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5" data-testid="score-cards">

@@ -47,7 +47,7 @@ export function ScoreChart({ runs }: { runs: readonly EvalRunSummary[] }) {
   return (
     <figure className="card" data-testid="score-chart">
       <figcaption className="card-title">Scores across runs</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`${SERIES.map((s) => labelOf(s.key)).join(", ")} over ${finished.length} runs`}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-3xl" role="img" aria-label={`${SERIES.map((s) => labelOf(s.key)).join(", ")} over ${finished.length} runs`}>
         {[0, 0.25, 0.5, 0.75, 1].map((tick) => {
           const y = PAD.top + (1 - tick) * innerHeight;
           return (

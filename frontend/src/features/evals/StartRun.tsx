@@ -49,7 +49,7 @@ export function StartRun({ onStarted }: { onStarted: (run: EvalRunStarted) => vo
         <label htmlFor={ids.gold} className="text-xs font-medium text-slate-600">
           Gold set
         </label>
-        <input id={ids.gold} placeholder="default" value={gold} onChange={(e) => setGold(e.target.value)} className="input w-28" pattern="[A-Za-z0-9._\-]{1,32}" />
+        <input id={ids.gold} placeholder="default" value={gold} onChange={(e) => setGold(e.target.value)} className="input w-28" pattern="[a-z0-9][a-z0-9_.\-]{0,63}" />
       </div>
       <button type="submit" className="btn btn-primary" disabled={state.phase === "sending" || !token.trim()}>
         {state.phase === "sending" ? "Starting…" : "Start a run"}

@@ -1,28 +1,21 @@
-/** The evaluation routes. */
+/** The evaluation routes, through the typed client. */
 
-import { apiUrl, problemOf } from "../../api/client";
+import { api, unwrap } from "../../api/client";
 import type { EvalRunDetail, EvalRunStarted, EvalRunSummary } from "./types";
 
-async function getJson<T>(path: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(apiUrl(path), { headers: { Accept: "application/json" }, signal });
-  if (!response.ok) throw await problemOf(response);
-  return (await response.json()) as T;
-}
-
 export async function listRuns(signal: AbortSignal): Promise<EvalRunSummary[]> {
-  return (await getJson<{ runs: EvalRunSummary[] }>("/eval/runs", signal)).runs;
+  return unwrap(await api.GET("/eval/runs", { signal })).runs;
 }
 
-export function getRun(runId: number, signal: AbortSignal): Promise<EvalRunDetail> {
-  return getJson<EvalRunDetail>(`/eval/runs/${runId}`, signal);
+export async function getRun(runId: number, signal: AbortSignal): Promise<EvalRunDetail> {
+  return unwrap(await api.GET("/eval/runs/{run_id}", { params: { path: { run_id: runId } }, signal }));
 }
 
 export async function startRun(adminToken: string, gold: string | null): Promise<EvalRunStarted> {
-  const response = await fetch(apiUrl("/eval/run"), {
-    method: "POST",
-    headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(gold ? { gold } : {}),
-  });
-  if (!response.ok) throw await problemOf(response);
-  return (await response.json()) as EvalRunStarted;
+  return unwrap(
+    await api.POST("/eval/run", {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      body: gold ? { gold } : null,
+    }),
+  );
 }

@@ -58,7 +58,9 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
       <figcaption className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2 text-sm">
         <span className="font-medium text-slate-800">
           {table.title ?? `Table ${table.table_index + 1}`}
-          {table.scale_text && <span className="ml-2 text-xs font-normal text-slate-500">({table.scale_text})</span>}
+          {table.scale_text && !table.title?.toLowerCase().includes(table.scale_text.toLowerCase()) && (
+            <span className="ml-2 text-xs font-normal text-slate-500">({table.scale_text})</span>
+          )}
         </span>
         <span className="flex items-center gap-2">
           <span role="status" className="text-xs text-slate-500">

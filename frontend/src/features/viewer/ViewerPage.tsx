@@ -27,7 +27,7 @@ function CitedCells({ cells }: { cells: Cell[] }) {
         <li key={cell.id} className="rounded border border-amber-300 bg-amber-50 px-3 py-2">
           <span className="font-semibold tabular-nums">{cell.text}</span>
           <span className="text-slate-600"> · {cell.row_path.join(" › ") || cell.row_label} · {cell.column_label}</span>
-          {cell.concept && <span className="block font-mono text-xs text-slate-500">{cell.concept}</span>}
+          {cell.concept && <span className="block break-all font-mono text-xs text-slate-500">{cell.concept}</span>}
         </li>
       ))}
     </ul>
@@ -82,6 +82,7 @@ function PageNav({ filing, page }: { filing: Filing; page: Page }) {
 }
 
 function PageBody({ filing, page, citedIds }: { filing: Filing; page: Page; citedIds: number[] }) {
+  const [actualSize, setActualSize] = useState(false);
   const { outlines, missing } = pageOutlines(page, citedIds);
   const cited = new Set(citedIds);
   const citedCells = page.tables.flatMap((table) => table.cells).filter((cell) => cited.has(cell.id));
@@ -92,18 +93,27 @@ function PageBody({ filing, page, citedIds }: { filing: Filing; page: Page; cite
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="grid content-start gap-3">
-        <PageNav filing={filing} page={page} />
+      <div className="grid min-w-0 content-start gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <PageNav filing={filing} page={page} />
+          {page.image_url && (
+            <button type="button" className="btn" aria-pressed={actualSize} onClick={() => setActualSize((on) => !on)}>
+              {actualSize ? "Fit to width" : "Actual size"}
+            </button>
+          )}
+        </div>
         {missing.length > 0 && (
           <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {missing.length === 1 ? "Cell" : "Cells"} {missing.join(", ")} {missing.length === 1 ? "is" : "are"} not outlined on this page.
           </p>
         )}
-        <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-          <PageImage page={page} outlines={outlines} />
+        <div className={`rounded-lg border border-slate-200 bg-white shadow-sm ${actualSize ? "max-h-[80vh] overflow-auto" : "overflow-hidden"}`}>
+          <div style={actualSize && page.width ? { width: page.width } : undefined}>
+            <PageImage page={page} outlines={outlines} />
+          </div>
         </div>
       </div>
-      <div className="grid content-start gap-3">
+      <div className="grid min-w-0 content-start gap-3">
         {citedCells.length > 0 && (
           <section aria-labelledby="cited-heading">
             <h2 id="cited-heading" className="mb-1 text-sm font-semibold text-slate-700">
