@@ -78,22 +78,30 @@ def test_percentages_match_at_written_precision(text: str, value: float, right: 
 
 def test_a_correct_and_a_wrong_figure_is_right_and_not_wrong_verified() -> None:
     figures = [Fig("$391,035 million", 391035e6, "USD"), Fig("$383,285 million", 383285e6, "USD")]
-    assert outcome(REVENUE, "verified", figures, []) == Outcome(right=True, wrong_verified=False, refused=False)
+    assert outcome(REVENUE, "verified", figures, []) == Outcome(
+        right=True, wrong_verified=False, refused=False
+    )
 
 
 def test_only_a_wrong_figure_verified_is_wrong_and_verified() -> None:
     figures = [Fig("$383,285 million", 383285e6, "USD")]
-    assert outcome(REVENUE, "verified", figures, []) == Outcome(right=False, wrong_verified=True, refused=False)
+    assert outcome(REVENUE, "verified", figures, []) == Outcome(
+        right=False, wrong_verified=True, refused=False
+    )
 
 
 def test_cannot_verify_is_wrong_but_not_wrong_verified() -> None:
-    assert outcome(REVENUE, "cannot_verify", [], []) == Outcome(right=False, wrong_verified=False, refused=False)
+    assert outcome(REVENUE, "cannot_verify", [], []) == Outcome(
+        right=False, wrong_verified=False, refused=False
+    )
 
 
 def test_refusals() -> None:
     assert outcome(REFUSAL, "refused", [], []) == Outcome(right=True, wrong_verified=False, refused=True)
     figures = [Fig("$245,122 million", 245122e6, "USD")]
-    assert outcome(REFUSAL, "verified", figures, []) == Outcome(right=False, wrong_verified=True, refused=False)
+    assert outcome(REFUSAL, "verified", figures, []) == Outcome(
+        right=False, wrong_verified=True, refused=False
+    )
     assert outcome(REVENUE, "refused", [], []) == Outcome(right=False, wrong_verified=False, refused=True)
 
 
@@ -104,8 +112,12 @@ def test_narrative_is_right_when_it_cites_the_page() -> None:
     assert not outcome(NARRATIVE, "no_figures", [], [("AAPL", "10-Q", "2024-09-28", 7)]).right
 
 
-def _scored(kind: str, right: bool, refused: bool = False, rank: int | None = None, ms: float = 10.0) -> Scored:
-    return Scored(kind, Outcome(right, False, refused), rank, rank, rank is not None or kind == "line_item", ms)
+def _scored(
+    kind: str, right: bool, refused: bool = False, rank: int | None = None, ms: float = 10.0
+) -> Scored:
+    return Scored(
+        kind, Outcome(right, False, refused), rank, rank, rank is not None or kind == "line_item", ms
+    )
 
 
 def test_scores_refusal_precision_recall_and_ranks() -> None:

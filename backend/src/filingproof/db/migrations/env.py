@@ -7,11 +7,11 @@ from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
-import filingproof.api.models  # noqa: F401  (the query log table, so autogenerate sees it)
-import filingproof.evals.models  # noqa: F401  (the eval run tables)
+from filingproof.api import models as query_log_tables  # noqa: F401  (imported so autogenerate sees them)
 from filingproof.config import get_settings
 from filingproof.db.models import Base
 from filingproof.db.session import database_url
+from filingproof.evals import models as eval_run_tables  # noqa: F401
 
 config = context.config
 target_metadata = Base.metadata
