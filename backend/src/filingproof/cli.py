@@ -24,6 +24,7 @@ from filingproof.demo import demo
 from filingproof.index.cli import index_app
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
+from filingproof.mcp.cli import mcp
 from filingproof.progress_bars import RichProgress, progress_bars
 from filingproof.retrieval.cli import search
 
@@ -37,6 +38,7 @@ app.command()(serve)
 app.command("ask")(ask)
 app.command("search")(search)
 app.command("demo")(demo)
+app.command("mcp")(mcp)
 console = Console(stderr=True)
 T = TypeVar("T")
 

@@ -1,0 +1,167 @@
+"""The MCP tools: thin typed wrappers over the services the HTTP API and the CLI use.
+
+Arguments are validated by their annotations (the tool's input schema); a well-formed request for
+something that does not exist (an unknown filing, a page past the end) raises `ToolError`, which the
+client receives as a tool result with `isError` and the message, not as a crash.
+"""
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Literal
+
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import Field
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.agent.response import QueryFilters, QueryResponse
+from filingproof.agent.service import run_query
+from filingproof.api.reads import (
+    FilingFilters,
+    filing_by_id,
+    neighbour_pages,
+    page_of_filings,
+    page_row,
+    tables_on_page,
+)
+from filingproof.api.schemas import FilingList, PageOut, TableOut
+from filingproof.db.models import Page
+from filingproof.db.session import session_scope
+from filingproof.llm.base import Provider
+from filingproof.mcp.models import SearchOut
+from filingproof.retrieval.search import search
+
+INT32_MAX = 2**31 - 1
+MAX_QUESTION_CHARS = 2000
+
+Ticker = Annotated[str, Field(pattern=r"^[A-Za-z0-9.\-]{1,16}$", description="e.g. AAPL")]
+FilingId = Annotated[int, Field(ge=1, le=INT32_MAX, description="The filing's id, as list_filings gives it.")]
+PageNo = Annotated[int, Field(ge=1, le=100_000, description="1-based page of the filing.")]
+Form = Literal["10-K", "10-Q"]
+FiscalYear = Annotated[int | None, Field(ge=1900, le=2200)]
+# Printable text: control characters (tabs and newlines aside) have no place in a question, nor in the
+# database text the pipeline searches with.
+PRINTABLE = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
+Query = Annotated[
+    str,
+    Field(min_length=1, max_length=MAX_QUESTION_CHARS, pattern=PRINTABLE, description="Words or a question."),
+]
+Question = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_QUESTION_CHARS,
+        pattern=PRINTABLE,
+        description="A question about the ingested filings.",
+        examples=["What was Apple's revenue in fiscal 2024?"],
+    ),
+]
+
+
+async def list_filings(
+    ticker: Ticker | None = None,
+    form: Form | None = None,
+    fiscal_year: FiscalYear = None,
+    limit: Annotated[int, Field(ge=1, le=100)] = 50,
+    offset: Annotated[int, Field(ge=0, le=INT32_MAX)] = 0,
+) -> FilingList:
+    """List the ingested SEC filings (company, form, period, counts of pages, tables and cells), optionally
+    filtered by ticker, form and fiscal year. Only these filings can be searched or asked about."""
+    filters = FilingFilters(ticker=ticker, form=form, fiscal_year=fiscal_year)
+    async with session_scope() as session:
+        items, total = await page_of_filings(session, filters, limit, offset)
+    return FilingList(items=items, total=total, limit=limit, offset=offset)
+
+
+async def search_filings(
+    query: Query,
+    limit: Annotated[int, Field(ge=1, le=20, description="How many pages.")] = 5,
+) -> SearchOut:
+    """Find the best pages of the ingested filings for a query (hybrid BM25 + dense search, narrowed to the
+    companies, form and period the query names). Open a hit with get_page."""
+    async with session_scope() as session:
+        return SearchOut.of(await search(session, query, limit=limit))
+
+
+async def _page(session: AsyncSession, filing_id: int, page_no: int) -> Page:
+    filing = await filing_by_id(session, filing_id)
+    if filing is None:
+        raise ToolError(f"No ingested filing has id {filing_id} (list_filings gives the ids).")
+    page = await page_row(session, filing_id, page_no)
+    if page is None:
+        raise ToolError(f"Filing {filing_id} has no page {page_no}: its pages are 1 to {filing.page_count}.")
+    return page
+
+
+async def get_page(filing_id: FilingId, page_no: PageNo) -> PageOut:
+    """One page of a filing: its text, printed page label, and every table with its grid and its numeric
+    cells (parsed value, unit, period, XBRL concept, and the cell's box on the page image)."""
+    async with session_scope() as session:
+        page = await _page(session, filing_id, page_no)
+        previous_page, next_page = await neighbour_pages(session, filing_id, page_no)
+        return PageOut(
+            filing_id=filing_id,
+            page_no=page_no,
+            label=page.label,
+            text=page.text,
+            width=page.width,
+            height=page.height,
+            # Its path on the HTTP API (`filingproof serve`), as GET /filings/{id}/pages/{n} gives it.
+            image_url=f"/filings/{filing_id}/pages/{page_no}/image" if page.image_path else None,
+            previous_page=previous_page,
+            next_page=next_page,
+            tables=await tables_on_page(session, page),
+        )
+
+
+async def get_table(
+    filing_id: FilingId,
+    page_no: PageNo,
+    table_index: Annotated[
+        int,
+        Field(ge=0, le=INT32_MAX, description="The table's position in the filing, as get_page gives it."),
+    ],
+) -> TableOut:
+    """One table of a page: its grid as displayed and its numeric cells with values, periods, XBRL concepts
+    and boxes on the page image."""
+    async with session_scope() as session:
+        tables = await tables_on_page(session, await _page(session, filing_id, page_no))
+    for table in tables:
+        if table.table_index == table_index:
+            return table
+    on_page = ", ".join(str(table.table_index) for table in tables) or "none"
+    raise ToolError(
+        f"Page {page_no} of filing {filing_id} has no table {table_index} (its tables: {on_page})."
+    )
+
+
+AskTool = Callable[..., Awaitable[QueryResponse]]
+
+
+def ask_tool(provider: Provider | None) -> AskTool:
+    """The `ask` tool, answering with `provider` (None: the deterministic writer)."""
+
+    async def ask(
+        question: Question,
+        tickers: Annotated[
+            tuple[Ticker, ...], Field(max_length=20, description="Companies to narrow to.")
+        ] = (),
+        form: Form | None = None,
+        fiscal_year: FiscalYear = None,
+        filing_id: Annotated[
+            int | None, Field(ge=1, le=INT32_MAX, description="One filing to answer from.")
+        ] = None,
+    ) -> QueryResponse:
+        """Answer a question about the ingested SEC filings. Every figure in a `verified` answer is traced to
+        cells of a filing (`figures[].source`, `citations[]` with page and cell boxes). `refused`: the
+        filings cannot answer it (another company, a period not ingested); `cannot_verify` and `no_figures`
+        give no figure. The optional filters apply where the question is silent."""
+        if not question.strip():
+            raise ToolError("The question is blank.")
+        filters = QueryFilters(
+            tickers=[ticker.upper() for ticker in tickers],
+            form=form,
+            fiscal_year=fiscal_year,
+            filing_id=filing_id,
+        )
+        return await run_query(question, filters, provider)
+
+    return ask
