@@ -21,6 +21,7 @@ from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database, upgrade_database_async
 from filingproof.db.session import session_scope
 from filingproof.demo import demo
+from filingproof.evals.cli import eval_command, gold_command
 from filingproof.index.cli import index_app
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
@@ -39,6 +40,8 @@ app.command("ask")(ask)
 app.command("search")(search)
 app.command("demo")(demo)
 app.command("mcp")(mcp)
+app.command("eval")(eval_command)
+app.command("gold")(gold_command)
 console = Console(stderr=True)
 T = TypeVar("T")
 
