@@ -191,12 +191,16 @@ class Bm25Term(Base):
 
 class Bm25Posting(Base):
     __tablename__ = "bm25_postings"
+    __table_args__ = (Index("ix_bm25_postings_term_filing", "term_id", "filing_id"),)
 
     term_id: Mapped[int] = mapped_column(ForeignKey("bm25_terms.id", ondelete="CASCADE"), primary_key=True)
     chunk_id: Mapped[int] = mapped_column(
         ForeignKey("chunks.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     tf: Mapped[int] = mapped_column(Integer)
+    # Copies of the chunk's filing and length, so ranking reads postings alone (migration 0005).
+    filing_id: Mapped[int] = mapped_column(Integer)
+    length: Mapped[int] = mapped_column(Integer)
 
 
 class Bm25Stats(Base):

@@ -7,7 +7,7 @@ Formula (Lucene's, chosen because its idf is never negative, so a very common te
 
 N, df and avgdl are corpus-wide (all chunks of all filings), like a filter query in Lucene: narrowing to
 some filings picks the candidates, it does not change the statistics. A query's repeated terms count once.
-|d| is the chunk's token count (`chunks.length`, from `index.tokenize`).
+|d| is the chunk's token count (`chunks.length`, from `index.tokenize`, copied into each posting).
 
 Statistics stay exact without any refresh step: statement triggers (migration 0002) add and subtract
 df per term and N / total length in `bm25_stats` as postings and chunks are inserted or deleted — a
@@ -39,9 +39,19 @@ def term_score(tf: int, length: int, avgdl: float, term_idf: float, k1: float, b
     return term_idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))
 
 
-async def write_postings(session: AsyncSession, chunk_terms: Sequence[tuple[int, Counter[str]]]) -> int:
-    """Insert the postings of new chunks (terms created as needed); returns the number of postings."""
-    vocabulary = sorted({term for _, counts in chunk_terms for term in counts})
+@dataclass(frozen=True)
+class ChunkTerms:
+    chunk_id: int
+    length: int  # the chunk's token count, as in `chunks.length`
+    counts: Counter[str]
+
+
+async def write_postings(session: AsyncSession, filing_id: int, chunks: Sequence[ChunkTerms]) -> int:
+    """Insert the postings of a filing's new chunks (terms created as needed); returns their number.
+
+    Each posting carries its chunk's filing and length (copies of `chunks`): ranking then reads the
+    postings alone, instead of one chunk lookup per posting (5,000 lookups for a common term)."""
+    vocabulary = sorted({term for chunk in chunks for term in chunk.counts})
     if not vocabulary:
         return 0
     await session.execute(
@@ -57,18 +67,23 @@ async def write_postings(session: AsyncSession, chunk_terms: Sequence[tuple[int,
     )
     term_ids: dict[str, int] = {term: term_id for term, term_id in rows}
     postings = sorted(
-        (term_ids[term], chunk_id, tf) for chunk_id, counts in chunk_terms for term, tf in counts.items()
+        (term_ids[term], chunk.chunk_id, tf, chunk.length)
+        for chunk in chunks
+        for term, tf in chunk.counts.items()
     )
     await session.execute(
         text(
-            "INSERT INTO bm25_postings (term_id, chunk_id, tf) "
-            "SELECT * FROM unnest(CAST(:term_ids AS integer[]), CAST(:chunk_ids AS integer[]), "
-            "CAST(:tfs AS integer[]))"
+            "INSERT INTO bm25_postings (term_id, chunk_id, tf, filing_id, length) "
+            "SELECT term_id, chunk_id, tf, :filing_id, length FROM unnest(CAST(:term_ids AS integer[]), "
+            "CAST(:chunk_ids AS integer[]), CAST(:tfs AS integer[]), CAST(:lengths AS integer[])) "
+            "AS p(term_id, chunk_id, tf, length)"
         ),
         {
+            "filing_id": filing_id,
             "term_ids": [posting[0] for posting in postings],
             "chunk_ids": [posting[1] for posting in postings],
             "tfs": [posting[2] for posting in postings],
+            "lengths": [posting[3] for posting in postings],
         },
     )
     return len(postings)
@@ -84,17 +99,16 @@ WITH stats AS (
     FROM bm25_terms t CROSS JOIN stats s
     WHERE t.term = ANY(CAST(:terms AS text[])) AND t.df > 0
 )
-SELECT c.id AS chunk_id,
+SELECT p.chunk_id,
        sum(q.idf * p.tf * (CAST(:k1 AS float8) + 1)
            / (p.tf + CAST(:k1 AS float8)
-                     * (1 - CAST(:b AS float8) + CAST(:b AS float8) * c.length / s.avgdl)))
+                     * (1 - CAST(:b AS float8) + CAST(:b AS float8) * p.length / s.avgdl)))
            AS score
 FROM query_terms q
-JOIN bm25_postings p ON p.term_id = q.id
-JOIN chunks c ON c.id = p.chunk_id {filing_filter}
+JOIN bm25_postings p ON p.term_id = q.id {filing_filter}
 CROSS JOIN stats s
-GROUP BY c.id
-ORDER BY score DESC, c.id
+GROUP BY p.chunk_id
+ORDER BY score DESC, p.chunk_id
 LIMIT :limit
 """
 
@@ -115,7 +129,7 @@ async def search_bm25(
     params: dict[str, object] = {"terms": unique_terms, "k1": k1, "b": b, "limit": limit}
     filing_filter = ""
     if filing_ids is not None:
-        filing_filter = "AND c.filing_id = ANY(CAST(:filing_ids AS integer[]))"
+        filing_filter = "AND p.filing_id = ANY(CAST(:filing_ids AS integer[]))"
         params["filing_ids"] = list(filing_ids)
     sql = _SEARCH.format(filing_filter=filing_filter)
     rows = await session.execute(text(sql), params)

@@ -15,7 +15,7 @@ from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.db.models import Cell, Page, Table
-from filingproof.index.bm25 import recompute_statistics, write_postings
+from filingproof.index.bm25 import ChunkTerms, recompute_statistics, write_postings
 from filingproof.index.chunks import TableView, page_chunks
 from filingproof.index.embed import Embedder, vector_literal
 from filingproof.index.tokenize import term_frequencies
@@ -133,7 +133,12 @@ async def index_filing(session: AsyncSession, filing_id: int, embedder: Embedder
         vectors = [vector_literal(vector) for vector in embedded]
     chunk_ids = await _insert_chunks(session, filing_id, pending, vectors)
     postings = await write_postings(
-        session, [(chunk_id, chunk.terms) for chunk_id, chunk in zip(chunk_ids, pending, strict=True)]
+        session,
+        filing_id,
+        [
+            ChunkTerms(chunk_id, chunk.length, chunk.terms)
+            for chunk_id, chunk in zip(chunk_ids, pending, strict=True)
+        ],
     )
     return IndexStats(
         chunks=len(pending), embedded=0 if embedder is None else len(pending), postings=postings
