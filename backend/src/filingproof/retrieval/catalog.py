@@ -57,6 +57,12 @@ class CatalogCache:
         self._version: tuple[object, ...] | None = None
         self._catalog: Catalog | None = None
 
+    @property
+    def version(self) -> tuple[object, ...] | None:
+        """The `filings` table's version the cached catalog was read at (None before the first read):
+        other per-process caches of what ingestion writes key on it."""
+        return self._version
+
     async def get(self, session: AsyncSession) -> Catalog:
         version = await _version(session)
         if self._catalog is None or version != self._version:

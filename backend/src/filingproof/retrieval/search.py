@@ -14,6 +14,7 @@ Measured with bench/retrieval.py on the dev corpus (see its docstring for the co
 """
 
 import asyncio
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -109,14 +110,28 @@ async def rank_bm25(
     return [_Ranked(hit.chunk_id, pages[hit.chunk_id]) for hit in hits]
 
 
-async def tagged_pages(session: AsyncSession, filing_ids: Sequence[int] | None) -> set[PageKey]:
-    """Pages holding a table cell linked to an XBRL fact: the figures table QA can check against a tag."""
+_tagged_cache: dict[tuple[tuple[object, ...], tuple[int, ...] | None], frozenset[PageKey]] = {}
+
+
+async def tagged_pages(session: AsyncSession, filing_ids: Sequence[int] | None) -> frozenset[PageKey]:
+    """Pages holding a table cell linked to an XBRL fact: the figures table QA can check against a tag.
+
+    Kept per process for the catalog's version of the filings: only an ingest changes them."""
+    version = catalog_cache.version
+    key = (version or (), None if filing_ids is None else tuple(sorted(filing_ids)))
+    if version is not None and key in _tagged_cache:
+        return _tagged_cache[key]
     own = "" if filing_ids is None else " AND filing_id = ANY(CAST(:ids AS integer[]))"
     rows = await session.execute(
         text(f"SELECT DISTINCT filing_id, page_no FROM cells WHERE concept IS NOT NULL{own}"),
         {} if filing_ids is None else {"ids": list(filing_ids)},
     )
-    return {(filing_id, page_no) for filing_id, page_no in rows}
+    pages = frozenset((filing_id, page_no) for filing_id, page_no in rows)
+    if version is not None:
+        if any(cached != version for cached, _ in _tagged_cache):
+            _tagged_cache.clear()  # the filings changed: every entry is stale
+        _tagged_cache[key] = pages
+    return pages
 
 
 async def rank_dense(
@@ -150,14 +165,21 @@ async def rank_dense(
     return [_Ranked(chunk_id, (filing_id, page_no)) for chunk_id, filing_id, page_no in rows]
 
 
+@functools.lru_cache(maxsize=65536)
+def _word_terms(word: str) -> frozenset[str]:
+    """A word's index terms; cached, since snippets of one corpus repeat the same words."""
+    return frozenset(tokenize(word))
+
+
 def highlight(body: str, terms: Sequence[str], width: int = SNIPPET_WORDS) -> str:
     """The `width`-word window of `body` richest in query terms, matched words in **bold**."""
     wanted = set(terms)
     words = body.replace("\n", " ⏎ ").split()
-    hits = [bool(wanted.intersection(tokenize(word))) for word in words]
-    best_start, best_count = 0, -1
-    for start in range(max(1, len(words) - width + 1)):
-        count = sum(hits[start : start + width])
+    hits = [not wanted.isdisjoint(_word_terms(word)) for word in words]
+    best_start = 0
+    best_count = count = sum(hits[:width])
+    for start in range(1, max(1, len(words) - width + 1)):  # slide the window one word at a time
+        count += hits[start + width - 1] - hits[start - 1]
         if count > best_count:
             best_start, best_count = start, count
     window = [f"**{w}**" if hit else w for w, hit in zip(words, hits, strict=True)][
@@ -221,18 +243,16 @@ async def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
 async def _rankings(
     session: AsyncSession,
     mode: Mode,
-    query: str,
+    vector_task: "asyncio.Task[list[float]] | None",
     terms: Sequence[str],
     filing_ids: Sequence[int] | None,
     candidates: int,
     figures: bool,
-    embedder: EmbedderProvider,
     warnings: list[str],
 ) -> dict[str, list[_Ranked]]:
-    """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had."""
+    """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had.
+    PostgreSQL ranks by BM25 while the query's embedding (`vector_task`, a thread) is computed."""
     rankings: dict[str, list[_Ranked]] = {}
-    # The query's embedding (a thread) is computed while PostgreSQL ranks by BM25: the two overlap.
-    vector_task = asyncio.create_task(_query_vector(query, embedder)) if mode != "bm25" else None
     if mode == "hybrid" and figures:
         deeper = await rank_bm25(session, terms, filing_ids, TAGGED_DEPTH * candidates)
         tagged = await tagged_pages(session, filing_ids)
@@ -302,12 +322,16 @@ async def search(
     embedder: EmbedderProvider = get_embedder,
 ) -> SearchResult:
     """The best pages for `query`, with the filters and warnings that shaped them."""
+    # The query's embedding (a thread) starts first: it is the slowest step, and overlaps all the others.
+    vector_task = asyncio.create_task(_query_vector(query, embedder)) if mode != "bm25" else None
     catalog = catalog if catalog is not None else await catalog_cache.get(session)
     understanding = understand(query, catalog)
     warnings: list[str] = []
     if understanding.out_of_scope:
         warnings.append(f"out of scope: {understanding.out_of_scope}")
     if understanding.unknown_companies and not understanding.companies:
+        if vector_task is not None:
+            vector_task.cancel()
         return SearchResult(query, understanding, (), mode, [], warnings)
     selection = select_filings(understanding, catalog)
     warnings.extend(selection.notes)
@@ -315,7 +339,7 @@ async def search(
     candidates = max(get_settings().retrieval_candidates, limit)
     figures = understanding.statement is not None  # a question about a figure of the statements
     rankings = await _rankings(
-        session, mode, query, terms, selection.filing_ids, candidates, figures, embedder, warnings
+        session, mode, vector_task, terms, selection.filing_ids, candidates, figures, warnings
     )
     used: Mode = (
         "hybrid" if {"bm25", "dense"} <= rankings.keys() else ("dense" if "dense" in rankings else "bm25")
