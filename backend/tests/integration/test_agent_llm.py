@@ -15,6 +15,9 @@ import pytest
 
 from filingproof.agent.response import QueryResponse
 from filingproof.agent.service import run_query
+from filingproof.evals.gold import DEFAULT_VERSION, gold_path, load_gold
+from filingproof.evals.runner import evaluate
+from filingproof.evals.store import summarize
 from filingproof.llm.openai_compat import OpenAICompatProvider
 
 pytestmark = pytest.mark.corpus
@@ -163,3 +166,21 @@ def _assert_absent(response: QueryResponse, figure: str) -> None:
     digits = figure.strip("$").split()[0]
     for form in (figure, digits, digits.replace(",", "")):
         assert form not in dumped, form
+
+
+async def test_an_eval_run_with_a_provider_counts_its_tokens_and_cost(
+    ingested_corpus: object, serve: Callable[[list[Script]], ScriptedServer]
+) -> None:
+    item = next(i for i in load_gold(gold_path(DEFAULT_VERSION)) if i.id == "aapl-fy2024-revenue-line_item")
+    server = serve([correct])
+    results = await evaluate([item], _provider(server))
+    overall, _ = summarize(results)
+    assert results[0].right and results[0].status == "verified"
+    assert overall.tokens == 240
+    assert overall.cost == pytest.approx(0.16)
+
+    server = serve([wrong])  # wrong twice: cannot verify, so wrong but never wrong-and-verified
+    results = await evaluate([item], _provider(server))
+    assert results[0].status == "cannot_verify"
+    assert not results[0].right and not results[0].wrong_verified
+    assert summarize(results)[0].tokens == 480

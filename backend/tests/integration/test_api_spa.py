@@ -97,6 +97,13 @@ def test_api_routes_win_over_the_app(client: TestClient) -> None:
     assert "GET" in wrong_method.headers["allow"]
 
 
+@pytest.mark.parametrize("accept", ["text/html", "application/json"])
+def test_an_api_path_asked_with_another_method_is_405_not_the_app(client: TestClient, accept: str) -> None:
+    response = client.get("/eval/run", headers={"Accept": accept})
+    assert_problem(response, 405)
+    assert response.headers["allow"] == "POST"
+
+
 def test_clients_that_do_not_ask_for_html_get_404_problems(client: TestClient) -> None:
     assert_problem(client.get("/nowhere"), 404)
     assert_problem(client.get("/view/3/12", headers={"Accept": "application/json"}), 404)
