@@ -89,15 +89,18 @@ class _FailingStage(SilentStage):
 
 async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(settings: Settings, corpus_dir: Path) -> None:
     path = corpus_dir / "AAPL/10-Q_2025-03-29.htm"
+    # Bytes no ingest has seen (the corpus copy may be ingested already, and would be left unchanged).
+    raw = path.read_bytes() + b"\n<!-- a copy for the failure test -->\n"
     before = await _counts()
+    images_before = sorted(settings.pages_dir.rglob("*.png")) if settings.pages_dir.exists() else []
     async with chromium(settings.chromium_path) as browser:
         with pytest.raises(_InjectedError):
-            await ingest_source(
-                FilingSource(path.read_bytes(), str(path)), settings, browser, _FailWhileStoring()
-            )
+            await ingest_source(FilingSource(raw, str(path)), settings, browser, _FailWhileStoring())
     assert await _counts() == before
-    leftovers = [p.name for p in settings.pages_dir.glob(".staging-*")] if settings.pages_dir.exists() else []
+    leftovers = [p.name for p in settings.pages_dir.glob(".*")] if settings.pages_dir.exists() else []
     assert leftovers == []
+    images_after = sorted(settings.pages_dir.rglob("*.png")) if settings.pages_dir.exists() else []
+    assert images_after == images_before  # other filings' pages untouched, none of this one's left
 
 
 async def _counts() -> tuple[int, ...]:

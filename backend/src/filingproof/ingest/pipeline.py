@@ -9,6 +9,7 @@ import hashlib
 import logging
 import shutil
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,8 +87,8 @@ async def ingest_source(
 
     image_prefix = sha256[:16]
     final_dir = settings.pages_dir / image_prefix
-    staging_dir = settings.pages_dir / f".staging-{image_prefix}"
-    shutil.rmtree(staging_dir, ignore_errors=True)
+    # One staging folder per attempt: two processes ingesting the same document never share one.
+    staging_dir = settings.pages_dir / f".staging-{image_prefix}-{uuid.uuid4().hex[:12]}"
     try:
         started = time.perf_counter()
         with stage(progress, "render", len(document.layout.pages)) as current:
@@ -155,7 +156,15 @@ async def _delete_existing(session: AsyncSession, accession: str | None, sha256:
 
 
 def _publish(staging_dir: Path, final_dir: Path) -> None:
-    """Move the rendered pages into place once the rows that point at them are committed."""
+    """Move the rendered pages into place once the rows that point at them are committed. The previous
+    images are set aside first and only removed once the new ones are in place."""
+    retired = staging_dir.with_name(staging_dir.name.replace(".staging-", ".retired-", 1))
     if final_dir.exists():
-        shutil.rmtree(final_dir)
-    staging_dir.rename(final_dir)
+        final_dir.rename(retired)
+    try:
+        staging_dir.rename(final_dir)
+    except OSError:
+        if retired.exists():
+            retired.rename(final_dir)
+        raise
+    shutil.rmtree(retired, ignore_errors=True)
