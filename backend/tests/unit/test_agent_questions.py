@@ -4,6 +4,7 @@ from datetime import date
 
 import pytest
 
+from filingproof.agent.nodes.router import choose_route
 from filingproof.qa.items import parse_ask
 from filingproof.qa.periods import Target, fiscal_year_end, fiscal_year_of, target_for
 from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, understand
@@ -86,3 +87,19 @@ def test_balance_sheet_items_are_instants_and_growth_looks_a_year_back() -> None
     assert target.matches(True, None, date(2023, 6, 30))
     annual = target_for(understand("NVIDIA revenue fiscal 2025", CATALOG), NVDA, "duration")
     assert annual is not None and annual.earlier().end == date(2024, 1, 26)
+
+
+@pytest.mark.parametrize(
+    ("question", "route"),
+    [
+        ("What was NVIDIA's revenue in fiscal 2025?", "numeric"),
+        ("What drives NVIDIA's data center revenue?", "hybrid"),
+        ("Why did NVIDIA's revenue grow in fiscal 2025?", "numeric"),  # a derivation: computed, not quoted
+        ("How does NVIDIA describe its data center platform?", "narrative"),
+        ("What was Netflix's revenue in 2024?", "refuse"),
+    ],
+)
+def test_routes(question: str, route: str) -> None:
+    understanding = understand(question, CATALOG)
+    ask = parse_ask(question, len(understanding.companies), len(understanding.years))
+    assert choose_route(question, understanding, ask) == route

@@ -11,7 +11,7 @@ from filingproof.qa.items import Ask, parse_ask
 from filingproof.retrieval.query import Catalog, QueryUnderstanding, understand
 
 _NARRATIVE = re.compile(
-    r"\bwhy\b|\bwhat\s+(?:drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
+    r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
     r"|\bsays?\s+about\b|\bwhat\s+does\b.*\bsay\b|\brisks?\b|\bstrateg|\boutlook\b|\battribut(?:e|ed|able)\s+to\b"
     r"|\bcompet|\bwhen\s+does\b",
     re.IGNORECASE,
