@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.api.schemas import Box, CellOut, FilingOut, TableOut
+from filingproof.api.schemas import Box, CellOut, FilingOut, PageOut, TableOut
 from filingproof.db.models import Cell, Filing, Page, Table
 
 
@@ -108,3 +108,20 @@ async def tables_on_page(session: AsyncSession, page: Page) -> list[TableOut]:
         )
         for table in tables
     ]
+
+
+async def page_out(session: AsyncSession, page: Page, image_url: str) -> PageOut:
+    """A page as the API and the MCP server give it; `image_url` is used only when the page has an image."""
+    previous_page, next_page = await neighbour_pages(session, page.filing_id, page.page_no)
+    return PageOut(
+        filing_id=page.filing_id,
+        page_no=page.page_no,
+        label=page.label,
+        text=page.text,
+        width=page.width,
+        height=page.height,
+        image_url=image_url if page.image_path else None,
+        previous_page=previous_page,
+        next_page=next_page,
+        tables=await tables_on_page(session, page),
+    )

@@ -17,8 +17,8 @@ from filingproof.agent.service import run_query
 from filingproof.api.reads import (
     FilingFilters,
     filing_by_id,
-    neighbour_pages,
     page_of_filings,
+    page_out,
     page_row,
     tables_on_page,
 )
@@ -96,20 +96,8 @@ async def get_page(filing_id: FilingId, page_no: PageNo) -> PageOut:
     cells (parsed value, unit, period, XBRL concept, and the cell's box on the page image)."""
     async with session_scope() as session:
         page = await _page(session, filing_id, page_no)
-        previous_page, next_page = await neighbour_pages(session, filing_id, page_no)
-        return PageOut(
-            filing_id=filing_id,
-            page_no=page_no,
-            label=page.label,
-            text=page.text,
-            width=page.width,
-            height=page.height,
-            # Its path on the HTTP API (`filingproof serve`), as GET /filings/{id}/pages/{n} gives it.
-            image_url=f"/filings/{filing_id}/pages/{page_no}/image" if page.image_path else None,
-            previous_page=previous_page,
-            next_page=next_page,
-            tables=await tables_on_page(session, page),
-        )
+        # Its path on the HTTP API (`filingproof serve`), as GET /filings/{id}/pages/{n} gives it.
+        return await page_out(session, page, f"/filings/{filing_id}/pages/{page_no}/image")
 
 
 async def get_table(

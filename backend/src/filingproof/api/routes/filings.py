@@ -11,10 +11,9 @@ from filingproof.api.errors import problem_responses
 from filingproof.api.reads import (
     FilingFilters,
     filing_by_id,
-    neighbour_pages,
     page_of_filings,
+    page_out,
     page_row,
-    tables_on_page,
 )
 from filingproof.api.schemas import FilingList, FilingOut, PageOut
 
@@ -53,24 +52,8 @@ async def get_page(session: SessionDep, request: Request, filing_id: FilingId, p
     page = await page_row(session, filing_id, page_no)
     if page is None:
         raise HTTPException(404, f"Filing {filing_id} has no page {page_no}.")
-    previous_page, next_page = await neighbour_pages(session, filing_id, page_no)
-    image_url = (
-        str(request.url_for("get_page_image", filing_id=filing_id, page_no=page_no).path)
-        if page.image_path
-        else None
-    )
-    return PageOut(
-        filing_id=filing_id,
-        page_no=page_no,
-        label=page.label,
-        text=page.text,
-        width=page.width,
-        height=page.height,
-        image_url=image_url,
-        previous_page=previous_page,
-        next_page=next_page,
-        tables=await tables_on_page(session, page),
-    )
+    image_url = request.url_for("get_page_image", filing_id=filing_id, page_no=page_no).path
+    return await page_out(session, page, image_url)
 
 
 def _image_file(pages_dir: FilePath, stored: str | None) -> FilePath | None:
