@@ -43,7 +43,7 @@ def _running(request: Request) -> set[asyncio.Task[None]]:
     status_code=202,
     summary="Start an evaluation run in the background (admin token)",
     dependencies=[Depends(require_admin)],
-    responses=problem_responses(401, 403, 404, 409),
+    responses=problem_responses(400, 401, 403, 404, 409, 413),
 )
 async def start_run(request: Request, body: EvalRunRequest | None = None) -> EvalRunStarted:
     body = body or EvalRunRequest()
