@@ -24,6 +24,7 @@ from mcp_types import CallToolResult, TextContent
 
 from filingproof.agent.response import QueryResponse
 from filingproof.api.schemas import FilingList, PageOut, TableOut
+from filingproof.api.server import stop_process
 from filingproof.mcp.models import SearchOut
 
 pytestmark = pytest.mark.corpus
@@ -108,12 +109,7 @@ def http_url(ingested_corpus: Any, server_log: TextIO) -> Iterator[str]:
         assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
 
 
 @pytest.fixture(params=["stdio", "http"])

@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 import uvicorn
@@ -56,12 +57,17 @@ def child_server(
         _wait_until_up(base_url, process, startup_timeout_s)
         yield ChildServer(base_url, process)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
+
+
+def stop_process(process: "subprocess.Popen[Any]", grace_s: float = 30) -> None:
+    """SIGTERM, then SIGKILL if the process has not exited after `grace_s` seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=grace_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _wait_until_up(base_url: str, process: "subprocess.Popen[bytes]", timeout_s: float) -> None:

@@ -256,7 +256,7 @@ class FactReader:
         return [GoldSource(ticker=r[0], form=r[1], period_end=r[2], page_no=r[3], text=phrase) for r in rows]
 
 
-def _annual_period(filing: FilingRow, year: int, variant: int) -> str:
+def _annual_period(year: int, variant: int) -> str:
     return (f"in fiscal {year}", f"for fiscal year {year}", f"in fiscal year {year}")[variant % 3]
 
 
@@ -295,12 +295,13 @@ class GoldBuilder:
         if concept.instant:
             question = f"What were {filing.name}'s {wording} as of {_day(end)}?"
         else:
-            question = f"What was {filing.name}'s {wording} {_annual_period(filing, year, self.turn)}?"
+            question = f"What was {filing.name}'s {wording} {_annual_period(year, self.turn)}?"
         item_id = f"{filing.ticker}-fy{year}-{concept.key}-{kind}".lower()
         self.add(item_id, kind, question, fact.value, concept.unit, fact.sources)
 
     async def quarter(self, filing: FilingRow, concept: Concept) -> None:
-        for kind, days, span in (("quarter", 91, "three"), ("year_to_date", 182, "six")):
+        spans: tuple[tuple[Kind, int, str], ...] = (("quarter", 91, "three"), ("year_to_date", 182, "six"))
+        for kind, days, span in spans:
             fact = await self.reader.fact(filing.ticker, concept, filing.period_end, days)
             if fact is None:
                 continue
@@ -311,23 +312,21 @@ class GoldBuilder:
                 period = f"for the {span} months ended {_day(filing.period_end)}"
             question = f"What was {filing.name}'s {wording} {period}?"
             item_id = f"{filing.key}-{concept.key}-{kind}"
-            self.add(item_id, kind, question, fact.value, concept.unit, fact.sources)  # type: ignore[arg-type]
+            self.add(item_id, kind, question, fact.value, concept.unit, fact.sources)
 
     async def negatives(self, filing: FilingRow) -> None:
+        days = 364 if filing.form == "10-K" else 182
         for years_back in range(3):
+            end, year = _ago(filing.period_end, years_back), filing.fiscal_year - years_back
+            if filing.form == "10-K":
+                period, span = f"in fiscal {year}", f"fy{year}"
+            else:
+                period, span = f"for the six months ended {_day(end)}", f"fy{year}-{filing.fiscal_period}-ytd"
             for concept in SIGNED_ITEMS:
-                end = _ago(filing.period_end, years_back)
-                days = 364 if filing.form == "10-K" else 182
                 fact = await self.reader.fact(filing.ticker, concept, end, days)
                 if fact is None or fact.value >= 0:
                     continue
-                if filing.form == "10-K":
-                    period = f"in fiscal {filing.fiscal_year - years_back}"
-                else:
-                    period = f"for the six months ended {_day(end)}"
                 question = f"What was {filing.name}'s {concept.wordings[0]} {period}?"
-                year = filing.fiscal_year - years_back
-                span = f"fy{year}" if filing.form == "10-K" else f"fy{year}-{filing.fiscal_period}-ytd"
                 item_id = f"{filing.ticker}-{span}-{concept.key}-negative".lower()
                 if all(item.id != item_id for item in self.items):
                     self.add(item_id, "negative", question, fact.value, concept.unit, fact.sources)

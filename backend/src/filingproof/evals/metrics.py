@@ -14,17 +14,18 @@
 import math
 import statistics
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from filingproof.evals.gold import REFUSAL_KINDS, GoldItem, GoldSource
 from filingproof.verify.figures import extract
 
+T = TypeVar("T")
 PageKey = tuple[str, str, str, int]  # ticker, form, period end (ISO), page number
-FilingKey = tuple[str, str, str]
 
 
 class FigureLike(Protocol):
@@ -85,7 +86,7 @@ def source_page(source: GoldSource) -> PageKey:
     return (source.ticker, source.form, source.period_end.isoformat(), source.page_no)
 
 
-def first_rank(ranked: Sequence[object], wanted: set[object]) -> int | None:
+def first_rank(ranked: Sequence[T], wanted: AbstractSet[T]) -> int | None:
     """1-based rank of the first element of `ranked` in `wanted`; None when absent."""
     return next((rank for rank, key in enumerate(ranked, start=1) if key in wanted), None)
 

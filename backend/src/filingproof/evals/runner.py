@@ -67,7 +67,7 @@ def _ranks(item: GoldItem, hits: Sequence[PageHit]) -> tuple[int | None, int | N
     filings = list(dict.fromkeys(page[:3] for page in pages))
     wanted_pages = {source_page(source) for source in item.sources}
     wanted_filings = {page[:3] for page in wanted_pages}
-    return first_rank(filings, set(wanted_filings)), first_rank(pages, set(wanted_pages))
+    return first_rank(filings, wanted_filings), first_rank(pages, wanted_pages)
 
 
 async def _hits(question: str) -> Sequence[PageHit]:

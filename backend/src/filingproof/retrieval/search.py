@@ -324,14 +324,27 @@ async def search(
     """The best pages for `query`, with the filters and warnings that shaped them."""
     # The query's embedding (a thread) starts first: it is the slowest step, and overlaps all the others.
     vector_task = asyncio.create_task(_query_vector(query, embedder)) if mode != "bm25" else None
+    try:
+        return await _search(session, query, limit, mode, catalog, vector_task)
+    finally:
+        if vector_task is not None:
+            vector_task.cancel()  # nothing once awaited; else (an early return, an error) no one waits for it
+
+
+async def _search(
+    session: AsyncSession,
+    query: str,
+    limit: int,
+    mode: Mode,
+    catalog: Catalog | None,
+    vector_task: "asyncio.Task[list[float]] | None",
+) -> SearchResult:
     catalog = catalog if catalog is not None else await catalog_cache.get(session)
     understanding = understand(query, catalog)
     warnings: list[str] = []
     if understanding.out_of_scope:
         warnings.append(f"out of scope: {understanding.out_of_scope}")
     if understanding.unknown_companies and not understanding.companies:
-        if vector_task is not None:
-            vector_task.cancel()
         return SearchResult(query, understanding, (), mode, [], warnings)
     selection = select_filings(understanding, catalog)
     warnings.extend(selection.notes)
