@@ -1,6 +1,7 @@
 """Figures written inside a table's text cells: "3.70% Notes Due 2060", "500 shares authorized; no shares
 issued", "4.70-5.75%". They are figures of the table like any value cell, found by position in the text."""
 
+import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -9,10 +10,13 @@ _WORD_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TOKEN_RE = re.compile(
     r"(?<![\w.,$])(?P<cur>\$\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?![\w,]*\d)(?P<pct>\s?%)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
-    r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)",
+    r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)|(?<![\w])(?P<none>none)(?=\s+(?:issued|outstanding)\b)",
     re.IGNORECASE,
 )
 _RANGE_PERCENT_RE = re.compile(r"(\d+(?:\.\d+)?)\s?[-–]\s?\d+(?:\.\d+)?\s?%")
+_MONTH_BEFORE_RE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+$", re.IGNORECASE
+)
 _YEAR_RE = re.compile(r"(?:19|20)\d{2}")
 _SHARES_AFTER_RE = re.compile(r"[^;.$]*?\bshares\b", re.IGNORECASE)
 _SHARES_BEFORE_RE = re.compile(r"\bshares\b[^;$]*$", re.IGNORECASE)
@@ -32,7 +36,9 @@ def inline_figures(text: str) -> list[InlineFigure]:
     percent_starts = {m.start(1) for m in _RANGE_PERCENT_RE.finditer(text)}
     figures: list[InlineFigure] = []
     for match in _TOKEN_RE.finditer(text):
-        if match["no"]:
+        if _MONTH_BEFORE_RE.search(text, 0, match.start()):
+            continue  # the day of a date ("as of December 31, 2024"), not a figure
+        if match["no"] or match["none"]:
             figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "shares", None))
             continue
         number, word = match["num"], match["word"]
@@ -63,3 +69,85 @@ def inline_figures(text: str) -> list[InlineFigure]:
         word_scale = _WORD_SCALES[word.lower()] if word else None
         figures.append(InlineFigure(match.start(), match.end(), match[0].strip(), value, unit, word_scale))
     return figures
+
+
+_AS_OF_DATE_RE = re.compile(
+    r"\bas of\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})",
+    re.IGNORECASE,
+)
+
+
+_YEAR_AFTER_RE = re.compile(r"\s*for\s+((?:19|20)\d{2})\b", re.IGNORECASE)
+_YEAR_BEFORE_RE = re.compile(r"\b((?:19|20)\d{2})\s*[—–:-]\s*\$?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Respective:
+    """Which figures of a label belong to which of the table's dated columns."""
+
+    columns: dict[int, int]  # figure index → column order (0 for the first dated column, …)
+    as_of: dict[int, str]  # figure index → the date its clause names ("… outstanding as of January 26, 2025")
+    years: dict[int, int]  # figure index → the year written before it ("2022—$449")
+
+
+def respective_figures(text: str, figures: list[InlineFigure], columns: int) -> Respective:
+    """A label that lists one figure per dated column: "15,116,786 and 15,550,061 shares issued",
+    "12,460 (Class A 5,899, …) and 12,211 (Class A 5,835, …) shares", "$1.94, $1.84 and $1.76".
+
+    Clause by clause (`;`), among the figures outside any parenthesis of the clause, a list of as many as
+    there are columns ("A and B", "A, B and C") gives each member (and the breakdown in parentheses after
+    it) its column, in order. The clause's other figures take the date it names "as of", if any.
+    A figure written with its year ("2023—$471; 2022—$449", "3.9% for 2023") goes to that year.
+    """
+    years = {
+        i: int(match[1])
+        for i, f in enumerate(figures)
+        if (match := _YEAR_BEFORE_RE.search(text[: f.start]) or _YEAR_AFTER_RE.match(text, f.end))
+    }
+    if years:
+        return Respective({}, {}, years)
+    columns_of: dict[int, int] = {}
+    as_of: dict[int, str] = {}
+    start = 0
+    for clause_end in [*(m.start() for m in re.finditer(";", text)), len(text)]:
+        inside = [i for i, f in enumerate(figures) if start <= f.start < clause_end]
+        depth = {i: _depth(text[start : figures[i].start]) for i in inside}
+        top = [i for i in inside if depth[i] == min(depth.values())]
+        run = _listed_run(text, figures, top, columns)
+        if run:
+            for order, member in enumerate(run):
+                # the member and the breakdown in parentheses after it, up to the next figure of the clause
+                following = next((i for i in top if i > member), None)
+                columns_of.update(
+                    {i: order for i in inside if member <= i and (following is None or i < following)}
+                )
+        if match := _AS_OF_DATE_RE.search(text, start, clause_end):
+            as_of.update({i: match[1] for i in inside if i not in columns_of})
+        start = clause_end + 1
+    return Respective(columns_of, as_of, {})
+
+
+_LIST_SEPARATOR_RE = re.compile(r"\)?\s*(?:,|,?\s*and)", re.IGNORECASE)  # ")" closes "$(55)"
+
+
+def _listed_run(text: str, figures: list[InlineFigure], top: list[int], columns: int) -> list[int]:
+    """`columns` consecutive figures written as a list ("A, B and C"), or none."""
+    if columns < 2:
+        return []
+    for first in range(len(top) - columns + 1):
+        run = top[first : first + columns]
+        separators = [
+            _outside_parentheses(text[figures[a].end : figures[b].start]).strip()
+            for a, b in itertools.pairwise(run)
+        ]
+        if all(_LIST_SEPARATOR_RE.fullmatch(sep) for sep in separators) and "and" in separators[-1]:
+            return run
+    return []
+
+
+def _depth(text: str) -> int:
+    return text.count("(") - text.count(")")
+
+
+def _outside_parentheses(text: str) -> str:
+    return re.sub(r"\([^()]*\)", " ", text)

@@ -7,7 +7,7 @@ own period end, since 52/53-week fiscal years move by a few days: matching allow
 
 import calendar
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
@@ -114,8 +114,31 @@ def _fiscal_year_end(year: int, document: DocumentPeriod) -> date:
     return date(end.year + shift, end.month, day)
 
 
-def parse_column_period(label: str, document: DocumentPeriod, table_context: str = "") -> Period | None:
-    """The period a column header names, or None when it names none (e.g. "% Change")."""
+def printed_year(label: str) -> int | None:
+    """The year of a header that names a period by its year alone ("2024", "Fiscal 2024"), else None."""
+    years = _YEAR_RE.findall(label)
+    if (
+        len(years) != 1
+        or "change" in label.lower()
+        or "%" in label
+        or parse_long_date(label) is not None
+        or _MONTH_YEAR_RE.search(label)
+    ):
+        return None
+    return int(years[0])
+
+
+def parse_column_period(
+    label: str, document: DocumentPeriod, table_context: str = "", stated: Mapping[int, date] | None = None
+) -> Period | None:
+    """The period a column header names, or None when it names none (e.g. "% Change"). A bare year takes
+    the date the caption `stated` for it (`stated_as_of`)."""
+    stated = stated or {}
+    spans = list(_MONTHS_RE.finditer(label))
+    if len(spans) > 1 and parse_long_date(label[spans[-1].start() :]) is not None:
+        # A caption over the columns ("for the three and six months ending March 31, 2023 and 2022")
+        # names them all; the header nearest the figures ("Three Months Ended March 31, 2022") names one.
+        label = label[spans[-1].start() :]
     months = months_in(label)
     end = parse_long_date(label)
     if end is not None and re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE):
@@ -125,11 +148,14 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
         month = _MONTH_NAMES.index(match[1].lower()[:3]) + 1
         year = int(match[2])
         end = date(year, month, calendar.monthrange(year, month)[1])
+    if end is None and months and re.search(r"\bchange\b", label, re.IGNORECASE):
+        # "Six Months Ended … % Change": the change over the current period of that length
+        return Period("duration", months_before(document.period_end, months), document.period_end)
     if end is None:
-        years = _YEAR_RE.findall(label)
-        if len(years) != 1 or "change" in label.lower() or "%" in label:
+        printed = printed_year(label)
+        if printed is None:
             return None
-        year = int(years[0])
+        year = printed
         is_quarterly = document.form.upper().startswith("10-Q")
         if is_quarterly:
             shift = year - document.period_end.year
@@ -140,6 +166,8 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
         else:
             end = _fiscal_year_end(year, document)
         if months is None:
+            if year in stated:  # "As of September 28, 2024 and September 30, 2023"
+                return Period("instant", None, stated[year])
             if _INSTANT_HINTS.search(table_context) or _STOCK_COLUMN_RE.search(label):
                 return Period("instant", None, end, assumed=True)
             months = 3 if is_quarterly else 12
@@ -149,13 +177,38 @@ def parse_column_period(label: str, document: DocumentPeriod, table_context: str
     return Period("duration", months_before(end, months), end)
 
 
+_AS_OF_DATES_RE = re.compile(
+    r"\b(?:as of|at)\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
+    r"(?:,?\s+and\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})?)",
+    re.IGNORECASE,
+)
+_LONG_DATE_RE = re.compile(
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}", re.IGNORECASE
+)
+
+
+def stated_as_of(table_context: str, years: set[int]) -> dict[int, date]:
+    """The dates a table's caption says its figures are "as of" ("As of September 28, 2024 and September 30,
+    2023, the components … were"), by year; only when it names one date for each of `years`, the years
+    its columns print."""
+    dates: dict[int, set[date]] = {}
+    for match in _AS_OF_DATES_RE.finditer(table_context):
+        for text in _LONG_DATE_RE.findall(match[1]):
+            if (dated := parse_long_date(text)) is not None:
+                dates.setdefault(dated.year, set()).add(dated)
+    if not years or any(len(dates.get(year, ())) != 1 for year in years):
+        return {}
+    return {year: next(iter(dates[year])) for year in years}
+
+
 _BALANCE_ROW_RE = re.compile(
     r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:beginning|ending|as of)\b|"
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
     r"balances?,?\s+(?:at|as of|beginning|end)\b|"
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
-    r"\b(?:at|as of)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|"
-    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}$",
+    r"\b(?:at|as of|on)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|"
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}$|"
+    r"[-–—]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}$",
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
@@ -176,6 +229,11 @@ _STOCK_COLUMN_RE = re.compile(
     r"fair value|carrying|amortized cost|cash and cash equivalents|\bbalance|outstanding|\bassets\b|liabilit",
     re.IGNORECASE,
 )
+_DATE_HEADING_RE = re.compile(
+    r"^(?:(?:as of|at)\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
+    r":?$",
+    re.IGNORECASE,
+)
 _FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
@@ -189,12 +247,19 @@ class TablePeriods:
     are balances, revenue is a flow); failing all, the document's own period.
     """
 
-    def __init__(self, document: DocumentPeriod, table_text: str, row_labels: list[str]) -> None:
+    def __init__(
+        self,
+        document: DocumentPeriod,
+        table_text: str,
+        row_labels: list[str],
+        headings: frozenset[int] = frozenset(),  # header rows, and rows with a label and no figure
+    ) -> None:
         self.document = document
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
         as_of = _AS_OF_RE.search(table_text)
         self.as_of = parse_long_date(as_of[1]) if as_of else None
+        row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
         self.row_labels = row_labels
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
         balances = [label for label in row_labels if _BALANCE_ROW_RE.search(label)]
@@ -203,10 +268,17 @@ class TablePeriods:
             any(_BEGINNING_RE.search(b) for b in balances)
             and any(re.search(r"\bend(?:ing)?\b", b, re.IGNORECASE) for b in balances)
         )
+        self.movement_rows = _movement_rows(row_labels, headings) if self.rollforward else frozenset()
+        # Rows of future years ("2026", "Thereafter"): amounts owed at the report date, and their totals too.
+        self.maturity_schedule = sum(map(self._future_row, row_labels)) >= 2
+        closing = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
+        self.closing_row = closing[-1] if self.rollforward and closing else len(row_labels)
         self.balance_dates = [
             (row, dated)
             for row, label in enumerate(row_labels)
-            if _BALANCE_ROW_RE.search(label) and (dated := parse_long_date(label)) is not None
+            if row not in headings
+            and _BALANCE_ROW_RE.search(label)
+            and (dated := _row_date(label)) is not None
         ]
         self.section: Period | None = None
         self.section_months: int | None = None
@@ -224,7 +296,9 @@ class TablePeriods:
             self.section_months = months
         elif match := _FISCAL_HEADING_RE.match(label.strip()):
             period = parse_column_period(match[1], self.document)
-        if period is not None and period.kind == "duration":
+        elif _DATE_HEADING_RE.match(label.strip()) and (dated := parse_long_date(label)) is not None:
+            period = Period("instant", None, dated)  # "December 31, 2024": the balances at that date
+        if period is not None:
             self.section = period
 
     def for_cell(
@@ -238,13 +312,16 @@ class TablePeriods:
         path: Sequence[str] = (),
     ) -> Period:
         label = _FOOTNOTE_RE.sub("", label)  # "Benefit obligation at beginning of year1", "Total (3)"
-        dated = parse_long_date(label)
-        balance_row = bool(_BALANCE_ROW_RE.search(label))
+        dated = _row_date(label)
+        balance_row = bool(_BALANCE_ROW_RE.search(label)) and not _PORTION_RE.search(label)
         if dated is not None and (
             balance_row or (_is_stock_row(label) and (column is None or column.assumed))
         ):
             return Period("instant", None, dated)
         document_end = self.as_of or self.document.period_end
+        if during := _DURING_YEAR_RE.search(label):  # "Released during 2024": that fiscal year's flow
+            end = _fiscal_year_end(int(during[1]), self.document)
+            return Period("duration", months_before(end, 12), end)
         row_span = parse_column_period(label, self.document) if months_in(label) and dated else None
         if row_span is not None and row_span.kind == "duration" and row_span.start is not None:
             # Rows name the years, columns the movement: "Year ended December 31, 2023" × "Balance at End".
@@ -253,37 +330,62 @@ class TablePeriods:
                     return Period("instant", None, row_span.start - timedelta(days=1))
                 return Period("instant", None, row_span.end)
             return row_span
+        if column is not None and self.section is not None and self.section.kind == column.kind == "instant":
+            column = (
+                self.section
+            )  # a later block of the table: "As of December 31, 2024" over the same headers
         if column is not None:
             month_day = _MONTH_DAY_END_RE.search(label)
             if month_day is not None:
                 return Period("instant", None, _month_day_in(month_day, column.end))
-            return self._with_column(label, column, balance_row, document_end, path)
+            return self._with_column(row, label, column, balance_row, document_end, path)
         if dated is not None:
             return Period("instant", None, dated)  # "April 18, 2023": the day the row speaks of
+        if _TO_DATE_RE.search(column_label):
+            return Period("instant", None, document_end)  # "Plan to Date": what has built up by the report
         base = self._bracket(row) or self.section
         if base is not None:
-            if balance_row:
-                if _BEGINNING_RE.search(label) and base.start is not None:
+            # The balance is the row's ("Balance at end of year") or the column's ("Balance at Beginning of
+            # Period" over a section "Fiscal year 2025").
+            balance = label if balance_row else column_label if _BALANCE_ROW_RE.search(column_label) else None
+            if balance is not None:
+                if _BEGINNING_RE.search(balance) and base.start is not None:
                     return Period("instant", None, base.start - timedelta(days=1))
                 return Period("instant", None, base.end)
             return base
         if balance_row and _BEGINNING_RE.search(label):
             return Period("instant", None, months_before(document_end, self.months) - timedelta(days=1))
+        if row in self.movement_rows and not balance_row:  # "Granted", "Exercised" in an award roll-forward
+            return Period("duration", months_before(document_end, self.months), document_end)
+        kind = _row_kind([label, *reversed(path[:-1])]) or self.kind
+        # A row with no label of its own is what its column names ("Total Annualized Revenue Milestone").
+        unlabelled_flow = not label and _row_kind([column_label]) == "flow"
         if (
             inline
-            or self.stock_table
+            or (self.stock_table and not unlabelled_flow)
             or balance_row
             or self._future_row(label)
-            or (_row_kind([label, *reversed(path[:-1])]) or self.kind) == "stock"
+            or self._future_row(column_label)
+            or self.maturity_schedule  # its totals ("Total future lease payments", "Less imputed interest")
+            or kind == "stock"
         ):
             return Period("instant", None, document_end)
         return Period("duration", months_before(document_end, self.months), document_end)
 
     def _with_column(
-        self, label: str, column: Period, balance_row: bool, document_end: date, path: Sequence[str] = ()
+        self,
+        row: int,
+        label: str,
+        column: Period,
+        balance_row: bool,
+        document_end: date,
+        path: Sequence[str] = (),
     ) -> Period:
-        if column.end > self.document.period_end + timedelta(days=7) or self._future_row(label):
-            return Period("instant", None, document_end)  # a maturity bucket, owed at the report date
+        future_column = column.end > self.document.period_end + timedelta(days=7)
+        if future_column or self._future_row(label):
+            # a maturity bucket, owed at the report date (or at the column's, "Jan 28, 2024 Amortized Cost")
+            dated_column = column.kind == "instant" and not future_column
+            return Period("instant", None, column.end if dated_column else document_end)
         if column.kind == "duration" and balance_row:
             if _BEGINNING_RE.search(label) and column.start is not None:
                 return Period("instant", None, column.start - timedelta(days=1))
@@ -300,6 +402,20 @@ class TablePeriods:
         ):
             # "Six Months Ended" heads a section whose columns print the same dates as the first section.
             return Period("duration", months_before(column.end, self.section_months), column.end)
+        if row in self.movement_rows and not balance_row:
+            return column
+        if column.kind == "duration" and any(
+            _BALANCE_NOUN_RE.search(text) and not _OBTAINED_RE.search(text) for text in [label, *path[-2:-1]]
+        ):
+            # "Total assets" in a segment table under "Fiscal Years Ended January 31, 2025": at the year's end
+            return Period("instant", None, column.end)
+        if (
+            column.kind == "duration"
+            and row > self.closing_row
+            and _row_kind([label, *reversed(path[:-1])]) == "stock"
+        ):
+            # After a roll-forward's closing balance, a balance: "Net asset (liability) recognized".
+            return Period("instant", None, column.end)
         if column.assumed:
             kind = _row_kind([label, *reversed(path[:-1])]) or self.kind
             if column.kind == "duration" and kind == "stock":
@@ -325,23 +441,40 @@ class TablePeriods:
         start = before[-1] + timedelta(days=1)
         if after and after[0] > before[-1]:
             return Period("duration", start, after[0])
+        if len(before) > 1:
+            # After the closing balance: its breakdown at that date ("Vested and expected to vest").
+            return Period("instant", None, before[-1])
         months = self.section_months or self.months
         return Period("duration", start, _months_after(start, months))
 
 
-_FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|\s*\(\d{1,2}\)$|\s*\([a-z]\)$|[*†‡]+$")
+# Balances under any column: "Total assets", "Long-lived assets", "Unrecognized compensation cost".
+_BALANCE_NOUN_RE = re.compile(
+    r"^(?:total\s+)?(?:long-lived|identifiable|segment)?\s*assets\b|^unrecognized compensation\b",
+    re.IGNORECASE,
+)
+_OBTAINED_RE = re.compile(r"acquired|obtained|exchange|additions", re.IGNORECASE)
+_DURING_YEAR_RE = re.compile(r"\bduring (?:fiscal (?:year )?)?((?:19|20)\d{2})$", re.IGNORECASE)
+# "Portion of total net sales that was included in deferred revenue at the beginning of the period": a flow.
+_PORTION_RE = re.compile(
+    r"^(?:portion|amount|revenue|net sales) .*\b(?:included|recognized) in\b", re.IGNORECASE
+)
+_TO_DATE_RE = re.compile(r"\bto date\b|\bsince inception\b", re.IGNORECASE)
+_FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|(?<=\b(?:19|20)\d\d)\d$|\s*\(\d{1,2}\)$|\s*\([a-z]\)$|[*†‡]+$")
 _AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
 _STOCK_ROW_RE = re.compile(
     r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
     r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|"
-    r"\bcash and cash equivalents\b|securities\b|investments\b|carrying|fair value|outstanding",
+    r"\bcash(?: and|,) cash equivalents\b|restricted cash|securities\b|investments\b|carrying|fair value|"
+    r"outstanding|unrecognized",
     re.IGNORECASE,
 )
 _FLOW_ROW_RE = re.compile(
     r"revenues?|sales\b|expenses?\b|costs?\b|income\b|earnings|gains?\b|loss(?:es)?\b|provision|proceeds|"
     r"payments|purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|"
-    r"net change|"
-    r"increases?|decreases?|additions|deductions|charged|benefit\b|impairment|write-?offs?",
+    r"net change|ebitda|acquisitions?\b|"
+    r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
+    r"increases?|decreases?|additions|deductions|charged|benefits?\b|impairment|write-?offs?",
     re.IGNORECASE,
 )
 
@@ -356,6 +489,34 @@ def _month_day_in(match: re.Match[str], column_end: date) -> date:
     month = _MONTH_NAMES.index(match[1].lower()[:3]) + 1
     day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
     return date(column_end.year, month, day)
+
+
+def _row_date(label: str) -> date | None:
+    """The date a row label names as its own ("Balance at December 31, 2023", "Shares at December 31, 2022:
+    394,787,951"), not one inside a description ("… as of December 31, 2024 and 2023, respectively; 4,141
+    million …", "… as of December 31, 2024 and December 31, 2023, respectively")."""
+    found = list(_LONG_DATE_RE.finditer(label))
+    tail = label[found[-1].end() :] if found else ""
+    states_its_figure = tail.lstrip().startswith(":")  # "…, 2022: 394,787,951"
+    if len(found) != 1 or (re.search(r"\d", tail) and not states_its_figure):
+        return None
+    return parse_long_date(found[-1][0])
+
+
+def _movement_rows(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
+    """The rows that move a roll-forward's balance: flows, whatever their words ("Participant
+    contributions", "Divestitures"). They follow an opening balance, up to the next balance, heading or
+    total of a balance ("Total Equity Attributable to Noncontrolling Interests")."""
+    moving: set[int] = set()
+    is_open = False
+    for row, label in enumerate(row_labels):
+        if _BALANCE_ROW_RE.search(label):
+            is_open = bool(_BEGINNING_RE.search(label))
+        elif row in headings or (label.lower().startswith("total") and _is_stock_row(label)):
+            is_open = False
+        elif is_open:
+            moving.add(row)
+    return frozenset(moving)
 
 
 def _row_kind(labels: Sequence[str]) -> str | None:

@@ -7,14 +7,23 @@ header rows above it. Values are parsed from the text the page shows; XBRL tags 
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from lxml import etree
 
-from filingproof.ingest.inline import inline_figures
+from filingproof.ingest.inline import inline_figures, respective_figures
 from filingproof.ingest.numbers import ParsedNumber, is_year, normalize_space, parse_number
-from filingproof.ingest.periods import DocumentPeriod, Period, TablePeriods, parse_column_period
+from filingproof.ingest.periods import (
+    DocumentPeriod,
+    Period,
+    TablePeriods,
+    parse_column_period,
+    printed_year,
+    stated_as_of,
+)
+from filingproof.ingest.xbrl import parse_long_date
 from filingproof.ingest.xhtml import local_name, text_of
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
@@ -249,9 +258,10 @@ def parse_table(
         len(rows),
     )
     header_rows = first_data
-    spans = [
+    spans = [  # a row of years alone ("2023" over a roll-forward's rows) is a heading, not a column
         (item.col_start, item.col_end)
         for row in values[first_data:]
+        if not all(_is_header_value(item) for item in row)
         for item in row
         if item.number is not None
     ]
@@ -276,7 +286,10 @@ def parse_table(
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
     table_context = f"{title or ''} {context_before[-300:]} {header_text}"
     resolver = TablePeriods(
-        document, f"{title or ''} {header_text}", [item.text if item else "" for item in labels]
+        document,
+        f"{title or ''} {header_text}",
+        [item.text if item else "" for item in labels],
+        frozenset(r for r, label in enumerate(labels) if r < header_rows or (label and not values[r])),
     )
 
     # Typesetting puts the unit sign on a column's first figure only: "21.0 %" then "(2.2)".
@@ -297,13 +310,20 @@ def parse_table(
     periods: list[Period | None] = [None] * len(columns)
     for r, row in enumerate(rows):
         is_header_like = labels[r] is None and all(_is_header_value(item) for item in values[r])
-        if r >= header_rows and is_header_like:
+        if is_header_like and (
+            r >= header_rows or all(_column_of(item, columns) is None for item in values[r])
+        ):
+            # A heading in the rows, or one in the header's stub ("2022" over the labels) names no column.
             resolver.observe_heading(" ".join(item.text for item in values[r]))
-        if r < header_rows or (is_header_like and values[r] and r > 0):
+        names_columns = any(_column_of(item, columns) is not None for item in values[r])
+        if r < header_rows or (is_header_like and names_columns and r > 0):
             header_block = header_block if (r > 0 and r - 1 in header_block) else []
             header_block.append(r)
             column_labels = _column_labels(rows, header_block, columns)
-            periods = [parse_column_period(label, document, table_context) for label in column_labels]
+            stated = stated_as_of(table_context, {y for label in column_labels if (y := printed_year(label))})
+            periods = _one_date_for_all(
+                [parse_column_period(label, document, table_context, stated) for label in column_labels]
+            )
         display = [""] * (len(columns) + 1)
         label_item = labels[r]
         label = label_item.text if label_item else ""
@@ -335,7 +355,8 @@ def parse_table(
             while path_stack and path_stack[-1][0] >= indent:
                 path_stack.pop()
             path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
-            resolver.observe_heading(label)
+            if r >= header_rows or label_item is None or _column_of(label_item, columns) is None:
+                resolver.observe_heading(label)  # not a caption across the columns, which name their own
             continue
         if r < header_rows or is_header_like or (not numbers and not _has_inline(row)):
             continue
@@ -347,18 +368,23 @@ def parse_table(
         path = [name for _, name, _ in path_stack] + ([label] if label else [])
         for item in row:
             if item.number is None:
-                col = 0 if item is label_item else _column_of(item, columns)
-                period = periods[col - 1] if col else None
+                logical = None if item is label_item else _column_of(item, columns)
+                period = None if logical is None else periods[logical]
+                column_label = "" if logical is None else column_labels[logical]
+                dated = list(dict.fromkeys(p for p in periods if p is not None)) if item is label_item else []
                 cells.extend(
                     _inline_cells(
                         r,
-                        col or 0,
+                        0 if logical is None else logical + 1,  # grid columns: 0 is the label
                         item,
                         label,
                         path,
-                        resolver.for_cell(r, label, period, inline=True, path=path),
+                        resolver.for_cell(
+                            r, label, period, column_label=column_label, inline=True, path=path
+                        ),
                         scale,
                         shares_scale,
+                        [resolver.for_cell(r, label, p, path=path) for p in dated],
                     )
                 )
         for item in numbers:
@@ -395,16 +421,42 @@ def parse_table(
     )
 
 
+def _one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
+    """Where every dated column names the same period, the undated ones break it down: "December 31,
+    2023" then "Level 1", "Level 2" (fair value at that reporting date), or "2024" then "% of total"."""
+    named = {period for period in periods if period is not None}
+    if len(named) != 1:
+        return periods
+    (only,) = named
+    return [only] * len(periods)
+
+
 def _column_labels(
     rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]]
 ) -> list[str]:
     labels: list[list[str]] = [[] for _ in columns]
     for r in header_block:
         for item in rows[r]:
+            # A period phrase in the header's stub ("December 31," left of "2024 | 2023") heads every column.
+            # (One that prints its year heads a section of rows instead: "Year Ended December 31, 2023".)
+            stub = (
+                columns
+                and item.col_end < columns[0][0]
+                and _STUB_PERIOD_RE.search(item.text)
+                and not _YEAR_IN_RE.search(item.text)
+            )
             for index, (start, end) in enumerate(columns):
-                if item.col_start <= end and item.col_end >= start and item.text not in labels[index]:
+                over = item.col_start <= end and item.col_end >= start
+                if (over or stub) and item.text not in labels[index]:
                     labels[index].append(item.text)
     return [" ".join(parts) for parts in labels]
+
+
+_YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
+_STUB_PERIOD_RE = re.compile(
+    r"\b(?:ended|ending|as of)\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$",
+    re.IGNORECASE,
+)
 
 
 _PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
@@ -471,9 +523,30 @@ def _inline_cells(
     period: Period | None,
     table_scale: int,
     shares_scale: int | None,
+    respective: Sequence[Period | None] = (),
 ) -> list[NumericCell]:
+    """The figures written inside a text cell. A label that lists one figure per dated column ("Dividends
+    (per share — $1.94, $1.84 and $1.76)" over 2024, 2023, 2022) gives each its column's period
+    (`respective`); otherwise all take `period`."""
     cells = []
-    for figure in inline_figures(item.text):
+    figures = [
+        figure
+        for figure in inline_figures(item.text)
+        if figure.word_scale is not None or figure.unit != "number"
+    ]
+    listed = respective_figures(item.text, figures, len(respective))
+    by_year = {p.end.year: p for p in respective if p is not None}
+    periods = [
+        respective[listed.columns[i]]
+        if i in listed.columns
+        else by_year.get(listed.years[i], period)
+        if i in listed.years
+        else Period("instant", None, dated)
+        if (dated := parse_long_date(listed.as_of.get(i, ""))) is not None
+        else period
+        for i in range(len(figures))
+    ]
+    for figure, figure_period in zip(figures, periods, strict=True):
         if figure.word_scale is not None:
             scale = figure.word_scale
         elif figure.unit in ("percent", "USD/share"):
@@ -482,10 +555,8 @@ def _inline_cells(
             # A count written out in full ("944,033,056 shares") is not in the table's scale.
             written_in_full = len(figure.text.replace(",", "")) >= 7
             scale = shares_scale if shares_scale is not None else 0 if written_in_full else table_scale
-        elif figure.unit == "USD":
+        else:  # USD; a bare number in prose ("Level 2", "Note 7") is not a figure
             scale = table_scale
-        else:
-            continue  # a bare number in prose ("Level 2", "Note 7") is not a figure
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
         cells.append(
             NumericCell(
@@ -499,7 +570,7 @@ def _inline_cells(
                 row_label=label,
                 row_path=path,
                 column_label="",
-                period=period,
+                period=figure_period,
                 elements=[cell.element for cell in item.cells],
                 inline_span=(figure.start, figure.end),
             )
