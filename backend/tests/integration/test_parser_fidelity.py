@@ -1,7 +1,7 @@
 """Over the whole corpus, values and periods parsed from the page agree with the filer's XBRL facts.
 
-The floors below are the figures reached (see the note of the foundation issue), less a small margin:
-a regression fails here. The goal is 0.995 for values and 0.99 for periods.
+The floors are the acceptance figures of the foundation issue (0.995 for values, 0.99 for periods); reached:
+0.9998 and 0.9901 (`backend/bench/fidelity.py`). Every regression that crosses them fails here.
 """
 
 from pathlib import Path
@@ -10,7 +10,7 @@ from filingproof.ingest.document import parse_filing
 from filingproof.ingest.fidelity import measure
 
 VALUE_FLOOR = 0.995
-PERIOD_FLOOR = 0.985
+PERIOD_FLOOR = 0.99
 
 
 def test_parsed_cells_agree_with_the_filers_tags(corpus_files: list[Path]) -> None:

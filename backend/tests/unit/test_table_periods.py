@@ -2,6 +2,7 @@
 the way the corpus filers lay theirs out (the filing and table it comes from is named)."""
 
 from datetime import date
+from decimal import Decimal
 
 from lxml import etree
 
@@ -293,3 +294,56 @@ def test_total_assets_in_a_segment_table_is_a_balance_at_the_year_end() -> None:
     assert periods(parsed, "Total assets") == [at(2025, 1, 31), at(2024, 1, 31)]
     capex = periods(parsed, "Capital expenditures")
     assert all(p is not None and p.kind == "duration" for p in capex)
+
+
+def test_a_quarter_a_row_names_is_that_fiscal_quarter() -> None:
+    # MMM Q2 10-Q restructuring: "Expense incurred in the first quarter of 2023" beside second-quarter rows.
+    mmm_q2 = DocumentPeriod(form="10-Q", period_end=date(2023, 6, 30), fiscal_year=2023, fiscal_period="Q2")
+    parsed = table(
+        row("(Millions)", "Employee-Related", "Total")
+        + row("Expense incurred in the first quarter of 2023", "$52", "$52")
+        + row("Incremental expense incurred in the second quarter of 2023", "192", "212"),
+        mmm_q2,
+    )
+    assert (
+        periods(parsed, "Expense incurred in the first quarter of 2023")
+        == [Period("duration", date(2023, 1, 1), date(2023, 3, 31))] * 2
+    )
+    assert (
+        periods(parsed, "Incremental expense incurred in the second quarter of 2023")
+        == [Period("duration", date(2023, 4, 1), date(2023, 6, 30))] * 2
+    )
+
+
+def test_a_line_between_two_blocks_of_an_equity_statement_is_a_balance() -> None:
+    # KO statement of shareowners' equity: "Common Stock $1,760" between the share count and surplus blocks.
+    parsed = table(
+        row("", "2024", "2023")
+        + row("Balance at beginning of year", "4,308", "4,328")
+        + row("Purchases of stock for treasury", "(27)", "(37)")
+        + row("Balance at end of year", "4,302", "4,308")
+        + row("Common Stock", "$1,760", "$1,760")
+        + row("Capital Surplus")
+        + row("Balance at beginning of year", "19,209", "18,822")
+        + row("Stock-based compensation expense", "273", "233")
+        + row("Balance at end of year", "19,801", "19,209"),
+        context="(In millions)",
+    )
+    assert periods(parsed, "Common Stock") == [at(2024, 12, 31), at(2023, 12, 31)]
+    assert periods(parsed, "Purchases of stock for treasury") == [calendar_year(2024), calendar_year(2023)]
+
+
+def test_a_dash_before_a_percent_sign_is_zero_percent() -> None:
+    # NVDA tax-rate reconciliation ("—" then "%" in the next cell) and ESPP assumptions ("—%-4.6%").
+    parsed = table(
+        row("", "Year Ended Jan 26, 2025")
+        + row("Acquisition termination cost", "—", "%")
+        + row("Rate", "—%-4.6%"),
+        DocumentPeriod(form="10-K", period_end=date(2025, 1, 26), fiscal_year=2025),
+    )
+    (dash,) = [c for c in parsed.cells if c.row_label == "Acquisition termination cost"]
+    assert (dash.value, dash.unit) == (Decimal(0), "percent")
+    assert [(c.text, c.value, c.unit) for c in parsed.cells if c.row_label == "Rate"] == [
+        ("—", Decimal(0), "percent"),
+        ("4.6%", Decimal("4.6"), "percent"),
+    ]

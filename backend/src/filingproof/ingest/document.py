@@ -36,6 +36,7 @@ def document_period(cover: CoverData) -> DocumentPeriod:
         form=cover.get("DocumentType") or "",
         period_end=cover.document_period_end or date.min,
         fiscal_year=int(fiscal_year) if fiscal_year and fiscal_year.isdigit() else None,
+        fiscal_period=cover.get("DocumentFiscalPeriodFocus"),
     )
 
 
@@ -91,8 +92,9 @@ def link_facts(document: ParsedDocument) -> dict[int, tuple[int, int]]:
         if value_cells:
             links[f] = value_cells[0]
             continue
-        offset = len(" ".join(text_before(td, fact.element).split()))
-        offset += 1 if offset else 0
+        before = text_before(td, fact.element)
+        offset = len(" ".join(before.split()))
+        offset += 1 if offset and before[-1:].isspace() else 0  # the space normalised text keeps before it
         for key in candidates:
             span = table_cells[key[1]].inline_span
             if span is not None and span[0] <= offset < span[1]:

@@ -10,7 +10,8 @@ _WORD_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TOKEN_RE = re.compile(
     r"(?<![\w.,$])(?P<cur>\$\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?![\w,]*\d)(?P<pct>\s?%)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
-    r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)|(?<![\w])(?P<none>none)(?=\s+(?:issued|outstanding)\b)",
+    r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)|(?<![\w])(?P<none>none)(?=\s+(?:issued|outstanding)\b)"
+    r"|(?P<dash>[—–])(?=\s?%)",  # "—%-4.6%": a dash is zero
     re.IGNORECASE,
 )
 _RANGE_PERCENT_RE = re.compile(r"(\d+(?:\.\d+)?)\s?[-–]\s?\d+(?:\.\d+)?\s?%")
@@ -41,6 +42,9 @@ def inline_figures(text: str) -> list[InlineFigure]:
         if match["no"] or match["none"]:
             figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "shares", None))
             continue
+        if match["dash"]:
+            figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "percent", None))
+            continue
         number, word = match["num"], match["word"]
         is_percent = bool(match["pct"]) or match.start("num") in percent_starts
         if (
@@ -59,7 +63,7 @@ def inline_figures(text: str) -> list[InlineFigure]:
             unit = "percent"
         elif match["cur"]:
             per_share = re.match(r"\s*par value|\s*per\b", after, re.IGNORECASE) or re.search(
-                r"per (?:common )?share\b[^;$]*$", text[: match.start()], re.IGNORECASE
+                r"per (?:common )?share\b[^;]*$", text[: match.start()], re.IGNORECASE
             )
             unit = "USD/share" if per_share else "USD"
         elif _SHARES_AFTER_RE.match(after) or _SHARES_BEFORE_RE.search(text[: match.start()]):

@@ -43,8 +43,9 @@ def parse_number(text: str) -> ParsedNumber | None:
     if not compact:
         return None
     bare = compact.replace("$", "").replace("(", "").replace(")", "").strip()
-    if bare and all(ch in DASHES for ch in bare):
-        return ParsedNumber(Decimal(0), False, "$" in compact, True, 0)
+    dash = bare.removesuffix("%").strip()
+    if dash and all(ch in DASHES for ch in dash):  # "—", "$ —", "— %"
+        return ParsedNumber(Decimal(0), bare.endswith("%"), "$" in compact, True, 0)
     match = _NUMBER.match(compact)
     if match is None:
         return None

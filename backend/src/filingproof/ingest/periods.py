@@ -37,6 +37,19 @@ class DocumentPeriod:
     form: str
     period_end: date
     fiscal_year: int | None
+    fiscal_period: str | None = None  # the cover's "Q2", "FY"
+
+    def quarter(self, number: int) -> Period | None:
+        """Fiscal quarter `number` of the document's fiscal year, when the cover says which quarter the
+        document ends ("Expense incurred in the first quarter of 2023" in a Q2 10-Q)."""
+        focus = (self.fiscal_period or "").upper()
+        current = 4 if focus == "FY" else int(focus[1]) if re.fullmatch(r"Q[1-4]", focus) else None
+        if current is None or not 1 <= number <= current:
+            return None
+        end = months_before(self.period_end, 3 * (current - number)) - timedelta(days=1)
+        if current == number:
+            end = self.period_end
+        return Period("duration", months_before(end, 3), end)
 
 
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -143,10 +156,11 @@ def parse_column_period(
     end = parse_long_date(label)
     if end is not None and re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE):
         return Period("instant", None, end)
-    if end is None and (match := _MONTH_YEAR_RE.search(label)):
+    month_year = _MONTH_YEAR_RE.search(label)
+    if end is None and month_year and not re.search(r"[a-z]", label[month_year.end() :], re.IGNORECASE):
         # "June 2025": the month's end, in 10-Q headers that print no day.
-        month = _MONTH_NAMES.index(match[1].lower()[:3]) + 1
-        year = int(match[2])
+        month = _MONTH_NAMES.index(month_year[1].lower()[:3]) + 1
+        year = int(month_year[2])
         end = date(year, month, calendar.monthrange(year, month)[1])
     if end is None and months and re.search(r"\bchange\b", label, re.IGNORECASE):
         # "Six Months Ended … % Change": the change over the current period of that length
@@ -269,6 +283,7 @@ class TablePeriods:
             and any(re.search(r"\bend(?:ing)?\b", b, re.IGNORECASE) for b in balances)
         )
         self.movement_rows = _movement_rows(row_labels, headings) if self.rollforward else frozenset()
+        self.between_blocks = _between_blocks(row_labels, headings) if self.rollforward else frozenset()
         # Rows of future years ("2026", "Thereafter"): amounts owed at the report date, and their totals too.
         self.maturity_schedule = sum(map(self._future_row, row_labels)) >= 2
         closing = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
@@ -319,6 +334,11 @@ class TablePeriods:
         ):
             return Period("instant", None, dated)
         document_end = self.as_of or self.document.period_end
+        if (quarter := _QUARTER_ROW_RE.search(label)) and (
+            (within := self.document.quarter(_ORDINALS[quarter[1].lower()])) is not None
+            and self.document.fiscal_year in (None, int(quarter[2]))
+        ):
+            return within  # "Expense incurred in the first quarter of 2023"
         if during := _DURING_YEAR_RE.search(label):  # "Released during 2024": that fiscal year's flow
             end = _fiscal_year_end(int(during[1]), self.document)
             return Period("duration", months_before(end, 12), end)
@@ -409,12 +429,12 @@ class TablePeriods:
         ):
             # "Total assets" in a segment table under "Fiscal Years Ended January 31, 2025": at the year's end
             return Period("instant", None, column.end)
-        if (
-            column.kind == "duration"
-            and row > self.closing_row
-            and _row_kind([label, *reversed(path[:-1])]) == "stock"
+        kind = _row_kind([label, *reversed(path[:-1])])
+        if column.kind == "duration" and (
+            (row > self.closing_row and kind == "stock") or (row in self.between_blocks and kind != "flow")
         ):
-            # After a roll-forward's closing balance, a balance: "Net asset (liability) recognized".
+            # After a roll-forward's closing balance, a balance: "Net asset (liability) recognized", or the
+            # "Common Stock" line between an equity statement's blocks.
             return Period("instant", None, column.end)
         if column.assumed:
             kind = _row_kind([label, *reversed(path[:-1])]) or self.kind
@@ -456,8 +476,14 @@ _BALANCE_NOUN_RE = re.compile(
 _OBTAINED_RE = re.compile(r"acquired|obtained|exchange|additions", re.IGNORECASE)
 _DURING_YEAR_RE = re.compile(r"\bduring (?:fiscal (?:year )?)?((?:19|20)\d{2})$", re.IGNORECASE)
 # "Portion of total net sales that was included in deferred revenue at the beginning of the period": a flow.
+# So is "Net unrealized gains recognized during the year related to securities held at the end of the year".
 _PORTION_RE = re.compile(
-    r"^(?:portion|amount|revenue|net sales) .*\b(?:included|recognized) in\b", re.IGNORECASE
+    r"^(?:portion|amount|revenue|net sales) .*\b(?:included|recognized) in\b|\bduring the (?:year|period)\b",
+    re.IGNORECASE,
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_QUARTER_ROW_RE = re.compile(
+    r"\b(first|second|third|fourth) quarter of (?:fiscal )?((?:19|20)\d{2})$", re.IGNORECASE
 )
 _TO_DATE_RE = re.compile(r"\bto date\b|\bsince inception\b", re.IGNORECASE)
 _FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|(?<=\b(?:19|20)\d\d)\d$|\s*\(\d{1,2}\)$|\s*\([a-z]\)$|[*†‡]+$")
@@ -517,6 +543,23 @@ def _movement_rows(row_labels: Sequence[str], headings: frozenset[int]) -> froze
         elif is_open:
             moving.add(row)
     return frozenset(moving)
+
+
+def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
+    """Rows after one roll-forward block closes and before the next opens: balances, not movements."""
+    between: set[int] = set()
+    pending: list[int] = []
+    closed = False
+    for row, label in enumerate(row_labels):
+        if row in headings:
+            continue
+        if _BALANCE_ROW_RE.search(label):
+            if _BEGINNING_RE.search(label) and closed:
+                between.update(pending)
+            closed, pending = not _BEGINNING_RE.search(label), []
+        elif closed:
+            pending.append(row)
+    return frozenset(between)
 
 
 def _row_kind(labels: Sequence[str]) -> str | None:
