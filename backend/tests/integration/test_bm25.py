@@ -18,6 +18,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+import numpy as np
 import pytest
 from sqlalchemy import delete, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
@@ -30,7 +31,7 @@ from filingproof.index.bm25 import search_bm25
 from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder
 from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
 from filingproof.index.tokenize import tokenize
-from filingproof.index.vectors import pgvector_distances_safe
+from filingproof.index.vectors import InMemoryVectors, pgvector_distances_safe
 from filingproof.retrieval.catalog import load_catalog
 from filingproof.retrieval.search import search, tagged_pages
 
@@ -197,6 +198,9 @@ async def test_sql_scores_equal_textbook_bm25(
         documents = await _documents(session)
         allowed = None if scope is None else [filing_ids[scope]]
         got = await search_bm25(session, tokenize(query), filing_ids=allowed, limit=100, k1=K1, b=B)
+        rows = await session.execute(select(Chunk.id, Chunk.filing_id, Chunk.page_no))
+        pages = {chunk_id: (filing_id, page_no) for chunk_id, filing_id, page_no in rows}
+    assert all((hit.filing_id, hit.page_no) == pages[hit.chunk_id] for hit in got)  # read with the ranking
     expected = textbook_bm25({doc_id: tokens for doc_id, (_, tokens) in documents.items()}, tokenize(query))
     if allowed is not None:
         expected = {doc_id: s for doc_id, s in expected.items() if documents[doc_id][0] in allowed}
@@ -311,6 +315,27 @@ async def test_dense_search_alone_ranks_pages(
     assert result.mode == "dense"
     assert (result.hits[0].filing_id, result.hits[0].page_no) == (filing_ids[0], 1)
     assert result.hits[0].bm25_rank is None
+
+
+async def test_in_process_vectors_follow_a_reindex_of_the_same_chunks(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+) -> None:
+    """A re-index gives the same number of chunks new ids: the per-process copy must notice (dense search
+    would otherwise return chunk ids that no longer exist)."""
+    vectors = InMemoryVectors()
+    async with sessions() as session:
+        before = await vectors.snapshot(session, [filing_ids[0]])
+        await index_filing(session, filing_ids[0], get_embedder())
+        after = await vectors.snapshot(session, [filing_ids[0]])
+        rows = await session.execute(select(Chunk.id).where(Chunk.filing_id == filing_ids[0]))
+        current = set(rows.scalars())
+        await session.rollback()
+    [(_, old)] = before.filings
+    [(_, new)] = after.filings
+    assert len(old.chunk_ids) == len(new.chunk_ids) == len(current)
+    assert set(new.chunk_ids.tolist()) == current
+    assert not set(old.chunk_ids.tolist()) & current
+    assert np.allclose(old.matrix, new.matrix, atol=1e-6)  # the same texts, the same vectors
 
 
 async def test_tagged_pages_are_those_with_an_xbrl_linked_cell(

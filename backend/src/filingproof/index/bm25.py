@@ -28,6 +28,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 class ScoredChunk:
     chunk_id: int
     score: float
+    filing_id: int  # the chunk's filing and page, read with the ranking: search needs them,
+    page_no: int  # and a second query would cost a round trip
 
 
 def idf(doc_count: int, df: int) -> float:
@@ -98,18 +100,22 @@ WITH stats AS (
     SELECT t.id, ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf
     FROM bm25_terms t CROSS JOIN stats s
     WHERE t.term = ANY(CAST(:terms AS text[])) AND t.df > 0
+), ranked AS (
+    SELECT p.chunk_id,
+           sum(q.idf * p.tf * (CAST(:k1 AS float8) + 1)
+               / (p.tf + CAST(:k1 AS float8)
+                         * (1 - CAST(:b AS float8) + CAST(:b AS float8) * p.length / s.avgdl)))
+               AS score
+    FROM query_terms q
+    JOIN bm25_postings p ON p.term_id = q.id {filing_filter}
+    CROSS JOIN stats s
+    GROUP BY p.chunk_id
+    ORDER BY score DESC, p.chunk_id
+    LIMIT :limit
 )
-SELECT p.chunk_id,
-       sum(q.idf * p.tf * (CAST(:k1 AS float8) + 1)
-           / (p.tf + CAST(:k1 AS float8)
-                     * (1 - CAST(:b AS float8) + CAST(:b AS float8) * p.length / s.avgdl)))
-           AS score
-FROM query_terms q
-JOIN bm25_postings p ON p.term_id = q.id {filing_filter}
-CROSS JOIN stats s
-GROUP BY p.chunk_id
-ORDER BY score DESC, p.chunk_id
-LIMIT :limit
+SELECT r.chunk_id, r.score, c.filing_id, c.page_no
+FROM ranked r JOIN chunks c ON c.id = r.chunk_id
+ORDER BY r.score DESC, r.chunk_id
 """
 
 
@@ -122,7 +128,8 @@ async def search_bm25(
     k1: float,
     b: float,
 ) -> list[ScoredChunk]:
-    """The best `limit` chunks for the query terms, among the chunks of `filing_ids` (None: all filings)."""
+    """The best `limit` chunks for the query terms, among the chunks of `filing_ids` (None: all filings),
+    with their filing and page (joined after the limit: `limit` primary-key lookups)."""
     unique_terms = sorted(set(terms))
     if not unique_terms or (filing_ids is not None and not filing_ids):
         return []
@@ -133,7 +140,7 @@ async def search_bm25(
         params["filing_ids"] = list(filing_ids)
     sql = _SEARCH.format(filing_filter=filing_filter)
     rows = await session.execute(text(sql), params)
-    return [ScoredChunk(chunk_id, float(score)) for chunk_id, score in rows]
+    return [ScoredChunk(chunk, float(score), filing, page) for chunk, score, filing, page in rows]
 
 
 async def recompute_statistics(session: AsyncSession) -> int:

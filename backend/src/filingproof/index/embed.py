@@ -8,7 +8,8 @@ get `EmbeddingUnavailable` and fall back to BM25 alone, with a warning.
 import logging
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Protocol
 
 from filingproof.db.models import EMBEDDING_DIM
@@ -65,6 +66,8 @@ class SentenceTransformerEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
+        if len(texts) == 1:
+            return [self._embed_one(texts[0])]
         vectors = self._model.encode(
             list(texts),
             batch_size=self._batch_size,
@@ -73,6 +76,41 @@ class SentenceTransformerEmbedder:
             show_progress_bar=False,
         )
         return [[float(x) for x in row] for row in vectors]
+
+    def _embed_one(self, text: str) -> list[float]:
+        """One text (a search query): the model's own `preprocess` and modules, as `encode` runs them on
+        a batch, so the same vector (bitwise, here) without encode's per-call bookkeeping (length sorting,
+        batching, device moves, numpy copies): 22.8 → 20.3 ms p50 per query here (one thread, alternating).
+
+        On one intra-op thread: a query is ~15 tokens, and search runs it while its event loop and
+        PostgreSQL use the other core (2 here); a second OpenMP thread then waits at every op for a core.
+        Full hybrid searches, alternating, p50: 32 ms on one thread, 37–43 ms on torch's default two."""
+        import torch
+
+        with _intra_op_threads(1), torch.inference_mode():
+            features = self._model.preprocess([text])
+            vector = self._model(features)["sentence_embedding"]
+            vector = torch.nn.functional.normalize(vector, p=2, dim=1)  # as encode(normalize_embeddings=True)
+        return [float(x) for x in vector[0].tolist()]
+
+
+@contextmanager
+def _intra_op_threads(count: int) -> Iterator[None]:
+    """Run the block on `count` intra-op threads, then restore the former count. Torch keeps the count in
+    OpenMP's per-thread setting, so this changes the calling thread only: an ingest embedding a batch on
+    another thread keeps its threads (a thread whose first torch call falls inside the block would start
+    with `count`, which costs speed, never correctness)."""
+    import torch
+
+    previous = torch.get_num_threads()
+    if previous == count:
+        yield
+        return
+    torch.set_num_threads(count)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(previous)
 
 
 _lock = threading.Lock()

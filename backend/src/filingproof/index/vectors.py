@@ -53,55 +53,22 @@ class NearChunk:
 
 @dataclass(frozen=True)
 class _FilingVectors:
-    embedded: int  # chunks with a vector when loaded: the cache key
+    version: tuple[int, int]  # (chunks with a vector, newest chunk id) when loaded: the cache key
     chunk_ids: np.ndarray
     page_nos: np.ndarray
     matrix: np.ndarray  # (chunks, 384) float32, unit rows
 
 
-class InMemoryVectors:
-    """A warm per-process copy of the chunk vectors, per filing, reloaded when a filing's count changes."""
+@dataclass(frozen=True)
+class VectorSnapshot:
+    """The vectors of some filings, as checked against the database for one search: ranking is numpy alone."""
 
-    def __init__(self) -> None:
-        self._filings: dict[int, _FilingVectors] = {}
+    filings: tuple[tuple[int, _FilingVectors], ...]  # (filing id, its vectors), by filing id
 
-    async def _counts(self, session: AsyncSession, filing_ids: Sequence[int] | None) -> dict[int, int]:
-        where = "" if filing_ids is None else "WHERE filing_id = ANY(CAST(:ids AS integer[]))"
-        rows = await session.execute(
-            text(f"SELECT filing_id, count(embedding) FROM chunks {where} GROUP BY filing_id"),
-            {} if filing_ids is None else {"ids": list(filing_ids)},
-        )
-        return {filing_id: count for filing_id, count in rows if count}
-
-    async def _load(self, session: AsyncSession, filing_id: int, embedded: int) -> _FilingVectors:
-        rows = (
-            await session.execute(
-                text(
-                    "SELECT id, page_no, CAST(embedding AS real[]) FROM chunks "
-                    "WHERE filing_id = :filing_id AND embedding IS NOT NULL ORDER BY id"
-                ),
-                {"filing_id": filing_id},
-            )
-        ).all()
-        return _FilingVectors(
-            embedded=embedded,
-            chunk_ids=np.array([row[0] for row in rows], dtype=np.int64),
-            page_nos=np.array([row[1] for row in rows], dtype=np.int64),
-            matrix=np.array([row[2] for row in rows], dtype=np.float32),
-        )
-
-    async def nearest(
-        self, session: AsyncSession, vector: Sequence[float], filing_ids: Sequence[int] | None, limit: int
-    ) -> list[NearChunk]:
-        counts = await self._counts(session, filing_ids)
-        for filing_id, embedded in counts.items():
-            cached = self._filings.get(filing_id)
-            if cached is None or cached.embedded != embedded:
-                self._filings[filing_id] = await self._load(session, filing_id, embedded)
+    def nearest(self, vector: Sequence[float], limit: int) -> list[NearChunk]:
         query = np.asarray(vector, dtype=np.float32)
         found: list[NearChunk] = []
-        for filing_id in sorted(counts):
-            vectors = self._filings[filing_id]
+        for filing_id, vectors in self.filings:
             similarities = vectors.matrix @ query
             top = np.argsort(-similarities, kind="stable")[:limit]
             found.extend(
@@ -112,6 +79,56 @@ class InMemoryVectors:
             )
         found.sort(key=lambda near: (-near.similarity, near.chunk_id))
         return found[:limit]
+
+
+class InMemoryVectors:
+    """A warm per-process copy of the chunk vectors, per filing, reloaded when the filing's chunks change: a
+    backfill changes how many have a vector, a re-index gives them new ids (the same count or not)."""
+
+    def __init__(self) -> None:
+        self._filings: dict[int, _FilingVectors] = {}
+
+    async def _versions(
+        self, session: AsyncSession, filing_ids: Sequence[int] | None
+    ) -> dict[int, tuple[int, int]]:
+        """filing → (chunks with a vector, newest chunk id), for the filings with any vector."""
+        where = "" if filing_ids is None else "WHERE filing_id = ANY(CAST(:ids AS integer[]))"
+        rows = await session.execute(
+            text(f"SELECT filing_id, count(embedding), max(id) FROM chunks {where} GROUP BY filing_id"),
+            {} if filing_ids is None else {"ids": list(filing_ids)},
+        )
+        return {filing_id: (count, newest) for filing_id, count, newest in rows if count}
+
+    async def _load(self, session: AsyncSession, filing_id: int, version: tuple[int, int]) -> _FilingVectors:
+        rows = (
+            await session.execute(
+                text(
+                    "SELECT id, page_no, CAST(embedding AS real[]) FROM chunks "
+                    "WHERE filing_id = :filing_id AND embedding IS NOT NULL ORDER BY id"
+                ),
+                {"filing_id": filing_id},
+            )
+        ).all()
+        return _FilingVectors(
+            version=version,
+            chunk_ids=np.array([row[0] for row in rows], dtype=np.int64),
+            page_nos=np.array([row[1] for row in rows], dtype=np.int64),
+            matrix=np.array([row[2] for row in rows], dtype=np.float32),
+        )
+
+    async def snapshot(self, session: AsyncSession, filing_ids: Sequence[int] | None) -> VectorSnapshot:
+        """The vectors of `filing_ids` (None: all filings), checked against the database (one query: a
+        backfill or a re-index changes chunks without any other trace) and reloaded where they changed.
+
+        Search takes it while the query's embedding is being computed, so that only numpy is left after."""
+        if filing_ids is not None and not filing_ids:
+            return VectorSnapshot(())
+        versions = await self._versions(session, filing_ids)
+        for filing_id, version in versions.items():
+            cached = self._filings.get(filing_id)
+            if cached is None or cached.version != version:
+                self._filings[filing_id] = await self._load(session, filing_id, version)
+        return VectorSnapshot(tuple((filing_id, self._filings[filing_id]) for filing_id in sorted(versions)))
 
 
 in_memory_vectors = InMemoryVectors()

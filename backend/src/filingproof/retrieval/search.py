@@ -15,6 +15,7 @@ Measured with bench/retrieval.py on the dev corpus (see its docstring for the co
 
 import asyncio
 import functools
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from filingproof.config import get_settings
 from filingproof.index.bm25 import search_bm25
 from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder, vector_literal
 from filingproof.index.tokenize import tokenize
-from filingproof.index.vectors import in_memory_vectors, pgvector_distances_safe
+from filingproof.index.vectors import VectorSnapshot, in_memory_vectors, pgvector_distances_safe
 from filingproof.retrieval.catalog import catalog_cache
 from filingproof.retrieval.fusion import best_first_unique, reciprocal_rank_fusion
 from filingproof.retrieval.query import Catalog, QueryUnderstanding, select_filings, understand
@@ -36,6 +37,7 @@ from filingproof.retrieval.synonyms import expand
 
 Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
+PageRow = tuple[str | None, str | None, str, date, str | None, str]  # accession … label, the chunk's text
 
 SNIPPET_WORDS = 40
 TAGGED_DEPTH = 4  # the tagged-page ranking keeps the tagged pages among this many times the candidates
@@ -89,16 +91,6 @@ def query_terms(understanding: QueryUnderstanding) -> list[str]:
     return expand(terms)
 
 
-async def _chunk_pages(session: AsyncSession, chunk_ids: Sequence[int]) -> dict[int, PageKey]:
-    if not chunk_ids:
-        return {}
-    rows = await session.execute(
-        text("SELECT id, filing_id, page_no FROM chunks WHERE id = ANY(CAST(:ids AS integer[]))"),
-        {"ids": list(chunk_ids)},
-    )
-    return {chunk_id: (filing_id, page_no) for chunk_id, filing_id, page_no in rows}
-
-
 async def rank_bm25(
     session: AsyncSession, terms: Sequence[str], filing_ids: Sequence[int] | None, limit: int
 ) -> list[_Ranked]:
@@ -106,8 +98,7 @@ async def rank_bm25(
     hits = await search_bm25(
         session, terms, filing_ids=filing_ids, limit=limit, k1=settings.bm25_k1, b=settings.bm25_b
     )
-    pages = await _chunk_pages(session, [hit.chunk_id for hit in hits])
-    return [_Ranked(hit.chunk_id, pages[hit.chunk_id]) for hit in hits]
+    return [_Ranked(hit.chunk_id, (hit.filing_id, hit.page_no)) for hit in hits]
 
 
 _tagged_cache: dict[tuple[tuple[object, ...], tuple[int, ...] | None], frozenset[PageKey]] = {}
@@ -135,16 +126,21 @@ async def tagged_pages(session: AsyncSession, filing_ids: Sequence[int] | None) 
 
 
 async def rank_dense(
-    session: AsyncSession, vector: Sequence[float], filing_ids: Sequence[int] | None, limit: int
+    session: AsyncSession,
+    vector: Sequence[float],
+    filing_ids: Sequence[int] | None,
+    limit: int,
+    local: VectorSnapshot | None = None,
 ) -> list[_Ranked]:
     """Nearest chunks by cosine distance: exact over the filtered filings (a few thousand vectors at most),
     through the HNSW index when unfiltered (iterative scan, so a filter never starves the list). In process
-    where the server's pgvector cannot compute distances (see `index.vectors`)."""
+    where the server's pgvector cannot compute distances (see `index.vectors`): over `local` when the caller
+    took the filings' vectors already."""
     if filing_ids is not None and not filing_ids:
         return []
     if not pgvector_distances_safe():
-        near = await in_memory_vectors.nearest(session, vector, filing_ids, limit)
-        return [_Ranked(n.chunk_id, (n.filing_id, n.page_no)) for n in near]
+        local = local if local is not None else await in_memory_vectors.snapshot(session, filing_ids)
+        return [_Ranked(n.chunk_id, (n.filing_id, n.page_no)) for n in local.nearest(vector, limit)]
     params: dict[str, object] = {"q": vector_literal(vector), "limit": limit}
     if filing_ids is not None:
         params["ids"] = list(filing_ids)
@@ -175,16 +171,15 @@ def highlight(body: str, terms: Sequence[str], width: int = SNIPPET_WORDS) -> st
     """The `width`-word window of `body` richest in query terms, matched words in **bold**."""
     wanted = set(terms)
     words = body.replace("\n", " ⏎ ").split()
-    hits = [not wanted.isdisjoint(_word_terms(word)) for word in words]
-    best_start = 0
-    best_count = count = sum(hits[:width])
-    for start in range(1, max(1, len(words) - width + 1)):  # slide the window one word at a time
-        count += hits[start + width - 1] - hits[start - 1]
-        if count > best_count:
-            best_start, best_count = start, count
-    window = [f"**{w}**" if hit else w for w, hit in zip(words, hits, strict=True)][
-        best_start : best_start + width
-    ]
+    # each distinct word looked up once (a chunk repeats its words: labels, years), then a set test per word
+    matched = {word for word in set(words) if not wanted.isdisjoint(_word_terms(word))}
+    hits = [word in matched for word in words]
+    # the first window with the most hits, from prefix sums (hits before word i: before[i])
+    before = list(itertools.accumulate(hits, initial=0))
+    counts = [before[start + width] - before[start] for start in range(len(words) - width + 1)]
+    best_start = counts.index(max(counts)) if counts else 0
+    shown = slice(best_start, best_start + width)
+    window = [f"**{w}**" if hit else w for w, hit in zip(words[shown], hits[shown], strict=True)]
     prefix = "… " if best_start > 0 else ""
     suffix = " …" if best_start + width < len(words) else ""
     return prefix + " ".join(window).replace(" ⏎ ", " / ").replace("⏎", "").strip() + suffix
@@ -199,28 +194,27 @@ def _page_ranks(ranked: Sequence[_Ranked]) -> dict[PageKey, tuple[int, int]]:
     return ranks
 
 
-async def _describe_pages(
-    session: AsyncSession, pages: Sequence[PageKey]
-) -> dict[PageKey, tuple[str | None, str | None, str, date, str | None]]:
-    if not pages:
+async def _describe_pages(session: AsyncSession, shown: dict[PageKey, int]) -> dict[PageKey, PageRow]:
+    """page → (accession, ticker, form, period end, label, text of the chunk shown for it), for the pages of
+    `shown` (page → chunk): one round trip."""
+    if not shown:
         return {}
     rows = await session.execute(
         text(
-            "SELECT p.filing_id, p.page_no, f.accession, f.ticker, f.form, f.period_end, p.label "
-            "FROM pages p JOIN filings f ON f.id = p.filing_id "
-            "JOIN unnest(CAST(:filings AS integer[]), CAST(:pages AS integer[])) AS w(filing_id, page_no) "
-            "ON w.filing_id = p.filing_id AND w.page_no = p.page_no"
+            "SELECT w.filing_id, w.page_no, f.accession, f.ticker, f.form, f.period_end, p.label, c.text "
+            "FROM unnest(CAST(:filings AS integer[]), CAST(:pages AS integer[]), CAST(:chunks AS integer[])) "
+            "AS w(filing_id, page_no, chunk_id) "
+            "JOIN pages p ON p.filing_id = w.filing_id AND p.page_no = w.page_no "
+            "JOIN filings f ON f.id = w.filing_id "
+            "JOIN chunks c ON c.id = w.chunk_id"
         ),
-        {"filings": [page[0] for page in pages], "pages": [page[1] for page in pages]},
+        {
+            "filings": [page[0] for page in shown],
+            "pages": [page[1] for page in shown],
+            "chunks": list(shown.values()),
+        },
     )
-    return {(row[0], row[1]): (row[2], row[3], row[4], row[5], row[6]) for row in rows}
-
-
-async def _chunk_texts(session: AsyncSession, chunk_ids: Sequence[int]) -> dict[int, str]:
-    rows = await session.execute(
-        text("SELECT id, text FROM chunks WHERE id = ANY(CAST(:ids AS integer[]))"), {"ids": list(chunk_ids)}
-    )
-    return {chunk_id: body for chunk_id, body in rows}
+    return {(row[0], row[1]): (row[2], row[3], row[4], row[5], row[6], row[7]) for row in rows}
 
 
 EmbedderProvider = Callable[[], Embedder]
@@ -234,16 +228,15 @@ def _weight(ranking: str, understanding: QueryUnderstanding) -> float:
     return 1.0
 
 
-async def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
-    embedder = await asyncio.to_thread(provider)  # the first call loads the model (seconds)
-    vectors = await asyncio.to_thread(embedder.embed, [query])
-    return vectors[0]
+def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
+    """In a worker thread: the first call loads the model (seconds)."""
+    return provider().embed([query])[0]
 
 
 async def _rankings(
     session: AsyncSession,
     mode: Mode,
-    vector_task: "asyncio.Task[list[float]] | None",
+    vector_task: "asyncio.Future[list[float]] | None",
     terms: Sequence[str],
     filing_ids: Sequence[int] | None,
     candidates: int,
@@ -251,7 +244,9 @@ async def _rankings(
     warnings: list[str],
 ) -> dict[str, list[_Ranked]]:
     """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had.
-    PostgreSQL ranks by BM25 while the query's embedding (`vector_task`, a thread) is computed."""
+
+    The round trips that do not need the query's embedding run while it is computed (`vector_task`, a
+    thread): BM25 and the in-process vectors' check, so that numpy alone is left once it is ready."""
     rankings: dict[str, list[_Ranked]] = {}
     if mode == "hybrid" and figures:
         deeper = await rank_bm25(session, terms, filing_ids, TAGGED_DEPTH * candidates)
@@ -262,12 +257,13 @@ async def _rankings(
         rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
     if vector_task is None:
         return rankings
+    local = None if pgvector_distances_safe() else await in_memory_vectors.snapshot(session, filing_ids)
     try:
         vector = await vector_task
     except EmbeddingUnavailable as error:
         warnings.append(f"embedding model unavailable: BM25 only ({error})")
     else:
-        dense = await rank_dense(session, vector, filing_ids, candidates)
+        dense = await rank_dense(session, vector, filing_ids, candidates, local)
         if dense:
             rankings["dense"] = dense
             return rankings
@@ -294,16 +290,15 @@ async def _page_hits(
     best_chunk = {
         page: next(ranks[page][1] for ranks in page_ranks.values() if page in ranks) for page, _ in fused
     }
-    described = await _describe_pages(session, [page for page, _ in fused])
-    bodies = await _chunk_texts(session, list(best_chunk.values()))
+    described = await _describe_pages(session, best_chunk)
     hits = []
     for page, score in fused:
-        accession, ticker, form, period_end, label = described[page]
+        accession, ticker, form, period_end, label, body = described[page]
         chunk_id = best_chunk[page]
         hits.append(
             PageHit(
                 filing_id=page[0], accession=accession, ticker=ticker, form=form, period_end=period_end,
-                page_no=page[1], label=label, score=score, snippet=highlight(bodies[chunk_id], terms),
+                page_no=page[1], label=label, score=score, snippet=highlight(body, terms),
                 chunk_id=chunk_id,
                 bm25_rank=page_ranks.get("bm25", {}).get(page, (None, 0))[0],
                 dense_rank=page_ranks.get("dense", {}).get(page, (None, 0))[0],
@@ -323,7 +318,12 @@ async def search(
 ) -> SearchResult:
     """The best pages for `query`, with the filters and warnings that shaped them."""
     # The query's embedding (a thread) starts first: it is the slowest step, and overlaps all the others.
-    vector_task = asyncio.create_task(_query_vector(query, embedder)) if mode != "bm25" else None
+    # One hop to the thread pool, model included (the provider loads it on first use), no task around it.
+    vector_task = (
+        asyncio.get_running_loop().run_in_executor(None, _query_vector, query, embedder)
+        if mode != "bm25"
+        else None
+    )
     try:
         return await _search(session, query, limit, mode, catalog, vector_task)
     finally:
@@ -337,7 +337,7 @@ async def _search(
     limit: int,
     mode: Mode,
     catalog: Catalog | None,
-    vector_task: "asyncio.Task[list[float]] | None",
+    vector_task: "asyncio.Future[list[float]] | None",
 ) -> SearchResult:
     catalog = catalog if catalog is not None else await catalog_cache.get(session)
     understanding = understand(query, catalog)

@@ -1,0 +1,76 @@
+"""The embedder's one-text path (a search query) gives the vectors `encode` gives, on one intra-op thread.
+
+Search embeds its query alone, through `SentenceTransformerEmbedder._embed_one` (the model's own preprocess
+and modules, without encode's bookkeeping); the index was embedded in batches through `encode`. Both must
+agree, or dense search would compare vectors of two different functions.
+"""
+
+import numpy as np
+import pytest
+import torch
+
+from filingproof.db.models import EMBEDDING_DIM
+from filingproof.index.embed import (
+    EmbeddingUnavailable,
+    SentenceTransformerEmbedder,
+    _intra_op_threads,
+    get_embedder,
+)
+
+TEXTS = [
+    "What was Apple's total net sales in fiscal 2024?",
+    "nvda net income fy2025",
+    "  R&D   expense\n2023 ",  # the model's preprocessing (whitespace, case) must apply the same way
+    "Net sales: Total net sales | 2024 | 391,035 | 2023 | 383,285 | 2022 | 394,328",
+    "Ünïcode — “quotes” and € signs",
+    "x",
+    # longer than the model's 256 tokens: truncated the same way
+    " ".join(f"revenue {n} increased compared to the prior year" for n in range(120)),
+]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> SentenceTransformerEmbedder:
+    try:
+        loaded = get_embedder()
+    except EmbeddingUnavailable as error:
+        pytest.skip(f"embedding model unavailable: {error}")
+    assert isinstance(loaded, SentenceTransformerEmbedder)
+    return loaded
+
+
+def _encode_one(embedder: SentenceTransformerEmbedder, text: str) -> np.ndarray:
+    """The vector search used before the one-text path: `encode` on a list of one."""
+    vectors = embedder._model.encode(
+        [text], normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+    )
+    return np.asarray(vectors[0], dtype=np.float64)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_one_text_gives_encodes_vector(embedder: SentenceTransformerEmbedder, text: str) -> None:
+    [vector] = embedder.embed([text])
+    got = np.asarray(vector, dtype=np.float64)
+    expected = _encode_one(embedder, text)
+    assert got.shape == (EMBEDDING_DIM,)
+    assert float(np.linalg.norm(got)) == pytest.approx(1.0, abs=1e-6)
+    assert float(got @ expected) >= 1 - 1e-6
+    assert float(np.abs(got - expected).max()) <= 1e-6
+
+
+def test_one_text_agrees_with_the_batch_the_index_was_embedded_in(
+    embedder: SentenceTransformerEmbedder,
+) -> None:
+    batch = np.asarray(embedder.embed(TEXTS), dtype=np.float64)  # several texts: encode, padded
+    for text, expected in zip(TEXTS, batch, strict=True):
+        got = np.asarray(embedder.embed([text])[0], dtype=np.float64)
+        assert float(got @ expected) >= 1 - 1e-6
+
+
+def test_one_text_runs_on_one_thread_and_restores_the_count(embedder: SentenceTransformerEmbedder) -> None:
+    before = torch.get_num_threads()
+    with _intra_op_threads(1):
+        assert torch.get_num_threads() == 1
+    assert torch.get_num_threads() == before
+    embedder.embed([TEXTS[0]])
+    assert torch.get_num_threads() == before  # a batch embedded next (an ingest) keeps its threads
