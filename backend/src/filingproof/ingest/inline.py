@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from filingproof.ingest.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
+
 _WORD_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TOKEN_RE = re.compile(
     r"(?<![\w.,$])(?P<cur>\$\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
@@ -15,9 +17,7 @@ _TOKEN_RE = re.compile(
     re.IGNORECASE,
 )
 _RANGE_PERCENT_RE = re.compile(r"(\d+(?:\.\d+)?)\s?[-–]\s?\d+(?:\.\d+)?\s?%")
-_MONTH_BEFORE_RE = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+$", re.IGNORECASE
-)
+_MONTH_BEFORE_RE = re.compile(rf"\b{MONTH_NAME_PATTERN}\s+$", re.IGNORECASE)
 _YEAR_RE = re.compile(r"(?:19|20)\d{2}")
 _SHARES_AFTER_RE = re.compile(r"[^;.$]*?\bshares\b", re.IGNORECASE)
 _SHARES_BEFORE_RE = re.compile(r"\bshares\b[^;$]*$", re.IGNORECASE)
@@ -75,10 +75,7 @@ def inline_figures(text: str) -> list[InlineFigure]:
     return figures
 
 
-_AS_OF_DATE_RE = re.compile(
-    r"\bas of\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})",
-    re.IGNORECASE,
-)
+_AS_OF_DATE_RE = re.compile(rf"\bas of\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
 
 
 _YEAR_AFTER_RE = re.compile(r"\s*for\s+((?:19|20)\d{2})\b", re.IGNORECASE)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
 
-from filingproof.ingest.xbrl import parse_long_date
+from filingproof.ingest.xbrl import LONG_DATE_PATTERN, parse_long_date
 
 PeriodKind = Literal["instant", "duration"]
 
@@ -192,13 +192,9 @@ def parse_column_period(
 
 
 _AS_OF_DATES_RE = re.compile(
-    r"\b(?:as of|at)\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
-    r"(?:,?\s+and\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})?)",
-    re.IGNORECASE,
+    rf"\b(?:as of|at)\s+({LONG_DATE_PATTERN}(?:,?\s+and\s+{LONG_DATE_PATTERN})?)", re.IGNORECASE
 )
-_LONG_DATE_RE = re.compile(
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}", re.IGNORECASE
-)
+_LONG_DATE_RE = re.compile(LONG_DATE_PATTERN, re.IGNORECASE)
 
 
 def stated_as_of(table_context: str, years: set[int]) -> dict[int, date]:
@@ -220,9 +216,7 @@ _BALANCE_ROW_RE = re.compile(
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
     r"balances?,?\s+(?:at|as of|beginning|end)\b|"
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
-    r"\b(?:at|as of|on)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|"
-    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}$|"
-    r"[-–—]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}$",
+    rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$",
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
@@ -243,11 +237,7 @@ _STOCK_COLUMN_RE = re.compile(
     r"fair value|carrying|amortized cost|cash and cash equivalents|\bbalance|outstanding|\bassets\b|liabilit",
     re.IGNORECASE,
 )
-_DATE_HEADING_RE = re.compile(
-    r"^(?:(?:as of|at)\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"
-    r":?$",
-    re.IGNORECASE,
-)
+_DATE_HEADING_RE = re.compile(rf"^(?:(?:as of|at)\s+)?{LONG_DATE_PATTERN}:?$", re.IGNORECASE)
 _FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
@@ -276,7 +266,8 @@ class TablePeriods:
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
         self.row_labels = row_labels
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
-        balances = [label for label in row_labels if _BALANCE_ROW_RE.search(label)]
+        balance_rows = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
+        balances = [row_labels[row] for row in balance_rows]
         month_days = [label for label in row_labels if _MONTH_DAY_END_RE.search(label)]
         self.rollforward = len(month_days) >= 2 or (
             any(_BEGINNING_RE.search(b) for b in balances)
@@ -286,14 +277,11 @@ class TablePeriods:
         self.between_blocks = _between_blocks(row_labels, headings) if self.rollforward else frozenset()
         # Rows of future years ("2026", "Thereafter"): amounts owed at the report date, and their totals too.
         self.maturity_schedule = sum(map(self._future_row, row_labels)) >= 2
-        closing = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
-        self.closing_row = closing[-1] if self.rollforward and closing else len(row_labels)
+        self.closing_row = balance_rows[-1] if self.rollforward and balance_rows else len(row_labels)
         self.balance_dates = [
             (row, dated)
-            for row, label in enumerate(row_labels)
-            if row not in headings
-            and _BALANCE_ROW_RE.search(label)
-            and (dated := _row_date(label)) is not None
+            for row in balance_rows
+            if row not in headings and (dated := _row_date(row_labels[row])) is not None
         ]
         self.section: Period | None = None
         self.section_months: int | None = None
@@ -351,9 +339,8 @@ class TablePeriods:
                 return Period("instant", None, row_span.end)
             return row_span
         if column is not None and self.section is not None and self.section.kind == column.kind == "instant":
-            column = (
-                self.section
-            )  # a later block of the table: "As of December 31, 2024" over the same headers
+            # a later block of the table: "As of December 31, 2024" over the same headers
+            column = self.section
         if column is not None:
             month_day = _MONTH_DAY_END_RE.search(label)
             if month_day is not None:
@@ -437,7 +424,7 @@ class TablePeriods:
             # "Common Stock" line between an equity statement's blocks.
             return Period("instant", None, column.end)
         if column.assumed:
-            kind = _row_kind([label, *reversed(path[:-1])]) or self.kind
+            kind = kind or self.kind
             if column.kind == "duration" and kind == "stock":
                 return Period("instant", None, column.end)
             if column.kind == "instant" and kind == "flow":

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from lxml import etree
 
-from filingproof.ingest.inline import inline_figures, respective_figures
+from filingproof.ingest.inline import InlineFigure, inline_figures, respective_figures
 from filingproof.ingest.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.periods import (
     DocumentPeriod,
@@ -23,7 +23,7 @@ from filingproof.ingest.periods import (
     printed_year,
     stated_as_of,
 )
-from filingproof.ingest.xbrl import parse_long_date
+from filingproof.ingest.xbrl import MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.xhtml import local_name, text_of
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
@@ -338,18 +338,20 @@ def parse_table(
         if label_item is not None and not values[r] and r >= header_rows:
             # "Cash dividends declared, per share: $0.80" states its figure in the label itself.
             path_here = [name for _, name, _ in path_stack] + [label]
-            cells.extend(
-                _inline_cells(
-                    r,
-                    0,
-                    label_item,
-                    label,
-                    path_here,
-                    resolver.for_cell(r, label, None, inline=True, path=path_here),
-                    scale,
-                    shares_scale,
+            if figures := _written_figures(label_item.text):
+                cells.extend(
+                    _inline_cells(
+                        r,
+                        0,
+                        label_item,
+                        figures,
+                        label,
+                        path_here,
+                        resolver.for_cell(r, label, None, inline=True, path=path_here),
+                        scale,
+                        shares_scale,
+                    )
                 )
-            )
         if label and not values[r] and find_scale(label)[1] is None:
             # A heading row ("Current assets:"), also when it sits right under the column headers.
             while path_stack and path_stack[-1][0] >= indent:
@@ -367,7 +369,7 @@ def parse_table(
             path_stack.pop()
         path = [name for _, name, _ in path_stack] + ([label] if label else [])
         for item in row:
-            if item.number is None:
+            if item.number is None and (figures := _written_figures(item.text)):
                 logical = None if item is label_item else _column_of(item, columns)
                 period = None if logical is None else periods[logical]
                 column_label = "" if logical is None else column_labels[logical]
@@ -377,6 +379,7 @@ def parse_table(
                         r,
                         0 if logical is None else logical + 1,  # grid columns: 0 is the label
                         item,
+                        figures,
                         label,
                         path,
                         resolver.for_cell(
@@ -454,8 +457,7 @@ def _column_labels(
 
 _YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 _STUB_PERIOD_RE = re.compile(
-    r"\b(?:ended|ending|as of)\b|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$",
-    re.IGNORECASE,
+    rf"\b(?:ended|ending|as of)\b|^{MONTH_NAME_PATTERN}\s+\d{{1,2}},?$", re.IGNORECASE
 )
 
 
@@ -503,11 +505,17 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
     return None
 
 
+def _written_figures(text: str) -> list[InlineFigure]:
+    """The figures a text cell writes: percentages, amounts, shares, "$10.0 billion"; not a bare number in
+    prose ("Level 2", "Note 7")."""
+    return [
+        figure for figure in inline_figures(text) if figure.word_scale is not None or figure.unit != "number"
+    ]
+
+
 def _inline_only(item: Item) -> bool:
     """A value cell that is not a number but writes figures: "3.6%-5.4%", "—%-0.5%"."""
-    return item.number is None and any(
-        figure.unit != "number" or figure.word_scale is not None for figure in inline_figures(item.text)
-    )
+    return item.number is None and bool(_written_figures(item.text))
 
 
 def _has_inline(row: list[Item]) -> bool:
@@ -518,6 +526,7 @@ def _inline_cells(
     row: int,
     col: int,
     item: Item,
+    figures: list[InlineFigure],
     label: str,
     path: list[str],
     period: Period | None,
@@ -525,15 +534,10 @@ def _inline_cells(
     shares_scale: int | None,
     respective: Sequence[Period | None] = (),
 ) -> list[NumericCell]:
-    """The figures written inside a text cell. A label that lists one figure per dated column ("Dividends
-    (per share — $1.94, $1.84 and $1.76)" over 2024, 2023, 2022) gives each its column's period
-    (`respective`); otherwise all take `period`."""
+    """The cells of the `figures` written inside a text cell (`_written_figures`). A label that lists one
+    figure per dated column ("Dividends (per share — $1.94, $1.84 and $1.76)" over 2024, 2023, 2022) gives
+    each its column's period (`respective`); otherwise all take `period`."""
     cells = []
-    figures = [
-        figure
-        for figure in inline_figures(item.text)
-        if figure.word_scale is not None or figure.unit != "number"
-    ]
     listed = respective_figures(item.text, figures, len(respective))
     by_year = {p.end.year: p for p in respective if p is not None}
     periods = [
@@ -555,7 +559,7 @@ def _inline_cells(
             # A count written out in full ("944,033,056 shares") is not in the table's scale.
             written_in_full = len(figure.text.replace(",", "")) >= 7
             scale = shares_scale if shares_scale is not None else 0 if written_in_full else table_scale
-        else:  # USD; a bare number in prose ("Level 2", "Note 7") is not a figure
+        else:  # USD
             scale = table_scale
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
         cells.append(

@@ -182,6 +182,9 @@ def parse_cover(root: etree._Element, contexts: dict[str, Context]) -> CoverData
 
 
 _LONG_DATE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
+# Patterns for the parsers that find dates inside labels and captions (match them case-insensitively).
+MONTH_NAME_PATTERN = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"  # "Sept.", "January"
+LONG_DATE_PATTERN = MONTH_NAME_PATTERN + r"\s+\d{1,2},?\s+\d{4}"  # "September 28, 2024"
 
 
 def parse_long_date(text: str) -> date | None:
