@@ -4,10 +4,10 @@ the way the corpus filers lay theirs out (the filing and table it comes from is 
 from datetime import date
 from decimal import Decimal
 
-from lxml import etree
+from html_tables import parse_html_table
 
 from filingproof.ingest.periods import DocumentPeriod, Period
-from filingproof.ingest.tables import ParsedTable, parse_table
+from filingproof.ingest.tables import ParsedTable
 
 CALENDAR_10K = DocumentPeriod(form="10-K", period_end=date(2024, 12, 31), fiscal_year=2024)
 APPLE_10K = DocumentPeriod(form="10-K", period_end=date(2024, 9, 28), fiscal_year=2024)
@@ -15,10 +15,7 @@ PFIZER_10Q = DocumentPeriod(form="10-Q", period_end=date(2023, 7, 2), fiscal_yea
 
 
 def table(html: str, document: DocumentPeriod = CALENDAR_10K, context: str = "") -> ParsedTable:
-    element = etree.fromstring(f'<table xmlns="http://www.w3.org/1999/xhtml">{html}</table>')
-    parsed = parse_table(element, document, context, None)
-    assert parsed is not None
-    return parsed
+    return parse_html_table(html, document, context)
 
 
 def row(*cells: str) -> str:
@@ -28,10 +25,6 @@ def row(*cells: str) -> str:
 def periods(parsed: ParsedTable, label: str) -> list[Period | None]:
     """The periods of a row's cells, left to right (figures written in the label first)."""
     return [c.period for c in parsed.cells if c.row_label == label]
-
-
-def year(end: date) -> Period:
-    return Period("duration", date(end.year - 1, end.month, end.day + 1) if end.day < 28 else None, end)
 
 
 def calendar_year(y: int) -> Period:

@@ -4,21 +4,18 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from lxml import etree
+from html_tables import parse_html_table
 
 from filingproof.ingest.numbers import parse_number
 from filingproof.ingest.periods import DocumentPeriod, Period
-from filingproof.ingest.tables import ParsedTable, find_scale, parse_table
+from filingproof.ingest.tables import ParsedTable, find_scale
 
 TEN_K = DocumentPeriod(form="10-K", period_end=date(2024, 9, 28), fiscal_year=2024)
 TEN_Q = DocumentPeriod(form="10-Q", period_end=date(2025, 7, 27), fiscal_year=2026)
 
 
 def table(html: str, document: DocumentPeriod = TEN_K, context: str = "") -> ParsedTable:
-    element = etree.fromstring(f'<table xmlns="http://www.w3.org/1999/xhtml">{html}</table>')
-    parsed = parse_table(element, document, context, None)
-    assert parsed is not None
-    return parsed
+    return parse_html_table(html, document, context)
 
 
 def cell(parsed: ParsedTable, label: str, col: int) -> tuple[Decimal, str, Period | None]:
