@@ -1,9 +1,16 @@
 """Search latency in a warm process (p50 / p95 per mode) and embedding throughput.
 
 Warm means: model loaded, catalog and in-process vectors cached, one untimed pass first. Each timed search
-opens its own session, as a request would. Run against an ingested database:
+opens its own session, as a request would, and does all its work: nothing is cached per query (every round
+embeds every query again). Run against an ingested database:
 
     FILINGPROOF_HOME=/tmp/fphome-dev .venv/bin/python backend/bench/search_latency.py [--rounds 3]
+
+Measured here on 2026-11-30 (2 cores, no AVX-512, so dense search in process; the 17-filing test corpus; a
+quiet machine), the code before and after the traced query embedding run alternately, --rounds 3, five runs
+before and four after: hybrid p50 26.8-34.5 ms before (p95 34-45), 22.7-23.4 ms after (p95 30-33); dense p50
+27-29 -> 20.5-23.9 ms; BM25 alone p50 8-13 ms either way; one query embedded on the main thread 20-26 ->
+15-21 ms. Figures drift by a quarter between runs when anything else runs, so compare runs made alternately.
 """
 
 import argparse

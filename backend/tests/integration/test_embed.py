@@ -1,8 +1,9 @@
 """The embedder's one-text path (a search query) gives the vectors `encode` gives, on one intra-op thread.
 
-Search embeds its query alone, through `SentenceTransformerEmbedder._embed_one` (the model's own preprocess
-and modules, without encode's bookkeeping); the index was embedded in batches through `encode`. Both must
-agree, or dense search would compare vectors of two different functions.
+Search embeds its query alone, through `SentenceTransformerEmbedder._embed_one` (the transformer traced by
+TorchScript at load, or else the model's own modules; without encode's bookkeeping); the index was embedded
+in batches through `encode`. Both must agree, or dense search would compare vectors of two different
+functions.
 """
 
 import numpy as np
@@ -47,8 +48,17 @@ def _encode_one(embedder: SentenceTransformerEmbedder, text: str) -> np.ndarray:
     return np.asarray(vectors[0], dtype=np.float64)
 
 
+def test_the_shipped_model_is_traced(embedder: SentenceTransformerEmbedder) -> None:
+    assert embedder._traced is not None  # traced, and checked against encode, at load
+
+
+@pytest.mark.parametrize("traced", [True, False], ids=["traced", "modules"])
 @pytest.mark.parametrize("text", TEXTS)
-def test_one_text_gives_encodes_vector(embedder: SentenceTransformerEmbedder, text: str) -> None:
+def test_one_text_gives_encodes_vector(
+    embedder: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch, text: str, traced: bool
+) -> None:
+    if not traced:
+        monkeypatch.setattr(embedder, "_traced", None)  # the fallback: the model's own modules
     [vector] = embedder.embed([text])
     got = np.asarray(vector, dtype=np.float64)
     expected = _encode_one(embedder, text)

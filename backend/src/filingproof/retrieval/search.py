@@ -11,6 +11,11 @@
    a vector yet) the dense ranking is skipped with a warning: BM25 only.
 
 Measured with bench/retrieval.py on the dev corpus (see its docstring for the command).
+
+Latency (bench/search_latency.py has the figures): the query's embedding, the slowest step, starts first in
+a worker thread (`index.embed` runs it outside the GIL) and overlaps every round trip that does not need it
+(catalog check, BM25 with each chunk's page, the in-process vectors' check); after it, numpy, the fusion
+and one query describing the pages shown.
 """
 
 import asyncio
