@@ -1,9 +1,9 @@
-"""BM25 in PostgreSQL against an independent textbook implementation over the same tokens, and the hybrid
-search built on it.
+"""BM25 in PostgreSQL against two implementations over the same tokens, and the hybrid search built on it.
 
 A temporary embedded PostgreSQL, a few pages of real corpus sentences (Apple FY2024 and NVIDIA FY2025
-10-Ks), indexed by `index_filing`; the SQL scores must equal a plain-Python Okapi BM25 (Lucene idf) to 1e-6,
-with and without a filing filter, and the statistics must stay exact when a filing is deleted.
+10-Ks), indexed by `index_filing`; the SQL scores must equal, to 1e-6, with and without a filing filter, both
+a plain-Python Okapi BM25 written from the formula (Lucene idf) and the `bm25s` library's, and the
+statistics must stay exact when a filing is deleted.
 """
 
 import math
@@ -18,6 +18,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+import bm25s
 import numpy as np
 import pytest
 from sqlalchemy import delete, select, text
@@ -184,6 +185,17 @@ def textbook_bm25(documents: dict[int, list[str]], query: list[str]) -> dict[int
     return scores
 
 
+def library_bm25(documents: dict[int, list[str]], query: list[str]) -> dict[int, float]:
+    """The same scores from the `bm25s` library (its Lucene variant, in float64). bm25s follows Lucene 8+,
+    which drops Okapi's constant factor (k1 + 1) from the numerator (it never changes a ranking), so its
+    scores times (k1 + 1) are ours."""
+    ids = list(documents)
+    retriever = bm25s.BM25(k1=K1, b=B, method="lucene", idf_method="lucene", dtype="float64")
+    retriever.index([documents[doc_id] for doc_id in ids], show_progress=False)
+    scores = retriever.get_scores(sorted(set(query)))
+    return {doc_id: float(score) * (K1 + 1) for doc_id, score in zip(ids, scores, strict=True) if score > 0}
+
+
 async def _documents(session: AsyncSession) -> dict[int, tuple[int, list[str]]]:
     rows = await session.execute(select(Chunk.id, Chunk.filing_id, Chunk.text))
     return {chunk_id: (filing_id, tokenize(body)) for chunk_id, filing_id, body in rows}
@@ -191,7 +203,7 @@ async def _documents(session: AsyncSession) -> dict[int, tuple[int, list[str]]]:
 
 @pytest.mark.parametrize("query", QUERIES)
 @pytest.mark.parametrize("scope", [None, 0, 1])
-async def test_sql_scores_equal_textbook_bm25(
+async def test_sql_scores_equal_textbook_and_library_bm25(
     sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], query: str, scope: int | None
 ) -> None:
     async with sessions() as session:
@@ -201,13 +213,15 @@ async def test_sql_scores_equal_textbook_bm25(
         rows = await session.execute(select(Chunk.id, Chunk.filing_id, Chunk.page_no))
         pages = {chunk_id: (filing_id, page_no) for chunk_id, filing_id, page_no in rows}
     assert all((hit.filing_id, hit.page_no) == pages[hit.chunk_id] for hit in got)  # read with the ranking
-    expected = textbook_bm25({doc_id: tokens for doc_id, (_, tokens) in documents.items()}, tokenize(query))
-    if allowed is not None:
-        expected = {doc_id: s for doc_id, s in expected.items() if documents[doc_id][0] in allowed}
-    assert expected or allowed is not None, "the sample must match something"
-    assert {hit.chunk_id for hit in got} == set(expected)
-    for hit in got:
-        assert hit.score == pytest.approx(expected[hit.chunk_id], abs=1e-6)
+    tokens_by_chunk = {doc_id: tokens for doc_id, (_, tokens) in documents.items()}
+    for reference in (textbook_bm25, library_bm25):
+        expected = reference(tokens_by_chunk, tokenize(query))
+        if allowed is not None:
+            expected = {doc_id: s for doc_id, s in expected.items() if documents[doc_id][0] in allowed}
+        assert expected or allowed is not None, "the sample must match something"
+        assert {hit.chunk_id for hit in got} == set(expected), reference.__name__
+        for hit in got:
+            assert hit.score == pytest.approx(expected[hit.chunk_id], abs=1e-6), reference.__name__
     assert [hit.score for hit in got] == sorted((hit.score for hit in got), reverse=True)
 
 
