@@ -7,7 +7,7 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-from filingproof.ingest.document import parse_filing
+from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.fidelity import measure
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "filings"

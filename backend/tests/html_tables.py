@@ -2,8 +2,8 @@
 
 from lxml import etree
 
-from filingproof.ingest.periods import DocumentPeriod
-from filingproof.ingest.tables import ParsedTable, parse_table
+from filingproof.ingest.parse.periods import DocumentPeriod
+from filingproof.ingest.parse.tables import ParsedTable, parse_table
 
 
 def parse_html_table(html: str, document: DocumentPeriod, context: str = "") -> ParsedTable:

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from filingproof.config import Settings
 from filingproof.db.models import Cell, Filing, Page, XbrlFact
 from filingproof.db.session import session_scope
-from filingproof.ingest.document import parse_filing
+from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.errors import IngestError, NotAFilingError, TruncatedDocumentError
 from filingproof.ingest.pipeline import FilingSource, ingest_source
 from filingproof.ingest.progress import SilentStage, StageProgress

@@ -6,7 +6,7 @@ The floors are the acceptance figures of the foundation issue (0.995 for values,
 
 from pathlib import Path
 
-from filingproof.ingest.document import parse_filing
+from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.fidelity import measure
 
 VALUE_FLOOR = 0.995

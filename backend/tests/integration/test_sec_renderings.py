@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from lxml import html
 
-from filingproof.ingest.document import ParsedDocument, parse_filing
-from filingproof.ingest.numbers import parse_number
-from filingproof.ingest.periods import Period
-from filingproof.ingest.xbrl import parse_long_date
+from filingproof.ingest.parse.document import ParsedDocument, parse_filing
+from filingproof.ingest.parse.numbers import parse_number
+from filingproof.ingest.parse.periods import Period
+from filingproof.ingest.parse.xbrl import parse_long_date
 
 FILING_DIR = Path("www.sec.gov/Archives/edgar/data/320193/000032019325000057")
 SCALES = {"Millions": Decimal(10) ** 6, "Thousands": Decimal(10) ** 3}

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from html_tables import parse_html_table
 
-from filingproof.ingest.periods import DocumentPeriod, Period
-from filingproof.ingest.tables import ParsedTable
+from filingproof.ingest.parse.periods import DocumentPeriod, Period
+from filingproof.ingest.parse.tables import ParsedTable
 
 CALENDAR_10K = DocumentPeriod(form="10-K", period_end=date(2024, 12, 31), fiscal_year=2024)
 APPLE_10K = DocumentPeriod(form="10-K", period_end=date(2024, 9, 28), fiscal_year=2024)

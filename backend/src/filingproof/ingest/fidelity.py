@@ -7,8 +7,8 @@ A cell's value and period come from its text, its table's scale line and its col
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from filingproof.ingest.document import ParsedDocument, cell_of, facts_in_tables
-from filingproof.ingest.periods import periods_agree
+from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
+from filingproof.ingest.parse.periods import periods_agree
 
 
 @dataclass(slots=True)

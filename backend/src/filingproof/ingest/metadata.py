@@ -4,7 +4,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date
 
-from filingproof.ingest.document import ParsedDocument
+from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.errors import IngestError
 
 

@@ -23,7 +23,7 @@ from filingproof import PARSER_VERSION
 from filingproof.config import Settings
 from filingproof.db.models import Filing
 from filingproof.db.session import get_sessionmaker
-from filingproof.ingest.document import parse_filing
+from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.metadata import FilingMetadata, resolve_metadata
 from filingproof.ingest.progress import Progress, stage
 from filingproof.ingest.render import render_document

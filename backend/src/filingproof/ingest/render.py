@@ -15,7 +15,7 @@ from pathlib import Path
 from lxml import etree
 from playwright.async_api import Browser, Page, Route, async_playwright
 
-from filingproof.ingest.document import ParsedDocument
+from filingproof.ingest.parse.document import ParsedDocument
 
 _MEASURE_JS = (Path(__file__).with_name("measure.js")).read_text()
 _CHROMIUM_ARGS = [

@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof import PARSER_VERSION
 from filingproof.db.models import Cell, Company, Filing, Page, Table, XbrlFact
-from filingproof.ingest.document import ParsedDocument
+from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.metadata import CompleteMetadata
 from filingproof.ingest.progress import StageProgress
 from filingproof.ingest.render import Rendering

@@ -7,11 +7,11 @@ from datetime import date
 from lxml import etree
 
 from filingproof.ingest.errors import NotAFilingError
-from filingproof.ingest.layout import DocumentLayout, layout_document
-from filingproof.ingest.periods import DocumentPeriod
-from filingproof.ingest.tables import NumericCell, ParsedTable, parse_table
-from filingproof.ingest.xbrl import CoverData, Fact, parse_contexts, parse_cover, parse_facts, parse_units
-from filingproof.ingest.xhtml import BLOCK_TAGS, body_of, local_name, parse_document
+from filingproof.ingest.parse.layout import DocumentLayout, layout_document
+from filingproof.ingest.parse.periods import DocumentPeriod
+from filingproof.ingest.parse.tables import NumericCell, ParsedTable, parse_table
+from filingproof.ingest.parse.xbrl import CoverData, Fact, parse_contexts, parse_cover, parse_facts, parse_units
+from filingproof.ingest.parse.xhtml import BLOCK_TAGS, body_of, local_name, parse_document
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from filingproof.ingest.xhtml import BLOCK_TAGS, is_hidden, is_page_break, local_name, text_of
+from filingproof.ingest.parse.xhtml import BLOCK_TAGS, is_hidden, is_page_break, local_name, text_of
 
 _PAGE_LABEL_RE = re.compile(r"(?:^|\|\s*|\s)((?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7})$")
 _CONTEXT_CHARS = 1500

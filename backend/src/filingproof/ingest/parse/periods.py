@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
 
-from filingproof.ingest.xbrl import LONG_DATE_PATTERN, parse_long_date
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
 
 PeriodKind = Literal["instant", "duration"]
 

@@ -13,9 +13,9 @@ from decimal import Decimal
 
 from lxml import etree
 
-from filingproof.ingest.inline import InlineFigure, inline_figures, respective_figures
-from filingproof.ingest.numbers import ParsedNumber, is_year, normalize_space, parse_number
-from filingproof.ingest.periods import (
+from filingproof.ingest.parse.inline import InlineFigure, inline_figures, respective_figures
+from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
+from filingproof.ingest.parse.periods import (
     DocumentPeriod,
     Period,
     TablePeriods,
@@ -23,8 +23,8 @@ from filingproof.ingest.periods import (
     printed_year,
     stated_as_of,
 )
-from filingproof.ingest.xbrl import MONTH_NAME_PATTERN, parse_long_date
-from filingproof.ingest.xhtml import local_name, text_of
+from filingproof.ingest.parse.xbrl import MONTH_NAME_PATTERN, parse_long_date
+from filingproof.ingest.parse.xhtml import local_name, text_of
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
 TRAILING_FRAGMENTS = frozenset({")", "%", ")%", "%)", ") %", "pts", "bps", "x"})

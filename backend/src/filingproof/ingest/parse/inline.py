@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from filingproof.ingest.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
 
 _WORD_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TOKEN_RE = re.compile(

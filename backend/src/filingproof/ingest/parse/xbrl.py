@@ -7,8 +7,8 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
-from filingproof.ingest.numbers import DASHES, normalize_space
-from filingproof.ingest.xhtml import IX, XBRLDI, XBRLI, XSI, local_name, text_of
+from filingproof.ingest.parse.numbers import DASHES, normalize_space
+from filingproof.ingest.parse.xhtml import IX, XBRLDI, XBRLI, XSI, local_name, text_of
 
 
 @dataclass(frozen=True, slots=True)
