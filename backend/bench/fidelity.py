@@ -7,8 +7,8 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.fidelity import measure
+from filingproof.ingest.parse.document import parse_filing
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "filings"
 

@@ -17,6 +17,7 @@ DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus
 
 async def run(corpus: Path, index: bool) -> None:
     from filingproof.config import get_settings
+    from filingproof.db.session import get_sessionmaker
     from filingproof.index.hook import default_index_hook
     from filingproof.ingest.progress import SilentProgress
     from filingproof.ingest.service import file_source, filing_files, ingest_sources
@@ -27,8 +28,9 @@ async def run(corpus: Path, index: bool) -> None:
     results, failures = await ingest_sources(
         [file_source(path) for path in files],
         settings,
+        get_sessionmaker(),
         lambda _name: SilentProgress(),
-        default_index_hook() if index else None,
+        default_index_hook(settings) if index else None,
     )
     wall = time.perf_counter() - started
     stages = sorted({stage for r in results for stage in r.seconds})

@@ -13,9 +13,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from filingproof.config import get_settings
 from filingproof.db.session import session_scope
-from filingproof.retrieval.catalog import catalog_cache
-from filingproof.retrieval.search import Mode, search
+from filingproof.retrieval.search import Mode, Retriever
 
 DEFAULT_GOLD = Path(__file__).parents[1] / "src/filingproof/evals/gold/retrieval_dev.jsonl"
 MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
@@ -45,12 +45,12 @@ def summarise(ranks: list[int | None]) -> dict[str, float]:
 async def evaluate(gold: list[dict[str, Any]]) -> dict[str, Any]:
     ranks: dict[str, dict[str, list[int | None]]] = {mode: defaultdict(list) for mode in MODES}
     misses: dict[str, list[str]] = defaultdict(list)
+    retriever = Retriever(get_settings())
     for question in gold:
         expected = {_key(item) for item in question["expected"]}
         for mode in MODES:
             async with session_scope() as session:
-                catalog = await catalog_cache.get(session)
-                result = await search(session, question["question"], limit=DEPTH, mode=mode, catalog=catalog)
+                result = await retriever.search(session, question["question"], limit=DEPTH, mode=mode)
             ranked = [(h.ticker or "", h.form, h.period_end.isoformat(), h.page_no) for h in result.hits]
             rank = first_hit(ranked, expected)
             kind = question["kind"]

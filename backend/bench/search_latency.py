@@ -22,9 +22,10 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from filingproof.config import get_settings
 from filingproof.db.session import session_scope
 from filingproof.index.embed import get_embedder
-from filingproof.retrieval.search import Mode, search
+from filingproof.retrieval.search import Mode, Retriever
 
 DEFAULT_GOLD = Path(__file__).parents[1] / "src/filingproof/evals/gold/retrieval_dev.jsonl"
 MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
@@ -35,19 +36,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def _timed_search(query: str, mode: Mode) -> float:
+async def _timed_search(retriever: Retriever, query: str, mode: Mode) -> float:
     started = time.perf_counter()
     async with session_scope() as session:
-        await search(session, query, limit=5, mode=mode)
+        await retriever.search(session, query, limit=5, mode=mode)
     return (time.perf_counter() - started) * 1000
 
 
 async def latency(queries: list[str], rounds: int) -> dict[str, dict[str, float]]:
+    retriever = Retriever(get_settings())
     for query in queries:  # warm: model, catalog, vectors, plans
-        await _timed_search(query, "hybrid")
+        await _timed_search(retriever, query, "hybrid")
     report: dict[str, dict[str, float]] = {}
     for mode in MODES:
-        times = [await _timed_search(query, mode) for _ in range(rounds) for query in queries]
+        times = [await _timed_search(retriever, query, mode) for _ in range(rounds) for query in queries]
         report[mode] = {
             "n": len(times),
             "p50_ms": statistics.median(times),

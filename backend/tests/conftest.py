@@ -12,6 +12,7 @@ import shutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -30,10 +31,31 @@ from filingproof.ingest.pipeline import IngestResult  # noqa: E402
 from filingproof.ingest.progress import SilentProgress  # noqa: E402
 from filingproof.ingest.service import IngestFailure, file_source, filing_files, ingest_sources  # noqa: E402
 
+if TYPE_CHECKING:
+    from filingproof.agent.service import Pipeline
+    from filingproof.db.session import Sessions
+
 
 @pytest.fixture(scope="session")
 def settings() -> Settings:
     return get_settings()
+
+
+@pytest.fixture(scope="session")
+def sessions() -> "Sessions":
+    """The session factory on the session's database: the process's, as the command line uses it."""
+    from filingproof.db.session import get_sessionmaker
+
+    return get_sessionmaker()
+
+
+@pytest.fixture(scope="session")
+def pipeline(sessions: "Sessions", settings: Settings) -> "Pipeline":
+    """The answer pipeline (and its search) on the session's database and settings, as the command line
+    builds it (the deterministic writer)."""
+    from filingproof.agent.service import Pipeline
+
+    return Pipeline(sessions, settings)
 
 
 @pytest.fixture(scope="session")
@@ -53,7 +75,7 @@ def corpus_files(corpus_dir: Path) -> list[Path]:
 
 @pytest.fixture(scope="session")
 async def ingested_corpus(
-    settings: Settings, corpus_files: list[Path]
+    settings: Settings, sessions: "Sessions", corpus_files: list[Path]
 ) -> AsyncIterator[tuple[list[IngestResult], list[IngestFailure]]]:
     """The 17 corpus filings ingested (with the default index stage) into the session's database."""
     from filingproof.index.hook import default_index_hook
@@ -61,8 +83,9 @@ async def ingested_corpus(
     results, failures = await ingest_sources(
         [file_source(path) for path in corpus_files],
         settings,
+        sessions,
         lambda _name: SilentProgress(),
-        default_index_hook(),
+        default_index_hook(settings),
     )
     yield results, failures
 

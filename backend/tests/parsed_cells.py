@@ -83,7 +83,7 @@ def corpus_digests(corpus_dir: Path) -> dict[str, Any]:
     try:
         from filingproof.ingest.parse.document import parse_filing
     except ImportError:  # the parser before the parse layer moved into its own package
-        from filingproof.ingest.document import parse_filing  # type: ignore[import-not-found,no-redef]
+        from filingproof.ingest.document import parse_filing  # type: ignore[no-redef]
 
     filings: dict[str, dict[str, Any]] = {}
     for path in sorted(corpus_dir.rglob("*.htm")):

@@ -2,7 +2,9 @@
  * and every console error and failed request of the run collected (any one fails the run). */
 
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -50,4 +52,52 @@ export async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${BASE_URL}${path}`, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core (from npm) run in the page as it stands: its serious and critical violations, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 4).join(" | ")}`);
+}
+
+/** The controls in `scope` that are smaller than a 44 x 44 CSS px tap target; a link inside running text
+ * (displayed inline, it may wrap) is held to the height alone. */
+export async function smallTapTargets(page: Page, scope = "body"): Promise<string[]> {
+  return page.locator(scope).evaluate((root) => {
+    const controls = root.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])");
+    const small: string[] = [];
+    for (const control of Array.from(controls)) {
+      const rect = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === "hidden" || control.closest(".sr-only")) continue; // not shown
+      if (control.classList.contains("sr-only") || control.dataset.testid === "cell-outline" || control.getAttribute("role") === "region") continue; // not tapped
+      const inline = style.display === "inline";
+      if (rect.height < 44 || (!inline && rect.width < 44)) {
+        small.push(`${control.tagName.toLowerCase()} "${(control.textContent ?? control.getAttribute("aria-label") ?? "").trim().slice(0, 40)}" ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+      }
+    }
+    return small;
+  });
+}
+
+/** Whether the element is wholly in sight as things stand, without scrolling: inside the window and inside
+ * every box around it that clips what overflows it. */
+export async function inSight(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.top < 0 || rect.left < 0 || rect.bottom > window.innerHeight || rect.right > window.innerWidth) return false;
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflow === "visible") continue;
+      const frame = box.getBoundingClientRect();
+      const top = frame.top + box.clientTop;
+      const left = frame.left + box.clientLeft;
+      if (rect.top < top || rect.left < left || rect.bottom > top + box.clientHeight || rect.right > left + box.clientWidth) return false;
+    }
+    return true;
+  });
 }

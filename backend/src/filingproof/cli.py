@@ -16,14 +16,21 @@ from rich.table import Table as RichTable
 
 from filingproof.agent.cli import ask
 from filingproof.api.serve import serve
-from filingproof.catalog import FilingNotFoundError, list_filings, numeric_cells, resolve_filing
+from filingproof.catalog.reads import (
+    FilingFilters,
+    FilingNotIngestedError,
+    numeric_cells,
+    page_of_filings,
+    resolve_filing,
+)
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database, upgrade_database_async
-from filingproof.db.session import session_scope
+from filingproof.db.session import database_url, get_sessionmaker, session_scope
 from filingproof.demo import demo
 from filingproof.evals.cli import eval_command, gold_command
 from filingproof.index.cli import index_app
 from filingproof.ingest.errors import IngestError
+from filingproof.ingest.metadata import FilingMetadata
 from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
 from filingproof.mcp.cli import mcp
 from filingproof.progress_bars import RichProgress, progress_bars
@@ -73,32 +80,42 @@ def main(
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Apply the database migrations (also done on every start)."""
-    upgrade_database()
+    upgrade_database(database_url(get_settings()))
     console.print("database schema is current")
 
 
 @app.command()
 def ingest(
     ticker: Annotated[str | None, typer.Argument(help="Ticker to fetch from EDGAR, e.g. AAPL.")] = None,
-    form: Annotated[str, typer.Option(help="Form to fetch from EDGAR.")] = "10-K",
+    form: Annotated[
+        str | None,
+        typer.Option(help="Form to fetch from EDGAR (default 10-K), or of a local document lacking it."),
+    ] = None,
     year: Annotated[int | None, typer.Option(help="Fiscal year (EDGAR).")] = None,
     period_end: Annotated[
-        str | None, typer.Option("--period-end", help="Period end date YYYY-MM-DD (EDGAR).")
+        str | None,
+        typer.Option("--period-end", help="Period end date YYYY-MM-DD (EDGAR, or of a local document)."),
     ] = None,
     file: Annotated[list[Path] | None, typer.Option("--file", help="A filing document to ingest.")] = None,
     directory: Annotated[Path | None, typer.Option("--dir", help="A folder of filing documents.")] = None,
+    document_ticker: Annotated[
+        str | None, typer.Option("--ticker", help="Ticker of a local document (a PDF) whose cover has none.")
+    ] = None,
+    cik: Annotated[int | None, typer.Option(help="CIK of a local document, if EDGAR lacks it.")] = None,
 ) -> None:
-    """Ingest filings: from EDGAR by ticker, or local documents (metadata from their dei: cover tags)."""
+    """Ingest filings: from EDGAR by ticker, or local HTML/PDF documents (metadata from their cover; a PDF's
+    from its cover page and EDGAR's company list, or --ticker/--cik/--form/--period-end)."""
     settings = get_settings()
     sources: list[NamedSource] = []
+    given = _given_metadata(document_ticker, cik, form, _parse_date(period_end))
     try:
         if directory is not None:
-            sources.extend(file_source(path) for path in filing_files(directory))
-        sources.extend(file_source(path) for path in file or [])
+            sources.extend(file_source(path, given) for path in filing_files(directory))
+        sources.extend(file_source(path, given) for path in file or [])
         if ticker is not None:
             from filingproof.ingest.edgar_source import edgar_source
 
-            sources.append(edgar_source(settings, ticker, form, year, _parse_date(period_end)))
+            sources.append(edgar_source(settings, ticker, form or "10-K", year, _parse_date(period_end)))
     except IngestError as error:
         raise _fail(str(error)) from error
     if not sources:
@@ -108,7 +125,11 @@ def ingest(
     with progress_bars(console) as bars:
         results, failures = _run(
             ingest_sources(
-                sources, settings, lambda name: RichProgress(bars, Path(name).name), default_index_hook()
+                sources,
+                settings,
+                get_sessionmaker(),
+                lambda name: RichProgress(bars, Path(name).name),
+                default_index_hook(settings),
             )
         )
     summary = RichTable(
@@ -133,6 +154,16 @@ def ingest(
         raise typer.Exit(code=1)
 
 
+def _given_metadata(
+    ticker: str | None, cik: int | None, form: str | None, period_end: date | None
+) -> FilingMetadata | None:
+    """What the caller says of local documents, over what their covers say."""
+    if ticker is None and cik is None and form is None and period_end is None:
+        return None
+    symbol = ticker.upper() if ticker else None
+    return FilingMetadata(cik=cik, ticker=symbol, form=form, period_end=period_end)
+
+
 def _parse_date(text: str | None) -> date | None:
     if text is None:
         return None
@@ -147,8 +178,9 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
     """List the ingested filings."""
 
     async def load() -> list[dict[str, Any]]:
-        await upgrade_database_async()
+        await upgrade_database_async(database_url(get_settings()))
         async with session_scope() as session:
+            listed, _ = await page_of_filings(session, FilingFilters())
             return [
                 {
                     "id": f.id,
@@ -165,7 +197,7 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
                     "facts": f.fact_count,
                     "degraded": list(f.degraded),
                 }
-                for f in await list_filings(session)
+                for f in listed
             ]
 
     rows = _run(load())
@@ -205,14 +237,14 @@ def cells(
     """Every numeric cell of a filing, with its parsed value, period, XBRL tag and box."""
 
     async def load() -> list[dict[str, Any]]:
-        await upgrade_database_async()
+        await upgrade_database_async(database_url(get_settings()))
         async with session_scope() as session:
             found = await resolve_filing(session, filing)
             return [dataclasses.asdict(record) for record in await numeric_cells(session, found.id)]
 
     try:
         rows = _run(load())
-    except FilingNotFoundError as error:
+    except FilingNotIngestedError as error:
         raise _fail(str(error)) from error
     if json_out:
         sys.stdout.write(json.dumps(rows, default=_json_default) + "\n")

@@ -16,7 +16,10 @@ def _checkout_web_dist() -> Path | None:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+    # hide_input_in_errors: a rejected value is never echoed (a too-short ADMIN_TOKEN is still a secret).
+    model_config = SettingsConfigDict(
+        env_file=".env", extra="ignore", populate_by_name=True, hide_input_in_errors=True
+    )
 
     home: Path = Field(default=Path("~/.filingproof"), alias="FILINGPROOF_HOME")
     database_url: str | None = Field(default=None, alias="DATABASE_URL")
@@ -43,9 +46,16 @@ class Settings(BaseSettings):
     llm_base_url: str | None = Field(default=None, alias="LLM_BASE_URL")
     llm_model: str | None = Field(default=None, alias="LLM_MODEL")
     llm_api_key: str | None = Field(default=None, alias="LLM_API_KEY")
+    # The most one draft may take, retries included; past it the deterministic writer answers.
     llm_timeout_s: float = Field(default=60.0, gt=0, alias="LLM_TIMEOUT_S")
+    # A longer draft is rejected (and the deterministic writer answers): a reply is 1-3 sentences.
+    llm_max_output_chars: int = Field(default=8000, ge=100, le=10_000_000, alias="LLM_MAX_OUTPUT_CHARS")
     llm_cost_per_1k_input: float = Field(default=0.0, ge=0, alias="LLM_COST_PER_1K_INPUT")
     llm_cost_per_1k_output: float = Field(default=0.0, ge=0, alias="LLM_COST_PER_1K_OUTPUT")
+
+    # Seconds between an evaluation run's heartbeats; its lease lasts four of them. Another process finds
+    # a run whose lease has lapsed interrupted, never one that is still beating.
+    eval_heartbeat_s: float = Field(default=5.0, gt=0, le=300, alias="EVAL_HEARTBEAT_S")
 
     # The HTTP service (`filingproof serve`). Lists are comma-separated in the environment.
     cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list, alias="CORS_ORIGINS")

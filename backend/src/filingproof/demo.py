@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.models import Filing
-from filingproof.db.session import session_scope
+from filingproof.db.session import database_url, get_sessionmaker, session_scope
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.pipeline import IngestResult
 from filingproof.ingest.service import IngestFailure, NamedSource, file_source, filing_files, ingest_sources
@@ -63,7 +63,7 @@ async def filing_count() -> int:
 
 async def ingest_demo(settings: Settings) -> DemoOutcome:
     """One event loop for the count and the ingest: the cached engine's connections belong to it."""
-    await upgrade_database_async()
+    await upgrade_database_async(database_url(settings))
     existing = await filing_count()
     if existing:
         return DemoOutcome(existing, [], [])
@@ -72,7 +72,11 @@ async def ingest_demo(settings: Settings) -> DemoOutcome:
 
     with progress_bars(console) as bars:
         results, failures = await ingest_sources(
-            sources, settings, lambda name: RichProgress(bars, Path(name).name), default_index_hook()
+            sources,
+            settings,
+            get_sessionmaker(),
+            lambda name: RichProgress(bars, Path(name).name),
+            default_index_hook(settings),
         )
     return DemoOutcome(0, results, failures)
 

@@ -133,3 +133,39 @@ async def test_citing_the_right_cell_does_not_rescue_an_uncited_one(ingested_cor
     assets = await apple_assets()
     assert verify_draft("Total assets were $365.0 billion.", [assets]).ok
     assert not verify_draft("Total assets were $365.0 billion and net sales $391.0 billion.", [assets]).ok
+
+
+# Numbers the extractor used to miss (issue 20): each must be held to a cell or fail the draft.
+
+
+@pytest.mark.parametrize(
+    ("draft", "why"),
+    [
+        ("Apple's total net sales were USD96,995 million.", "a figure glued to a currency code"),
+        ("Apple's total net sales were US96,995m.", "a figure glued to letters"),
+        ("Apple's total net sales were $391.0 billion, or ⁹⁶,⁹⁹⁵ in all.", "superscript digits"),
+        ("Apple's total net sales were ninety-seven bn.", "a number word with a scale"),
+        ("Apple's total net sales grew twelve percent to $391.0 billion.", "a percent in words"),
+        ("Apple's total net sales were $391.0 billion (Note 96995).", "a figure disguised as a note"),
+        ("Apple's total net sales roughly doubled to $391.0 billion.", "a multiple in words"),
+        ("Apple's total net sales were $391.0 billion, a record.", "a record claimed"),
+        ("Apple's total net sales were ３９９ billion dollars.", "fullwidth digits, 2% off"),
+        ("Apple's total net sales were €391.0 billion.", "another currency"),
+    ],
+)
+async def test_numbers_the_extractor_used_to_miss_fail(ingested_corpus: object, draft: str, why: str) -> None:
+    assert not verify_draft(draft, [await apple(2024)]).ok, why
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Apple's total net sales were USD391,035 million.",
+        "Apple's total net sales were three hundred ninety-one billion dollars.",
+        "Apple's total net sales were three hundred ninety-one point zero billion dollars.",
+        "Apple's total net sales were 391 bn dollars.",
+        "Apple's total net sales were $３９１.０ billion.",
+    ],
+)
+async def test_right_figures_in_other_words_pass(ingested_corpus: object, draft: str) -> None:
+    assert verify_draft(draft, [await apple(2024)]).ok

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from filingproof.agent.response import QueryResponse
-from filingproof.agent.service import run_query
+from filingproof.agent.service import Pipeline
 from filingproof.evals.gold import DEFAULT_VERSION, gold_path, load_gold
 from filingproof.evals.runner import evaluate
 from filingproof.evals.store import summarize
@@ -105,17 +105,19 @@ def serve() -> Iterator[Callable[[list[Script]], ScriptedServer]]:
         server.__exit__()
 
 
-def _provider(server: ScriptedServer) -> OpenAICompatProvider:
-    return OpenAICompatProvider(
+def _with_llm(pipeline: Pipeline, server: ScriptedServer) -> Pipeline:
+    """The session's pipeline, writing with the scripted LLM."""
+    provider = OpenAICompatProvider(
         server.base_url, "scripted", api_key="test", cost_per_1k_input=0.5, cost_per_1k_output=1.5
     )
+    return Pipeline(pipeline.sessions, pipeline.settings, provider)
 
 
 async def test_a_correct_draft_passes_with_usage_and_cost(
-    ingested_corpus: object, serve: Callable[[list[Script]], ScriptedServer]
+    ingested_corpus: object, pipeline: Pipeline, serve: Callable[[list[Script]], ScriptedServer]
 ) -> None:
     server = serve([correct])
-    response = await run_query(QUESTION, provider=_provider(server))
+    response = await _with_llm(pipeline, server).run(QUESTION)
     assert response.status == "verified", response.answer
     assert [f.value for f in response.figures] == [391_035_000_000]
     assert len(server.requests) == 1
@@ -127,10 +129,10 @@ async def test_a_correct_draft_passes_with_usage_and_cost(
 
 
 async def test_a_wrong_figure_is_repaired(
-    ingested_corpus: object, serve: Callable[[list[Script]], ScriptedServer]
+    ingested_corpus: object, pipeline: Pipeline, serve: Callable[[list[Script]], ScriptedServer]
 ) -> None:
     server = serve([wrong, correct])
-    response = await run_query(QUESTION, provider=_provider(server))
+    response = await _with_llm(pipeline, server).run(QUESTION)
     assert response.status == "verified", response.answer
     assert [e.name for e in response.trace].count("repair") == 1
     assert [e.name for e in response.trace].count("synthesis") == 2
@@ -140,10 +142,10 @@ async def test_a_wrong_figure_is_repaired(
 
 
 async def test_wrong_twice_cannot_verify_and_no_figure_of_the_draft_leaks(
-    ingested_corpus: object, serve: Callable[[list[Script]], ScriptedServer]
+    ingested_corpus: object, pipeline: Pipeline, serve: Callable[[list[Script]], ScriptedServer]
 ) -> None:
     server = serve([wrong, wrong])
-    response = await run_query(QUESTION, provider=_provider(server))
+    response = await _with_llm(pipeline, server).run(QUESTION)
     assert response.status == "cannot_verify"
     assert response.figures == [] and response.citations == []
     assert len(server.requests) == 2
@@ -151,13 +153,13 @@ async def test_wrong_twice_cannot_verify_and_no_figure_of_the_draft_leaks(
 
 
 async def test_an_uncited_figure_fails_even_when_true(
-    ingested_corpus: object, serve: Callable[[list[Script]], ScriptedServer]
+    ingested_corpus: object, pipeline: Pipeline, serve: Callable[[list[Script]], ScriptedServer]
 ) -> None:
     def uncited(prompt: str) -> str:
         return f"Apple's total net sales for fiscal 2024 were {_fact(prompt)[1]}."
 
     server = serve([uncited, uncited])
-    response = await run_query(QUESTION, provider=_provider(server))
+    response = await _with_llm(pipeline, server).run(QUESTION)
     assert response.status == "cannot_verify"
 
 
@@ -169,18 +171,18 @@ def _assert_absent(response: QueryResponse, figure: str) -> None:
 
 
 async def test_an_eval_run_with_a_provider_counts_its_tokens_and_cost(
-    ingested_corpus: object, serve: Callable[[list[Script]], ScriptedServer]
+    ingested_corpus: object, pipeline: Pipeline, serve: Callable[[list[Script]], ScriptedServer]
 ) -> None:
     item = next(i for i in load_gold(gold_path(DEFAULT_VERSION)) if i.id == "aapl-fy2024-revenue-line_item")
     server = serve([correct])
-    results = await evaluate([item], _provider(server))
+    results = await evaluate(_with_llm(pipeline, server), [item])
     overall, _ = summarize(results)
     assert results[0].right and results[0].status == "verified"
     assert overall.tokens == 240
     assert overall.cost == pytest.approx(0.16)
 
     server = serve([wrong])  # wrong twice: cannot verify, so wrong but never wrong-and-verified
-    results = await evaluate([item], _provider(server))
+    results = await evaluate(_with_llm(pipeline, server), [item])
     assert results[0].status == "cannot_verify"
     assert not results[0].right and not results[0].wrong_verified
     assert summarize(results)[0].tokens == 480

@@ -371,13 +371,54 @@ def test_health_and_readiness_report_each_check(client: httpx.Client) -> None:
 def test_stats_summarise_the_query_log(client: httpx.Client) -> None:
     question = "What was Apple's net income in fiscal 2024?"
     answer = client.post("/query/sync", json={"question": question}, headers=client_ip(70)).json()
-    stats = client.get("/stats").json()
+    stats = client.get("/stats", headers={"Authorization": f"Bearer {ADMIN_TOKEN}"}).json()
     assert stats["queries"] >= 1
     assert stats["recent"][0]["question"] == question
     assert stats["recent"][0]["status"] == answer["status"]
     assert stats["statuses"][answer["status"]] >= 1
     assert stats["latency"]["p50_ms"] <= stats["latency"]["p95_ms"]
     assert {row["provider"] for row in stats["cost_by_provider"]} >= {"deterministic"}
+
+
+def test_stats_keep_the_questions_for_the_admin(client: httpx.Client) -> None:
+    question = "What was Apple's total debt in fiscal 2024? (asked privately)"
+    client.post("/query/sync", json={"question": question}, headers=client_ip(71))
+    public = client.get("/stats")
+    assert public.status_code == 200
+    assert public.json()["queries"] >= 1 and public.json()["recent"] == []
+    assert "asked privately" not in public.text
+    assert_problem(client.get("/stats", headers={"Authorization": "Bearer not-the-admin-token"}), 403)
+    admin = client.get("/stats", headers={"Authorization": f"Bearer {ADMIN_TOKEN}"}).json()
+    assert admin["recent"][0]["question"] == question
+    assert admin["queries"] == public.json()["queries"]
+
+
+@pytest.mark.parametrize("path", ["/health", "/ready", "/stats", "/filings?ticker=AAPL", "/openapi.json"])
+def test_head_answers_every_get_route_without_a_body(client: httpx.Client, path: str) -> None:
+    got, head = client.get(path), client.head(path)
+    assert head.status_code == got.status_code == 200
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+
+
+def test_head_on_a_page_image_answers_like_get(client: httpx.Client, apple_10k: dict[str, Any]) -> None:
+    path = f"/filings/{apple_10k['id']}/pages/31/image"
+    got, head = client.get(path), client.head(path)
+    assert head.status_code == got.status_code == 200
+    assert (head.content, head.headers["content-type"]) == (b"", got.headers["content-type"])
+
+
+@pytest.mark.parametrize(
+    ("n", "period"),
+    list(enumerate(["fiscal 99999999999999999999", "FY 20245", "99999999999999999999", "fiscal year 2,024"])),
+)
+def test_an_impossible_period_is_refused(client: httpx.Client, n: int, period: str) -> None:
+    question = f"What were Apple's total net sales in {period}?"
+    response = client.post("/query/sync", json={"question": question}, headers=client_ip(72 + n))
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["status"] == "refused", body["answer"]
+    assert body["figures"] == [] and "period no filing can have" in body["answer"]
 
 
 def test_cors_is_closed_unless_configured(client: httpx.Client) -> None:

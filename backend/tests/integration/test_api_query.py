@@ -7,11 +7,12 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import httpx
 import pytest
+from loopback_llm import serve_llm
 
 from filingproof.api.server import ChildServer, child_server
 
@@ -21,6 +22,7 @@ HOPS = ("router", "retrieval", "table_qa", "synthesis", "verify", "repair")
 NET_SALES = "What were Apple's total net sales in fiscal 2024?"
 SLOW_S = 1.0
 WRONG_FIGURE = "$999.9 billion"
+ADMIN_TOKEN = "test-admin-token-0123456789"
 _QUESTION = re.compile(r"^Question: (.*)$", re.MULTILINE)
 _FACT = re.compile(r"^\[c(\d+)\] .*?: (.+?) \(shown as ", re.MULTILINE)
 
@@ -109,12 +111,8 @@ def deterministic(ingested_corpus: Any) -> Iterator[httpx.Client]:
 
 @pytest.fixture(scope="module")
 def scripted_llm() -> Iterator[str]:
-    llm = ThreadingHTTPServer(("127.0.0.1", 0), ScriptedLlm)
-    llm.daemon_threads = True
-    thread = threading.Thread(target=llm.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{llm.server_address[1]}/v1"
-    llm.shutdown()
+    with serve_llm(ScriptedLlm) as base_url:
+        yield base_url
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +121,7 @@ def with_llm(ingested_corpus: Any, scripted_llm: str) -> Iterator[ChildServer]:
         "LLM_BASE_URL": scripted_llm,
         "LLM_MODEL": "scripted",
         "LLM_COST_PER_1K_INPUT": "0.5",
+        "ADMIN_TOKEN": ADMIN_TOKEN,  # GET /stats shows the recent questions to the admin only
         "QUERY_RATE_PER_MINUTE": "6000",
         "QUERY_RATE_BURST": "1000",
     }
@@ -207,7 +206,7 @@ def test_disconnect_cancels_the_run(llm_client: httpx.Client) -> None:
     deadline = time.monotonic() + 20
     logged: list[dict[str, Any]] = []
     while time.monotonic() < deadline and not logged:
-        recent = llm_client.get("/stats").json()["recent"]
+        recent = llm_client.get("/stats", headers={"Authorization": f"Bearer {ADMIN_TOKEN}"}).json()["recent"]
         logged = [row for row in recent if row["question"] == question]
         time.sleep(0.2)
     assert logged and logged[0]["status"] == "cancelled"

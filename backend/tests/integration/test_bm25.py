@@ -25,6 +25,7 @@ from sqlalchemy import delete, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import NullPool
 
+from filingproof.config import Settings
 from filingproof.db.embedded import embedded_database_url
 from filingproof.db.migrate import upgrade_database
 from filingproof.db.models import Cell, Chunk, Company, Filing, Page, Table
@@ -34,7 +35,7 @@ from filingproof.index.store import backfill_embeddings, finalize_index, index_f
 from filingproof.index.tokenize import tokenize
 from filingproof.index.vectors import InMemoryVectors, pgvector_distances_safe
 from filingproof.retrieval.catalog import load_catalog
-from filingproof.retrieval.search import search, tagged_pages
+from filingproof.retrieval.search import Retriever
 
 K1, B = 1.2, 0.75
 
@@ -101,6 +102,12 @@ async def sessions(database_url: str) -> AsyncIterator[async_sessionmaker[AsyncS
     engine = create_async_engine(database_url, poolclass=NullPool)
     yield async_sessionmaker(engine, expire_on_commit=False)
     await engine.dispose()
+
+
+@pytest.fixture
+def retriever(settings: Settings) -> Retriever:
+    """Search over this module's database, with the session's settings (a fresh one: nothing cached)."""
+    return Retriever(settings)
 
 
 async def _add_filing(session: AsyncSession, ticker: str, cik: int, pages: list[str]) -> int:
@@ -242,7 +249,7 @@ async def _df_and_stats(session: AsyncSession) -> tuple[dict[str, int], tuple[in
 
 
 async def test_statistics_stay_exact_through_delete_and_reindex(
-    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], settings: Settings
 ) -> None:
     async with sessions() as session:
         before = await _df_and_stats(session)
@@ -257,9 +264,9 @@ async def test_statistics_stay_exact_through_delete_and_reindex(
         assert df == dict(expected_df)
         assert doc_count == len(documents)
         assert total_length == sum(len(tokens) for _, tokens in documents.values())
-        finalized = await finalize_index(session, build_vectors=True)
+        finalized = await finalize_index(session, settings, build_vectors=True)
         assert finalized.df_corrected == 0
-        assert finalized.vector_index_built == pgvector_distances_safe()
+        assert finalized.vector_index_built == pgvector_distances_safe(settings)
         await session.rollback()
     async with sessions() as session:
         assert await _df_and_stats(session) == before  # a rolled-back change leaves no trace
@@ -269,10 +276,12 @@ async def test_statistics_stay_exact_through_delete_and_reindex(
 
 
 @pytest.fixture(scope="module")
-async def embedded(sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]) -> int:
+async def embedded(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], settings: Settings
+) -> int:
     async with sessions() as session:
         done = await backfill_embeddings(session, get_embedder())
-        await finalize_index(session)
+        await finalize_index(session, settings)
         await session.commit()
     return done
 
@@ -288,11 +297,11 @@ async def test_backfill_embeds_every_chunk(sessions: async_sessionmaker[AsyncSes
 
 
 async def test_hybrid_search_filters_by_company_and_finds_the_table(
-    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int, retriever: Retriever
 ) -> None:
     async with sessions() as session:
         catalog = await load_catalog(session)
-        result = await search(session, "AAPL total net sales FY2024", limit=5, catalog=catalog)
+        result = await retriever.search(session, "AAPL total net sales FY2024", limit=5, catalog=catalog)
     assert result.mode == "hybrid"
     assert result.filing_ids == (filing_ids[0],)
     assert {hit.filing_id for hit in result.hits} == {filing_ids[0]}
@@ -304,13 +313,13 @@ async def test_hybrid_search_filters_by_company_and_finds_the_table(
 
 
 async def test_search_falls_back_to_bm25_when_the_model_is_unavailable(
-    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int, retriever: Retriever
 ) -> None:
     def unavailable() -> Embedder:
         raise EmbeddingUnavailable("no model here")
 
     async with sessions() as session:
-        result = await search(
+        result = await retriever.search(
             session,
             "Chinese government restrictions",
             embedder=unavailable,
@@ -322,10 +331,12 @@ async def test_search_falls_back_to_bm25_when_the_model_is_unavailable(
 
 
 async def test_dense_search_alone_ranks_pages(
-    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int, retriever: Retriever
 ) -> None:
     async with sessions() as session:
-        result = await search(session, "smartphones", mode="dense", catalog=await load_catalog(session))
+        result = await retriever.search(
+            session, "smartphones", mode="dense", catalog=await load_catalog(session)
+        )
     assert result.mode == "dense"
     assert (result.hits[0].filing_id, result.hits[0].page_no) == (filing_ids[0], 1)
     assert result.hits[0].bm25_rank is None
@@ -353,18 +364,20 @@ async def test_in_process_vectors_follow_a_reindex_of_the_same_chunks(
 
 
 async def test_tagged_pages_are_those_with_an_xbrl_linked_cell(
-    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], retriever: Retriever
 ) -> None:
     async with sessions() as session:
-        assert await tagged_pages(session, None) == {(filing_ids[0], 2)}
-        assert await tagged_pages(session, [filing_ids[1]]) == set()
+        assert await retriever.tagged_pages(session, None) == {(filing_ids[0], 2)}
+        assert await retriever.tagged_pages(session, [filing_ids[1]]) == set()
 
 
 async def test_a_company_not_ingested_is_refused_with_what_is_covered(
-    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int]
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], retriever: Retriever
 ) -> None:
     async with sessions() as session:
-        result = await search(session, "Microsoft revenue 2024", catalog=await load_catalog(session))
+        result = await retriever.search(
+            session, "Microsoft revenue 2024", catalog=await load_catalog(session)
+        )
     assert result.hits == []
     assert result.warnings[0] == "out of scope: Microsoft (MSFT) is not among the ingested filings"
     assert result.understanding.covered == (

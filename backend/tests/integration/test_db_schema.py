@@ -7,12 +7,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from filingproof.api import models as query_log_tables  # noqa: F401  (their tables are in the metadata)
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.models import Base
 from filingproof.db.session import database_url
-from filingproof.evals import models as eval_run_tables  # noqa: F401
 from filingproof.index.store import VECTOR_INDEX
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from filingproof.config import Settings
 from filingproof.db.models import Cell, Filing, Page, XbrlFact
-from filingproof.db.session import session_scope
+from filingproof.db.session import Sessions, session_scope
 from filingproof.index.hook import default_index_hook
 from filingproof.ingest.pipeline import IngestResult
 from filingproof.ingest.progress import SilentProgress
@@ -28,11 +28,11 @@ async def test_every_corpus_filing_is_ingested(ingested_corpus: Ingested, corpus
 
 
 async def test_reingesting_changes_nothing(
-    ingested_corpus: Ingested, settings: Settings, corpus_files: list[Path]
+    ingested_corpus: Ingested, settings: Settings, sessions: Sessions, corpus_files: list[Path]
 ) -> None:
     before = await _row_counts()
     results, failures = await ingest_sources(
-        [file_source(path) for path in corpus_files], settings, lambda _name: SilentProgress()
+        [file_source(path) for path in corpus_files], settings, sessions, lambda _name: SilentProgress()
     )
     assert failures == []
     assert {r.outcome for r in results} == {"unchanged"}
@@ -125,14 +125,18 @@ async def test_known_cells_are_tagged_with_their_fact(
 
 
 async def test_a_new_parser_version_reingests(
-    ingested_corpus: Ingested, settings: Settings, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+    ingested_corpus: Ingested,
+    settings: Settings,
+    sessions: Sessions,
+    corpus_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     path = corpus_dir / "AAPL/10-Q_2025-03-29.htm"
     before = await _row_counts()
     monkeypatch.setattr("filingproof.ingest.pipeline.PARSER_VERSION", "test-next")
     monkeypatch.setattr("filingproof.ingest.store.PARSER_VERSION", "test-next")
     results, failures = await ingest_sources(
-        [file_source(path)], settings, lambda _name: SilentProgress(), default_index_hook()
+        [file_source(path)], settings, sessions, lambda _name: SilentProgress(), default_index_hook(settings)
     )
     assert failures == []
     assert [r.outcome for r in results] == ["reingested"]

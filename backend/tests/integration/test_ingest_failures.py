@@ -7,9 +7,9 @@ from sqlalchemy import func, select
 
 from filingproof.config import Settings
 from filingproof.db.models import Cell, Filing, Page, XbrlFact
-from filingproof.db.session import session_scope
-from filingproof.ingest.parse.document import parse_filing
+from filingproof.db.session import Sessions, session_scope
 from filingproof.ingest.errors import IngestError, NotAFilingError, TruncatedDocumentError
+from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.pipeline import FilingSource, ingest_source
 from filingproof.ingest.progress import SilentStage, StageProgress
 from filingproof.ingest.render import chromium
@@ -28,11 +28,13 @@ def test_a_truncated_document_is_refused(corpus_dir: Path) -> None:
 
 
 async def test_a_non_filing_html_page_is_refused_with_what_is_missing(
-    settings: Settings, tmp_path: Path
+    settings: Settings, sessions: Sessions, tmp_path: Path
 ) -> None:
     page = tmp_path / "about.html"
     page.write_text("<html><head><title>About us</title></head><body><p>We sell apples.</p></body></html>")
-    results, failures = await ingest_sources([file_source(page)], settings, lambda _name: _NoProgress())
+    results, failures = await ingest_sources(
+        [file_source(page)], settings, sessions, lambda _name: _NoProgress()
+    )
     assert results == []
     assert len(failures) == 1
     assert "does not say what it is" in failures[0].error
@@ -40,7 +42,7 @@ async def test_a_non_filing_html_page_is_refused_with_what_is_missing(
 
 
 async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
-    settings: Settings, tmp_path: Path, corpus_dir: Path
+    settings: Settings, sessions: Sessions, tmp_path: Path, corpus_dir: Path
 ) -> None:
     """Stripping the inline XBRL header leaves a plain HTML filing: its metadata must come from EDGAR."""
     raw = (corpus_dir / "PFE/10-Q_2023-07-02.htm").read_text()
@@ -50,13 +52,15 @@ async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
     document = parse_filing(plain.read_bytes())
     assert document.facts == []
     assert any("no inline XBRL" in note for note in document.degraded)
-    _, failures = await ingest_sources([file_source(plain)], settings, lambda _name: _NoProgress())
+    _, failures = await ingest_sources([file_source(plain)], settings, sessions, lambda _name: _NoProgress())
     assert "does not say what it is" in failures[0].error
 
 
-async def test_a_missing_file_is_a_clear_error(settings: Settings, tmp_path: Path) -> None:
+async def test_a_missing_file_is_a_clear_error(
+    settings: Settings, sessions: Sessions, tmp_path: Path
+) -> None:
     _, failures = await ingest_sources(
-        [file_source(tmp_path / "nope.htm")], settings, lambda _name: _NoProgress()
+        [file_source(tmp_path / "nope.htm")], settings, sessions, lambda _name: _NoProgress()
     )
     assert "cannot read" in failures[0].error
 
@@ -87,7 +91,9 @@ class _FailingStage(SilentStage):
             raise _InjectedError("injected failure")
 
 
-async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(settings: Settings, corpus_dir: Path) -> None:
+async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(
+    settings: Settings, sessions: Sessions, corpus_dir: Path
+) -> None:
     path = corpus_dir / "AAPL/10-Q_2025-03-29.htm"
     # Bytes no ingest has seen (the corpus copy may be ingested already, and would be left unchanged).
     raw = path.read_bytes() + b"\n<!-- a copy for the failure test -->\n"
@@ -95,7 +101,9 @@ async def test_a_failure_mid_ingest_leaves_no_row_and_no_image(settings: Setting
     images_before = sorted(settings.pages_dir.rglob("*.png")) if settings.pages_dir.exists() else []
     async with chromium(settings.chromium_path) as browser:
         with pytest.raises(_InjectedError):
-            await ingest_source(FilingSource(raw, str(path)), settings, browser, _FailWhileStoring())
+            await ingest_source(
+                FilingSource(raw, str(path)), settings, sessions, browser, _FailWhileStoring()
+            )
     assert await _counts() == before
     leftovers = [p.name for p in settings.pages_dir.glob(".*")] if settings.pages_dir.exists() else []
     assert leftovers == []

@@ -23,8 +23,8 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent
 
 from filingproof.agent.response import QueryResponse
-from filingproof.api.schemas import FilingList, PageOut, TableOut
 from filingproof.api.server import stop_process
+from filingproof.catalog.models import FilingList, PageOut, TableOut
 from filingproof.mcp.models import SearchOut
 
 pytestmark = pytest.mark.corpus

@@ -6,8 +6,8 @@ The floors are the acceptance figures of the foundation issue (0.995 for values,
 
 from pathlib import Path
 
-from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.fidelity import measure
+from filingproof.ingest.parse.document import parse_filing
 
 VALUE_FLOOR = 0.995
 PERIOD_FLOOR = 0.99

@@ -3,10 +3,10 @@
 import pytest
 from sqlalchemy import select
 
+from filingproof.agent.service import Pipeline
 from filingproof.db.models import Cell, Filing, XbrlFact
 from filingproof.db.session import session_scope
-from filingproof.index.embed import EmbeddingUnavailable
-from filingproof.retrieval.search import search
+from filingproof.index.embed import Embedder, EmbeddingUnavailable
 
 
 async def _tagged_pages(ticker: str, form: str, concept: str, label: str) -> set[tuple[int, int]]:
@@ -40,30 +40,36 @@ async def _tagged_pages(ticker: str, form: str, concept: str, label: str) -> set
     ],
 )
 async def test_the_answer_page_is_in_the_top_three(
-    ingested_corpus: object, query: str, ticker: str, form: str, concept: str, label: str
+    ingested_corpus: object, pipeline: Pipeline, query: str, ticker: str, form: str, concept: str, label: str
 ) -> None:
     expected = await _tagged_pages(ticker, form, concept, label)
     assert expected
     async with session_scope() as session:
-        result = await search(session, query, limit=3)
+        result = await pipeline.retriever.search(session, query, limit=3)
     assert {hit.ticker for hit in result.hits} == {ticker}  # the filter ran before ranking
     assert {(hit.filing_id, hit.page_no) for hit in result.hits} & expected
 
 
-async def test_without_the_model_search_falls_back_to_bm25_with_a_warning(ingested_corpus: object) -> None:
-    def unavailable() -> object:
+async def test_without_the_model_search_falls_back_to_bm25_with_a_warning(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    def unavailable() -> Embedder:
         raise EmbeddingUnavailable("model files missing")
 
     async with session_scope() as session:
-        result = await search(session, "Apple total net sales 2024", limit=3, embedder=unavailable)  # type: ignore[arg-type]
+        result = await pipeline.retriever.search(
+            session, "Apple total net sales 2024", limit=3, embedder=unavailable
+        )
     assert result.mode == "bm25"
     assert any("BM25" in warning for warning in result.warnings)
     assert result.hits
 
 
-async def test_a_company_not_ingested_is_flagged_with_what_is_covered(ingested_corpus: object) -> None:
+async def test_a_company_not_ingested_is_flagged_with_what_is_covered(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
     async with session_scope() as session:
-        result = await search(session, "Microsoft revenue 2024", limit=3)
+        result = await pipeline.retriever.search(session, "Microsoft revenue 2024", limit=3)
     assert result.hits == []
     assert result.understanding.out_of_scope
     assert result.understanding.out_of_scope is not None and "Microsoft" in result.understanding.out_of_scope

@@ -1,8 +1,11 @@
 """The OpenAI-compatible client against a real HTTP server on loopback: retries, usage, cost, errors."""
 
+import contextlib
 import json
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -19,6 +22,14 @@ COMPLETION = {
 }
 
 
+@dataclass(frozen=True)
+class Stall:
+    """A reply sent only after `seconds`; `over` is set then."""
+
+    seconds: float
+    over: threading.Event = field(default_factory=threading.Event)
+
+
 @pytest.fixture
 def server() -> Iterator[tuple[str, list[tuple[int, Any]], list[dict[str, Any]]]]:
     """A server answering from a list of (status, body); it records the requests."""
@@ -30,13 +41,18 @@ def server() -> Iterator[tuple[str, list[tuple[int, Any]], list[dict[str, Any]]]
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             seen.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
             status, reply = replies.pop(0)
-            data = json.dumps(reply).encode()
+            if isinstance(reply, Stall):
+                time.sleep(reply.seconds)
+                reply.over.set()
+                reply = COMPLETION
+            data = reply if isinstance(reply, bytes) else json.dumps(reply).encode()
             self.send_response(status)
             self.send_header("Content-Length", str(len(data)))
             if status == 429:
                 self.send_header("Retry-After", "0")
             self.end_headers()
-            self.wfile.write(data)
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up
+                self.wfile.write(data)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
@@ -82,3 +98,47 @@ def test_no_provider_without_base_url_and_model() -> None:
     assert provider_from_settings(Settings(LLM_BASE_URL=None, LLM_MODEL=None)) is None
     configured = provider_from_settings(Settings(LLM_BASE_URL="http://127.0.0.1:1/v1", LLM_MODEL="m"))
     assert configured is not None and configured.name == "openai-compatible:m"
+
+
+async def test_a_slow_provider_fails_within_the_timeout_retries_included(
+    server: tuple[str, list[Any], list[Any]],
+) -> None:
+    url, replies, seen = server
+    stall = Stall(5.0)
+    replies.append((200, stall))
+    with pytest.raises(ProviderError, match=r"no completion within 0\.5 s"):
+        await OpenAICompatProvider(url, "m", timeout_s=0.5).complete([ChatMessage("user", "Hi")])
+    assert not stall.over.is_set()  # gave up at its deadline, while the provider still stalled
+    assert len(seen) == 1
+
+
+async def test_a_reply_over_the_size_cap_is_rejected(server: tuple[str, list[Any], list[Any]]) -> None:
+    url, replies, _ = server
+    provider = OpenAICompatProvider(url, "m", max_output_chars=100)
+    long_draft = {**COMPLETION, "choices": [{"message": {"content": "x" * 101}}]}
+    replies.extend([(200, long_draft), (200, {**COMPLETION, "padding": "x" * 1_000_000})])
+    with pytest.raises(ProviderError, match="longer than 100 characters"):
+        await provider.complete([ChatMessage("user", "Hi")])
+    with pytest.raises(ProviderError, match="larger than"):
+        await provider.complete([ChatMessage("user", "Hi")])
+    replies.append((200, {**COMPLETION, "choices": [{"message": {"content": "x" * 100}}]}))
+    assert (await provider.complete([ChatMessage("user", "Hi")])).text == "x" * 100
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [b"<html>Bad gateway</html>", b"[1, 2]", b"\xff\xfe", {"choices": [{"message": {"content": None}}]}],
+)
+async def test_a_malformed_reply_raises(server: tuple[str, list[Any], list[Any]], reply: Any) -> None:
+    url, replies, _ = server
+    replies.append((200, reply))
+    with pytest.raises(ProviderError):
+        await OpenAICompatProvider(url, "m").complete([ChatMessage("user", "Hi")])
+
+
+async def test_errors_name_no_url_and_quote_no_reply(server: tuple[str, list[Any], list[Any]]) -> None:
+    url, replies, _ = server
+    replies.extend([(500, {"error": "secret detail"})] * 3)
+    with pytest.raises(ProviderError) as raised:
+        await OpenAICompatProvider(url, "m").complete([ChatMessage("user", "Hi")])
+    assert str(raised.value) == "the provider answered HTTP 500"

@@ -7,7 +7,7 @@ import pytest
 from filingproof.agent.nodes.router import choose_route
 from filingproof.qa.items import parse_ask
 from filingproof.qa.periods import Target, fiscal_year_end, fiscal_year_of, target_for
-from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, understand
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, understand
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ import re
 import shlex
 import subprocess
 import sys
+from ipaddress import ip_network
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ import pytest
 import yaml
 from sqlalchemy.engine import make_url
 
+from filingproof.api.limits import client_address
 from filingproof.config import Settings
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -110,6 +112,25 @@ def test_compose_keeps_page_images_on_a_named_volume() -> None:
     assert volume in compose["volumes"]
 
 
+def _default_of(value: str) -> str:
+    """`${NAME:-default}` → default."""
+    found = re.fullmatch(r"\$\{\w+:-(.*)\}", value)
+    assert found, value
+    return found.group(1)
+
+
+def test_compose_believes_forwarded_addresses_only_from_its_own_network() -> None:
+    compose = _yaml(COMPOSE)
+    trusted = Settings(
+        TRUSTED_PROXIES=_default_of(compose["services"]["api"]["environment"]["TRUSTED_PROXIES"])
+    )
+    [subnet] = [ip_network(entry["subnet"]) for entry in compose["networks"]["default"]["ipam"]["config"]]
+    gateway = str(next(subnet.hosts()))  # a proxy on the host reaches the port through it
+    assert client_address(gateway, "203.0.113.9", trusted.trusted_proxies) == "203.0.113.9"
+    # A remote client keeps its own address through Docker's forwarding: its header is not believed.
+    assert client_address("198.51.100.7", "203.0.113.9", trusted.trusted_proxies) == "198.51.100.7"
+
+
 # --- render.yaml ----------------------------------------------------------------------------------
 
 
@@ -155,6 +176,19 @@ def test_render_web_service_runs_the_image_with_health_check_and_page_disk() -> 
     assert {"DATABASE_HOSTPORT", "POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"} <= _env_keys(
         web["envVars"], groups
     )
+
+
+def test_render_believes_its_proxy_and_the_cloudflare_edge() -> None:
+    settings = {
+        item["key"]: item.get("value") for group in _yaml(RENDER)["envVarGroups"] for item in group["envVars"]
+    }
+    trusted = Settings(TRUSTED_PROXIES=settings["TRUSTED_PROXIES"]).trusted_proxies
+    # Render's proxy connects from 10.x; its X-Forwarded-For is "client, Cloudflare edge".
+    assert client_address("10.21.157.68", "99.61.165.29, 104.22.17.40", trusted) == "99.61.165.29"
+    assert client_address("10.21.157.68", "2001:db8::7, 2606:4700::1", trusted) == "2001:db8::7"
+    # A client's own X-Forwarded-For entries left of the edge's are not believed.
+    assert client_address("10.21.157.68", "1.2.3.4, 99.61.165.29, 104.22.17.40", trusted) == "99.61.165.29"
+    assert client_address("99.61.165.29", "1.2.3.4", trusted) == "99.61.165.29"
 
 
 def test_render_database_is_a_private_pgvector_service_on_a_disk() -> None:

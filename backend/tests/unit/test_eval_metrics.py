@@ -112,6 +112,16 @@ def test_narrative_is_right_when_it_cites_the_page() -> None:
     assert not outcome(NARRATIVE, "no_figures", [], [("AAPL", "10-Q", "2024-09-28", 7)]).right
 
 
+def test_a_quoted_narrative_answer_may_carry_its_quotes_figures_but_never_unverified_ones() -> None:
+    page_7 = ("AAPL", "10-K", "2024-09-28", 7)
+    figures = [Fig("$100", 100.0, "USD")]  # a figure of the quoted sentence, a cell of its page
+    assert outcome(NARRATIVE, "quoted", figures, [page_7]).right
+    assert not outcome(NARRATIVE, "cannot_verify", figures, [page_7]).right
+    quoted_value = outcome(REVENUE, "quoted", [Fig("$391,035 million", 391035e6, "USD")], [])
+    assert quoted_value == Outcome(right=True, wrong_verified=False, refused=False)
+    assert not outcome(REVENUE, "quoted", [Fig("$100", 100.0, "USD")], []).wrong_verified
+
+
 def _scored(
     kind: str, right: bool, refused: bool = False, rank: int | None = None, ms: float = 10.0
 ) -> Scored:

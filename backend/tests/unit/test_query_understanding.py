@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef, select_filings, understand
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, select_filings, understand
 
 _FILINGS = [
     ("AAPL", "10-K", date(2024, 9, 28), 2024, "FY"),

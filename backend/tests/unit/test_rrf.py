@@ -3,9 +3,9 @@
 import pytest
 
 from filingproof.retrieval.fusion import reciprocal_rank_fusion
-from filingproof.retrieval.query import Catalog, CompanyRef, understand
 from filingproof.retrieval.search import highlight, query_terms
 from filingproof.retrieval.synonyms import expand
+from filingproof.understanding import Catalog, CompanyRef, understand
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:

@@ -4,7 +4,7 @@ the way the corpus filers lay theirs out (the filing and table it comes from is 
 from datetime import date
 from decimal import Decimal
 
-from html_tables import parse_html_table
+from html_tables import at, calendar_year, parse_html_table, row
 
 from filingproof.ingest.parse.periods import DocumentPeriod, Period
 from filingproof.ingest.parse.tables import ParsedTable
@@ -18,21 +18,9 @@ def table(html: str, document: DocumentPeriod = CALENDAR_10K, context: str = "")
     return parse_html_table(html, document, context)
 
 
-def row(*cells: str) -> str:
-    return "<tr>" + "".join(f"<td>{text}</td>" for text in cells) + "</tr>"
-
-
 def periods(parsed: ParsedTable, label: str) -> list[Period | None]:
     """The periods of a row's cells, left to right (figures written in the label first)."""
     return [c.period for c in parsed.cells if c.row_label == label]
-
-
-def calendar_year(y: int) -> Period:
-    return Period("duration", date(y, 1, 1), date(y, 12, 31))
-
-
-def at(y: int, m: int, d: int) -> Period:
-    return Period("instant", None, date(y, m, d))
 
 
 def test_a_roll_forward_under_year_columns_moves_by_flows_and_closes_with_balances() -> None:
@@ -203,12 +191,12 @@ def test_a_clause_that_says_as_of_dates_its_figures_and_days_are_not_figures() -
         DocumentPeriod(form="10-K", period_end=date(2025, 1, 26), fiscal_year=2025),
         context="(in millions)",
     )
-    inline = [(c.text, c.period) for c in parsed.cells if c.inline_span]
+    inline = [(c.text, c.period, c.period_rule) for c in parsed.cells if c.inline_span]
     assert inline == [
-        ("$0.001", at(2025, 1, 26)),
-        ("80,000", at(2025, 1, 26)),
-        ("24,477", at(2025, 1, 26)),
-        ("24,643", at(2024, 1, 28)),
+        ("$0.001", at(2025, 1, 26), "written_figure_at_the_report_date"),
+        ("80,000", at(2025, 1, 26), "written_figure_at_the_report_date"),
+        ("24,477", at(2025, 1, 26), "date_written_beside_the_figure"),
+        ("24,643", at(2024, 1, 28), "date_written_beside_the_figure"),
     ]
 
 

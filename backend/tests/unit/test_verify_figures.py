@@ -191,3 +191,155 @@ def test_years_and_figures_in_one_sentence() -> None:
 )
 def test_numeric_text_that_is_no_figure_is_unrecognised(text: str) -> None:
     assert extract(text).unrecognised
+
+
+# Numbers that used to fail open (issue 20): each is now read as a figure (and held to a cell) or reported.
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value", "unit", "precision"),
+    [
+        ("Revenue was USD96,995 million.", "USD96,995 million", "96995e6", "USD", "1e6"),
+        ("Revenue was ninety-seven bn.", "ninety-seven bn", "97e9", "number", "1e9"),
+        ("Margin was twelve percent.", "twelve percent", "12", "percent", "1"),
+        ("Sales were $93.7 billion.", "$93.7 billion", "93.7e9", "USD", "0.1e9"),
+        (
+            "Sales were ninety-three point seven billion dollars.",
+            "ninety-three point seven billion dollars",
+            "93.7e9",
+            "USD",
+            "0.1e9",
+        ),
+        (
+            "Sales were three hundred ninety-one billion dollars.",
+            "three hundred ninety-one billion dollars",
+            "391e9",
+            "USD",
+            "1e9",
+        ),
+        ("Sales were two billion three hundred million dollars.", None, "2300e6", "USD", "1e6"),
+        ("Growth was one hundred and fourteen point two percent.", None, "114.2", "percent", "0.1"),
+        ("Margin was Forty-Six Point Two Percent.", None, "46.2", "percent", "0.1"),
+        ("A fee of a billion dollars.", "a billion dollars", "1e9", "USD", "1e9"),
+        ("Revenue was ９６,９９５ million.", "９６,９９５ million", "96995e6", "number", "1e6"),
+        ("Revenue was ٩٦ million.", "٩٦ million", "96e6", "number", "1e6"),
+        ("Revenue was $96,995\u00a0million.", "$96,995\u00a0million", "96995e6", "USD", "1e6"),
+        ("A fee of $12 k.", "$12 k", "12e3", "USD", "1e3"),
+    ],
+)
+def test_figures_in_words_codes_and_other_scripts_are_read(
+    text: str, written: str | None, value: str, unit: str, precision: str
+) -> None:
+    figure = only_figure(text)
+    assert figure.text == (written or figure.text) == text[figure.start : figure.end]
+    assert (figure.value, figure.unit, figure.precision) == (Decimal(value), unit, Decimal(precision))
+
+
+def test_a_count_in_words_is_no_figure() -> None:
+    extraction = extract("Apple has two reportable segments and one of them is large.")
+    assert (extraction.figures, extraction.unrecognised) == ([], [])
+
+
+def test_a_number_in_words_without_a_scale_keeps_its_scale_open() -> None:
+    figure = only_figure("Net sales were ninety-six thousand nine hundred ninety-five.")
+    assert (figure.value, figure.scale_known) == (Decimal(96995), False)
+
+
+def test_a_figure_glued_to_a_currency_code_is_a_dollar_figure() -> None:
+    figure = only_figure("Revenue was USD96.")
+    assert (figure.text, figure.value, figure.unit) == ("USD96", Decimal(96), "USD")
+
+
+def test_sign_words_apply_to_figures_in_words() -> None:
+    assert only_figure("Net income fell twelve percent.").value == Decimal(-12)
+
+
+@pytest.mark.parametrize(
+    ("text", "leak"),
+    [
+        ("Revenue was US96,995m.", "US96,995m"),
+        ("Revenue was EUR96m.", "EUR96m"),
+        ("Revenue was $96,995 million¹.", "¹"),
+        ("Revenue was ⁹⁶,⁹⁹⁵ million.", "⁹⁶"),
+        ("Revenue was ₉₆ million.", "₉₆"),
+        ("Revenue was ½ billion.", "½"),
+        ("Revenue was 九十六 million.", "九"),
+        ("Revenue was 96\u200b995 million.", "\u200b"),
+        ("Revenue was \u202e599,69 million.", "\u202e"),
+        ("Revenue was $I00 billion.", "I00"),
+        ("Revenue was revenue96 million.", "revenue96"),
+        ("Revenue was H100m.", "H100m"),
+        ("Revenue was 96,995USD.", "96,995USD"),
+        ("Revenue was 96 million euros.", "96 million"),
+        ("Revenue was EUR 96 million.", "96 million"),
+        ("Revenue was €96 million.", "96"),
+        ("Revenue was ninety-seven k.", "ninety-seven k"),
+        ("Revenue was one two percent.", "one two percent"),
+        ("Revenue was 96 bn5.", "bn5"),
+        ("It was the 96995th customer.", "96995th"),
+        ("Revenue was in the bn range.", "bn"),
+    ],
+)
+def test_numbers_that_used_to_fail_open_are_unrecognised(text: str, leak: str) -> None:
+    at = text.index(leak)
+    assert any(item.start <= at < item.end for item in extract(text).unrecognised), extract(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The H100, H200, GB200, MI300X and A100 systems, after COVID-19.",
+        "H100-based systems and H100s shipped.",
+        "Apple's M4 chip and the CO2 goals.",
+    ],
+)
+def test_product_names_stay_names(text: str) -> None:
+    extraction = extract(text)
+    assert (extraction.figures, extraction.unrecognised) == ([], [])
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Revenue roughly doubled.", "doubled"),
+        ("Data Center revenue more than tripled in fiscal 2025.", "tripled"),
+        ("The loss halved.", "halved"),
+        ("Revenue grew twofold.", "twofold"),
+        ("Revenue was twice that of 2023.", "twice"),
+        ("Services were two-thirds of revenue.", "two-thirds"),
+        ("Half of revenue came from iPhone.", "Half of"),
+        ("Apple posted record revenue.", "record revenue"),
+        ("It was a record quarter.", "a record"),
+        ("Margins hit an all-time high.", "all-time high"),
+    ],
+)
+def test_quantitative_claims_in_words_are_found(text: str, claim: str) -> None:
+    assert [found.text for found in extract(text).claims] == [claim]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We record revenue when control transfers.",
+        "Revenue in the first half of fiscal 2024 and the second half of 2023.",
+        "Revenue was recorded in the period.",
+    ],
+)
+def test_words_that_claim_no_quantity_are_no_claims(text: str) -> None:
+    assert extract(text).claims == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("See Note 96995.", [("note", "96995")]),
+        ("See Notes 3, 4 and 12.", [("note", "3"), ("note", "4"), ("note", "12")]),
+        ("Item 7A and Part 2 and Exhibit 31.1.", [("item", "7A"), ("part", "2"), ("exhibit", "31.1")]),
+        ("As shown [c12][d0] and [cell:7].", [("cell", "12"), ("derivation", "0"), ("cell", "7")]),
+        ("AAPL 10-K, page 45.", [("page", "45")]),
+    ],
+)
+def test_references_are_read_to_be_checked(text: str, expected: list[tuple[str, str]]) -> None:
+    extraction = extract(text)
+    assert [(reference.kind, reference.label) for reference in extraction.references] == expected
+    assert (extraction.figures, extraction.unrecognised) == ([], [])

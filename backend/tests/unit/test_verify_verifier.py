@@ -241,3 +241,94 @@ def test_redacted_text_holds_no_figure(draft: str) -> None:
 def test_any_text_is_read_without_error(draft: str) -> None:
     verdict = verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [])
     assert verdict.ok == (not verdict.failed)
+
+
+# Issue 20: nothing numeric fails open. Apple's fiscal 2024 net sales are $391,035 million (cell 101).
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Apple's total net sales were USD391,035 million in fiscal 2024 [c101].",
+        "Apple's total net sales were $391.0 billion in fiscal 2024 [c101].",
+        "Apple's total net sales were three hundred ninety-one billion dollars in fiscal 2024 [c101].",
+        "Apple's total net sales were three hundred ninety-one point zero billion dollars [c101].",
+        "Apple's total net sales were $３９１.０ billion in fiscal 2024 [c101].",
+        "Apple's total net sales were 391 bn dollars in fiscal 2024 [c101].",
+    ],
+)
+def test_correct_drafts_in_varied_wording_pass(draft: str) -> None:
+    verdict = verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [])
+    assert verdict.ok, verdict.failed
+    assert [check.matched_source for check in verdict.figures] == [CellSource(101)]
+
+
+def test_a_gross_margin_in_words_passes() -> None:
+    draft = "Apple's gross margin was forty-six point two percent in fiscal 2024 [c104]."
+    assert verify_draft(draft, [APPLE_GROSS_MARGIN_FY2024], [], []).ok
+
+
+@pytest.mark.parametrize(
+    ("draft", "kind"),
+    [
+        ("Apple's total net sales were USD96,995 million [c101].", "figure"),
+        ("Apple's total net sales were US96,995m [c101].", "unrecognised"),
+        ("Apple's total net sales were $391,035 million [c101], up ⁹⁶,⁹⁹⁵.", "unrecognised"),
+        ("Apple's total net sales were ninety-seven bn [c101].", "figure"),
+        ("Apple's gross margin was twelve percent [c101].", "figure"),
+        ("Apple's total net sales were $391,035 million (see Note 96995) [c101].", "reference"),
+        ("Apple's total net sales roughly doubled to $391,035 million [c101].", "claim"),
+        ("Apple posted record revenue of $391,035 million [c101].", "claim"),
+        ("Apple's total net sales were $391,035 million [c999].", "reference"),
+        ("Apple's total net sales grew 2.0% [d0] to $391,035 million [c101].", "reference"),
+        ("Apple's total net sales were €391,035 million [c101].", "unrecognised"),
+        ("Apple's total net sales were 391,035 million euros [c101].", "unrecognised"),
+    ],
+)
+def test_every_former_leak_fails(draft: str, kind: str) -> None:
+    verdict = verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [])
+    assert not verdict.ok
+    assert kind in {failure.kind for failure in verdict.failed}, verdict.failed
+
+
+def test_a_note_reference_stands_only_where_the_filing_has_that_note() -> None:
+    draft = "Apple's total net sales were $391,035 million [c101] (Note 2)."
+    assert not verify_draft(draft, [APPLE_NET_SALES_FY2024], [], []).ok
+    assert verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [], {"note 2"}).ok
+    assert not verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [], {"note 12"}).ok
+
+
+@pytest.mark.parametrize(
+    ("reference", "ok"),
+    [
+        ("Item 7A", True),
+        ("Item 96995", False),
+        ("Part 2", True),
+        ("Part 96995", False),
+        ("Exhibit 31.1", True),
+        ("Exhibit 96995", False),
+        ("ASC 606", True),
+        ("ASU 2016-13", True),
+        ("Rule 10b5-1", True),
+        ("Section 13(a)", True),
+        ("Table 96995", False),
+        ("page 96995", False),
+    ],
+)
+def test_other_references_must_have_their_usual_shape(reference: str, ok: bool) -> None:
+    draft = f"Net sales were $391,035 million [c101], as {reference} shows."
+    verdict = verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [])
+    assert verdict.ok is ok, verdict.failed
+
+
+def test_a_cited_page_reference_stands() -> None:
+    draft = "Net sales were $391,035 million [c101] (AAPL 10-K, page 45)."
+    assert verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [], {"page 45"}).ok
+    assert not verify_draft(draft, [APPLE_NET_SALES_FY2024], [], [], {"page 46"}).ok
+
+
+def test_a_derivation_marker_names_a_recorded_derivation() -> None:
+    revenue = growth(NVDA_REVENUE_FY2024, NVDA_REVENUE_FY2025)
+    cited = [NVDA_REVENUE_FY2024, NVDA_REVENUE_FY2025]
+    assert verify_draft("Revenue grew 114.2% [d0].", cited, [revenue], []).ok
+    assert not verify_draft("Revenue grew 114.2% [d1].", cited, [revenue], []).ok

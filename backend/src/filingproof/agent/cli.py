@@ -8,19 +8,20 @@ from typing import Annotated
 import typer
 
 from filingproof.agent.response import QueryResponse
-from filingproof.agent.service import run_query
+from filingproof.agent.service import Pipeline
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database_async
-from filingproof.llm.openai_compat import provider_from_settings
+from filingproof.db.session import database_url, get_sessionmaker
 
 
 async def _answer_all(questions: Iterable[str], json_out: bool) -> None:
-    await upgrade_database_async()
-    provider = provider_from_settings(get_settings())
+    settings = get_settings()
+    await upgrade_database_async(database_url(settings))
+    pipeline = Pipeline.from_settings(get_sessionmaker(), settings)
     for question in questions:
         if not question.strip():
             continue
-        response = await run_query(question, provider=provider)
+        response = await pipeline.run(question)
         sys.stdout.write((response.model_dump_json() if json_out else _text(response)) + "\n")
         sys.stdout.flush()
 

@@ -6,11 +6,13 @@ from langchain_core.runnables import RunnableConfig
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.llm.base import Provider
+from filingproof.retrieval.search import Retriever
 
 
 @dataclass(frozen=True)
 class Deps:
-    session: AsyncSession
+    session: AsyncSession  # the run's unit of work, on the caller's database
+    retriever: Retriever  # the caller's search over that database, with its settings
     provider: Provider | None = None
 
 

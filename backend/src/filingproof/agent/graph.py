@@ -33,7 +33,8 @@ def after_table_qa(state: AgentState) -> Literal["synthesis", "answer"]:
 
 
 def after_verify(state: AgentState) -> Literal["repair", "answer"]:
-    if state["verdict"].ok or state.get("attempts", 0) >= MAX_SYNTHESES:
+    # A figure that is not the item asked comes from the cell picked, not the writing: no rewrite mends it.
+    if state["verdict"].ok or state.get("item_failures") or state.get("attempts", 0) >= MAX_SYNTHESES:
         return "answer"
     return "repair"
 

@@ -1,22 +1,34 @@
 """Extractive answers: the sentences of the retrieved pages that best match the question, quoted verbatim.
 
+A sentence is chosen for the question's item, not only for sharing words with it: it must name at least
+half the words of the asked item ("share repurchases", "effective tax rate"; see `qa.asked`), compared as
+`verify.items` folds them (plurals, synonyms) and by their first letters ("repurchased", "competitive").
+Sentences naming more of the item rank first, then those sharing more of the question's other words. For a
+question asking for a figure ("how much", "what was"), a sentence that states figures is kept only when one
+of them stands next to the item's words ("paid dividends of $8,359 million", not "a $100 investment …
+assumes dividends were reinvested").
+
 A sentence that states figures is kept only if every figure verifies against the cells of its own page
 (fail closed); periods in a quote are the filer's words and are not held against it.
 """
 
 import dataclasses
+import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.state import Passage
 from filingproof.index.tokenize import tokenize
+from filingproof.qa.asked import item_phrases
 from filingproof.qa.store import page_cells
-from filingproof.retrieval.query import QueryUnderstanding
 from filingproof.retrieval.search import PageHit
+from filingproof.understanding import QueryUnderstanding
 from filingproof.verify import CellSource, extract, verify_draft
+from filingproof.verify.items import terms
 
 MAX_SENTENCES = 3
 MAX_PER_PAGE = 2
@@ -39,15 +51,56 @@ _CAUSAL_QUESTION = re.compile(r"\bwhy\b|\bdr(?:ove|ive|ivers?|iven)\b|\bcaus|\br
 _CAUSAL_TERMS = frozenset(tokenize("due primarily driven higher lower increase decrease compared"))
 
 
-def _terms(u: QueryUnderstanding) -> set[str]:
+_ASKS_FIGURE = re.compile(r"^\s*(?:how\s+(?:much|many)|what\s+(?:was|were|is|are))\b", re.I)
+_ROOT = 6  # letters compared: "repurchased" and "repurchases", "competitive" and "competition"
+_NEAR = (80, 40)  # characters before and after a figure in which the item's words must stand
+
+
+def _roots(text: str) -> frozenset[str]:
+    return frozenset(term[:_ROOT] for term in terms(text))
+
+
+@dataclass(frozen=True)
+class _Relevance:
+    item: frozenset[str]  # roots of the asked item's words
+    other: frozenset[str]  # the question's other words (BM25 tokens), with causal words for "why"
+    asks_figure: bool
+
+    @property
+    def needed(self) -> int:
+        return max(1, math.ceil(len(self.item) / 2))
+
+
+def _relevance(u: QueryUnderstanding) -> _Relevance:
+    item = _roots(" ".join(item_phrases(u.query, u.company_mentions, None)))
     naming = {t for mention in u.company_mentions for t in tokenize(mention)}
-    terms = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
-    return terms | _CAUSAL_TERMS if _CAUSAL_QUESTION.search(u.query) else terms
+    other = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
+    if _CAUSAL_QUESTION.search(u.query):
+        other |= _CAUSAL_TERMS
+    return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None)
 
 
-def _score(sentence: str, terms: set[str], rank: int) -> float:
-    found = terms.intersection(tokenize(sentence))
-    return len(found) + 1.0 / (rank + 2) if found else 0.0
+def _figure_near_item(sentence: str, item: frozenset[str]) -> bool | None:
+    """Whether a figure of the sentence stands next to the item's words; None: it states no figure."""
+    figures = extract(sentence).figures if any(char.isdigit() for char in sentence) else []
+    if not figures:
+        return None
+    before, after = _NEAR
+    return any(item & _roots(sentence[max(0, f.start - before) : f.end + after]) for f in figures)
+
+
+def _score(sentence: str, relevance: _Relevance, rank: int) -> tuple[float, ...] | None:
+    """How well the sentence answers the asked item (higher first); None: it does not."""
+    shared = len(relevance.other.intersection(tokenize(sentence))) + 1.0 / (rank + 2)
+    if not relevance.item:  # the question names no item: its words decide
+        return (0.0, 0.0, shared) if shared >= 1 else None
+    named = len(relevance.item & _roots(sentence))
+    if named < relevance.needed:
+        return None
+    near = _figure_near_item(sentence, relevance.item) if relevance.asks_figure else None
+    if near is False:
+        return None  # its figures are about something else
+    return (named / len(relevance.item), 1.0 if near else 0.0, shared)
 
 
 async def _page_texts(session: AsyncSession, hits: Sequence[PageHit]) -> dict[tuple[int, int], str]:
@@ -72,7 +125,8 @@ async def _checked(session: AsyncSession, sentence: str, hit: PageHit) -> Passag
         return base
     cells = await page_cells(session, hit.filing_id, hit.page_no)
     verdict = verify_draft(sentence, [c.cited() for c in cells])
-    if any(failure.kind != "period" for failure in verdict.failed):
+    if any(failure.kind not in ("period", "reference", "claim") for failure in verdict.failed):
+        # A sentence of the filing: its periods, references and claims are its own; its figures are not.
         return None
     used = {f.matched_source.cell_id for f in verdict.figures if isinstance(f.matched_source, CellSource)}
     return dataclasses.replace(base, cells=tuple(c for c in cells if c.cell_id in used))
@@ -83,13 +137,13 @@ async def select_passages(
 ) -> list[Passage]:
     if not hits:
         return []
-    terms = _terms(u)
+    relevance = _relevance(u)
     bodies = await _page_texts(session, hits)
-    scored: list[tuple[float, int, str, PageHit]] = []
+    scored: list[tuple[tuple[float, ...], int, str, PageHit]] = []
     for rank, hit in enumerate(hits):
         for order, sentence in enumerate(sentences(bodies.get((hit.filing_id, hit.page_no), ""))):
-            score = _score(sentence, terms, rank)
-            if score > 0:
+            score = _score(sentence, relevance, rank)
+            if score is not None:
                 scored.append((score, -rank * 1000 - order, sentence, hit))
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
     chosen: list[Passage] = []

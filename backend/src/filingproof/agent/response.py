@@ -5,7 +5,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Status = Literal["verified", "refused", "cannot_verify", "no_figures"]
+# verified: every figure is a cited cell of the item asked; quoted: verbatim sentences of the filings, no
+# figure vouched for as the item asked; no_figures: verified text without figures; cannot_verify: nothing
+# of the draft is given; refused: the filings cannot answer it.
+Status = Literal["verified", "quoted", "ambiguous", "refused", "cannot_verify", "no_figures"]
 FigureUnit = Literal["USD", "USD/share", "percent", "ratio", "shares", "number"]
 
 

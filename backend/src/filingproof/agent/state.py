@@ -7,8 +7,8 @@ from filingproof.agent.response import QueryFilters, QueryResponse
 from filingproof.qa.items import Ask
 from filingproof.qa.pick import TableAnswer
 from filingproof.qa.store import CellHit
-from filingproof.retrieval.query import Catalog, QueryUnderstanding
-from filingproof.verify import Derivation, Verdict
+from filingproof.understanding import Catalog, QueryUnderstanding
+from filingproof.verify import Derivation, Failure, Verdict
 
 Route = Literal["numeric", "narrative", "hybrid", "refuse"]
 
@@ -50,6 +50,7 @@ class AgentState(TypedDict, total=False):
     table: TableAnswer
     draft: Draft
     verdict: Verdict
+    item_failures: list[Failure]  # figures whose cells are not the item asked (see `agent.faithful`)
     attempts: int  # syntheses so far
     repair_hint: str  # for the LLM only: which figures failed; never in the response or the trace
     response: QueryResponse

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from filingproof.agent.state import Draft, Passage
 from filingproof.qa.periods import QUARTER_DAYS, YEAR_DAYS, fiscal_year_of
-from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
 
@@ -134,6 +134,23 @@ def derived_sentence(derived: Derived) -> str:
     return f"Combined, the {what} of {_names(picks)} totals {figure(value, d.unit)} {COMPUTED}."
 
 
+def _candidate(cell: CellHit) -> str:
+    # a label or caption with digits would be read as figures to verify; it is left out
+    where = [f"row '{cell.row_label}'"] if not any(c.isdigit() for c in cell.row_label) else []
+    if cell.table_title and not any(c.isdigit() for c in cell.table_title):
+        where.append(f"in '{cell.table_title}'")
+    where.append(f"page {cell.page_label or cell.page_no}")
+    return f"{figure(cell.value, cell.unit)} {cite(cell)} {period_phrase(cell)} ({', '.join(where)})"
+
+
+def ambiguous_sentence(tie: Ambiguous) -> str:
+    candidates = "; ".join(_candidate(cell) for cell in tie.cells)
+    return (
+        f'{possessive(tie.company)} filings show several figures that fit "{tie.phrase}" equally well, so '
+        f"none is chosen: {candidates}."
+    )
+
+
 def quote_sentence(passage: Passage) -> str:
     page = passage.page_label or str(passage.page_no)
     return f'{passage.ticker} {passage.form}, page {page}: "{passage.sentence}"'
@@ -146,6 +163,7 @@ def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
     if table is not None:
         parts += [pick_sentence(pick) for pick in table.picks]
         parts += [derived_sentence(derived) for derived in table.derived]
+        parts += [ambiguous_sentence(tie) for tie in table.ambiguous]
         cells += table.cells
         derivations += [derived.derivation for derived in table.derived]
         if table.missing and table.picks:

@@ -6,17 +6,18 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
-from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
-from filingproof.api.errors import FieldError, Problem, install_problem_handlers
+from filingproof.agent.service import Pipeline
+from filingproof.api.errors import FieldError, Problem, ProblemCORSMiddleware, install_problem_handlers
+from filingproof.api.head import HeadAsGetMiddleware
 from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
 from filingproof.api.routes import evals, filings, health, query
 from filingproof.api.spa import install_spa
 from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
-from filingproof.db.session import database_url
+from filingproof.db.page_images import sweep_page_images
+from filingproof.db.session import create_engine, database_url, sessions_for
 from filingproof.evals.store import interrupt_stale_runs
 from filingproof.llm.openai_compat import provider_from_settings
 
@@ -31,11 +32,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     url = await asyncio.to_thread(database_url, settings)  # may start the embedded server
     await upgrade_database_async(url)
-    # The app owns its engine: connections belong to the event loop that serves it.
-    engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
-    app.state.sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
+    # The app owns its engine (connections belong to the event loop that serves it), and everything below
+    # the routes works on it and on the app's settings: the pipeline, search, evaluation runs.
+    engine = app.state.engine = create_engine(url)
+    app.state.sessionmaker = sessions_for(engine)
+    app.state.pipeline = Pipeline(app.state.sessionmaker, settings, app.state.provider)
     app.state.eval_tasks = set()
     await interrupt_stale_runs(app.state.sessionmaker)
+    # Page image folders that ingests killed mid-way left behind (never a running ingest's).
+    await sweep_page_images(app.state.sessionmaker, settings.pages_dir)
     try:
         yield
     finally:
@@ -73,9 +78,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.query_buckets = TokenBuckets(settings.query_rate_per_minute, settings.query_rate_burst)
     install_problem_handlers(app)
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(HeadAsGetMiddleware)
     if settings.cors_origins:
         app.add_middleware(
-            CORSMiddleware,
+            ProblemCORSMiddleware,
             allow_origins=settings.cors_origins,
             allow_methods=["GET", "POST"],
             allow_headers=["Authorization", "Content-Type", "Last-Event-ID"],

@@ -31,12 +31,26 @@ SessionDep = Annotated[AsyncSession, Depends(get_session)]
 _bearer = HTTPBearer(auto_error=False, description="The ADMIN_TOKEN setting, as a Bearer token.")
 
 
-def require_admin(
-    settings: SettingsDep, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
-) -> None:
+BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def require_admin(settings: SettingsDep, credentials: BearerDep) -> None:
     """Guards every route that changes state: `dependencies=[Depends(require_admin)]`."""
     if credentials is None:
         raise HTTPException(401, "An admin token is required.", headers={"WWW-Authenticate": "Bearer"})
+    _check_token(settings, credentials)
+
+
+def is_admin(settings: SettingsDep, credentials: BearerDep) -> bool:
+    """For routes that show more to the admin: False without a token, True with the right one, 403 with a
+    wrong one (a caller who sends a token wants to know it was refused)."""
+    if credentials is None:
+        return False
+    _check_token(settings, credentials)
+    return True
+
+
+def _check_token(settings: Settings, credentials: HTTPAuthorizationCredentials) -> None:
     expected = settings.admin_token
     if expected is None:
         raise HTTPException(403, "Admin routes are disabled: ADMIN_TOKEN is not set.")

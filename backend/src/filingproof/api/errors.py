@@ -7,7 +7,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.cors import CORSMiddleware
+from starlette.responses import Response
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -90,3 +93,19 @@ def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, _http_exception)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected)
+
+
+class ProblemCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS, with a refused preflight as a 400 problem rather than plain text."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code < 400:
+            return response
+        refused = bytes(response.body).decode()  # "Disallowed CORS origin, method"
+        headers = {
+            name: value
+            for name, value in response.headers.items()
+            if name not in ("content-type", "content-length")
+        }
+        return problem_response(400, f"The cross-origin request is not allowed: {refused}.", headers=headers)

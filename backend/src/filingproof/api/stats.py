@@ -3,8 +3,8 @@
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from filingproof.api.models import QueryLog
 from filingproof.api.schemas import Latency, ProviderCost, RecentQuery, Stats
+from filingproof.db.models import QueryLog
 
 RECENT_QUERIES = 20
 
@@ -35,7 +35,9 @@ async def record_query(
         await session.commit()
 
 
-async def query_stats(session: AsyncSession) -> Stats:
+async def query_stats(session: AsyncSession, with_questions: bool) -> Stats:
+    """Counts, latency and cost of every query; the recent questions themselves only `with_questions`
+    (for the admin: a question is its asker's, not every visitor's)."""
     count, p50, p95 = (
         await session.execute(
             select(
@@ -55,7 +57,9 @@ async def query_stats(session: AsyncSession) -> Stats:
         .group_by(QueryLog.provider)
         .order_by(QueryLog.provider)
     )
-    recent = await session.execute(select(QueryLog).order_by(QueryLog.id.desc()).limit(RECENT_QUERIES))
+    recent = await session.execute(
+        select(QueryLog).order_by(QueryLog.id.desc()).limit(RECENT_QUERIES if with_questions else 0)
+    )
     return Stats(
         queries=count,
         latency=Latency(

@@ -1,4 +1,4 @@
-"""Run Alembic migrations from code (on start, and by `filingproof db upgrade`)."""
+"""Run Alembic migrations from code (on start, and by `filingproof db upgrade`), on the caller's database."""
 
 import asyncio
 from pathlib import Path
@@ -6,24 +6,21 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from filingproof.config import get_settings
-from filingproof.db.session import database_url
-
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
 
-def alembic_config(url: str | None = None) -> Config:
+def alembic_config(url: str) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    config.attributes["url"] = url or database_url(get_settings())
+    config.attributes["url"] = url
     return config
 
 
-def upgrade_database(url: str | None = None) -> None:
+def upgrade_database(url: str) -> None:
     """Bring the schema to head. Safe to call on every start: a no-op when already current."""
     command.upgrade(alembic_config(url), "head")
 
 
-async def upgrade_database_async(url: str | None = None) -> None:
+async def upgrade_database_async(url: str) -> None:
     # Alembic's env runs its own event loop, so it must not run on the caller's.
     await asyncio.to_thread(upgrade_database, url)

@@ -1,4 +1,4 @@
-"""The relational model. Alembic owns every table (see `migrations/`)."""
+"""The relational model: every table of the product. Alembic owns them all (see `migrations/`)."""
 
 from datetime import date, datetime
 from decimal import Decimal
@@ -28,6 +28,14 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 EMBEDDING_DIM = 384
 
 JsonB = JSON().with_variant(JSONB(), "postgresql")
+Box = tuple[float, float, float, float]  # a cell's box on its page image: x0, y0, x1, y1
+
+
+def drawn_box(x0: float | None, y0: float | None, x1: float | None, y1: float | None) -> Box | None:
+    """The box of a cell from its stored corners, or None when nothing of it is drawn."""
+    if x0 is None or y0 is None or x1 is None or y1 is None:
+        return None
+    return (x0, y0, x1, y1)
 
 
 class Base(DeclarativeBase):
@@ -137,11 +145,8 @@ class Cell(Base):
     y1: Mapped[float | None] = mapped_column(Float)
 
     @property
-    def box(self) -> tuple[float, float, float, float] | None:
-        """The cell's box on its page image (x0, y0, x1, y1), or None when nothing of it is drawn."""
-        if self.x0 is None or self.y0 is None or self.x1 is None or self.y1 is None:
-            return None
-        return (self.x0, self.y0, self.x1, self.y1)
+    def box(self) -> Box | None:
+        return drawn_box(self.x0, self.y0, self.x1, self.y1)
 
 
 class XbrlFact(Base):
@@ -212,3 +217,54 @@ class Bm25Stats(Base):
     id: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
     doc_count: Mapped[int] = mapped_column(BigInteger)
     total_length: Mapped[int] = mapped_column(BigInteger)
+
+
+class QueryLog(Base):
+    """One answered (or failed) query, behind `GET /stats` (migration 0003)."""
+
+    __tablename__ = "query_logs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), index=True
+    )
+    question: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))  # an answer status, or "error"
+    latency_ms: Mapped[float] = mapped_column(Float)
+    provider: Mapped[str] = mapped_column(String(64))  # "deterministic" or the LLM model
+    tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cost: Mapped[float] = mapped_column(Float, default=0.0)
+    route: Mapped[str] = mapped_column(String(16))  # "sync" | "stream"
+
+
+class EvalRun(Base):
+    """A persisted evaluation run (migration 0004); its per-item results are `EvalResult` rows."""
+
+    __tablename__ = "eval_runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))  # running | done | failed
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    git_commit: Mapped[str | None] = mapped_column(String(64))
+    gold_version: Mapped[str] = mapped_column(String(64), index=True)
+    provider: Mapped[str] = mapped_column(String(64))  # "deterministic" or the LLM model
+    settings: Mapped[dict[str, Any]] = mapped_column(JsonB, default=dict)  # what shaped the scores
+    total: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    scores: Mapped[dict[str, Any] | None] = mapped_column(JsonB)
+    per_kind: Mapped[dict[str, Any] | None] = mapped_column(JsonB)
+    error: Mapped[str | None] = mapped_column(Text)
+    # Renewed by the run's process while it runs (migration 0006); a running run past it lost its process.
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class EvalResult(Base):
+    __tablename__ = "eval_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[int] = mapped_column(ForeignKey("eval_runs.id", ondelete="CASCADE"), index=True)
+    ordinal: Mapped[int] = mapped_column(Integer)  # position in the gold file
+    item_id: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(String(32))
+    result: Mapped[dict[str, Any]] = mapped_column(JsonB)  # an ItemResult

@@ -17,7 +17,7 @@ from typing import Any, Self
 
 import httpx
 
-from filingproof.config import Settings, get_settings
+from filingproof.config import Settings
 from filingproof.edgar.cache import EdgarCache
 from filingproof.edgar.errors import EdgarError, EdgarHTTPError, UnknownTickerError
 from filingproof.edgar.models import (
@@ -46,7 +46,7 @@ class EdgarClient:
 
     def __init__(
         self,
-        settings: Settings | None = None,
+        settings: Settings,
         *,
         use_cache: bool = True,
         cache: EdgarCache | None = None,
@@ -55,7 +55,7 @@ class EdgarClient:
         backoff_base_s: float = 0.5,
         max_retry_after_s: float = DEFAULT_MAX_RETRY_AFTER_S,
     ) -> None:
-        self.settings = settings or get_settings()
+        self.settings = settings
         # Refuse a placeholder contact before anything else, so no request can ever leave without one.
         self.user_agent = validate_user_agent(self.settings.edgar_user_agent)
         self.www_base = self.settings.edgar_www_base.rstrip("/")

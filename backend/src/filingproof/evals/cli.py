@@ -1,27 +1,35 @@
-"""`filingproof eval [--gold PATH] [--json]` runs a gold set and prints its scores per kind;
-`filingproof gold [--check]` rebuilds the gold set from the ingested filings' facts, or checks it."""
+"""`filingproof eval [--gold PATH] [--json]` runs a gold set and prints its scores per kind (and per split);
+`filingproof gold [--version v2] [--check]` rebuilds a gold set from the ingested filings' facts, or checks
+it."""
 
 import asyncio
+import json
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.agent.service import Pipeline
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database_async
-from filingproof.db.session import get_sessionmaker, session_scope
+from filingproof.db.session import database_url, get_sessionmaker, session_scope
 from filingproof.evals.gold import DEFAULT_VERSION, GoldItem, dump_gold, gold_path, load_gold
 from filingproof.evals.make_gold import build_gold, differences, keep_verified
+from filingproof.evals.make_gold_v2 import build_gold_v2
 from filingproof.evals.metrics import Scores
 from filingproof.evals.service import EvalJob
+from filingproof.evals.splits import render_splits, split_scores
 from filingproof.evals.store import RunDetail, get_run
-from filingproof.llm.openai_compat import provider_from_settings
 
 console = Console(stderr=True)
 DEFAULT_GOLD = gold_path(DEFAULT_VERSION)
+Builder = Callable[[AsyncSession], Awaitable[list[GoldItem]]]
+BUILDERS: dict[str, Builder] = {"v1": build_gold, "v2": build_gold_v2}
 RATIOS = ("accuracy", "refusal_precision", "refusal_recall", "filing_hit_at_3", "page_hit_at_3", "page_mrr")
 
 
@@ -62,13 +70,12 @@ def render(run: RunDetail) -> Table:
 
 
 async def _eval(gold: Path) -> RunDetail:
-    await upgrade_database_async()
     settings = get_settings()
-    job = EvalJob(gold, settings, provider_from_settings(settings))
-    sessions = get_sessionmaker()
-    run_id = await job.create(sessions)
+    await upgrade_database_async(database_url(settings))
+    job = EvalJob(gold, Pipeline.from_settings(get_sessionmaker(), settings))
+    run_id = await job.create()
     with console.status(f"evaluating {len(job.items)} questions of gold {job.gold_version} (run {run_id})"):
-        await job.execute(sessions, run_id)
+        await job.execute(run_id)
     async with session_scope() as session:
         run = await get_run(session, run_id)
     assert run is not None
@@ -85,27 +92,40 @@ def eval_command(
     except (OSError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(code=2) from error
+    report = split_scores(load_gold(gold), run.items)  # gold v2: dev and held-out companies apart
     if json_out:
-        sys.stdout.write(run.model_dump_json(indent=2) + "\n")
+        document = json.loads(run.model_dump_json())
+        if report:
+            document["per_split"] = {split: {kind: s.model_dump() for kind, s in kinds.items()}
+                                     for split, kinds in report.items()}  # fmt: skip
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
     else:
         Console().print(render(run))
+        if report:
+            Console().print(render_splits(f"eval run {run.id} · gold {run.gold_version} by split", report))
     if run.status != "done":
         console.print(f"[red]run {run.id} {run.status}:[/red] {run.error}")
         raise typer.Exit(code=1)
 
 
-async def _build() -> list[GoldItem]:
-    await upgrade_database_async()
+async def _build(version: str) -> list[GoldItem]:
+    await upgrade_database_async(database_url(get_settings()))
     async with session_scope() as session:
-        return await build_gold(session)
+        return await BUILDERS[version](session)
 
 
 def gold_command(
     check: Annotated[bool, typer.Option(help="Compare the file with the filings; change nothing.")] = False,
-    out: Annotated[Path, typer.Option(help="The gold file.")] = DEFAULT_GOLD,
+    version: Annotated[str, typer.Option(help="Gold set version: v1 or v2.")] = DEFAULT_VERSION,
+    out: Annotated[Path | None, typer.Option(help="The gold file (default: the version's).")] = None,
 ) -> None:
     """Rebuild the gold set's expected values and source cells from the ingested XBRL facts."""
-    fresh = asyncio.run(_build())
+    version = version if version.startswith("v") else f"v{version}"
+    if version not in BUILDERS:
+        console.print(f"[red]error:[/red] no gold set builder for {version!r}: {', '.join(BUILDERS)}")
+        raise typer.Exit(code=2)
+    out = out or gold_path(version)
+    fresh = asyncio.run(_build(version))
     committed = load_gold(out) if out.exists() else []
     if check:
         problems = differences(fresh, committed)

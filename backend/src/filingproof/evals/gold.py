@@ -33,6 +33,19 @@ Kind = Literal[
     "out_of_scope",  # a company that is not ingested: must be refused
     "unanswerable_period",  # a period no filing covers: must be refused
 ]
+# Gold v2's kinds: what a filing prints outside the curated line items (evals/make_gold_v2.py).
+ItemKind = Literal[
+    "cash_flow",  # a cash-flow statement line
+    "balance_sheet",  # a balance-sheet line at a date
+    "income_statement",  # an income-statement line other than the curated ones
+    "tax_rate",  # the effective tax rate as printed
+    "dividends_per_share",  # dividends declared or paid per share
+    "share_count",  # weighted-average, outstanding or repurchased shares
+    "segment",  # a figure of one operating segment
+    "product",  # a figure of one product or service line
+    "geography",  # a figure of one country or region
+]
+Split = Literal["dev", "heldout"]  # heldout: companies kept out of all tuning, scored apart
 GoldUnit = Literal["USD", "USD/share", "percent", "shares", "number"]
 
 REFUSAL_KINDS: frozenset[str] = frozenset({"out_of_scope", "unanswerable_period"})
@@ -52,11 +65,13 @@ class GoldSource(BaseModel):
     col: int | None = None
     text: str
     concept: str | None = None
+    scale: int | None = None  # power of ten the cell is printed in ("in millions": 6)
+    row_label: str | None = None  # the filer's own row label, as the question's wording came from it
 
 
 class GoldItem(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
-    kind: Kind
+    kind: Kind | ItemKind
     question: str
     expected: Decimal | None = None  # base units: dollars, dollars per share, percentage points
     unit: GoldUnit | None = None
@@ -65,6 +80,15 @@ class GoldItem(BaseModel):
     sources: list[GoldSource] = Field(default_factory=list)
     verified: bool = False  # a person checked the expected value against the page image
     note: str | None = None
+    # Gold v2 (None in v1): the split, the XBRL fact the value is (its concept in the sources), its
+    # dimension members (axis → member: the segment, product or geography asked for), its period, and
+    # the value as the filing prints it when the print flips the sign ("(29,745)" for a payment).
+    split: Split | None = None
+    members: dict[str, str] | None = None
+    period_start: date | None = None
+    period_end: date | None = None
+    printed: Decimal | None = None
+    phrasing: Literal["label", "paraphrase", "issue"] | None = None  # where the question's wording came from
 
     @property
     def answerable(self) -> bool:

@@ -2,13 +2,14 @@
 
 - A numeric item is right when the expected value is among the response's figures, in the item's unit,
   to the precision the figure is written at ("$391.0 billion" states 391,035 million; "$408 billion"
-  does not), whatever scale it is written in. Figures are only ever returned when verified, so a right
-  answer is a verified one.
+  does not), whatever scale it is written in. Figures are only ever returned when they are cells: of the
+  item asked (`verified`), or of the page a verbatim sentence is quoted from (`quoted`).
 - A narrative item is right when the response cites one of the item's source pages, and gives no figure
-  that is not verified.
+  that is not verified or quoted.
 - A refusal item (out of scope, unanswerable period) is right when the response is a refusal.
-- Wrong and verified: a response marked verified that does not state the expected value, or that
-  gives figures to a question that must be refused. The count that must stay 0.
+- Wrong and verified: a response marked verified that does not state the expected value (nor, where the
+  filing prints it with the opposite sign, the printed value), or that gives figures to a question that
+  must be refused. The count that must stay 0.
 """
 
 import math
@@ -76,9 +77,12 @@ def outcome(
         return Outcome(right=refused, wrong_verified=verified and bool(figures), refused=refused)
     if item.expected is None or item.unit is None:  # narrative
         wanted = {source_page(source) for source in item.sources}
-        right = bool(wanted & set(cited_pages)) and (verified or not figures)
+        # a quote's figures are cells of its own page, as verified ones are cells
+        right = bool(wanted & set(cited_pages)) and (verified or status == "quoted" or not figures)
         return Outcome(right=right, wrong_verified=False, refused=refused)
-    right = any(states(figure, item.expected, item.unit) for figure in figures)
+    # The value as printed counts too when the print flips the sign ("(29,745)" for a payment).
+    targets = [item.expected] + ([item.printed] if item.printed is not None else [])
+    right = any(states(figure, target, item.unit) for figure in figures for target in targets)
     return Outcome(right=right, wrong_verified=verified and not right, refused=refused)
 
 

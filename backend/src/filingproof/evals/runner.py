@@ -1,8 +1,8 @@
 """Running a gold set through the answer pipeline and the retrieval it rests on: one `ItemResult` each.
 
-Each question is answered by the same `run_query` every surface uses (so the scores are the product's),
-and searched with the same hybrid retrieval, whose ranking of the item's source filing and page gives
-hit@k and MRR.
+Each question is answered by the same `Pipeline` every surface uses (so the scores are the product's), the
+one the caller gives (its database, settings and writer), and searched with that pipeline's hybrid
+retrieval, whose ranking of the item's source filing and page gives hit@k and MRR.
 """
 
 import time
@@ -11,12 +11,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from pydantic import BaseModel
 
 from filingproof.agent.response import QueryResponse
-from filingproof.agent.service import run_query
-from filingproof.db.session import session_scope
+from filingproof.agent.service import Pipeline
+from filingproof.db.session import transaction
 from filingproof.evals.gold import GoldItem
 from filingproof.evals.metrics import Outcome, Scored, first_rank, outcome, source_page
-from filingproof.llm.base import Provider
-from filingproof.retrieval.search import PageHit, search
+from filingproof.retrieval.search import PageHit
 
 RANK_DEPTH = 10  # pages searched per item: a source page below this is "not found"
 
@@ -70,9 +69,9 @@ def _ranks(item: GoldItem, hits: Sequence[PageHit]) -> tuple[int | None, int | N
     return first_rank(filings, wanted_filings), first_rank(pages, wanted_pages)
 
 
-async def _hits(question: str) -> Sequence[PageHit]:
-    async with session_scope() as session:
-        return (await search(session, question, limit=RANK_DEPTH)).hits
+async def _hits(pipeline: Pipeline, question: str) -> Sequence[PageHit]:
+    async with transaction(pipeline.sessions) as session:
+        return (await pipeline.retriever.search(session, question, limit=RANK_DEPTH)).hits
 
 
 def item_result(
@@ -104,15 +103,15 @@ def item_result(
 
 
 async def evaluate(
-    items: Sequence[GoldItem], provider: Provider | None = None, progress: ProgressCallback | None = None
+    pipeline: Pipeline, items: Sequence[GoldItem], progress: ProgressCallback | None = None
 ) -> list[ItemResult]:
     """Every item answered and searched, in order; `progress(done, total)` after each."""
     results: list[ItemResult] = []
     for item in items:
         started = time.perf_counter()
-        response = await run_query(item.question, provider=provider)
+        response = await pipeline.run(item.question)
         latency_ms = (time.perf_counter() - started) * 1000
-        hits = await _hits(item.question) if item.sources else ()
+        hits = await _hits(pipeline, item.question) if item.sources else ()
         results.append(item_result(item, response, latency_ms, hits))
         if progress is not None:
             await progress(len(results), len(items))

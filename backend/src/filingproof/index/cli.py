@@ -6,9 +6,10 @@ import typer
 from rich.console import Console
 from sqlalchemy import select
 
+from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.models import Chunk, Filing
-from filingproof.db.session import session_scope
+from filingproof.db.session import database_url, session_scope
 from filingproof.index.embed import EmbeddingUnavailable, get_embedder
 from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
 from filingproof.progress_bars import progress_bars
@@ -22,7 +23,8 @@ def backfill() -> None:
     """Index filings that have no chunks yet, embed chunks that have no vector, then finalize."""
 
     async def run() -> None:
-        await upgrade_database_async()
+        settings = get_settings()
+        await upgrade_database_async(database_url(settings))
         try:
             embedder = get_embedder()
         except EmbeddingUnavailable as error:
@@ -44,7 +46,7 @@ def backfill() -> None:
                     session, embedder, lambda n, total: bars.update(embed_task, completed=n, total=total)
                 )
             async with session_scope() as session:
-                stats = await finalize_index(session)
+                stats = await finalize_index(session, settings)
         console.print(f"indexed {len(missing)} filings, embedded {done} chunks; {stats}")
 
     asyncio.run(run())

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.config import Settings
 from filingproof.db.models import Cell, Page, Table
 from filingproof.index.bm25 import ChunkTerms, recompute_statistics, write_postings
 from filingproof.index.chunks import TableView, page_chunks
@@ -145,12 +146,12 @@ async def index_filing(session: AsyncSession, filing_id: int, embedder: Embedder
     )
 
 
-async def build_vector_index(session: AsyncSession) -> bool:
+async def build_vector_index(session: AsyncSession, settings: Settings) -> bool:
     """(Re)build the HNSW index over the chunk embeddings (cosine distance, pgvector defaults m=16).
 
     Skipped (returns False) where pgvector cannot compute distances on this CPU: see `index.vectors`.
     """
-    if not pgvector_distances_safe():
+    if not pgvector_distances_safe(settings):
         return False
     await session.execute(text(f"DROP INDEX IF EXISTS {VECTOR_INDEX}"))
     await session.execute(
@@ -159,10 +160,12 @@ async def build_vector_index(session: AsyncSession) -> bool:
     return True
 
 
-async def finalize_index(session: AsyncSession, *, build_vectors: bool = True) -> FinalizeStats:
+async def finalize_index(
+    session: AsyncSession, settings: Settings, *, build_vectors: bool = True
+) -> FinalizeStats:
     """After a bulk load: check and repair the BM25 statistics, rebuild the HNSW index, ANALYZE."""
     corrected = await recompute_statistics(session)
-    built = await build_vector_index(session) if build_vectors else False
+    built = await build_vector_index(session, settings) if build_vectors else False
     for table in ("chunks", "bm25_postings", "bm25_terms"):
         await session.execute(text(f"ANALYZE {table}"))
     chunks = (await session.execute(text("SELECT count(*) FROM chunks"))).scalar_one()

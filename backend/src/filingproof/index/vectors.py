@@ -18,29 +18,30 @@ import numpy as np
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.config import get_settings
+from filingproof.config import Settings
 
 logger = logging.getLogger(__name__)
 
 CPUINFO = Path("/proc/cpuinfo")
 
 
+@lru_cache
 def cpu_has_avx512() -> bool:
     try:
         flags = CPUINFO.read_text()
     except OSError:  # not Linux: the wheel is another build, assume it matches its CPU
         return True
-    return " avx512f" in flags
-
-
-@lru_cache
-def pgvector_distances_safe() -> bool:
-    safe = bool(get_settings().database_url) or cpu_has_avx512()
-    if not safe:
+    if " avx512f" not in flags:
         logger.info(
             "embedded pgvector needs AVX-512, which this CPU lacks: dense search runs in process, no HNSW"
         )
-    return safe
+        return False
+    return True
+
+
+def pgvector_distances_safe(settings: Settings) -> bool:
+    """Whether the database of `settings` may compute vector distances (and so build an HNSW index)."""
+    return bool(settings.database_url) or cpu_has_avx512()
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,9 @@ class VectorSnapshot:
 
 
 class InMemoryVectors:
-    """A warm per-process copy of the chunk vectors, per filing, reloaded when the filing's chunks change: a
-    backfill changes how many have a vector, a re-index gives them new ids (the same count or not)."""
+    """A warm copy of one database's chunk vectors (its `retrieval.search.Retriever` holds it), per filing,
+    reloaded when the filing's chunks change: a backfill changes how many have a vector, a re-index gives
+    them new ids (the same count or not)."""
 
     def __init__(self) -> None:
         self._filings: dict[int, _FilingVectors] = {}
@@ -129,6 +131,3 @@ class InMemoryVectors:
             if cached is None or cached.version != version:
                 self._filings[filing_id] = await self._load(session, filing_id, version)
         return VectorSnapshot(tuple((filing_id, self._filings[filing_id]) for filing_id in sorted(versions)))
-
-
-in_memory_vectors = InMemoryVectors()

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
 from filingproof.ingest.parse.periods import periods_agree
+from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.xbrl import Fact
 
 
 @dataclass(slots=True)
@@ -48,36 +50,42 @@ def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
     result = Fidelity()
     for source, document in documents:
         for index in facts_in_tables(document):
-            fact = document.facts[index]
-            if fact.value is None:
-                continue
-            result.facts += 1
-            cell = cell_of(document, index)
-            context = fact.context
-            period_text = (
-                f"{context.start or ''}..{context.end}" if not context.instant else f"@{context.end}"
-            )
-            if cell is None:
-                detail = "no numeric cell around the fact"
-                result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), detail))
-                result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, detail))
-                continue
-            # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
-            shown = cell.value / 100 if cell.unit == "percent" else cell.value
-            if abs(shown) == abs(fact.value):
-                result.values_agree += 1
-            else:
-                parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
-                result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
-            agrees = cell.period is not None and periods_agree(
-                cell.period, context.start, context.end, context.instant
-            )
-            if cell.column_period is not None and not cell.column_period.assumed:
-                result.dated_columns += 1
-                result.dated_columns_agree += agrees
-            if agrees:
-                result.periods_agree += 1
-            else:
-                parsed = f"{cell.column_label[:60]!r} → {cell.period}"
-                result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, parsed))
+            compare(result, source, document.facts[index], cell_of(document, index))
     return result
+
+
+def compare(
+    result: Fidelity,
+    source: str,
+    fact: Fact,
+    cell: NumericCell | None,
+    missing: str = "no numeric cell around the fact",
+) -> None:
+    """Count one fact: does the cell parsed where it is printed carry its value and its period?"""
+    if fact.value is None:
+        return
+    result.facts += 1
+    context = fact.context
+    period_text = f"{context.start or ''}..{context.end}" if not context.instant else f"@{context.end}"
+    if cell is None:
+        result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), missing))
+        result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, missing))
+        return
+    # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
+    shown = cell.value / 100 if cell.unit == "percent" else cell.value
+    if abs(shown) == abs(fact.value):
+        result.values_agree += 1
+    else:
+        parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
+        result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
+    agrees = cell.period is not None and periods_agree(
+        cell.period, context.start, context.end, context.instant
+    )
+    if cell.column_period is not None and not cell.column_period.assumed:
+        result.dated_columns += 1
+        result.dated_columns_agree += agrees
+    if agrees:
+        result.periods_agree += 1
+    else:
+        parsed = f"{cell.column_label[:60]!r} → {cell.period}"
+        result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, parsed))

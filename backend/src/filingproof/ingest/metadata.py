@@ -4,8 +4,8 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date
 
-from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.errors import IngestError
+from filingproof.ingest.parse.document import ParsedDocument
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> 
     """The cover's metadata, overridden field by field by what the caller passed (e.g. from EDGAR)."""
     merged = metadata_from_cover(document)
     if given is not None:
-        merged = _overlay(merged, given)
+        merged = overlay_metadata(merged, given)
     missing = [
         name for name in ("cik", "company_name", "form", "period_end") if getattr(merged, name) is None
     ]
@@ -85,6 +85,11 @@ def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> 
             + ", ".join(missing)
             + "): ingest it from EDGAR by ticker, which supplies them"
         )
+    return completed(merged)
+
+
+def completed(merged: FilingMetadata) -> CompleteMetadata:
+    """The metadata as complete; the caller has checked that nothing required is missing."""
     assert merged.cik is not None and merged.company_name and merged.form and merged.period_end
     return CompleteMetadata(
         cik=merged.cik,
@@ -101,6 +106,7 @@ def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> 
     )
 
 
-def _overlay(base: FilingMetadata, given: FilingMetadata) -> FilingMetadata:
+def overlay_metadata(base: FilingMetadata, given: FilingMetadata) -> FilingMetadata:
+    """`base`, with every field `given` sets."""
     values = {name: getattr(given, name) for name in FilingMetadata.__dataclass_fields__}
     return replace(base, **{name: value for name, value in values.items() if value is not None})

@@ -1,38 +1,43 @@
 """Ingest one filing end to end: parse → render → store (→ index), in one transaction.
 
-Idempotent: a filing already stored (same accession or same bytes) by this parser version is left as it
-is; one stored by another parser version is replaced. A failure at any stage leaves no row of the filing
-behind and no page image on disk.
+Idempotent: a filing already stored (same accession or same bytes) by this parser version, with every
+page image on disk, is left as it is; one stored by another parser version, or missing images, is stored
+anew. A failure at any stage leaves no row of the filing behind and no page image on disk; a kill at any
+point leaves no row naming a missing image (the images are published before the rows are committed, see
+`db.page_images`), and what a killed ingest left on disk is swept at the next ingest or server start.
 """
 
 import hashlib
 import logging
-import shutil
+import os
+import signal
 import time
-import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, TypeGuard
+from typing import Literal
 
 from playwright.async_api import Browser
-from sqlalchemy import delete, or_, select
+from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof import PARSER_VERSION
 from filingproof.config import Settings
 from filingproof.db.models import Filing
-from filingproof.db.session import get_sessionmaker
-from filingproof.ingest.parse.document import parse_filing
-from filingproof.ingest.metadata import FilingMetadata, resolve_metadata
+from filingproof.db.page_images import filing_image_prefixes, image_attempt, missing_page_images
+from filingproof.db.session import Sessions
+from filingproof.index.hook import IndexHook
+from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata
+from filingproof.ingest.parse.document import ParsedDocument
+from filingproof.ingest.pdf.source import parse_source, render_source
 from filingproof.ingest.progress import Progress, stage
-from filingproof.ingest.render import render_document
+from filingproof.ingest.render import Rendering
 from filingproof.ingest.store import StoredCounts, store_filing
 
 logger = logging.getLogger(__name__)
 
 IngestOutcome = Literal["ingested", "reingested", "unchanged"]
-IndexHook = Callable[[AsyncSession, int], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,77 +61,123 @@ class IngestResult:
 async def ingest_source(
     source: FilingSource,
     settings: Settings,
+    sessions: Sessions,
     browser: Browser,
     progress: Progress,
     index_hook: IndexHook | None = None,
 ) -> IngestResult:
-    seconds: dict[str, float] = {}
+    run = _Run(settings, sessions, browser, progress, index_hook)
     sha256 = hashlib.sha256(source.raw).hexdigest()
-    sessionmaker = get_sessionmaker()
     # The same bytes by the same parser: nothing to do, and no need to parse them to know it.
-    async with sessionmaker() as session:
-        same_bytes = await _existing(session, None, sha256)
+    async with sessions() as session:
+        stored = await _existing(session, None, sha256)
+        same_bytes = await _reusable(session, settings.pages_dir, stored, quiet=True)
     given_accession = source.metadata.accession if source.metadata else None
-    if _current(same_bytes) and (same_bytes.accession or not given_accession):
-        return _unchanged(same_bytes, seconds)
+    if same_bytes is not None and (same_bytes.accession or not given_accession):
+        return _unchanged(same_bytes, run.seconds)
 
-    started = time.perf_counter()
-    with stage(progress, "parse", 1) as current:
-        document = parse_filing(source.raw)
-        meta = resolve_metadata(document, source.metadata)
+    with run.timed("parse"), stage(progress, "parse", 1) as current:
+        document, meta = await parse_source(source.raw, source.name, source.metadata, settings)
         current.advance()
-    seconds["parse"] = time.perf_counter() - started
-
-    async with sessionmaker() as session:
-        existing = await _existing(session, meta.accession, sha256)
-        if _current(existing):
+    async with sessions() as session:
+        stored = await _existing(session, meta.accession, sha256)
+        existing = await _reusable(session, settings.pages_dir, stored)
+        if existing is not None:
             if meta.accession and not existing.accession:
                 existing.accession = meta.accession
                 await session.commit()
-            return _unchanged(existing, seconds)
+            return _unchanged(existing, run.seconds)
+    return await run.render_and_store(document, meta, sha256, source.name)
 
-    image_prefix = sha256[:16]
-    final_dir = settings.pages_dir / image_prefix
-    # One staging folder per attempt: two processes ingesting the same document never share one.
-    staging_dir = settings.pages_dir / f".staging-{image_prefix}-{uuid.uuid4().hex[:12]}"
-    try:
+
+@dataclass(slots=True)
+class _Run:
+    """The render and store stages of one ingest, and how long each stage took."""
+
+    settings: Settings
+    sessions: Sessions
+    browser: Browser
+    progress: Progress
+    index_hook: IndexHook | None
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @contextmanager
+    def timed(self, name: str) -> Iterator[None]:
         started = time.perf_counter()
-        with stage(progress, "render", len(document.layout.pages)) as current:
-            rendering = await render_document(browser, document, staging_dir, settings.page_viewport_width)
-            current.advance(len(rendering.pages))
-        seconds["render"] = time.perf_counter() - started
+        yield
+        self.seconds[name] = time.perf_counter() - started
 
-        async with sessionmaker() as session, session.begin():
-            replaced = await _delete_existing(session, meta.accession, sha256)
-            started = time.perf_counter()
-            total = len(document.layout.pages) + len(document.tables) + len(document.facts)
-            with stage(progress, "store", total) as current:
-                filing, counts = await store_filing(
-                    session, document, rendering, meta, sha256, source.name, image_prefix, current
+    async def render_and_store(
+        self, document: ParsedDocument, meta: CompleteMetadata, sha256: str, source_name: str
+    ) -> IngestResult:
+        """Page images go to this attempt's own folder, published before the rows that name it are
+        committed; the replaced filing's images are removed after the commit."""
+        async with image_attempt(self.sessions, self.settings.pages_dir, sha256) as images:
+            with self.timed("render"), stage(self.progress, "render", len(document.layout.pages)) as current:
+                width = self.settings.page_viewport_width
+                rendering = await render_source(self.browser, document, images.staging_dir, width)
+                current.advance(len(rendering.pages))
+            _kill_point("rendered")
+            await images.publish()
+            _kill_point("published")
+            async with self.sessions() as session, session.begin():
+                replaced = await _existing_ids(session, meta.accession, sha256)
+                replaced_images = await filing_image_prefixes(session, replaced)
+                await session.execute(delete(Filing).where(Filing.id.in_(replaced)))
+                filing, counts = await self._store(
+                    session, images.prefix, document, rendering, meta, sha256, source_name
                 )
-            seconds["store"] = time.perf_counter() - started
-            if index_hook is not None:
-                started = time.perf_counter()
-                await index_hook(session, filing.id)
-                seconds["index"] = time.perf_counter() - started
-            filing_id = filing.id
-        _publish(staging_dir, final_dir)
-    except BaseException:
-        shutil.rmtree(staging_dir, ignore_errors=True)
-        raise
-    return IngestResult(
-        filing_id,
-        "reingested" if replaced else "ingested",
-        meta.ticker,
-        meta.form,
-        meta.period_end.isoformat(),
-        counts,
-        seconds,
-    )
+                filing_id = filing.id
+                _kill_point("stored")
+            images.committed = True
+            _kill_point("committed")
+            await images.remove_replaced(replaced_images)
+        outcome: IngestOutcome = "reingested" if replaced else "ingested"
+        period_end = meta.period_end.isoformat()
+        return IngestResult(filing_id, outcome, meta.ticker, meta.form, period_end, counts, self.seconds)
+
+    async def _store(
+        self,
+        session: AsyncSession,
+        image_prefix: str,
+        document: ParsedDocument,
+        rendering: Rendering,
+        meta: CompleteMetadata,
+        sha256: str,
+        source_name: str,
+    ) -> tuple[Filing, StoredCounts]:
+        """The filing's rows (its page images under `image_prefix`), then its index, in the caller's
+        transaction."""
+        total = len(document.layout.pages) + len(document.tables) + len(document.facts)
+        with self.timed("store"), stage(self.progress, "store", total) as current:
+            filing, counts = await store_filing(
+                session, document, rendering, meta, sha256, source_name, image_prefix, current
+            )
+        if self.index_hook is not None:
+            with self.timed("index"):
+                await self.index_hook.index(session, filing.id)
+        return filing, counts
 
 
-def _current(filing: Filing | None) -> TypeGuard[Filing]:
-    return filing is not None and filing.parser_version == PARSER_VERSION
+def _kill_point(name: str) -> None:
+    """A test seam for the crash tests: `FILINGPROOF_TEST_KILL_AT=<name>` kills this process outright
+    (SIGKILL: no cleanup, no `finally`) when an ingest reaches that point. Unset (production): nothing."""
+    if os.environ.get("FILINGPROOF_TEST_KILL_AT") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+async def _reusable(
+    session: AsyncSession, pages_dir: Path, filing: Filing | None, *, quiet: bool = False
+) -> Filing | None:
+    """The stored filing, if this parser stored it and every page image it names is on disk; else None:
+    store it anew (a filing whose images are gone is repaired by rendering it again). `quiet`: a first
+    look, whose verdict the look after parsing repeats (and reports)."""
+    if filing is None or filing.parser_version != PARSER_VERSION:
+        return None
+    missing = await missing_page_images(session, pages_dir, filing.id)
+    if missing and not quiet:
+        logger.warning("filing %d: %d page images missing, rendering it again", filing.id, len(missing))
+    return None if missing else filing
 
 
 def _unchanged(filing: Filing, seconds: dict[str, float]) -> IngestResult:
@@ -137,34 +188,18 @@ def _unchanged(filing: Filing, seconds: dict[str, float]) -> IngestResult:
 
 
 async def _existing(session: AsyncSession, accession: str | None, sha256: str) -> Filing | None:
-    condition = (
+    return (await session.execute(select(Filing).where(_same_filing(accession, sha256)))).scalars().first()
+
+
+def _same_filing(accession: str | None, sha256: str) -> ColumnElement[bool]:
+    """A stored filing this document is: the same bytes, or the same accession."""
+    return (
         Filing.sha256 == sha256
         if accession is None
         else or_(Filing.sha256 == sha256, Filing.accession == accession)
     )
-    return (await session.execute(select(Filing).where(condition))).scalars().first()
 
 
-async def _delete_existing(session: AsyncSession, accession: str | None, sha256: str) -> bool:
-    condition = (
-        Filing.sha256 == sha256
-        if accession is None
-        else or_(Filing.sha256 == sha256, Filing.accession == accession)
-    )
-    result = await session.execute(delete(Filing).where(condition).returning(Filing.id))
-    return bool(result.all())
-
-
-def _publish(staging_dir: Path, final_dir: Path) -> None:
-    """Move the rendered pages into place once the rows that point at them are committed. The previous
-    images are set aside first and only removed once the new ones are in place."""
-    retired = staging_dir.with_name(staging_dir.name.replace(".staging-", ".retired-", 1))
-    if final_dir.exists():
-        final_dir.rename(retired)
-    try:
-        staging_dir.rename(final_dir)
-    except OSError:
-        if retired.exists():
-            retired.rename(final_dir)
-        raise
-    shutil.rmtree(retired, ignore_errors=True)
+async def _existing_ids(session: AsyncSession, accession: str | None, sha256: str) -> list[int]:
+    """The stored filings this one replaces."""
+    return list((await session.execute(select(Filing.id).where(_same_filing(accession, sha256)))).scalars())

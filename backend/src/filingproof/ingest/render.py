@@ -98,21 +98,26 @@ async def chromium(chromium_path: Path) -> AsyncIterator[Browser]:
             await browser.close()
 
 
+async def open_document(page: Page, body: bytes, is_xhtml: bool) -> None:
+    """Load a document's bytes into the page; nothing outside it is fetched (its images and links resolve
+    nowhere)."""
+    content_type = "application/xhtml+xml" if is_xhtml else "text/html"
+
+    async def serve(route: Route) -> None:
+        if route.request.url == _DOCUMENT_URL:
+            await route.fulfill(status=200, body=body, headers={"content-type": content_type})
+        else:
+            await route.abort()
+
+    await page.route("**/*", serve)
+    await page.goto(_DOCUMENT_URL, wait_until="load")
+
+
 async def render_document(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
     body, cell_marks = mark_document(document)
     page = await browser.new_page(viewport={"width": width, "height": 1200})
     try:
-        content_type = "application/xhtml+xml" if document.is_xhtml else "text/html"
-
-        async def serve(route: Route) -> None:
-            # Nothing outside the document is fetched: the filing's images and links resolve nowhere.
-            if route.request.url == _DOCUMENT_URL:
-                await route.fulfill(status=200, body=body, headers={"content-type": content_type})
-            else:
-                await route.abort()
-
-        await page.route("**/*", serve)
-        await page.goto(_DOCUMENT_URL, wait_until="load")
+        await open_document(page, body, document.is_xhtml)
         measured = await page.evaluate(_MEASURE_JS)
         return await _capture(page, document, measured, cell_marks, out_dir, width)
     finally:

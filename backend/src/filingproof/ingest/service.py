@@ -10,9 +10,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from filingproof.config import Settings
 from filingproof.db.migrate import upgrade_database_async
+from filingproof.db.page_images import sweep_page_images
+from filingproof.db.session import Sessions, database_url, transaction
+from filingproof.index.hook import IndexHook
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.metadata import FilingMetadata
-from filingproof.ingest.pipeline import FilingSource, IndexHook, IngestResult, ingest_source
+from filingproof.ingest.pipeline import FilingSource, IngestResult, ingest_source
 from filingproof.ingest.progress import Progress
 from filingproof.ingest.render import chromium
 
@@ -34,26 +37,35 @@ class IngestFailure:
     error: str
 
 
+FILING_SUFFIXES = (".htm", ".html", ".xhtml", ".pdf")
+
+
 def filing_files(directory: Path) -> list[Path]:
-    """Every HTML document under a folder, in a stable order."""
+    """Every filing document (HTML or PDF) under a folder, in a stable order."""
     if not directory.is_dir():
         raise IngestError(f"{directory} is not a folder")
     files = sorted(
-        p for p in directory.rglob("*") if p.suffix.lower() in (".htm", ".html", ".xhtml") and p.is_file()
+        p for p in directory.rglob("*") if p.suffix.lower() in FILING_SUFFIXES and p.is_file()
     )
     if not files:
-        raise IngestError(f"no .htm/.html documents under {directory}")
+        raise IngestError(f"no .htm/.html/.pdf documents under {directory}")
     return files
 
 
 async def ingest_sources(
     sources: Sequence[NamedSource],
     settings: Settings,
+    sessions: Sessions,
     progress_for: Callable[[str], Progress],
     index_hook: IndexHook | None = None,
 ) -> tuple[list[IngestResult], list[IngestFailure]]:
-    """Ingest each source; one failing does not stop the others, and leaves nothing of itself behind."""
-    await upgrade_database_async()
+    """Ingest each source; one failing does not stop the others, and leaves nothing of itself behind.
+
+    `sessions` open the database of `settings`; `index_hook` indexes each filing as it is stored (none:
+    stored unindexed), and finishes the index once at the end when anything was stored."""
+    await upgrade_database_async(database_url(settings))
+    # What killed ingests left on disk goes first (never a live ingest's folders, in any process).
+    await sweep_page_images(sessions, settings.pages_dir)
     results: list[IngestResult] = []
     failures: list[IngestFailure] = []
     async with chromium(settings.chromium_path) as browser:
@@ -61,16 +73,13 @@ async def ingest_sources(
             try:
                 source = await named.load()
                 progress = progress_for(named.name)
-                results.append(await ingest_source(source, settings, browser, progress, index_hook))
+                results.append(await ingest_source(source, settings, sessions, browser, progress, index_hook))
             except (IngestError, OSError, ValueError, SQLAlchemyError) as error:
                 logger.debug("ingest of %s failed", named.name, exc_info=True)
                 failures.append(IngestFailure(named.name, str(error)))
     if index_hook is not None and any(result.outcome != "unchanged" for result in results):
-        from filingproof.db.session import session_scope
-        from filingproof.index.hook import finish_bulk_load
-
-        async with session_scope() as session:
-            await finish_bulk_load(session)
+        async with transaction(sessions) as session:
+            await index_hook.finish(session)
     return results, failures
 
 

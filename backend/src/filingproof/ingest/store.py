@@ -8,10 +8,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof import PARSER_VERSION
 from filingproof.db.models import Cell, Company, Filing, Page, Table, XbrlFact
-from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.metadata import CompleteMetadata
+from filingproof.ingest.parse.document import ParsedDocument
+from filingproof.ingest.parse.tables import NumericCell
 from filingproof.ingest.progress import StageProgress
-from filingproof.ingest.render import Rendering
+from filingproof.ingest.render import Box, Rendering
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,28 @@ async def store_filing(
     image_prefix: str,
     progress: StageProgress,
 ) -> tuple[Filing, StoredCounts]:
+    """The filing's row, then its pages, tables, cells and XBRL facts, each kind pointing at the ids of
+    the kinds before it. Page images are named under `image_prefix`."""
+    filing = await _store_filing_row(session, document, meta, sha256, source_name)
+    page_ids = await _store_pages(session, filing.id, document, rendering, image_prefix)
+    progress.advance(len(page_ids))
+    table_ids = await _store_tables(session, filing.id, document, page_ids)
+    progress.advance(len(table_ids))
+    cell_ids = await _store_cells(session, filing.id, document, rendering, table_ids)
+    progress.advance(len(cell_ids))
+    facts = await _store_facts(session, filing.id, document, cell_ids)
+    progress.advance(facts)
+
+    counts = StoredCounts(len(page_ids), len(table_ids), len(cell_ids), facts)
+    filing.page_count, filing.table_count = counts.pages, counts.tables
+    filing.cell_count, filing.fact_count = counts.cells, counts.facts
+    await session.flush()
+    return filing, counts
+
+
+async def _store_filing_row(
+    session: AsyncSession, document: ParsedDocument, meta: CompleteMetadata, sha256: str, source_name: str
+) -> Filing:
     company = await upsert_company(session, meta)
     filing = Filing(
         accession=meta.accession,
@@ -65,10 +88,16 @@ async def store_filing(
     )
     session.add(filing)
     await session.flush()
+    return filing
 
-    page_rows = [
+
+async def _store_pages(
+    session: AsyncSession, filing_id: int, document: ParsedDocument, rendering: Rendering, image_prefix: str
+) -> list[int]:
+    """One row per page, in page order; their ids."""
+    rows = [
         {
-            "filing_id": filing.id,
+            "filing_id": filing_id,
             "page_no": layout.number,
             "label": layout.label,
             "text": layout.text,
@@ -78,18 +107,22 @@ async def store_filing(
         }
         for layout, rendered in zip(document.layout.pages, rendering.pages, strict=True)
     ]
-    page_ids = await _insert_returning_ids(session, Page, page_rows)
-    progress.advance(len(page_rows))
+    return await _insert_returning_ids(session, Page, rows)
 
-    table_keys: list[int] = []
-    table_rows: list[dict[str, Any]] = []
+
+async def _store_tables(
+    session: AsyncSession, filing_id: int, document: ParsedDocument, page_ids: list[int]
+) -> dict[int, int]:
+    """One row per parsed table (layout tables with no text have none); table index → id."""
+    keys: list[int] = []
+    rows: list[dict[str, Any]] = []
     for t, (layout, table) in enumerate(zip(document.layout.tables, document.tables, strict=True)):
         if table is None:
             continue
-        table_keys.append(t)
-        table_rows.append(
+        keys.append(t)
+        rows.append(
             {
-                "filing_id": filing.id,
+                "filing_id": filing_id,
                 "page_id": page_ids[layout.page - 1],
                 "page_no": layout.page,
                 "table_index": t,
@@ -100,51 +133,70 @@ async def store_filing(
                 "grid": table.grid,
             }
         )
-    table_ids = dict(zip(table_keys, await _insert_returning_ids(session, Table, table_rows), strict=True))
-    progress.advance(len(table_rows))
+    return dict(zip(keys, await _insert_returning_ids(session, Table, rows), strict=True))
 
+
+async def _store_cells(
+    session: AsyncSession,
+    filing_id: int,
+    document: ParsedDocument,
+    rendering: Rendering,
+    table_ids: dict[int, int],
+) -> dict[tuple[int, int], int]:
+    """One row per parsed cell, with its box on the page image and the XBRL concept of the fact it
+    shows; (table index, cell index) → id."""
     fact_by_cell = {link: f for f, link in document.fact_cells.items()}
-    cell_keys: list[tuple[int, int]] = []
-    cell_rows: list[dict[str, Any]] = []
+    keys: list[tuple[int, int]] = []
+    rows: list[dict[str, Any]] = []
     for t, table_id in table_ids.items():
         table = document.tables[t]
         assert table is not None
         page_no = document.layout.tables[t].page
         for c, cell in enumerate(table.cells):
-            box = rendering.cell_boxes.get((t, c))
             fact_index = fact_by_cell.get((t, c))
-            cell_keys.append((t, c))
-            cell_rows.append(
-                {
-                    "filing_id": filing.id,
-                    "table_id": table_id,
-                    "page_no": page_no,
-                    "row": cell.row,
-                    "col": cell.col,
-                    "text": cell.text,
-                    "value": cell.value,
-                    "unit": cell.unit,
-                    "scale": cell.scale,
-                    "row_label": cell.row_label,
-                    "row_path": cell.row_path,
-                    "column_label": cell.column_label,
-                    "period_kind": cell.period.kind if cell.period else None,
-                    "period_start": cell.period.start if cell.period else None,
-                    "period_end": cell.period.end if cell.period else None,
-                    "concept": document.facts[fact_index].concept if fact_index is not None else None,
-                    "x0": box.x0 if box else None,
-                    "y0": box.y0 if box else None,
-                    "x1": box.x1 if box else None,
-                    "y1": box.y1 if box else None,
-                }
+            concept = document.facts[fact_index].concept if fact_index is not None else None
+            keys.append((t, c))
+            rows.append(
+                _cell_row(filing_id, table_id, page_no, cell, concept, rendering.cell_boxes.get((t, c)))
             )
-    cell_ids = dict(zip(cell_keys, await _insert_returning_ids(session, Cell, cell_rows), strict=True))
-    progress.advance(len(cell_rows))
+    return dict(zip(keys, await _insert_returning_ids(session, Cell, rows), strict=True))
 
+
+def _cell_row(
+    filing_id: int, table_id: int, page_no: int, cell: NumericCell, concept: str | None, box: Box | None
+) -> dict[str, Any]:
+    return {
+        "filing_id": filing_id,
+        "table_id": table_id,
+        "page_no": page_no,
+        "row": cell.row,
+        "col": cell.col,
+        "text": cell.text,
+        "value": cell.value,
+        "unit": cell.unit,
+        "scale": cell.scale,
+        "row_label": cell.row_label,
+        "row_path": cell.row_path,
+        "column_label": cell.column_label,
+        "period_kind": cell.period.kind if cell.period else None,
+        "period_start": cell.period.start if cell.period else None,
+        "period_end": cell.period.end if cell.period else None,
+        "concept": concept,
+        "x0": box.x0 if box else None,
+        "y0": box.y0 if box else None,
+        "x1": box.x1 if box else None,
+        "y1": box.y1 if box else None,
+    }
+
+
+async def _store_facts(
+    session: AsyncSession, filing_id: int, document: ParsedDocument, cell_ids: dict[tuple[int, int], int]
+) -> int:
+    """One row per XBRL fact, tied to the cell that shows it; how many."""
     fact_pages = _fact_pages(document)
-    fact_rows = [
+    rows = [
         {
-            "filing_id": filing.id,
+            "filing_id": filing_id,
             "fact_key": fact.key,
             "concept": fact.concept,
             "value": fact.value,
@@ -163,15 +215,9 @@ async def store_filing(
         }
         for f, fact in enumerate(document.facts)
     ]
-    if fact_rows:
-        await session.execute(insert(XbrlFact), fact_rows)
-    progress.advance(len(fact_rows))
-
-    counts = StoredCounts(len(page_rows), len(table_rows), len(cell_rows), len(fact_rows))
-    filing.page_count, filing.table_count = counts.pages, counts.tables
-    filing.cell_count, filing.fact_count = counts.cells, counts.facts
-    await session.flush()
-    return filing, counts
+    if rows:
+        await session.execute(insert(XbrlFact), rows)
+    return len(rows)
 
 
 def _fact_pages(document: ParsedDocument) -> dict[int, int]:

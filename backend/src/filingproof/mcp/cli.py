@@ -6,7 +6,6 @@ from typing import Annotated
 import typer
 
 from filingproof.config import get_settings
-from filingproof.llm.openai_compat import provider_from_settings
 
 
 class Transport(StrEnum):
@@ -28,7 +27,7 @@ def mcp(
     from filingproof.mcp.server import build_server, run_http, run_stdio
 
     settings = get_settings()
-    server = build_server(provider_from_settings(settings))
+    server = build_server(settings)
     if transport is Transport.stdio:
         run_stdio(server)
         return

@@ -1,4 +1,5 @@
-"""Output models the MCP tools add to the API's (`FilingList`, `PageOut`, `TableOut`, `QueryResponse`)."""
+"""Output models the MCP tools add to the read model's (`FilingList`, `PageOut`, `TableOut`) and the
+pipeline's (`QueryResponse`)."""
 
 from datetime import date
 from typing import Literal
@@ -21,17 +22,7 @@ class SearchHitOut(BaseModel):
 
     @classmethod
     def of(cls, hit: PageHit) -> "SearchHitOut":
-        return cls(
-            filing_id=hit.filing_id,
-            accession=hit.accession,
-            ticker=hit.ticker,
-            form=hit.form,
-            period_end=hit.period_end,
-            page_no=hit.page_no,
-            label=hit.label,
-            score=hit.score,
-            snippet=hit.snippet,
-        )
+        return cls.model_validate(hit, from_attributes=True)  # the hit's fields, less the ranks and chunk
 
 
 class SearchOut(BaseModel):

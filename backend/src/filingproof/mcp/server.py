@@ -1,5 +1,6 @@
 """The MCP server (official `mcp` SDK): its tools over stdio, or streamable HTTP behind a bearer token."""
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -10,11 +11,12 @@ import uvicorn
 from mcp.server.mcpserver import MCPServer
 from mcp_types import ToolAnnotations
 
+from filingproof.agent.service import Pipeline
+from filingproof.config import Settings
 from filingproof.db.migrate import upgrade_database_async
-from filingproof.db.session import get_engine
-from filingproof.llm.base import Provider
+from filingproof.db.session import create_engine, database_url, sessions_for
 from filingproof.mcp.auth import BearerTokenGuard
-from filingproof.mcp.tools import ask_tool, get_page, get_table, list_filings, search_filings
+from filingproof.mcp.tools import ask, get_page, get_table, list_filings, search_filings
 
 MCP_PATH = "/mcp"
 INSTRUCTIONS = (
@@ -25,29 +27,35 @@ INSTRUCTIONS = (
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 
 
-@asynccontextmanager
-async def _database(_: MCPServer[None]) -> AsyncIterator[None]:
-    await upgrade_database_async()
-    try:
-        yield
-    finally:
-        await get_engine().dispose()
+def build_server(settings: Settings) -> MCPServer[Pipeline]:
+    """The server on the database and writer of `settings`. Like the API app, it owns its engine for its
+    lifetime (its lifespan, entered once per process by either transport), and gives every tool the
+    pipeline over it. The database is reached only there: an embedded server started earlier, before the
+    stdio transport points fd 1 at stderr, could write into the JSON-RPC stream."""
 
+    @asynccontextmanager
+    async def lifespan(_: MCPServer[Pipeline]) -> AsyncIterator[Pipeline]:
+        url = await asyncio.to_thread(database_url, settings)
+        await upgrade_database_async(url)
+        engine = create_engine(url)
+        try:
+            yield Pipeline.from_settings(sessions_for(engine), settings)
+        finally:
+            await engine.dispose()
 
-def build_server(provider: Provider | None) -> MCPServer[None]:
-    server: MCPServer[None] = MCPServer(
+    server: MCPServer[Pipeline] = MCPServer(
         "filingproof",
         title="filingproof",
         instructions=INSTRUCTIONS,
         version=version("filingproof"),
-        lifespan=_database,
+        lifespan=lifespan,
     )
-    for tool in (list_filings, search_filings, get_page, get_table, ask_tool(provider)):
+    for tool in (list_filings, search_filings, get_page, get_table, ask):
         server.add_tool(tool, annotations=READ_ONLY, structured_output=True)
     return server
 
 
-def run_stdio(server: MCPServer[None]) -> None:
+def run_stdio(server: MCPServer[Pipeline]) -> None:
     # The SDK points fd 1 at stderr while it serves, so stray prints (and the embedded database's
     # children) cannot corrupt the JSON-RPC stream on stdout.
     anyio.run(server.run_stdio_async)
@@ -64,7 +72,7 @@ class _AnnouncingServer(uvicorn.Server):
             print(f"MCP server listening on http://{shown}:{port}{MCP_PATH}", flush=True)
 
 
-def run_http(server: MCPServer[None], host: str, port: int, token: str, log_level: str) -> None:
+def run_http(server: MCPServer[Pipeline], host: str, port: int, token: str, log_level: str) -> None:
     # `host` also decides the SDK's DNS-rebinding protection: on loopback only loopback Host headers pass.
     app = BearerTokenGuard(server.streamable_http_app(streamable_http_path=MCP_PATH, host=host), token)
     config = uvicorn.Config(

@@ -1,20 +1,23 @@
-"""The MCP tools: thin typed wrappers over the services the HTTP API and the CLI use.
+"""The MCP tools: thin typed wrappers over the services the HTTP API and the CLI use, on the server's
+`Pipeline` (its database for the reads, its search and its answers), which each tool receives through its
+`Context` (the server's lifespan yields it).
 
 Arguments are validated by their annotations (the tool's input schema); a well-formed request for
 something that does not exist (an unknown filing, a page past the end) raises `ToolError`, which the
 client receives as a tool result with `isError` and the message, not as a crash.
 """
 
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Literal
 
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.response import QueryFilters, QueryResponse
-from filingproof.agent.service import run_query
-from filingproof.api.reads import (
+from filingproof.agent.service import Pipeline
+from filingproof.catalog.models import FilingList, PageOut, TableOut
+from filingproof.catalog.reads import (
     FilingFilters,
     filing_by_id,
     page_of_filings,
@@ -22,12 +25,9 @@ from filingproof.api.reads import (
     page_row,
     tables_on_page,
 )
-from filingproof.api.schemas import FilingList, PageOut, TableOut
 from filingproof.db.models import Page
-from filingproof.db.session import session_scope
-from filingproof.llm.base import Provider
+from filingproof.db.session import transaction
 from filingproof.mcp.models import SearchOut
-from filingproof.retrieval.search import search
 
 INT32_MAX = 2**31 - 1
 MAX_QUESTION_CHARS = 2000
@@ -54,9 +54,15 @@ Question = Annotated[
         examples=["What was Apple's revenue in fiscal 2024?"],
     ),
 ]
+ServerContext = Context[Pipeline]
+
+
+def _pipeline(context: ServerContext) -> Pipeline:
+    return context.request_context.lifespan_context
 
 
 async def list_filings(
+    context: ServerContext,
     ticker: Ticker | None = None,
     form: Form | None = None,
     fiscal_year: FiscalYear = None,
@@ -66,19 +72,21 @@ async def list_filings(
     """List the ingested SEC filings (company, form, period, counts of pages, tables and cells), optionally
     filtered by ticker, form and fiscal year. Only these filings can be searched or asked about."""
     filters = FilingFilters(ticker=ticker, form=form, fiscal_year=fiscal_year)
-    async with session_scope() as session:
+    async with transaction(_pipeline(context).sessions) as session:
         items, total = await page_of_filings(session, filters, limit, offset)
     return FilingList(items=items, total=total, limit=limit, offset=offset)
 
 
 async def search_filings(
+    context: ServerContext,
     query: Query,
     limit: Annotated[int, Field(ge=1, le=20, description="How many pages.")] = 5,
 ) -> SearchOut:
     """Find the best pages of the ingested filings for a query (hybrid BM25 + dense search, narrowed to the
     companies, form and period the query names). Open a hit with get_page."""
-    async with session_scope() as session:
-        return SearchOut.of(await search(session, query, limit=limit))
+    pipeline = _pipeline(context)
+    async with transaction(pipeline.sessions) as session:
+        return SearchOut.of(await pipeline.retriever.search(session, query, limit=limit))
 
 
 async def _page(session: AsyncSession, filing_id: int, page_no: int) -> Page:
@@ -91,16 +99,17 @@ async def _page(session: AsyncSession, filing_id: int, page_no: int) -> Page:
     return page
 
 
-async def get_page(filing_id: FilingId, page_no: PageNo) -> PageOut:
+async def get_page(context: ServerContext, filing_id: FilingId, page_no: PageNo) -> PageOut:
     """One page of a filing: its text, printed page label, and every table with its grid and its numeric
     cells (parsed value, unit, period, XBRL concept, and the cell's box on the page image)."""
-    async with session_scope() as session:
+    async with transaction(_pipeline(context).sessions) as session:
         page = await _page(session, filing_id, page_no)
         # Its path on the HTTP API (`filingproof serve`), as GET /filings/{id}/pages/{n} gives it.
         return await page_out(session, page, f"/filings/{filing_id}/pages/{page_no}/image")
 
 
 async def get_table(
+    context: ServerContext,
     filing_id: FilingId,
     page_no: PageNo,
     table_index: Annotated[
@@ -110,7 +119,7 @@ async def get_table(
 ) -> TableOut:
     """One table of a page: its grid as displayed and its numeric cells with values, periods, XBRL concepts
     and boxes on the page image."""
-    async with session_scope() as session:
+    async with transaction(_pipeline(context).sessions) as session:
         tables = await tables_on_page(session, await _page(session, filing_id, page_no))
     for table in tables:
         if table.table_index == table_index:
@@ -121,35 +130,28 @@ async def get_table(
     )
 
 
-AskTool = Callable[..., Awaitable[QueryResponse]]
-
-
-def ask_tool(provider: Provider | None) -> AskTool:
-    """The `ask` tool, answering with `provider` (None: the deterministic writer)."""
-
-    async def ask(
-        question: Question,
-        tickers: Annotated[
-            tuple[Ticker, ...], Field(max_length=20, description="Companies to narrow to.")
-        ] = (),
-        form: Form | None = None,
-        fiscal_year: FiscalYear = None,
-        filing_id: Annotated[
-            int | None, Field(ge=1, le=INT32_MAX, description="One filing to answer from.")
-        ] = None,
-    ) -> QueryResponse:
-        """Answer a question about the ingested SEC filings. Every figure in a `verified` answer is traced to
-        cells of a filing (`figures[].source`, `citations[]` with page and cell boxes). `refused`: the
-        filings cannot answer it (another company, a period not ingested); `cannot_verify` and `no_figures`
-        give no figure. The optional filters apply where the question is silent."""
-        if not question.strip():
-            raise ToolError("The question is blank.")
-        filters = QueryFilters(
-            tickers=[ticker.upper() for ticker in tickers],
-            form=form,
-            fiscal_year=fiscal_year,
-            filing_id=filing_id,
-        )
-        return await run_query(question, filters, provider)
-
-    return ask
+async def ask(
+    context: ServerContext,
+    question: Question,
+    tickers: Annotated[tuple[Ticker, ...], Field(max_length=20, description="Companies to narrow to.")] = (),
+    form: Form | None = None,
+    fiscal_year: FiscalYear = None,
+    filing_id: Annotated[
+        int | None, Field(ge=1, le=INT32_MAX, description="One filing to answer from.")
+    ] = None,
+) -> QueryResponse:
+    """Answer a question about the ingested SEC filings. Every figure in a `verified` answer is traced to
+    cells of a filing (`figures[].source`, `citations[]` with page and cell boxes) that are the item asked.
+    `quoted`: verbatim sentences of the filings, whose figures are cells of their pages but are not vouched
+    for as the item asked. `refused`: the filings cannot answer it (another company, a period not
+    ingested); `cannot_verify` and `no_figures` give no figure. The optional filters apply where the
+    question is silent."""
+    if not question.strip():
+        raise ToolError("The question is blank.")
+    filters = QueryFilters(
+        tickers=[ticker.upper() for ticker in tickers],
+        form=form,
+        fiscal_year=fiscal_year,
+        filing_id=filing_id,
+    )
+    return await _pipeline(context).run(question, filters)

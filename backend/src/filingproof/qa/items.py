@@ -149,16 +149,36 @@ _SUM = re.compile(r"\bcombined\b|\btogether\b|\bsum\b|\bin\s+total\b|\baggregate
 _RATIO = re.compile(r"\bratio\s+of\b|\bas\s+a\s+(?:share|percent(?:age)?|fraction)\s+of\b", re.IGNORECASE)
 
 
-def find_items(question: str) -> list[LineItem]:
-    """The line items a question names, in the order it names them."""
+def named_ratio_span(question: str) -> tuple[int, int] | None:
+    """Where the question names a ratio by one phrase ("operating margin"), if it does."""
+    for pattern, *_ in _NAMED_RATIOS:
+        found = pattern.search(question)
+        if found:
+            return found.span()
+    return None
+
+
+def _matches(question: str) -> list[tuple[int, int, LineItem]]:
+    """(start, end, item) of each line item the question names, in question order; a matched phrase is
+    masked before the next item is looked for."""
     masked = question
-    found: list[tuple[int, LineItem]] = []
+    found: list[tuple[int, int, LineItem]] = []
     for item in LINE_ITEMS:
         for match in item.pattern.finditer(masked):
-            found.append((match.start(), item))
+            found.append((match.start(), match.end(), item))
             masked = masked[: match.start()] + " " * (match.end() - match.start()) + masked[match.end() :]
+    return sorted(found, key=lambda found_item: found_item[0])
+
+
+def item_spans(question: str) -> list[tuple[int, int]]:
+    """Where the question names line items, in question order (as `find_items` reads them)."""
+    return [(start, end) for start, end, _ in _matches(question)]
+
+
+def find_items(question: str) -> list[LineItem]:
+    """The line items a question names, in the order it names them."""
     ordered: list[LineItem] = []
-    for _, item in sorted(found, key=lambda pair: pair[0]):
+    for _, _, item in _matches(question):
         if item not in ordered:
             ordered.append(item)
     return ordered
@@ -176,15 +196,42 @@ def parse_ask(question: str, company_count: int, year_count: int) -> Ask | None:
         share = re.search(r"percent|share", question, re.I) is not None
         return Ask(tuple(items), "margin" if share else "ratio")
     if company_count >= 2:
-        if _SUM.search(question):
-            return Ask(tuple(items[:1]), "sum")
-        if _DIFFERENCE.search(question):
-            return Ask(tuple(items[:1]), "difference")
-        return Ask(tuple(items[:1]))
-    if _GROWTH.search(question):
-        return Ask(tuple(items[:1]), "growth")
-    if _CHANGE.search(question) or (year_count >= 2 and _DIFFERENCE.search(question)):
-        return Ask(tuple(items[:1]), "change")
+        return Ask(tuple(items[:1]), _across_companies(question))
+    over_time = _over_time(question, year_count)
+    if over_time is not None:
+        return Ask(tuple(items[:1]), over_time)
     if len(items) >= 2 and _SUM.search(question):
         return Ask(tuple(items), "sum")
     return Ask(tuple(items))
+
+
+def _across_companies(question: str) -> DerivationKind | None:
+    if _SUM.search(question):
+        return "sum"
+    return "difference" if _DIFFERENCE.search(question) else None
+
+
+def _over_time(question: str, year_count: int) -> DerivationKind | None:
+    if _GROWTH.search(question):
+        return "growth"
+    if _CHANGE.search(question) or (year_count >= 2 and _DIFFERENCE.search(question)):
+        return "change"
+    return None
+
+
+# A question after a figure: "how much", "how many", "what was/were/is/are …", "… report for …"
+_FIGURE_CUE = re.compile(
+    r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:was|were|is|are)\b|\breport(?:ed)?\s+for\b|\bamount\s+of\b",
+    re.IGNORECASE,
+)
+
+
+def open_ask(question: str, company_count: int, year_count: int) -> Ask | None:
+    """A figure asked for by a line item outside `LINE_ITEMS` ("income before provision for income
+    taxes", "Mac revenue"): no curated item, resolved against the filing's own vocabulary
+    (`qa.vocabulary`). None when the question does not ask for a figure."""
+    if _FIGURE_CUE.search(question) is None:
+        return None
+    if company_count >= 2:
+        return Ask((), _across_companies(question))
+    return Ask((), _over_time(question, year_count))

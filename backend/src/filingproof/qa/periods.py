@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from typing import Literal
 
 from filingproof.qa.items import PeriodNature
-from filingproof.retrieval.query import FilingRef, QueryUnderstanding
+from filingproof.understanding import FilingRef, QueryUnderstanding
 
 DATE_TOLERANCE = timedelta(days=10)
 LENGTH_TOLERANCE_DAYS = 20

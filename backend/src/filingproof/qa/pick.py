@@ -14,11 +14,14 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.qa.items import Ask, LineItem
+from filingproof.qa.asked import item_phrases
+from filingproof.qa.items import Ask, LineItem, PeriodNature
 from filingproof.qa.periods import DATE_TOLERANCE, Target, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
-from filingproof.retrieval.query import Catalog, QueryUnderstanding
+from filingproof.qa.vocabulary import Entry, Resolution, resolve, vocabulary
+from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
+from filingproof.verify.items import fold
 
 _PER_SHARE_ITEMS = frozenset({"diluted_eps", "basic_eps"})
 
@@ -40,17 +43,31 @@ class Derived:
     picks: tuple[Pick, ...]
 
 
+@dataclass(frozen=True)
+class Ambiguous:
+    """Cells that fit the asked item equally well but show different values: all are given, none chosen."""
+
+    ticker: str
+    company: str
+    phrase: str
+    cells: tuple[CellHit, ...]
+
+
 @dataclass
 class TableAnswer:
     picks: list[Pick] = field(default_factory=list)
     derived: list[Derived] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    ambiguous: list[Ambiguous] = field(default_factory=list)
 
     @property
     def cells(self) -> list[CellHit]:
         seen: dict[int, CellHit] = {}
         for pick in self.picks:
             for cell in (pick.cell, *pick.restated):
+                seen.setdefault(cell.cell_id, cell)
+        for tie in self.ambiguous:
+            for cell in tie.cells:
                 seen.setdefault(cell.cell_id, cell)
         return list(seen.values())
 
@@ -98,6 +115,38 @@ class _Picker:
     def company_name(self, ticker: str) -> str:
         company = self._catalog.matcher.companies.get(ticker)
         return company.name if company else ticker
+
+    def neutral(self, ticker: str) -> frozenset[str]:
+        """The words of the company's name, which qualify nothing in its labels."""
+        return frozenset(re.findall(r"[a-z][a-z0-9]*", fold(self.company_name(ticker))))
+
+    async def resolve(
+        self, ticker: str, phrase: str, targets: Sequence[Target], item: LineItem | None
+    ) -> Resolution | None:
+        """The cells of the company's own vocabulary that best fit `phrase` (the curated item's concepts,
+        if any, preferred)."""
+        filings = [filing.filing_id for filing in self._catalog.filings_of([ticker])]
+        neutral = self.neutral(ticker)
+        vocab = await vocabulary(self._session, ticker, filings, neutral)
+        return resolve(vocab, phrase, targets, neutral, item.concepts if item else ())
+
+    def from_entry(
+        self, ticker: str, item: LineItem | None, phrase: str, found: Resolution, targets: Sequence[Target]
+    ) -> Pick:
+        chosen = found.best[0]
+        cell = chosen.cell
+        target = next(t for t in targets if t.matches(cell.instant, cell.period_start, cell.period_end))
+        segment = None
+        if item is not None and cell.concept in item.concepts:
+            members = [m for m in cell.dimensions.values() if isinstance(m, str)]
+            segment = mention_of(self._question, member_name(members[0])) if len(members) == 1 else None
+        else:
+            item = open_item(phrase, chosen, target.kind)
+        restated: dict[int, CellHit] = {}
+        for other in found.same_item:
+            if other.cell.value != cell.value:
+                restated.setdefault(other.cell.filing_id, other.cell)
+        return Pick(ticker, self.company_name(ticker), item, segment, target, cell, tuple(restated.values()))
 
     async def _candidates(self, ticker: str, item: LineItem) -> list[CellHit]:
         key = (ticker, item.key)
@@ -159,11 +208,50 @@ class _Picker:
         return self._choose(ticker, item, target, None, labelled)
 
 
-def _describe(ticker: str, item: LineItem, target: Target | None) -> str:
+def open_item(phrase: str, entry: Entry, nature: PeriodNature) -> LineItem:
+    """A line item outside the curated ones, named as the question names it, for the cell resolved."""
+    cell = entry.cell
+    return LineItem(
+        key=f"filing:{cell.concept or cell.row_label}",
+        name=phrase,
+        pattern=re.compile(re.escape(phrase), re.IGNORECASE),
+        concepts=(cell.concept,) if cell.concept else (),
+        row_labels=re.compile(rf"^\s*{re.escape(cell.row_label)}\s*$", re.IGNORECASE),
+        nature=nature,
+    )
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One item to answer: a curated line item, the question's own phrase for it, or both."""
+
+    item: LineItem | None
+    phrase: str | None
+
+    @property
+    def name(self) -> str:
+        return self.phrase or (self.item.name if self.item else "the line item asked for")
+
+    @property
+    def natures(self) -> tuple[PeriodNature, ...]:
+        return (self.item.nature,) if self.item else ("duration", "instant")
+
+
+def asked_list(question: str, u: QueryUnderstanding, ask: Ask) -> list[Asked]:
+    """The items of `ask`, each with the question's phrase for it where the two line up one to one."""
+    phrases = item_phrases(question, u.company_mentions, ask)
+    if not ask.items:
+        return [Asked(None, phrase) for phrase in phrases]
+    if len(phrases) == len(ask.items):
+        return [Asked(item, phrase) for item, phrase in zip(ask.items, phrases, strict=True)]
+    return [Asked(item, None) for item in ask.items]
+
+
+def _describe(ticker: str, name: str, target: Target | None) -> str:
     if target is None:
-        return f"{ticker} {item.name} (no matching period in the ingested filings)"
+        return f"{ticker} {name} (no matching period in the ingested filings)"
     period = f"Q{target.quarter} " if target.quarter else ""
-    return f"{ticker} {item.name} for {period}fiscal {target.fiscal_year}"
+    return f"{ticker} {name} for {period}fiscal {target.fiscal_year}"
 
 
 async def answer_table(
@@ -173,44 +261,69 @@ async def answer_table(
     picker = _Picker(session, question, catalog)
     answer = TableAnswer()
 
-    async def one(ticker: str, item: LineItem, year: int | None, earlier: bool = False) -> Pick | None:
-        target = target_for(u, catalog.filings_of([ticker]), item.nature, year)
-        if target is not None and earlier:
-            target = target.earlier()
-        found = await picker.pick(ticker, item, target) if target is not None else None
+    async def one(ticker: str, asked: Asked, year: int | None, earlier: bool = False) -> Pick | None:
+        filings = catalog.filings_of([ticker])
+        targets = [t for n in asked.natures if (t := target_for(u, filings, n, year)) is not None]
+        if earlier:
+            targets = [target.earlier() for target in targets]
+        found = await _find(picker, answer, ticker, asked, targets)
         if found is None:
-            answer.missing.append(_describe(ticker, item, target))
+            if not any(tie.ticker == ticker for tie in answer.ambiguous):
+                answer.missing.append(_describe(ticker, asked.name, targets[0] if targets else None))
         else:
             answer.picks.append(found)
         return found
 
+    items = asked_list(question, u, ask)
     years: list[int | None] = list(u.years) or [None]
     kind = ask.derivation
-    if kind in ("growth", "change") and len(u.companies) == 1:
-        ticker, item = u.companies[0], ask.items[0]
+    if kind in ("growth", "change") and len(u.companies) == 1 and items:
+        ticker, first_item = u.companies[0], items[0]
         if len(years) >= 2:
-            first, second = await one(ticker, item, min(u.years)), await one(ticker, item, max(u.years))
+            first = await one(ticker, first_item, min(u.years))
+            second = await one(ticker, first_item, max(u.years))
         else:
-            first, second = await one(ticker, item, years[0], earlier=True), await one(ticker, item, years[0])
+            first = await one(ticker, first_item, years[0], earlier=True)
+            second = await one(ticker, first_item, years[0])
         _derive(answer, kind, [first, second])
-    elif kind in ("margin", "ratio") and len(ask.items) == 2:
+    elif kind in ("margin", "ratio") and len(items) == 2:
         for ticker in u.companies:
             for year in years:
-                part = await one(ticker, ask.items[0], year)
-                whole = await one(ticker, ask.items[1], year)
+                part = await one(ticker, items[0], year)
+                whole = await one(ticker, items[1], year)
                 _derive(answer, kind, [part, whole])
-    elif kind in ("difference", "sum") and len(u.companies) >= 2:
-        picks = [await one(ticker, ask.items[0], years[-1]) for ticker in u.companies]
+    elif kind in ("difference", "sum") and len(u.companies) >= 2 and items:
+        picks = [await one(ticker, items[0], years[-1]) for ticker in u.companies]
         _derive(answer, kind, picks)
-    elif kind == "sum" and len(ask.items) >= 2 and len(u.companies) == 1:
-        picks = [await one(u.companies[0], item, years[-1]) for item in ask.items]
+    elif kind == "sum" and len(items) >= 2 and len(u.companies) == 1:
+        picks = [await one(u.companies[0], each, years[-1]) for each in items]
         _derive(answer, kind, picks)
     else:
         for ticker in u.companies:
-            for item in ask.items:
+            for each in items:
                 for year in years:
-                    await one(ticker, item, year)
+                    await one(ticker, each, year)
     return answer
+
+
+async def _find(
+    picker: _Picker, answer: TableAnswer, ticker: str, asked: Asked, targets: Sequence[Target]
+) -> Pick | None:
+    """The cell for one item: the best fit in the filing's vocabulary, else the curated item's concepts
+    and row labels. Equally good fits with different values are recorded as ambiguous, and none is picked."""
+    if not targets:
+        return None
+    if asked.phrase:
+        found = await picker.resolve(ticker, asked.phrase, targets, asked.item)
+        if found is not None and found.ambiguous:
+            cells = tuple(entry.cell for entry in found.best)
+            answer.ambiguous.append(Ambiguous(ticker, picker.company_name(ticker), asked.phrase, cells))
+            return None
+        if found is not None:
+            return picker.from_entry(ticker, asked.item, asked.phrase, found, targets)
+    if asked.item is None:
+        return None
+    return await picker.pick(ticker, asked.item, targets[0])
 
 
 def _derive(answer: TableAnswer, kind: str, picks: Sequence[Pick | None]) -> None:

@@ -9,10 +9,9 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.db.models import Box, drawn_box
 from filingproof.verify import CitedValue, as_unit
 from filingproof.verify.cells import PeriodRef
-
-Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -97,8 +96,7 @@ ORDER BY c.id"""
 )
 
 
-def _hit(row: Any) -> CellHit:
-    has_box = None not in (row.x0, row.y0, row.x1, row.y1)
+def hit_of(row: Any) -> CellHit:
     return CellHit(
         cell_id=row.cell_id,
         fact_id=row.fact_id,
@@ -115,7 +113,7 @@ def _hit(row: Any) -> CellHit:
         period_end=row.period_end,
         page_no=row.page_no,
         page_label=row.page_label,
-        box=(row.x0, row.y0, row.x1, row.y1) if has_box else None,
+        box=drawn_box(row.x0, row.y0, row.x1, row.y1),
         table_title=row.table_title,
         filing_id=row.filing_id,
         accession=row.accession,
@@ -132,7 +130,7 @@ async def tagged_cells(
 ) -> list[CellHit]:
     """Cells linked to a fact of one of `concepts`, in the companies' filings, in document order."""
     rows = await session.execute(text(_FACTS), {"tickers": list(tickers), "concepts": list(concepts)})
-    return [_hit(row) for row in rows]
+    return [hit_of(row) for row in rows]
 
 
 async def cells_near(
@@ -143,7 +141,7 @@ async def cells_near(
         text(_BY_PERIOD),
         {"ticker": ticker, "low": end - tolerance, "high": end + tolerance, "units": list(units)},
     )
-    return [_hit(row) for row in rows if row.period_end is not None]
+    return [hit_of(row) for row in rows if row.period_end is not None]
 
 
 async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> list[CellHit]:
@@ -157,4 +155,4 @@ async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> lis
         + "WHERE c.filing_id = :filing AND c.page_no = :page AND c.period_end IS NOT NULL ORDER BY c.id"
     )
     rows = await session.execute(text(query), {"filing": filing_id, "page": page_no})
-    return [_hit(row) for row in rows]
+    return [hit_of(row) for row in rows]

@@ -1,1 +1,1 @@
-"""Query understanding and hybrid search over the index."""
+"""Hybrid search over the index, narrowed by query understanding (`filingproof.understanding`)."""

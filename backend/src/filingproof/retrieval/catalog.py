@@ -1,13 +1,14 @@
 """The ingested companies and filings, read from the database for query understanding.
 
-Kept warm per process: reloaded only when the `filings` table changes (count, newest id, newest ingest).
+Kept warm per database by its `Retriever` (retrieval.search): reloaded only when the `filings` table
+changes (count, newest id, newest ingest).
 """
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.db.models import Company, Filing
-from filingproof.retrieval.query import Catalog, CompanyRef, FilingRef
+from filingproof.understanding import Catalog, CompanyRef, FilingRef
 
 
 async def _version(session: AsyncSession) -> tuple[object, ...]:
@@ -60,7 +61,7 @@ class CatalogCache:
     @property
     def version(self) -> tuple[object, ...] | None:
         """The `filings` table's version the cached catalog was read at (None before the first read):
-        other per-process caches of what ingestion writes key on it."""
+        the other caches of what ingestion writes key on it."""
         return self._version
 
     async def get(self, session: AsyncSession) -> Catalog:
@@ -70,6 +71,3 @@ class CatalogCache:
             self._catalog = await load_catalog(session)
             self._version = version
         return self._catalog
-
-
-catalog_cache = CatalogCache()

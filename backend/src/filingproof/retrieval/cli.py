@@ -10,9 +10,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from filingproof.config import get_settings
 from filingproof.db.session import session_scope
-from filingproof.retrieval.search import SearchResult
-from filingproof.retrieval.search import search as run_search
+from filingproof.retrieval.search import Retriever, SearchResult
 
 
 def _jsonable(value: Any) -> Any:
@@ -32,7 +32,7 @@ def result_json(result: SearchResult) -> dict[str, Any]:
 
 async def _search(query: str, limit: int) -> SearchResult:
     async with session_scope() as session:
-        return await run_search(session, query, limit=limit)
+        return await Retriever(get_settings()).search(session, query, limit=limit)
 
 
 def _print(result: SearchResult, console: Console) -> None:

@@ -1,7 +1,7 @@
 """Hybrid search: filters narrow the filings first, then BM25 and dense rankings are fused per page.
 
-1. Query understanding (`retrieval.query`) picks companies, form and period; `select_filings` turns them into
-   filing ids. Nothing outside those filings is ranked.
+1. Query understanding (`filingproof.understanding`) picks companies, form and period; `select_filings`
+   turns them into filing ids. Nothing outside those filings is ranked.
 2. BM25 (`index.bm25`; query terms less the company's name, plus line-item synonyms) and dense (cosine
    over all-MiniLM-L6-v2 vectors) each rank the chunks of those filings; each ranking becomes a page
    ranking where a page ranks as its best chunk.
@@ -30,15 +30,15 @@ from typing import Literal
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.config import get_settings
+from filingproof.config import Settings
 from filingproof.index.bm25 import search_bm25
 from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder, vector_literal
 from filingproof.index.tokenize import tokenize
-from filingproof.index.vectors import VectorSnapshot, in_memory_vectors, pgvector_distances_safe
-from filingproof.retrieval.catalog import catalog_cache
+from filingproof.index.vectors import InMemoryVectors, VectorSnapshot, pgvector_distances_safe
+from filingproof.retrieval.catalog import CatalogCache
 from filingproof.retrieval.fusion import best_first_unique, reciprocal_rank_fusion
-from filingproof.retrieval.query import Catalog, QueryUnderstanding, select_filings, understand
 from filingproof.retrieval.synonyms import expand
+from filingproof.understanding import Catalog, QueryUnderstanding, select_filings, understand
 
 Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
@@ -94,76 +94,6 @@ def query_terms(understanding: QueryUnderstanding) -> list[str]:
     ]
     terms.extend(str(year) for year in understanding.years if str(year) not in terms)
     return expand(terms)
-
-
-async def rank_bm25(
-    session: AsyncSession, terms: Sequence[str], filing_ids: Sequence[int] | None, limit: int
-) -> list[_Ranked]:
-    settings = get_settings()
-    hits = await search_bm25(
-        session, terms, filing_ids=filing_ids, limit=limit, k1=settings.bm25_k1, b=settings.bm25_b
-    )
-    return [_Ranked(hit.chunk_id, (hit.filing_id, hit.page_no)) for hit in hits]
-
-
-_tagged_cache: dict[tuple[tuple[object, ...], tuple[int, ...] | None], frozenset[PageKey]] = {}
-
-
-async def tagged_pages(session: AsyncSession, filing_ids: Sequence[int] | None) -> frozenset[PageKey]:
-    """Pages holding a table cell linked to an XBRL fact: the figures table QA can check against a tag.
-
-    Kept per process for the catalog's version of the filings: only an ingest changes them."""
-    version = catalog_cache.version
-    key = (version or (), None if filing_ids is None else tuple(sorted(filing_ids)))
-    if version is not None and key in _tagged_cache:
-        return _tagged_cache[key]
-    own = "" if filing_ids is None else " AND filing_id = ANY(CAST(:ids AS integer[]))"
-    rows = await session.execute(
-        text(f"SELECT DISTINCT filing_id, page_no FROM cells WHERE concept IS NOT NULL{own}"),
-        {} if filing_ids is None else {"ids": list(filing_ids)},
-    )
-    pages = frozenset((filing_id, page_no) for filing_id, page_no in rows)
-    if version is not None:
-        if any(cached != version for cached, _ in _tagged_cache):
-            _tagged_cache.clear()  # the filings changed: every entry is stale
-        _tagged_cache[key] = pages
-    return pages
-
-
-async def rank_dense(
-    session: AsyncSession,
-    vector: Sequence[float],
-    filing_ids: Sequence[int] | None,
-    limit: int,
-    local: VectorSnapshot | None = None,
-) -> list[_Ranked]:
-    """Nearest chunks by cosine distance: exact over the filtered filings (a few thousand vectors at most),
-    through the HNSW index when unfiltered (iterative scan, so a filter never starves the list). In process
-    where the server's pgvector cannot compute distances (see `index.vectors`): over `local` when the caller
-    took the filings' vectors already."""
-    if filing_ids is not None and not filing_ids:
-        return []
-    if not pgvector_distances_safe():
-        local = local if local is not None else await in_memory_vectors.snapshot(session, filing_ids)
-        return [_Ranked(n.chunk_id, (n.filing_id, n.page_no)) for n in local.nearest(vector, limit)]
-    params: dict[str, object] = {"q": vector_literal(vector), "limit": limit}
-    if filing_ids is not None:
-        params["ids"] = list(filing_ids)
-        sql = (
-            "WITH candidates AS MATERIALIZED (SELECT id, filing_id, page_no, embedding FROM chunks "
-            "WHERE filing_id = ANY(CAST(:ids AS integer[])) AND embedding IS NOT NULL) "
-            "SELECT id, filing_id, page_no FROM candidates "
-            "ORDER BY embedding <=> CAST(:q AS vector), id LIMIT :limit"
-        )
-    else:
-        await session.execute(text("SET LOCAL hnsw.iterative_scan = relaxed_order"))
-        await session.execute(text(f"SET LOCAL hnsw.ef_search = {max(40, 2 * limit)}"))
-        sql = (
-            "SELECT id, filing_id, page_no FROM chunks WHERE embedding IS NOT NULL "
-            "ORDER BY embedding <=> CAST(:q AS vector) LIMIT :limit"
-        )
-    rows = await session.execute(text(sql), params)
-    return [_Ranked(chunk_id, (filing_id, page_no)) for chunk_id, filing_id, page_no in rows]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -238,129 +168,217 @@ def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
     return provider().embed([query])[0]
 
 
-async def _rankings(
-    session: AsyncSession,
-    mode: Mode,
-    vector_task: "asyncio.Future[list[float]] | None",
-    terms: Sequence[str],
-    filing_ids: Sequence[int] | None,
-    candidates: int,
-    figures: bool,
-    warnings: list[str],
-) -> dict[str, list[_Ranked]]:
-    """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had.
+class Retriever:
+    """Hybrid search over one database, shaped by its caller's settings (BM25's k1 and b, the fusion's k, the
+    candidates per ranking, whether pgvector may compute distances).
 
-    The round trips that do not need the query's embedding run while it is computed (`vector_task`, a
-    thread): BM25 and the in-process vectors' check, so that numpy alone is left once it is ready."""
-    rankings: dict[str, list[_Ranked]] = {}
-    if mode == "hybrid" and figures:
-        deeper = await rank_bm25(session, terms, filing_ids, TAGGED_DEPTH * candidates)
-        tagged = await tagged_pages(session, filing_ids)
-        rankings["bm25"] = deeper[:candidates]
-        rankings["tagged"] = [item for item in deeper if item.page in tagged][:candidates]
-    elif mode in ("hybrid", "bm25"):
-        rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
-    if vector_task is None:
-        return rankings
-    local = None if pgvector_distances_safe() else await in_memory_vectors.snapshot(session, filing_ids)
-    try:
-        vector = await vector_task
-    except EmbeddingUnavailable as error:
-        warnings.append(f"embedding model unavailable: BM25 only ({error})")
-    else:
-        dense = await rank_dense(session, vector, filing_ids, candidates, local)
-        if dense:
-            rankings["dense"] = dense
-            return rankings
-        warnings.append("no chunk has an embedding yet: BM25 only")
-    if "bm25" not in rankings:
-        rankings["bm25"] = await rank_bm25(session, terms, filing_ids, candidates)
-    return rankings
+    It also holds what is kept warm for that database between searches (the catalog, the pages with tagged
+    cells, the in-process vectors), so whoever owns the database's engine owns one: the API per app, the
+    command line and the MCP server per process.
+    """
 
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.catalog = CatalogCache()
+        self._vectors = InMemoryVectors()
+        self._distances_in_database = pgvector_distances_safe(settings)
+        self._tagged: dict[tuple[tuple[object, ...], tuple[int, ...] | None], frozenset[PageKey]] = {}
 
-async def _page_hits(
-    session: AsyncSession,
-    rankings: dict[str, list[_Ranked]],
-    understanding: QueryUnderstanding,
-    terms: Sequence[str],
-    limit: int,
-) -> list[PageHit]:
-    page_ranks = {name: _page_ranks(ranked) for name, ranked in rankings.items()}
-    fused = reciprocal_rank_fusion(
-        [best_first_unique([item.page for item in ranked]) for ranked in rankings.values()],
-        k=get_settings().rrf_k,
-        weights=[_weight(name, understanding) for name in rankings],
-    )[:limit]
-    # the chunk shown for a page: its best BM25 chunk (it holds the query's words), else its best dense one
-    best_chunk = {
-        page: next(ranks[page][1] for ranks in page_ranks.values() if page in ranks) for page, _ in fused
-    }
-    described = await _describe_pages(session, best_chunk)
-    hits = []
-    for page, score in fused:
-        accession, ticker, form, period_end, label, body = described[page]
-        chunk_id = best_chunk[page]
-        hits.append(
-            PageHit(
-                filing_id=page[0], accession=accession, ticker=ticker, form=form, period_end=period_end,
-                page_no=page[1], label=label, score=score, snippet=highlight(body, terms),
-                chunk_id=chunk_id,
-                bm25_rank=page_ranks.get("bm25", {}).get(page, (None, 0))[0],
-                dense_rank=page_ranks.get("dense", {}).get(page, (None, 0))[0],
+    async def search(
+        self,
+        session: AsyncSession,
+        query: str,
+        *,
+        limit: int = 5,
+        mode: Mode = "hybrid",
+        catalog: Catalog | None = None,
+        embedder: EmbedderProvider = get_embedder,
+    ) -> SearchResult:
+        """The best pages for `query`, with the filters and warnings that shaped them."""
+        # The query's embedding (a thread) starts first: it is the slowest step, and overlaps all the others.
+        # One hop to the thread pool, model included (the provider loads it on first use), no task around it.
+        vector_task = (
+            asyncio.get_running_loop().run_in_executor(None, _query_vector, query, embedder)
+            if mode != "bm25"
+            else None
+        )
+        try:
+            return await self._search(session, query, limit, mode, catalog, vector_task)
+        finally:
+            if vector_task is not None:
+                vector_task.cancel()  # nothing once awaited; else (an early return, an error) no one waits
+
+    async def rank_bm25(
+        self, session: AsyncSession, terms: Sequence[str], filing_ids: Sequence[int] | None, limit: int
+    ) -> list[_Ranked]:
+        hits = await search_bm25(
+            session,
+            terms,
+            filing_ids=filing_ids,
+            limit=limit,
+            k1=self.settings.bm25_k1,
+            b=self.settings.bm25_b,
+        )
+        return [_Ranked(hit.chunk_id, (hit.filing_id, hit.page_no)) for hit in hits]
+
+    async def tagged_pages(
+        self, session: AsyncSession, filing_ids: Sequence[int] | None
+    ) -> frozenset[PageKey]:
+        """Pages holding a table cell linked to an XBRL fact: the figures table QA can check against a tag.
+
+        Kept for the catalog's version of the filings: only an ingest changes them."""
+        version = self.catalog.version
+        key = (version or (), None if filing_ids is None else tuple(sorted(filing_ids)))
+        if version is not None and key in self._tagged:
+            return self._tagged[key]
+        own = "" if filing_ids is None else " AND filing_id = ANY(CAST(:ids AS integer[]))"
+        rows = await session.execute(
+            text(f"SELECT DISTINCT filing_id, page_no FROM cells WHERE concept IS NOT NULL{own}"),
+            {} if filing_ids is None else {"ids": list(filing_ids)},
+        )
+        pages = frozenset((filing_id, page_no) for filing_id, page_no in rows)
+        if version is not None:
+            if any(cached != version for cached, _ in self._tagged):
+                self._tagged.clear()  # the filings changed: every entry is stale
+            self._tagged[key] = pages
+        return pages
+
+    async def rank_dense(
+        self,
+        session: AsyncSession,
+        vector: Sequence[float],
+        filing_ids: Sequence[int] | None,
+        limit: int,
+        local: VectorSnapshot | None = None,
+    ) -> list[_Ranked]:
+        """Nearest chunks by cosine distance: exact over the filtered filings (a few thousand vectors at
+        most), through the HNSW index when unfiltered (iterative scan, so a filter never starves the list). In
+        process where the database's pgvector cannot compute distances (see `index.vectors`): over `local`
+        when the caller took the filings' vectors already."""
+        if filing_ids is not None and not filing_ids:
+            return []
+        if not self._distances_in_database:
+            local = local if local is not None else await self._vectors.snapshot(session, filing_ids)
+            return [_Ranked(n.chunk_id, (n.filing_id, n.page_no)) for n in local.nearest(vector, limit)]
+        params: dict[str, object] = {"q": vector_literal(vector), "limit": limit}
+        if filing_ids is not None:
+            params["ids"] = list(filing_ids)
+            sql = (
+                "WITH candidates AS MATERIALIZED (SELECT id, filing_id, page_no, embedding FROM chunks "
+                "WHERE filing_id = ANY(CAST(:ids AS integer[])) AND embedding IS NOT NULL) "
+                "SELECT id, filing_id, page_no FROM candidates "
+                "ORDER BY embedding <=> CAST(:q AS vector), id LIMIT :limit"
             )
-        )  # fmt: skip
-    return hits
+        else:
+            await session.execute(text("SET LOCAL hnsw.iterative_scan = relaxed_order"))
+            await session.execute(text(f"SET LOCAL hnsw.ef_search = {max(40, 2 * limit)}"))
+            sql = (
+                "SELECT id, filing_id, page_no FROM chunks WHERE embedding IS NOT NULL "
+                "ORDER BY embedding <=> CAST(:q AS vector) LIMIT :limit"
+            )
+        rows = await session.execute(text(sql), params)
+        return [_Ranked(chunk_id, (filing_id, page_no)) for chunk_id, filing_id, page_no in rows]
 
+    async def _rankings(
+        self,
+        session: AsyncSession,
+        mode: Mode,
+        vector_task: "asyncio.Future[list[float]] | None",
+        terms: Sequence[str],
+        filing_ids: Sequence[int] | None,
+        candidates: int,
+        figures: bool,
+        warnings: list[str],
+    ) -> dict[str, list[_Ranked]]:
+        """The chunk rankings the mode asks for, BM25 standing in for a dense ranking that cannot be had.
 
-async def search(
-    session: AsyncSession,
-    query: str,
-    *,
-    limit: int = 5,
-    mode: Mode = "hybrid",
-    catalog: Catalog | None = None,
-    embedder: EmbedderProvider = get_embedder,
-) -> SearchResult:
-    """The best pages for `query`, with the filters and warnings that shaped them."""
-    # The query's embedding (a thread) starts first: it is the slowest step, and overlaps all the others.
-    # One hop to the thread pool, model included (the provider loads it on first use), no task around it.
-    vector_task = (
-        asyncio.get_running_loop().run_in_executor(None, _query_vector, query, embedder)
-        if mode != "bm25"
-        else None
-    )
-    try:
-        return await _search(session, query, limit, mode, catalog, vector_task)
-    finally:
-        if vector_task is not None:
-            vector_task.cancel()  # nothing once awaited; else (an early return, an error) no one waits for it
+        The round trips that do not need the query's embedding run while it is computed (`vector_task`, a
+        thread): BM25 and the in-process vectors' check, so that numpy alone is left once it is ready."""
+        rankings: dict[str, list[_Ranked]] = {}
+        if mode == "hybrid" and figures:
+            deeper = await self.rank_bm25(session, terms, filing_ids, TAGGED_DEPTH * candidates)
+            tagged = await self.tagged_pages(session, filing_ids)
+            rankings["bm25"] = deeper[:candidates]
+            rankings["tagged"] = [item for item in deeper if item.page in tagged][:candidates]
+        elif mode in ("hybrid", "bm25"):
+            rankings["bm25"] = await self.rank_bm25(session, terms, filing_ids, candidates)
+        if vector_task is None:
+            return rankings
+        local = None if self._distances_in_database else await self._vectors.snapshot(session, filing_ids)
+        try:
+            vector = await vector_task
+        except EmbeddingUnavailable as error:
+            warnings.append(f"embedding model unavailable: BM25 only ({error})")
+        else:
+            dense = await self.rank_dense(session, vector, filing_ids, candidates, local)
+            if dense:
+                rankings["dense"] = dense
+                return rankings
+            warnings.append("no chunk has an embedding yet: BM25 only")
+        if "bm25" not in rankings:
+            rankings["bm25"] = await self.rank_bm25(session, terms, filing_ids, candidates)
+        return rankings
 
+    async def _page_hits(
+        self,
+        session: AsyncSession,
+        rankings: dict[str, list[_Ranked]],
+        understanding: QueryUnderstanding,
+        terms: Sequence[str],
+        limit: int,
+    ) -> list[PageHit]:
+        page_ranks = {name: _page_ranks(ranked) for name, ranked in rankings.items()}
+        fused = reciprocal_rank_fusion(
+            [best_first_unique([item.page for item in ranked]) for ranked in rankings.values()],
+            k=self.settings.rrf_k,
+            weights=[_weight(name, understanding) for name in rankings],
+        )[:limit]
+        # the chunk shown for a page: its best BM25 chunk (holding the query's words), else its best dense one
+        best_chunk = {
+            page: next(ranks[page][1] for ranks in page_ranks.values() if page in ranks) for page, _ in fused
+        }
+        described = await _describe_pages(session, best_chunk)
+        hits = []
+        for page, score in fused:
+            accession, ticker, form, period_end, label, body = described[page]
+            chunk_id = best_chunk[page]
+            hits.append(
+                PageHit(
+                    filing_id=page[0], accession=accession, ticker=ticker, form=form, period_end=period_end,
+                    page_no=page[1], label=label, score=score, snippet=highlight(body, terms),
+                    chunk_id=chunk_id,
+                    bm25_rank=page_ranks.get("bm25", {}).get(page, (None, 0))[0],
+                    dense_rank=page_ranks.get("dense", {}).get(page, (None, 0))[0],
+                )
+            )  # fmt: skip
+        return hits
 
-async def _search(
-    session: AsyncSession,
-    query: str,
-    limit: int,
-    mode: Mode,
-    catalog: Catalog | None,
-    vector_task: "asyncio.Future[list[float]] | None",
-) -> SearchResult:
-    catalog = catalog if catalog is not None else await catalog_cache.get(session)
-    understanding = understand(query, catalog)
-    warnings: list[str] = []
-    if understanding.out_of_scope:
-        warnings.append(f"out of scope: {understanding.out_of_scope}")
-    if understanding.unknown_companies and not understanding.companies:
-        return SearchResult(query, understanding, (), mode, [], warnings)
-    selection = select_filings(understanding, catalog)
-    warnings.extend(selection.notes)
-    terms = query_terms(understanding)
-    candidates = max(get_settings().retrieval_candidates, limit)
-    figures = understanding.statement is not None  # a question about a figure of the statements
-    rankings = await _rankings(
-        session, mode, vector_task, terms, selection.filing_ids, candidates, figures, warnings
-    )
-    used: Mode = (
-        "hybrid" if {"bm25", "dense"} <= rankings.keys() else ("dense" if "dense" in rankings else "bm25")
-    )
-    hits = await _page_hits(session, rankings, understanding, terms, limit)
-    return SearchResult(query, understanding, selection.filing_ids, used, hits, warnings)
+    async def _search(
+        self,
+        session: AsyncSession,
+        query: str,
+        limit: int,
+        mode: Mode,
+        catalog: Catalog | None,
+        vector_task: "asyncio.Future[list[float]] | None",
+    ) -> SearchResult:
+        catalog = catalog if catalog is not None else await self.catalog.get(session)
+        understanding = understand(query, catalog)
+        warnings: list[str] = []
+        if understanding.out_of_scope:
+            warnings.append(f"out of scope: {understanding.out_of_scope}")
+        if understanding.unknown_companies and not understanding.companies:
+            return SearchResult(query, understanding, (), mode, [], warnings)
+        selection = select_filings(understanding, catalog)
+        warnings.extend(selection.notes)
+        terms = query_terms(understanding)
+        candidates = max(self.settings.retrieval_candidates, limit)
+        figures = understanding.statement is not None  # a question about a figure of the statements
+        rankings = await self._rankings(
+            session, mode, vector_task, terms, selection.filing_ids, candidates, figures, warnings
+        )
+        used: Mode = (
+            "hybrid" if {"bm25", "dense"} <= rankings.keys() else ("dense" if "dense" in rankings else "bm25")
+        )
+        hits = await self._page_hits(session, rankings, understanding, terms, limit)
+        return SearchResult(query, understanding, selection.filing_ids, used, hits, warnings)

@@ -9,6 +9,7 @@ from filingproof.verify.figures import WrittenFigure, extract
 from filingproof.verify.format import format_figure
 from filingproof.verify.match import matches
 from filingproof.verify.periods import WrittenPeriod
+from filingproof.verify.references import Reference, find_references, reference_key
 from filingproof.verify.verifier import (
     CellSource,
     DerivationSource,
@@ -30,6 +31,7 @@ __all__ = [
     "FigureCheck",
     "PeriodCheck",
     "PeriodRef",
+    "Reference",
     "Unit",
     "Verdict",
     "WrittenFigure",
@@ -37,9 +39,11 @@ __all__ = [
     "as_unit",
     "derive",
     "extract",
+    "find_references",
     "format_figure",
     "matches",
     "recompute",
     "redact",
+    "reference_key",
     "verify_draft",
 ]

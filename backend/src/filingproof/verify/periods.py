@@ -161,10 +161,12 @@ def _years(text: str) -> Iterator[WrittenPeriod]:
 def find_periods(text: str) -> list[WrittenPeriod]:
     """Every period named in `text`, without overlaps (longer, more specific forms win), in text order."""
     taken: list[WrittenPeriod] = []
+    covered = bytearray(len(text))  # characters of periods taken: linear in the text, however many
     for finder in (_dates, _months, _quarters, _years):
         for period in finder(text):
-            if not any(period.start < other.end and other.start < period.end for other in taken):
+            if not any(covered[period.start : period.end]):
                 taken.append(period)
+                covered[period.start : period.end] = b"\x01" * (period.end - period.start)
     return sorted(taken, key=lambda period: period.start)
 
 

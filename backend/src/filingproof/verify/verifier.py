@@ -2,10 +2,12 @@
 
 A draft passes only if every figure in it matches a cited cell or a valid recorded derivation, every
 period it names is backed by a cited period, every recorded derivation recomputes from cited cells,
-and nothing numeric in it is left unaccounted for. Anything else is a failure, listed in `failed`.
+every reference stands (a note or page the cited filings have, a marker of a cited cell, see
+`references`), it claims no quantity in words ("doubled"), and nothing numeric in it is left
+unaccounted for. Anything else is a failure, listed in `failed`.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -14,10 +16,12 @@ from filingproof.verify.derive import Derivation, check
 from filingproof.verify.figures import WrittenFigure, extract
 from filingproof.verify.match import matches
 from filingproof.verify.periods import WrittenPeriod, is_backed
+from filingproof.verify.references import reference_problem
 
 REDACTED = "[…]"
 
-FailureKind = Literal["figure", "period", "unrecognised", "derivation"]
+# "item": a figure whose cell is not the item asked for (see `items`; the pipeline checks it beside the draft)
+FailureKind = Literal["figure", "period", "unrecognised", "derivation", "reference", "claim", "item"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +111,13 @@ def verify_draft(
     cited: Sequence[CitedValue],
     derivations: Sequence[Derivation] = (),
     cited_periods: Sequence[PeriodRef] = (),
+    known_references: Collection[str] = (),
 ) -> Verdict:
-    """Check every figure and period of `draft` against what it cites. Fails closed."""
+    """Check every figure, period and reference of `draft` against what it cites. Fails closed.
+
+    `known_references` names the notes and pages the cited filings have ("note 12", "page 45"; see
+    `references.reference_key`): a note or page reference not among them fails.
+    """
     by_id = {cell.cell_id: cell for cell in cited}
     failed: list[Failure] = []
     valid: list[tuple[int, Derivation]] = []
@@ -138,6 +147,14 @@ def verify_draft(
     failed += [
         Failure("unrecognised", item.text, (item.start, item.end), item.reason)
         for item in extraction.unrecognised
+    ]
+    cell_ids = set(by_id)
+    for reference in extraction.references:
+        problem = reference_problem(reference, known_references, cell_ids, len(derivations))
+        if problem is not None:
+            failed.append(Failure("reference", reference.text, (reference.start, reference.end), problem))
+    failed += [
+        Failure("claim", claim.text, (claim.start, claim.end), claim.reason) for claim in extraction.claims
     ]
     failed.sort(key=lambda failure: failure.span or (-1, -1))
     return Verdict(not failed, figures, periods, failed)

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import type { Figure, QueryResponse } from "../../api/types";
 import { formatCost, formatMs } from "../../lib/format";
 import { paths } from "../../lib/routes";
-import { answerParts, cellLink, cellLocations, figureLinks, formulaParts, pageLabel, type CellLocation } from "./sources";
+import { answerParts, cellLink, citeText, figureLinks, formulaParts, pageLabel, shownSources, type CellLocation } from "./sources";
 import { StatusBadge, statusMeaning } from "./StatusBadge";
 
 const UNIT_LABEL: Record<Figure["unit"], string> = {
@@ -20,31 +20,29 @@ const UNIT_LABEL: Record<Figure["unit"], string> = {
 };
 
 function CellChip({ cellId, location }: { cellId: number; location: CellLocation | undefined }) {
-  if (!location) return <span className="font-mono text-slate-500">[{cellId}]</span>;
+  if (!location) return <span className="font-mono text-slate-600">[{cellId}]</span>;
   const link = cellLink(location);
   return (
-    <Link to={link.href} className="link font-mono" title={link.label} data-testid="formula-cell">
+    <Link to={link.href} className="link tap font-mono" title={link.label} data-testid="formula-cell">
       [{cellId}]
     </Link>
   );
 }
 
-function AnswerText({ response, located }: { response: QueryResponse; located: Map<number, CellLocation> }) {
-  const figures = response.status === "verified" ? (response.figures ?? []) : [];
+function AnswerText({ answer, figures, located }: { answer: string; figures: Figure[]; located: Map<number, CellLocation> }) {
   return (
     <p data-testid="answer-text" className="whitespace-pre-line text-base leading-relaxed text-slate-900">
-      {answerParts(response.answer, figures).map((part, index) => {
+      {answerParts(answer, figures).map((part, index) => {
         if (part.kind === "text") return <Fragment key={index}>{part.text}</Fragment>;
         if (part.kind === "cite") {
           const location = located.get(part.cellId);
-          if (!location) return null;
+          const text = citeText(part, location);
+          if (!location) return text && <Fragment key={index}>{text}</Fragment>;
           const link = cellLink(location);
           return (
-            <sup key={index}>
-              <Link to={link.href} className="link text-xs" title={`Cell ${part.cellId}: ${link.label}`}>
-                [{location.citation.page_label ?? location.citation.page_no}]
-              </Link>
-            </sup>
+            <Link key={index} to={link.href} className="link text-slate-700" title={`Cell ${part.cellId} on ${link.label}`} data-testid="cite-link">
+              {text}
+            </Link>
           );
         }
         const [first] = figureLinks(part.figure, located);
@@ -66,7 +64,7 @@ function FigureRow({ figure, located }: { figure: Figure; located: Map<number, C
     <li className="py-2 text-sm" data-testid="figure">
       <div className="flex flex-wrap items-baseline gap-x-3">
         <span className="font-semibold text-slate-900">{figure.text}</span>
-        <span className="font-mono text-xs text-slate-500">
+        <span className="font-mono text-xs text-slate-600">
           = {figure.value.toLocaleString("en-US", { maximumFractionDigits: 4 })} {UNIT_LABEL[figure.unit]}
         </span>
       </div>
@@ -86,7 +84,7 @@ function FigureRow({ figure, located }: { figure: Figure; located: Map<number, C
       ) : null}
       <p className="mt-1 flex flex-wrap gap-x-3 text-xs">
         {figureLinks(figure, located).map((link) => (
-          <Link key={link.href} to={link.href} className="link">
+          <Link key={link.href} to={link.href} className="link tap">
             {link.label} · cell {link.cellIds.join(", ")}
           </Link>
         ))}
@@ -96,24 +94,20 @@ function FigureRow({ figure, located }: { figure: Figure; located: Map<number, C
 }
 
 export function AnswerView({ response }: { response: QueryResponse }) {
-  const verified = response.status === "verified";
-  const showsSources = verified || response.status === "no_figures";
-  const located = cellLocations(response);
-  const figures = verified ? (response.figures ?? []) : [];
-  const citations = showsSources ? (response.citations ?? []) : [];
+  const { figures, citations, located } = shownSources(response);
   return (
     <section aria-labelledby="answer-heading" className="card" data-testid="answer">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="answer-heading" className="card-title mb-0 flex items-center gap-2">
           Answer <StatusBadge status={response.status} />
         </h2>
-        <span className="font-mono text-xs text-slate-500">
+        <span className="font-mono text-xs text-slate-600">
           {formatMs(response.latency_ms)} · {formatCost(response.cost)}
         </span>
       </div>
-      <p className="mt-1 text-xs text-slate-500">{statusMeaning(response.status)}</p>
+      <p className="mt-1 text-xs text-slate-600">{statusMeaning(response.status)}</p>
       <div className="mt-3">
-        <AnswerText response={response} located={located} />
+        <AnswerText answer={response.answer} figures={figures} located={located} />
       </div>
       {figures.length > 0 && (
         <>
@@ -132,7 +126,7 @@ export function AnswerView({ response }: { response: QueryResponse }) {
             {citations.map((citation) => (
               <li key={`${citation.filing_id}/${citation.page_no}`}>
                 <Link
-                  to={paths.view(citation.filing_id, citation.page_no, (citation.cells ?? []).map((cell) => cell.cell_id))}
+                  to={paths.view(citation.filing_id, citation.page_no, { cellIds: (citation.cells ?? []).map((cell) => cell.cell_id), page: citation.page_no })}
                   className="chip"
                 >
                   {pageLabel(citation)}

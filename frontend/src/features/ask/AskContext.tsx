@@ -1,20 +1,38 @@
 /** The question in flight and its last answer, kept above the routes so that going back from the viewer
- * finds the answer where it was. */
+ * finds the answer where it was. Every answer is remembered in the browser's history of questions. */
 
 import { createContext, use, useCallback, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { describeError } from "../../api/client";
-import type { QueryFilterParams } from "../../api/types";
+import type { QueryFilterParams, QueryResponse } from "../../api/types";
 import { config } from "../../config";
+import type { Asked } from "../../lib/routes";
+import { remember } from "./history";
 import { streamQuery } from "./stream";
-import { askReducer, initialAskState, type AskState } from "./traceReducer";
+import { askReducer, initialAskState, type AskAction, type AskState } from "./traceReducer";
 
 interface AskContextValue {
   state: AskState;
-  ask: (question: string, filters: QueryFilterParams) => void;
+  ask: (asked: Asked) => void;
+  /** Shows an answer kept from before, without asking again. */
+  restore: (asked: Asked, response: QueryResponse) => void;
   cancel: () => void;
 }
 
 const AskContext = createContext<AskContextValue | null>(null);
+
+export function filtersOf(asked: Asked): QueryFilterParams {
+  const filters: QueryFilterParams = {};
+  if (asked.ticker) filters.tickers = [asked.ticker];
+  if (asked.filingId !== null) filters.filing_id = asked.filingId;
+  return filters;
+}
+
+function failure(signal: AbortSignal, error: unknown): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof DOMException && reason.name === "TimeoutError") return `No answer within ${Math.round(config.queryTimeoutMs / 1000)} s.`;
+  if (reason instanceof DOMException && reason.name === "AbortError") return "Cancelled.";
+  return describeError(error);
+}
 
 export function AskProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(askReducer, initialAskState);
@@ -23,28 +41,28 @@ export function AskProvider({ children }: { children: ReactNode }) {
 
   const cancel = useCallback(() => inFlight.current?.abort(new DOMException("Cancelled", "AbortError")), []);
 
-  const ask = useCallback((question: string, filters: QueryFilterParams) => {
+  const ask = useCallback((asked: Asked) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     const run = ++runs.current;
-    dispatch({ type: "start", run, question });
+    dispatch({ type: "start", run, asked });
+    const record = (action: AskAction) => {
+      if (action.type === "answer") remember({ asked, answeredAt: new Date().toISOString(), response: action.response });
+      dispatch(action);
+    };
     const timer = window.setTimeout(() => controller.abort(new DOMException("Timed out", "TimeoutError")), config.queryTimeoutMs);
-    streamQuery({ question, filters }, run, dispatch, controller.signal)
-      .catch((error: unknown) => {
-        const reason: unknown = controller.signal.reason;
-        const message =
-          reason instanceof DOMException && reason.name === "TimeoutError"
-            ? `No answer within ${Math.round(config.queryTimeoutMs / 1000)} s.`
-            : reason instanceof DOMException && reason.name === "AbortError"
-              ? "Cancelled."
-              : describeError(error);
-        dispatch({ type: "error", run, message });
-      })
+    streamQuery({ question: asked.question, filters: filtersOf(asked) }, run, record, controller.signal)
+      .catch((error: unknown) => dispatch({ type: "error", run, message: failure(controller.signal, error) }))
       .finally(() => window.clearTimeout(timer));
   }, []);
 
-  const value = useMemo(() => ({ state, ask, cancel }), [state, ask, cancel]);
+  const restore = useCallback((asked: Asked, response: QueryResponse) => {
+    inFlight.current?.abort();
+    dispatch({ type: "restore", run: ++runs.current, asked, response });
+  }, []);
+
+  const value = useMemo(() => ({ state, ask, restore, cancel }), [state, ask, restore, cancel]);
   return <AskContext value={value}>{children}</AskContext>;
 }
 

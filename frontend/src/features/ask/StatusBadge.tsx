@@ -23,11 +23,11 @@ const LOOK: Record<AnswerStatus, { label: string; className: string; meaning: st
   },
 };
 
-export function StatusBadge({ status }: { status: AnswerStatus }) {
+export function StatusBadge({ status, testId = "status-badge" }: { status: AnswerStatus; testId?: string }) {
   const look = LOOK[status];
   return (
     <span
-      data-testid="status-badge"
+      data-testid={testId}
       data-status={status}
       title={look.meaning}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${look.className}`}
@@ -39,4 +39,8 @@ export function StatusBadge({ status }: { status: AnswerStatus }) {
 
 export function statusMeaning(status: AnswerStatus): string {
   return LOOK[status].meaning;
+}
+
+export function statusLabel(status: AnswerStatus): string {
+  return LOOK[status].label;
 }

@@ -1,7 +1,7 @@
 /** Example questions built from what is ingested: the companies and fiscal years that have annual reports. */
 
 import type { Filing } from "../../api/types";
-import { possessive, shortName } from "../filings/api";
+import { possessive, shortName } from "../../lib/filings";
 
 const ITEMS = ["revenue", "net income", "operating income"] as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Figure } from "../../api/types";
-import { answerParts, formulaParts } from "./sources";
+import { APPLE } from "./answers.fixture";
+import { answerParts, answerWords, cellLocations, citeText, formulaParts } from "./sources";
 
 const figure = (text: string): Figure => ({ text, value: 1, unit: "USD", source: { cells: [1] } });
 
@@ -20,6 +21,14 @@ describe("answerParts", () => {
     ]);
   });
 
+  it("takes the source the writer puts after a marker into the marker, with the page as p. N", () => {
+    const parts = answerParts("Revenue was $391,035 million [c198] (AAPL 10-K for the period ended September 28, 2024, page 29).", [figure("$391,035 million")]);
+    expect(parts.at(-2)).toEqual({ kind: "cite", cellId: 198, source: "AAPL 10-K for the period ended September 28, 2024, p. 29" });
+    expect(parts.at(-1)).toEqual({ kind: "text", text: "." });
+    // A bracket that is not a source (no page) stays in the text.
+    expect(answerParts("It was $5 [c7] (restated).", []).map((part) => part.kind)).toEqual(["text", "cite", "text"]);
+  });
+
   it("gives two figures written alike their own occurrences", () => {
     const parts = answerParts("$1 then $1", [figure("$1"), figure("$1")]);
     expect(parts.filter((part) => part.kind === "figure")).toHaveLength(2);
@@ -37,5 +46,27 @@ describe("formulaParts", () => {
       { kind: "cell", cellId: 11 },
       { kind: "text", text: "| * 100" },
     ]);
+  });
+});
+
+const located = cellLocations(APPLE);
+const [citation] = APPLE.citations ?? [];
+if (!citation) throw new Error("the fixture cites a page");
+
+describe("citeText", () => {
+  it("writes a marker as its source, or as the printed page it points to, or not at all", () => {
+    expect(citeText({ kind: "cite", cellId: 198, source: "AAPL 10-K, p. 29" }, located.get(198))).toBe("(AAPL 10-K, p. 29)");
+    expect(citeText({ kind: "cite", cellId: 198, source: null }, located.get(198))).toBe("(p. 29)");
+    expect(citeText({ kind: "cite", cellId: 198, source: null }, { cellId: 198, citation: { ...citation, page_label: null } })).toBe("(p. 31)");
+    expect(citeText({ kind: "cite", cellId: 5, source: null }, undefined)).toBeNull();
+  });
+});
+
+describe("answerWords", () => {
+  it("reads the answer as shown: markers as their source, said once", () => {
+    const answer = "Apple's revenue for fiscal 2024 was $391,035 million [c198] (AAPL 10-K, page 29).";
+    expect(answerWords(answer, [figure("$391,035 million")], located)).toBe("Apple's revenue for fiscal 2024 was $391,035 million (AAPL 10-K, p. 29).");
+    expect(answerWords("It was $1 [c198].", [], located)).toBe("It was $1 (p. 29).");
+    expect(answerWords("It was $1 [c9].", [], located)).toBe("It was $1.");
   });
 });

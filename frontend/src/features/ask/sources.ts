@@ -24,14 +24,27 @@ export function cellLocations(response: QueryResponse): Map<number, CellLocation
   return located;
 }
 
+/** What an answer may show, fail-closed: figures only when verified; sources (cited pages, cell links)
+ * only when verified or answered in words; a refusal or an unverifiable answer shows neither, even where
+ * the response names some. */
+export function shownSources(response: QueryResponse): { figures: Figure[]; citations: Citation[]; located: Map<number, CellLocation> } {
+  const verified = response.status === "verified";
+  const sourced = verified || response.status === "no_figures";
+  return {
+    figures: verified ? (response.figures ?? []) : [],
+    citations: sourced ? (response.citations ?? []) : [],
+    located: sourced ? cellLocations(response) : new Map<number, CellLocation>(),
+  };
+}
+
 export function pageLabel(citation: Citation): string {
-  const printed = citation.page_label ? `p. ${citation.page_label}` : `page ${citation.page_no}`;
+  const printed = citation.page_label ? `p. ${citation.page_label}` : `page ${citation.page_no} of the document`;
   return `${citation.ticker ?? "filing"} ${citation.form} ${citation.period_end}, ${printed}`;
 }
 
 export function cellLink(location: CellLocation, cellIds: number[] = [location.cellId]): SourceLink {
   const { citation } = location;
-  return { href: paths.view(citation.filing_id, citation.page_no, cellIds), label: pageLabel(citation), cellIds };
+  return { href: paths.view(citation.filing_id, citation.page_no, { cellIds, page: citation.page_no }), label: pageLabel(citation), cellIds };
 }
 
 /** One link per cited page the figure draws on, each outlining that page's cells of the figure. */
@@ -66,17 +79,28 @@ export function formulaParts(formula: string): FormulaPart[] {
 export type AnswerPart =
   | { kind: "text"; text: string }
   | { kind: "figure"; text: string; figure: Figure }
-  | { kind: "cite"; cellId: number };
+  /** A "[c123]" cell marker; `source` is the "(AAPL 10-K …, page 29)" the writer put right after it, if any. */
+  | { kind: "cite"; cellId: number; source: string | null };
+
+/** "[c198] (AAPL 10-K for the period ended September 28, 2024, page 29)": the marker, and the source after it. */
+const CITE = /\[c(\d+)\](?:\s*\(([^()]*?),\s*page\s+([^()\s]+)\))?/g;
+
+/** How a cited page is written: "p. 29" (the printed number), never a bare number in brackets. */
+export function pageMark(label: string): string {
+  return `p. ${label}`;
+}
 
 /**
  * The answer text cut into plain text, figures (the first occurrence of each not already taken by an
- * earlier figure) and "[c123]" cell markers.
+ * earlier figure) and cell markers, each with the source written after it (so that it is shown once).
  */
 export function answerParts(answer: string, figures: readonly Figure[]): AnswerPart[] {
   const spans: { start: number; end: number; part: AnswerPart }[] = [];
   const taken = (start: number, end: number) => spans.some((s) => start < s.end && s.start < end);
-  for (const match of answer.matchAll(/\[c(\d+)\]/g)) {
-    spans.push({ start: match.index, end: match.index + match[0].length, part: { kind: "cite", cellId: Number(match[1]) } });
+  for (const match of answer.matchAll(CITE)) {
+    const [whole, cellId, where, page] = match;
+    const source = where !== undefined && page !== undefined ? `${where}, ${pageMark(page)}` : null;
+    spans.push({ start: match.index, end: match.index + whole.length, part: { kind: "cite", cellId: Number(cellId), source } });
   }
   for (const figure of figures) {
     if (!figure.text) continue;
@@ -95,4 +119,21 @@ export function answerParts(answer: string, figures: readonly Figure[]): AnswerP
   }
   if (last < answer.length) parts.push({ kind: "text", text: answer.slice(last) });
   return parts;
+}
+
+/** The words of a cite marker: its source in brackets, or the page it points to; null if it points nowhere. */
+export function citeText(part: Extract<AnswerPart, { kind: "cite" }>, location: CellLocation | undefined): string | null {
+  if (part.source) return `(${part.source})`;
+  if (!location) return null;
+  return `(${pageMark(location.citation.page_label ?? String(location.citation.page_no))})`;
+}
+
+/** The answer as it reads on screen, in plain words (for a screen reader's announcement). */
+export function answerWords(answer: string, figures: readonly Figure[], located: Map<number, CellLocation>): string {
+  return answerParts(answer, figures)
+    .map((part) => (part.kind === "cite" ? (citeText(part, located.get(part.cellId)) ?? "") : part.text))
+    .join("")
+    .replace(/\s+([.,;])/g, "$1")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }

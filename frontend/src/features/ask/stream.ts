@@ -2,9 +2,9 @@
 
 import { apiUrl, problemOf } from "../../api/client";
 import { readSse } from "../../api/sse";
+import { isHopName } from "../../api/hops";
 import type { Problem, QueryRequest, QueryResponse, TraceEvent } from "../../api/types";
 import type { AskAction } from "./traceReducer";
-import { isHopName } from "./traceReducer";
 
 type Dispatch = (action: AskAction) => void;
 
@@ -20,6 +20,9 @@ export async function streamQuery(request: QueryRequest, run: number, dispatch: 
     if (isHopName(message.event)) {
       dispatch({ type: "hop", run, id: message.id, event: JSON.parse(message.data) as TraceEvent });
     } else if (message.event === "answer") {
+      // A fast answer can arrive in the same chunk as its hops: one task later, so that the hop rows are
+      // drawn before the answer (React would otherwise batch them into one paint).
+      await new Promise((resolve) => window.setTimeout(resolve, 0));
       dispatch({ type: "answer", run, response: JSON.parse(message.data) as QueryResponse });
       return;
     } else if (message.event === "error") {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QueryResponse, TraceEvent } from "../../api/types";
+import type { Asked } from "../../lib/routes";
 import { askReducer, initialAskState, type AskAction, type AskState } from "./traceReducer";
 
 const hop = (name: string, summary = `${name} done`): TraceEvent => ({ name, latency_ms: 1.5, tokens: 0, cost: 0, summary });
@@ -8,7 +9,8 @@ function run(actions: AskAction[], from: AskState = initialAskState): AskState {
   return actions.reduce(askReducer, from);
 }
 
-const started = run([{ type: "start", run: 1, question: "What was Apple's revenue in fiscal 2024?" }]);
+const asked = (question: string): Asked => ({ question, ticker: null, filingId: null });
+const started = run([{ type: "start", run: 1, asked: asked("What was Apple's revenue in fiscal 2024?") }]);
 
 function answer(overrides: Partial<QueryResponse> = {}): QueryResponse {
   return {
@@ -118,8 +120,16 @@ describe("askReducer", () => {
     expect(state.rows.map((row) => row.name)).toEqual(["router", "answer"]);
   });
 
+  it("restores a kept answer with its hops, and drops the events of the run it replaced", () => {
+    const response = answer({ trace: [hop("router"), hop("retrieval"), hop("repair"), hop("synthesis"), hop("answer", "status=verified")] });
+    const restored = run([{ type: "restore", run: 2, asked: asked("kept"), response }], started);
+    expect(restored).toMatchObject({ phase: "answered", asked: asked("kept"), response, error: null });
+    expect(restored.rows.map((row) => `${row.name}#${row.attempt}`)).toEqual(["router#1", "retrieval#1", "repair#2", "synthesis#2", "answer#2"]);
+    expect(run([{ type: "hop", run: 1, id: "1", event: hop("router") }], restored)).toBe(restored);
+  });
+
   it("ignores events of an earlier question and events after the end", () => {
-    const second = run([{ type: "start", run: 2, question: "second" }], started);
+    const second = run([{ type: "start", run: 2, asked: asked("second") }], started);
     const afterStale = run(
       [
         { type: "hop", run: 1, id: "1", event: hop("router") },

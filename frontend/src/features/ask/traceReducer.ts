@@ -1,13 +1,8 @@
 /** The state of one question while its pipeline runs: hop rows in stream order, then the answer or an error. */
 
+import { isHopName } from "../../api/hops";
 import type { QueryResponse, TraceEvent } from "../../api/types";
-
-export const HOP_NAMES = ["router", "retrieval", "table_qa", "synthesis", "verify", "repair"] as const;
-export type HopName = (typeof HOP_NAMES)[number];
-
-export function isHopName(name: string): name is HopName {
-  return (HOP_NAMES as readonly string[]).includes(name);
-}
+import type { Asked } from "../../lib/routes";
 
 export interface TraceRow {
   /** The event id the server gave (its position in the stream), or the arrival position when it gave none. */
@@ -28,14 +23,17 @@ export interface AskState {
   /** Which question the state belongs to: events of an earlier, abandoned run are dropped. */
   run: number;
   phase: AskPhase;
-  question: string;
+  /** The question and its filters (null before the first). */
+  asked: Asked | null;
   rows: TraceRow[];
   response: QueryResponse | null;
   error: string | null;
 }
 
 export type AskAction =
-  | { type: "start"; run: number; question: string }
+  | { type: "start"; run: number; asked: Asked }
+  /** An answer kept from before (the browser's history of questions), shown without asking again. */
+  | { type: "restore"; run: number; asked: Asked; response: QueryResponse }
   | { type: "hop"; run: number; id: string | null; event: TraceEvent }
   | { type: "answer"; run: number; response: QueryResponse }
   | { type: "error"; run: number; message: string };
@@ -43,7 +41,7 @@ export type AskAction =
 export const initialAskState: AskState = {
   run: 0,
   phase: "idle",
-  question: "",
+  asked: null,
   rows: [],
   response: null,
   error: null,
@@ -90,7 +88,11 @@ function withClosingRows(rows: TraceRow[], response: QueryResponse): TraceRow[] 
 
 export function askReducer(state: AskState, action: AskAction): AskState {
   if (action.type === "start") {
-    return { ...initialAskState, run: action.run, phase: "streaming", question: action.question };
+    return { ...initialAskState, run: action.run, phase: "streaming", asked: action.asked };
+  }
+  if (action.type === "restore") {
+    const rows = (action.response.trace ?? []).reduce<TraceRow[]>((acc, event, index) => withRow(acc, rowOf(index + 1, event)), []);
+    return { ...initialAskState, run: action.run, phase: "answered", asked: action.asked, response: action.response, rows };
   }
   if (action.run !== state.run || state.phase !== "streaming") return state;
   switch (action.type) {

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Empty, ErrorState, Loading } from "../../components/States";
+import { Empty, ErrorState, Loading, LoadFailed } from "../../components/States";
 import { formatDateTime, formatMs } from "../../lib/format";
 import { paths } from "../../lib/routes";
-import { useResource } from "../../lib/useResource";
+import { NotFoundError, useResource } from "../../lib/useResource";
+import { useTitle } from "../../lib/useTitle";
 import { getRun } from "./api";
 import { distinct, filterItems, NO_FILTER, type ItemFilter, type Verdict } from "./items";
 import { formatScore, METRICS } from "./metrics";
@@ -28,7 +29,7 @@ function PerKind({ perKind }: { perKind: EvalRunDetail["per_kind"] }) {
         By kind of question
       </h2>
       <table className="w-full text-sm" data-testid="per-kind">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-2">Kind</th>
             {KIND_COLUMNS.map((metric) => (
@@ -106,10 +107,10 @@ function ItemRow({ item }: { item: EvalItem }) {
       <td className="px-3 py-2 align-top">
         <details>
           <summary className="cursor-pointer">
-            {item.question} <span className="text-xs text-slate-500">({item.item_id}, {item.kind})</span>
+            {item.question} <span className="text-xs text-slate-600">({item.item_id}, {item.kind})</span>
           </summary>
           <p className="mt-2 whitespace-pre-line text-xs text-slate-700">{item.answer}</p>
-          {item.figures.length > 0 && <p className="mt-1 text-xs text-slate-500">Figures: {item.figures.map((figure) => figure.text).join("; ")}</p>}
+          {item.figures.length > 0 && <p className="mt-1 text-xs text-slate-600">Figures: {item.figures.map((figure) => figure.text).join("; ")}</p>}
         </details>
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-right align-top tabular-nums max-md:hidden">{formatExpected(item)}</td>
@@ -127,7 +128,7 @@ function Items({ items }: { items: EvalItem[] }) {
   return (
     <section aria-labelledby="items-heading" className="grid gap-2">
       <h2 id="items-heading" className="text-sm font-semibold text-slate-700">
-        Items <span className="font-normal text-slate-500">({shown.length} of {items.length})</span>
+        Items <span className="font-normal text-slate-600">({shown.length} of {items.length})</span>
       </h2>
       <ItemFilters items={items} filter={filter} onChange={setFilter} />
       {shown.length === 0 ? (
@@ -135,7 +136,7 @@ function Items({ items }: { items: EvalItem[] }) {
       ) : (
         <div className="card overflow-x-auto p-0">
           <table className="w-full text-sm" data-testid="items-table">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2"><span className="sr-only">Result</span></th>
                 <th scope="col" className="px-3 py-2">Question</th>
@@ -161,17 +162,26 @@ function Items({ items }: { items: EvalItem[] }) {
 export function EvalRunPage() {
   const runId = Number(useParams().runId);
   const valid = Number.isInteger(runId) && runId > 0;
-  const run = useResource(`eval-run/${runId}`, (signal) => (valid ? getRun(runId, signal) : Promise.reject(new Error("No such run."))));
+  const run = useResource(`eval-run/${runId}`, (signal) => (valid ? getRun(runId, signal) : Promise.reject(new NotFoundError("No such run."))));
   const reload = run.state === "ready" ? run.reload : null;
   usePolling(run.state === "ready" && run.data.status === "running", reload ?? (() => undefined));
 
-  if (run.state === "loading") return <Loading label="Loading the run…" />;
-  if (run.state === "error") return <ErrorState title="The run could not be loaded" message={run.message} retry={run.retry} />;
+  useTitle(run.state === "error" && run.notFound ? "Run not found" : valid ? `Run #${runId}` : "Run not found");
+
+  if (run.state === "loading") {
+    return (
+      <>
+        <h1 className="text-lg font-semibold text-slate-900">Run #{valid ? runId : "?"}</h1>
+        <Loading label="Loading the run…" />
+      </>
+    );
+  }
+  if (run.state === "error") return <LoadFailed title="The run could not be loaded" notFoundTitle="Run not found" resource={run} />;
   const data = run.data;
   return (
     <div className="grid gap-4">
       <header className="grid gap-1">
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           <Link to={paths.evals} className="link">
             Evaluations
           </Link>{" "}
@@ -180,7 +190,7 @@ export function EvalRunPage() {
         <h1 className="flex flex-wrap items-center gap-3 text-lg font-semibold text-slate-900">
           Run #{data.id} <RunStatus run={data} />
         </h1>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           Gold {data.gold_version} · {data.provider} · commit <span className="font-mono">{data.git_commit?.slice(0, 12) ?? "—"}</span> · started{" "}
           {formatDateTime(data.started_at)}
           {data.finished_at && <> · finished {formatDateTime(data.finished_at)}</>}

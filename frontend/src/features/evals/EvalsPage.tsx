@@ -3,6 +3,7 @@ import { Empty, ErrorState, Loading } from "../../components/States";
 import { formatDateTime } from "../../lib/format";
 import { paths } from "../../lib/routes";
 import { useResource } from "../../lib/useResource";
+import { useTitle } from "../../lib/useTitle";
 import { listRuns } from "./api";
 import { formatScore, METRICS } from "./metrics";
 import { RunStatus } from "./RunStatus";
@@ -19,7 +20,7 @@ function RunsTable({ runs }: { runs: EvalRunSummary[] }) {
   return (
     <div className="card overflow-x-auto p-0">
       <table className="w-full text-sm" data-testid="runs-table">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-2">Run</th>
             <th scope="col" className="px-3 py-2">Status</th>
@@ -63,6 +64,7 @@ function RunsTable({ runs }: { runs: EvalRunSummary[] }) {
 export function EvalsPage() {
   const navigate = useNavigate();
   const runs = useResource("eval-runs", listRuns);
+  useTitle("Evaluations");
   const reload = runs.state === "ready" ? runs.reload : null;
   usePolling(runs.state === "ready" && runs.data.some((run) => run.status === "running"), reload ?? (() => undefined));
 
@@ -83,7 +85,7 @@ export function EvalsPage() {
             <Link to={paths.evalRun(latest.id)} className="link">
               #{latest.id}
             </Link>{" "}
-            <span className="font-normal text-slate-500">({latest.gold_version}, {formatDateTime(latest.finished_at ?? latest.started_at)})</span>
+            <span className="font-normal text-slate-600">({latest.gold_version}, {formatDateTime(latest.finished_at ?? latest.started_at)})</span>
           </h2>
           <ScoreCards scores={latest.scores} deltas={latest.deltas} previousRunId={latest.previous_run_id} />
         </section>

@@ -16,7 +16,7 @@ export function RunStatus({ run }: { run: Pick<EvalRunSummary, "status" | "progr
       {run.status === "running" && (
         <progress className="h-1.5 w-20" value={done} max={Math.max(total, 1)} aria-label={`${done} of ${total} items`} />
       )}
-      {run.status === "running" && <span className="text-xs tabular-nums text-slate-500">{done}/{total}</span>}
+      {run.status === "running" && <span className="text-xs tabular-nums text-slate-600">{done}/{total}</span>}
     </span>
   );
 }

@@ -2,13 +2,52 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Filing } from "../../api/types";
 import { Empty, ErrorState, Loading } from "../../components/States";
+import { edgarUrl, useFilings } from "../../lib/filings";
 import { formatDate } from "../../lib/format";
 import { paths } from "../../lib/routes";
-import { useFilings } from "./api";
+import { useTitle } from "../../lib/useTitle";
 
 function fiscal(filing: Filing): string {
   if (!filing.fiscal_year) return "—";
   return filing.fiscal_period && filing.fiscal_period !== "FY" ? `${filing.fiscal_period} FY${filing.fiscal_year}` : `FY${filing.fiscal_year}`;
+}
+
+/** The accession number, linked to the filing on EDGAR (or, unknown, a link to the filer's filings there). */
+function Accession({ filing }: { filing: Filing }) {
+  const text = filing.accession ?? `${filing.form} filings`;
+  return (
+    <a href={edgarUrl(filing)} target="_blank" rel="noreferrer" className="link tap text-xs" data-testid="edgar-link" aria-label={`${filing.accession ?? `${filing.ticker ?? filing.company_name} ${filing.form} filings`} on SEC EDGAR (opens a new tab)`}>
+      <span className={filing.accession ? "font-mono" : undefined}>{text}</span>
+      <span aria-hidden> ↗</span>
+    </a>
+  );
+}
+
+function FilingRow({ filing }: { filing: Filing }) {
+  return (
+    <tr className="hover:bg-slate-50" data-testid="filing-row" data-filing-id={filing.id}>
+      <td className="px-3 py-2">
+        <Link to={paths.view(filing.id, 1)} className="link tap font-medium">
+          {filing.company_name}
+        </Link>{" "}
+        <span className="text-xs text-slate-600">{filing.ticker}</span>
+        {filing.degraded.length > 0 && (
+          <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900" title={filing.degraded.join(", ")}>
+            degraded
+          </span>
+        )}
+      </td>
+      <td className="px-3 py-2">{filing.form}</td>
+      <td className="whitespace-nowrap px-3 py-2">{formatDate(filing.period_end)}</td>
+      <td className="px-3 py-2 max-sm:hidden">{fiscal(filing)}</td>
+      <td className="whitespace-nowrap px-3 py-2" data-testid="filed-at">{filing.filed_at ? formatDate(filing.filed_at) : "—"}</td>
+      <td className="whitespace-nowrap px-3 py-2" data-testid="accession">
+        <Accession filing={filing} />
+      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{filing.page_count}</td>
+      <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">{filing.table_count}</td>
+    </tr>
+  );
 }
 
 export function FilingsPage() {
@@ -16,13 +55,12 @@ export function FilingsPage() {
   const [query, setQuery] = useState("");
   const [form, setForm] = useState("");
   const ids = { query: useId(), form: useId() };
+  useTitle("Filings");
 
-  if (filings.state === "loading") return <Loading label="Loading the filings…" />;
-  if (filings.state === "error") return <ErrorState title="The filings could not be loaded" message={filings.message} retry={filings.retry} />;
-
-  const forms = [...new Set(filings.data.map((filing) => filing.form))].sort();
+  const all = filings.state === "ready" ? filings.data : [];
+  const forms = [...new Set(all.map((filing) => filing.form))].sort();
   const needle = query.trim().toLowerCase();
-  const shown = filings.data.filter(
+  const shown = all.filter(
     (filing) =>
       (!form || filing.form === form) &&
       (!needle || filing.company_name.toLowerCase().includes(needle) || (filing.ticker ?? "").toLowerCase().includes(needle)),
@@ -32,7 +70,7 @@ export function FilingsPage() {
     <section aria-labelledby="filings-heading" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 id="filings-heading" className="text-lg font-semibold text-slate-900">
-          Ingested filings <span className="text-sm font-normal text-slate-500">({filings.data.length})</span>
+          Ingested filings {filings.state === "ready" && <span className="text-sm font-normal text-slate-600">({all.length})</span>}
         </h1>
         <div className="flex flex-wrap gap-2">
           <label htmlFor={ids.query} className="sr-only">
@@ -50,7 +88,11 @@ export function FilingsPage() {
           </select>
         </div>
       </div>
-      {filings.data.length === 0 ? (
+      {filings.state === "loading" ? (
+        <Loading label="Loading the filings…" />
+      ) : filings.state === "error" ? (
+        <ErrorState title="The filings could not be loaded" message={filings.message} retry={filings.retry} />
+      ) : all.length === 0 ? (
         <Empty title="No filings are ingested yet">
           Run <code>filingproof ingest --dir DIR</code> (or <code>make run</code>) and reload.
         </Empty>
@@ -59,36 +101,21 @@ export function FilingsPage() {
       ) : (
         <div className="card overflow-x-auto p-0">
           <table className="w-full text-sm" data-testid="filings-table">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2">Company</th>
                 <th scope="col" className="px-3 py-2">Form</th>
                 <th scope="col" className="px-3 py-2">Period ended</th>
                 <th scope="col" className="px-3 py-2 max-sm:hidden">Fiscal</th>
+                <th scope="col" className="px-3 py-2">Filed</th>
+                <th scope="col" className="px-3 py-2">Accession (EDGAR)</th>
                 <th scope="col" className="px-3 py-2 text-right">Pages</th>
                 <th scope="col" className="px-3 py-2 text-right max-sm:hidden">Tables</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {shown.map((filing) => (
-                <tr key={filing.id} className="hover:bg-slate-50" data-testid="filing-row" data-filing-id={filing.id}>
-                  <td className="px-3 py-2">
-                    <Link to={paths.view(filing.id, 1)} className="link font-medium">
-                      {filing.company_name}
-                    </Link>{" "}
-                    <span className="text-xs text-slate-500">{filing.ticker}</span>
-                    {filing.degraded.length > 0 && (
-                      <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900" title={filing.degraded.join(", ")}>
-                        degraded
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{filing.form}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDate(filing.period_end)}</td>
-                  <td className="px-3 py-2 max-sm:hidden">{fiscal(filing)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{filing.page_count}</td>
-                  <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">{filing.table_count}</td>
-                </tr>
+                <FilingRow key={filing.id} filing={filing} />
               ))}
             </tbody>
           </table>

@@ -1,9 +1,21 @@
-import type { Page } from "../../api/types";
+import type { Cell, Page } from "../../api/types";
 import { apiUrl } from "../../api/client";
-import { outlinesFor, type Outline } from "./overlay";
+import { outlinesFor, type Outline, type Zoom } from "./overlay";
 
 function imageSize(page: Page) {
   return { width: page.width ?? 0, height: page.height ?? 0 };
+}
+
+type CellWords = Pick<Cell, "text" | "row_path" | "row_label" | "column_label">;
+
+/** Where a cell sits in its table, in words: its row (with the rows above it) and its column. */
+export function cellPlace(cell: CellWords): string {
+  return `${cell.row_path.join(" › ") || cell.row_label} · ${cell.column_label}`;
+}
+
+/** A cell in words: its figure, then where it sits. */
+export function describeCell(cell: CellWords): string {
+  return `${cell.text} · ${cellPlace(cell)}`;
 }
 
 export function pageOutlines(page: Page, cellIds: readonly number[]): { outlines: Outline[]; missing: number[] } {
@@ -11,32 +23,39 @@ export function pageOutlines(page: Page, cellIds: readonly number[]): { outlines
   return outlinesFor(cellIds, cells, imageSize(page));
 }
 
-/** The filer's page as captured, with each cited cell outlined at its box. */
-export function PageImage({ page, outlines }: { page: Page; outlines: Outline[] }) {
+/** The filer's page as captured, with each cited cell outlined at its box, at the zoom asked for. */
+export function PageImage({ page, outlines, zoom }: { page: Page; outlines: Outline[]; zoom: Zoom }) {
   if (!page.image_url) {
-    return <p className="p-6 text-sm text-slate-500">This page has no image; its text and tables are below.</p>;
+    return <p className="p-6 text-sm text-slate-600">This page has no image; its text and tables are below.</p>;
   }
+  const cells = new Map(page.tables.flatMap((table) => table.cells).map((cell) => [cell.id, cell]));
   return (
-    <div className="relative w-full" data-testid="page-image-frame">
+    <div className="relative" style={zoom === "actual" && page.width ? { width: page.width } : undefined} data-testid="page-image-frame" data-zoom={zoom}>
       <img
         src={apiUrl(page.image_url)}
         alt={`Page ${page.label ?? page.page_no} of the filing`}
         width={page.width ?? undefined}
         height={page.height ?? undefined}
-        className="block h-auto w-full select-none"
+        className="block h-auto w-full max-w-none select-none"
         data-testid="page-image"
         draggable={false}
       />
-      {outlines.map(({ cellId, rect }) => (
-        <div
-          key={cellId}
-          data-testid="cell-outline"
-          data-cell-id={cellId}
-          aria-label={`Cited cell ${cellId}`}
-          className="outline-box pointer-events-none absolute"
-          style={{ left: `${rect.left}%`, top: `${rect.top}%`, width: `${rect.width}%`, height: `${rect.height}%` }}
-        />
-      ))}
+      {outlines.map(({ cellId, rect }) => {
+        const cell = cells.get(cellId);
+        return (
+          <div
+            key={cellId}
+            role="img"
+            tabIndex={0}
+            data-testid="cell-outline"
+            data-cell-id={cellId}
+            aria-label={`Cited cell: ${cell ? describeCell(cell) : cellId}`}
+            title={cell ? describeCell(cell) : undefined}
+            className="outline-box absolute"
+            style={{ left: `${rect.left}%`, top: `${rect.top}%`, width: `${rect.width}%`, height: `${rect.height}%` }}
+          />
+        );
+      })}
     </div>
   );
 }

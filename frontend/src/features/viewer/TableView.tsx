@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Table } from "../../api/types";
 import { toCsv } from "./csv";
+import { cellPlace } from "./PageImage";
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -43,7 +44,7 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
             scope={isHeader ? "col" : colIndex === 0 ? "row" : undefined}
             data-cell-id={cell?.id}
             data-cited={cited || undefined}
-            title={cell ? `${cell.row_path.join(" › ") || cell.row_label} · ${cell.column_label}` : undefined}
+            title={cell ? cellPlace(cell) : undefined}
             className={`border-b border-slate-100 px-2 py-1 align-top ${colIndex === 0 ? "text-left font-normal" : "text-right tabular-nums"} ${isHeader ? "font-semibold text-slate-700" : ""} ${cited ? "cited-cell" : ""}`}
           >
             {text}
@@ -59,14 +60,14 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
         <span className="font-medium text-slate-800">
           {table.title ?? `Table ${table.table_index + 1}`}
           {table.scale_text && !table.title?.toLowerCase().includes(table.scale_text.toLowerCase()) && (
-            <span className="ml-2 text-xs font-normal text-slate-500">({table.scale_text})</span>
+            <span className="ml-2 text-xs font-normal text-slate-600">({table.scale_text})</span>
           )}
         </span>
         <span className="flex items-center gap-2">
-          <span role="status" className="text-xs text-slate-500">
+          <span role="status" className="text-xs text-slate-600">
             {copyState === "copied" ? "Copied" : copyState === "failed" ? "Copy failed" : ""}
           </span>
-          <button type="button" className="btn btn-sm" onClick={copy}>
+          <button type="button" className="btn btn-sm" onClick={() => void copy()}>
             Copy as CSV
           </button>
         </span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Cell } from "../../api/types";
-import { displayedRect, outlineRect, outlinesFor, type PercentRect } from "./overlay";
+import { centeredScroll, displayedRect, initialZoom, outlineRect, outlinesFor, type PercentRect } from "./overlay";
 
 const page = { width: 1000, height: 951 };
 
@@ -70,5 +70,41 @@ describe("outlinesFor", () => {
     expect(outlines.map((outline) => outline.cellId)).toEqual([3, 1]);
     expectRect(outlines[0]?.rect, { left: 50, top: 10, width: 10, height: 10 });
     expect(missing).toEqual([2, 9]);
+  });
+});
+
+describe("initialZoom", () => {
+  const image = { width: 1000, height: 1294 };
+  const apple = { cellId: 198, rect: outlineRect({ x0: 597.38, y0: 281, x1: 720.78, y1: 303.5 }, image) as PercentRect };
+
+  it("opens a phone at the page's own size, where the fitted cell would be 8 px tall", () => {
+    expect(initialZoom([apple], image, 358)).toBe("actual"); // 22.5 px * 0.358 = 8 px
+  });
+
+  it("fits the page where the cited cell is readable fitted, or where nothing is cited", () => {
+    expect(initialZoom([apple], image, 660)).toBe("fit"); // 14.9 px: a desktop's viewer
+    expect(initialZoom([], image, 358)).toBe("fit");
+    expect(initialZoom([apple], image, 1200)).toBe("fit");
+    expect(initialZoom([apple], { width: 0, height: 0 }, 358)).toBe("fit");
+  });
+
+  it("goes by the smallest cited cell", () => {
+    const tall = { cellId: 1, rect: { left: 0, top: 0, width: 10, height: 10 } };
+    expect(initialZoom([tall, apple], image, 500)).toBe("actual"); // 11.25 px
+  });
+});
+
+describe("centeredScroll", () => {
+  it("puts the target in the middle of the viewport", () => {
+    expect(centeredScroll({ left: 597, top: 681, width: 123, height: 22 }, { width: 358, height: 590 }, { width: 1000, height: 1294 })).toEqual({
+      left: 597 + 61.5 - 179,
+      top: 681 + 11 - 295,
+    });
+  });
+
+  it("never scrolls past either end of the content", () => {
+    expect(centeredScroll({ left: 10, top: 5, width: 20, height: 10 }, { width: 358, height: 590 }, { width: 1000, height: 1294 })).toEqual({ left: 0, top: 0 });
+    expect(centeredScroll({ left: 980, top: 1290, width: 20, height: 4 }, { width: 358, height: 590 }, { width: 1000, height: 1294 })).toEqual({ left: 642, top: 704 });
+    expect(centeredScroll({ left: 100, top: 100, width: 20, height: 4 }, { width: 800, height: 900 }, { width: 500, height: 600 })).toEqual({ left: 0, top: 0 });
   });
 });

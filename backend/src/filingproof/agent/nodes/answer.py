@@ -1,8 +1,23 @@
-"""Answer: the response object: verified, no figures, cannot verify (nothing of the draft), or refused."""
+"""Answer: the response object.
+
+- `verified`: every figure of the answer's own text is a cited cell (or computed from cited cells) and that
+  cell is the item asked (`agent.faithful`);
+- `quoted`: the answer is verbatim sentences of the filings and nothing else: their figures are cells of
+  their own pages, but no figure is vouched for as the item asked;
+- `ambiguous`: several cells fit the asked item equally well and show different values: each is given,
+  linked, and none is vouched for as the answer;
+- `no_figures`: verified text without figures;
+- `cannot_verify`: nothing of the draft is given; the answer says why when the figure found is not the item
+  asked;
+- `refused`: the filings cannot answer it.
+"""
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
+from filingproof.agent.faithful import figure_cells
+from filingproof.agent.nodes.verify import quote_spans
 from filingproof.agent.response import (
     CellRef,
     Citation,
@@ -14,13 +29,30 @@ from filingproof.agent.response import (
 )
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
-from filingproof.verify import CellSource, DerivationSource, Verdict
+from filingproof.verify import CellSource, DerivationSource, Failure, Verdict, redact
 
 NO_PASSAGE = "No passage of the ingested filings answers this question, so there is no answer to give."
 CANNOT_VERIFY = (
     "The answer could not be verified against the cited cells of the filings, so no figure is given. "
     "Try asking for one line item and one period, or open the filing pages listed in the sources."
 )
+
+
+NOT_THE_ITEM = "Try asking for the line item as the filing's tables name it, or open the filing's pages."
+
+
+def _not_the_item(failures: Sequence[Failure]) -> str:
+    """Why the figures found are not given, without any figure (labels may carry some)."""
+    reasons = "; ".join(dict.fromkeys(redact(failure.reason) for failure in failures))
+    return f"No figure from the tables is given, because the one found is not the item asked: {reasons}."
+
+
+def _status(draft: Draft, verdict: Verdict, figures: Sequence[Figure]) -> Status:
+    if figure_cells(verdict, quote_spans(draft)):
+        return "verified"
+    if draft.quotes:
+        return "quoted"  # the filer's sentences: true, but no figure is vouched for as the item asked
+    return "verified" if figures else "no_figures"
 
 
 def _figures(draft: Draft, verdict: Verdict) -> list[Figure]:
@@ -75,13 +107,21 @@ async def answer(state: AgentState) -> dict[str, Any]:
             response = QueryResponse(question=question, answer=refusal, status="refused")
         else:
             draft, verdict = state["draft"], state["verdict"]
+            unfaithful = state.get("item_failures", [])
             if verdict.ok:
                 figures = _figures(draft, verdict)
-                status: Status = "verified" if figures else "no_figures"
+                text = f"{_not_the_item(unfaithful)}\n{draft.text}" if unfaithful else draft.text
+                status = _status(draft, verdict, figures)
+                table = state.get("table")
+                if status == "verified" and table is not None and table.ambiguous:
+                    status = "ambiguous"
                 response = QueryResponse(
-                    question=question, answer=draft.text, status=status, figures=figures,
+                    question=question, answer=text, status=status, figures=figures,
                     citations=_citations(draft),
                 )  # fmt: skip
+            elif unfaithful:
+                text = f"{_not_the_item(unfaithful)} {NOT_THE_ITEM}"
+                response = QueryResponse(question=question, answer=text, status="cannot_verify")
             else:
                 response = QueryResponse(question=question, answer=CANNOT_VERIFY, status="cannot_verify")
         event.summary = (

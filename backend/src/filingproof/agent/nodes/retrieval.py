@@ -11,7 +11,6 @@ from filingproof.agent.deps import deps_of
 from filingproof.agent.passages import select_passages
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
-from filingproof.retrieval.search import search
 
 PAGES = 5
 
@@ -21,8 +20,11 @@ async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]
         if state["route"] == "numeric":
             event.summary = "numeric question: cells are read by concept and period, no page search"
             return {"passages": []}
-        session = deps_of(config).session
-        result = await search(session, state["question"], limit=PAGES, catalog=state["catalog"])
+        deps = deps_of(config)
+        session = deps.session
+        result = await deps.retriever.search(
+            session, state["question"], limit=PAGES, catalog=state["catalog"]
+        )
         passages = await select_passages(session, state["understanding"], result.hits)
         pages = ", ".join(f"{h.ticker} {h.form} p{h.page_no}" for h in result.hits)
         event.summary = f"{len(result.hits)} pages ({pages}); {len(passages)} sentences quoted"

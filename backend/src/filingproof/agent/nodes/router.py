@@ -7,8 +7,8 @@ from typing import Any
 from filingproof.agent.response import QueryFilters
 from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
-from filingproof.qa.items import Ask, parse_ask
-from filingproof.retrieval.query import Catalog, QueryUnderstanding, understand
+from filingproof.qa.items import Ask, open_ask, parse_ask
+from filingproof.understanding import Catalog, QueryUnderstanding, understand
 
 _NARRATIVE = re.compile(
     r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
@@ -16,6 +16,25 @@ _NARRATIVE = re.compile(
     r"|\bcompet|\bwhen\s+does\b",
     re.IGNORECASE,
 )
+
+
+# A period word before a number no year can be ("fiscal 99999999999999999999", "in 20245", "FY 2,024"): the
+# understanding reads no year from it, and the question would be answered for another period. Refused.
+_IMPOSSIBLE_PERIOD = re.compile(
+    r"\b(?:(?:fiscal|calendar)(?:\s+year)?|FY|CY|years?|quarter|Q[1-4]|in|for|during|since|ended)\s*['’]?\s*"
+    r"(?:\d{5,}|\d{1,3}(?:,\d{3})+)(?![\d.,]*\s*(?:%|percent|x\b|times|thousand|million|billion|[kmb]n?\b))",
+    re.IGNORECASE,
+)
+_SHOWN_CHARS = 40
+
+
+def impossible_period(question: str) -> str | None:
+    """Why the question's period cannot be answered for, or None when it names none that is impossible."""
+    found = _IMPOSSIBLE_PERIOD.search(question)
+    if found is None:
+        return None
+    shown = found[0] if len(found[0]) <= _SHOWN_CHARS else f"{found[0][: _SHOWN_CHARS - 1]}…"
+    return f"the question names a period no filing can have ({shown!r})"
 
 
 def _with_filters(
@@ -60,6 +79,9 @@ def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route
     narrative = _NARRATIVE.search(question) is not None
     if ask is None:
         return "narrative"
+    if not ask.items:
+        # an item outside the curated ones: the pages are searched too, in case no cell fits it
+        return "hybrid"
     return "hybrid" if narrative and ask.derivation is None else "numeric"
 
 
@@ -76,7 +98,12 @@ async def router(state: AgentState) -> dict[str, Any]:
         question = state["question"]
         catalog = state["catalog"]
         u = _with_filters(understand(question, catalog), state.get("filters"), catalog)
+        impossible = impossible_period(question)
+        if impossible is not None:
+            u = dataclasses.replace(u, out_of_scope=impossible)
         ask = parse_ask(question, len(u.companies), len(u.years))
+        if ask is None and _NARRATIVE.search(question) is None:
+            ask = open_ask(question, len(u.companies), len(u.years))
         route = choose_route(question, u, ask)
         update: dict[str, Any] = {"understanding": u, "ask": ask, "route": route, "attempts": 0}
         if route == "refuse":

@@ -18,7 +18,9 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         u = state["understanding"]
         table = await answer_table(deps_of(config).session, state["question"], u, state["catalog"], ask)
         update: dict[str, Any] = {"table": table}
-        if not table.picks and not state.get("passages"):
+        if not ask.items and (table.picks or table.ambiguous):
+            update["passages"] = []  # the filing's own line answers it; no quotes beside it
+        if not table.picks and not table.ambiguous and not state.get("passages"):
             missing = "; ".join(table.missing) or "the line item asked for"
             update["refusal"] = (
                 f"The ingested filings hold no figure for {missing}, so there is no answer to give. "

@@ -1,18 +1,39 @@
 """Verify, fail closed: every figure of the draft against the cells and derivations it cites.
 
 Periods a draft names must be backed by a cited cell's period or by the period of a filing it cites;
-inside a verbatim quote, periods are the filer's words and only its figures are held to cells.
+inside a verbatim quote, periods, references and claims ("record revenue") are the filer's words and only
+its figures are held to cells. A note reference ("Note 12") stands only where a cited filing mentions
+that note; a page reference only for a cited page.
+
+The check runs in a worker thread: it is pure CPU over the draft, and the event loop keeps serving other
+requests while it runs (a long draft would otherwise stall them all).
 """
 
+import asyncio
+import re
+from collections.abc import Collection, Sequence
 from datetime import date
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.agent.deps import deps_of
+from filingproof.agent.faithful import cell_facts, figure_cells, item_failures
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
-from filingproof.verify import PeriodRef, Verdict, verify_draft
+from filingproof.agent.writer import write
+from filingproof.qa.asked import asked_items
+from filingproof.verify import Failure, PeriodRef, Verdict, find_references, reference_key, verify_draft
+
+# Failures a filer's own quoted sentence may carry: its periods, references and claims are its words.
+_QUOTE_EXEMPT = frozenset({"period", "reference", "claim"})
+_NOTE_LABEL = re.compile(r"\d{1,3}")
 
 
-def _quote_spans(draft: Draft) -> list[tuple[int, int]]:
+def quote_spans(draft: Draft) -> list[tuple[int, int]]:
+    """Where the draft's verbatim quotes sit in its text."""
     spans = []
     for passage in draft.quotes:
         start = draft.text.find(passage.sentence)
@@ -21,17 +42,27 @@ def _quote_spans(draft: Draft) -> list[tuple[int, int]]:
     return spans
 
 
-def check_draft(draft: Draft) -> Verdict:
+def _cited_pages(draft: Draft) -> set[str]:
+    """ "page 45" for each page the draft cites, by printed label and by position."""
+    pages = [(cell.page_label, cell.page_no) for cell in draft.cells]
+    pages += [(passage.page_label, passage.page_no) for passage in draft.quotes]
+    return {reference_key("page", str(name)) for page in pages for name in page if name}
+
+
+def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
+    """The verdict on `draft`; `notes` are the note references ("note 12") its cited filings have."""
     filing_ends = {cell.filing_period_end for cell in draft.cells}
     filing_ends.update(date.fromisoformat(p.period_end_iso) for p in draft.quotes)
     periods = [PeriodRef("instant", None, end) for end in sorted(filing_ends)]
-    verdict = verify_draft(draft.text, [c.cited() for c in draft.cells], draft.derivations, periods)
-    quotes = _quote_spans(draft)
+    known = _cited_pages(draft) | set(notes)
+    cited = [c.cited() for c in draft.cells]
+    verdict = verify_draft(draft.text, cited, draft.derivations, periods, known)
+    quotes = quote_spans(draft)
     failed = [
         failure
         for failure in verdict.failed
         if not (
-            failure.kind == "period"
+            failure.kind in _QUOTE_EXEMPT
             and failure.span is not None
             and any(start <= failure.span[0] and failure.span[1] <= end for start, end in quotes)
         )
@@ -39,11 +70,69 @@ def check_draft(draft: Draft) -> Verdict:
     return Verdict(not failed, verdict.figures, verdict.periods, failed)
 
 
-async def verify(state: AgentState) -> dict[str, Any]:
+def _cited_filings(draft: Draft) -> list[int]:
+    return sorted({cell.filing_id for cell in draft.cells} | {p.filing_id for p in draft.quotes})
+
+
+async def filing_notes(session: AsyncSession, filing_ids: Sequence[int], labels: Collection[str]) -> set[str]:
+    """The labels of `labels` that some page of the filings names as a note ("Note 12", "NOTE 12.")."""
+    numbers = sorted({label for label in labels if _NOTE_LABEL.fullmatch(label)})
+    if not numbers or not filing_ids:
+        return set()
+    rows = await session.execute(
+        text(
+            "SELECT wanted.number FROM unnest(CAST(:labels AS text[])) AS wanted(number) WHERE EXISTS ("
+            "SELECT 1 FROM pages WHERE pages.filing_id = ANY(CAST(:filings AS integer[])) "
+            "AND pages.text ~* ('\\mnotes?\\s+' || wanted.number || '\\M'))"
+        ),
+        {"labels": numbers, "filings": list(filing_ids)},
+    )
+    return {reference_key("note", label) for label in rows.scalars()}
+
+
+async def _draft_notes(session: AsyncSession, draft: Draft) -> set[str]:
+    labels = {reference.label for reference in find_references(draft.text) if reference.kind == "note"}
+    return await filing_notes(session, _cited_filings(draft), labels) if labels else set()
+
+
+async def _unfaithful(
+    state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
+) -> list[Failure]:
+    """The figures of the draft's own text whose cells are not the item the question asks for."""
+    sources = figure_cells(verdict, quote_spans(draft))
+    if not sources:
+        return []
+    catalog = state["catalog"]
+    asked = asked_items(state["question"], state["understanding"], catalog, state.get("ask"))
+    names = {ticker: (company.name,) for ticker, company in catalog.matcher.companies.items()}
+    facts = await cell_facts(session, [cell for cells in sources.values() for cell in cells], names)
+    return item_failures(verdict, sources, asked, facts)
+
+
+async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("verify") as event:
-        verdict = check_draft(state["draft"])
+        session = deps_of(config).session
+        draft = state["draft"]
+        notes = await _draft_notes(session, draft)
+        verdict = await asyncio.to_thread(check_draft, draft, notes)
+        update: dict[str, Any] = {}
+        unfaithful = await _unfaithful(state, session, draft, verdict)
+        if unfaithful:
+            update["item_failures"] = unfaithful
+            if draft.quotes:
+                # The figures are not the item asked; the filer's own sentences still stand, as quotes.
+                draft = write(None, draft.quotes)
+                verdict = await asyncio.to_thread(check_draft, draft, notes)
+                update["draft"] = draft
+            else:
+                failed = sorted([*verdict.failed, *unfaithful], key=lambda failure: failure.span or (-1, -1))
+                verdict = Verdict(False, verdict.figures, verdict.periods, failed)
         kinds = sorted({failure.kind for failure in verdict.failed})
         event.summary = f"{len(verdict.figures)} figures, {len(verdict.periods)} periods checked: " + (
             "all verified" if verdict.ok else f"{len(verdict.failed)} failed ({', '.join(kinds)})"
         )
-    return {"verdict": verdict}
+        if unfaithful:
+            event.summary += f"; {len(unfaithful)} not the item asked" + (
+                ", quotes kept" if draft.quotes else ""
+            )
+    return {"verdict": verdict, **update}

@@ -14,7 +14,7 @@ from filingproof.api.deps import SessionDep, require_admin
 from filingproof.api.errors import problem_responses
 from filingproof.evals.gold import DEFAULT_VERSION, gold_path
 from filingproof.evals.service import EvalJob
-from filingproof.evals.store import RunDetail, RunList, get_run, list_runs
+from filingproof.evals.store import RunDetail, RunList, get_run, list_runs, live_run
 
 router = APIRouter(prefix="/eval", tags=["evaluation"], responses=problem_responses(422))
 
@@ -50,12 +50,12 @@ async def start_run(request: Request, body: EvalRunRequest | None = None) -> Eva
     path = gold_path(body.gold)
     if not path.exists():
         raise HTTPException(404, f"No gold set named {body.gold!r}.")
-    if _running(request):
+    # This server's runs, then any other process's whose lease holds (two servers on one database).
+    if _running(request) or await live_run(request.app.state.pipeline.sessions) is not None:
         raise HTTPException(409, "An evaluation run is in progress; wait for it to finish.")
-    job = EvalJob(path, request.app.state.settings, request.app.state.provider)
-    sessions = request.app.state.sessionmaker
-    run_id = await job.create(sessions)
-    task = asyncio.create_task(job.execute(sessions, run_id), name=f"eval-run-{run_id}")
+    job = EvalJob(path, request.app.state.pipeline)
+    run_id = await job.create()
+    task = asyncio.create_task(job.execute(run_id), name=f"eval-run-{run_id}")
     _running(request).add(task)
     task.add_done_callback(_running(request).discard)
     return EvalRunStarted(id=run_id, status="running", gold_version=job.gold_version)

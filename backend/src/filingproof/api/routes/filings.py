@@ -8,14 +8,8 @@ from fastapi.responses import FileResponse
 
 from filingproof.api.deps import SessionDep, SettingsDep
 from filingproof.api.errors import problem_responses
-from filingproof.api.reads import (
-    FilingFilters,
-    filing_by_id,
-    page_of_filings,
-    page_out,
-    page_row,
-)
-from filingproof.api.schemas import FilingList, FilingOut, PageOut
+from filingproof.catalog.models import FilingList, FilingOut, PageOut
+from filingproof.catalog.reads import FilingFilters, filing_by_id, page_of_filings, page_out, page_row
 
 router = APIRouter(prefix="/filings", tags=["filings"], responses=problem_responses(404, 422))
 

@@ -2,12 +2,14 @@
 
 import asyncio
 from pathlib import Path
+from typing import Annotated
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Response
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.api.deps import SessionDep, SettingsDep
+from filingproof.api.deps import SessionDep, SettingsDep, is_admin
+from filingproof.api.errors import problem_responses
 from filingproof.api.schemas import Liveness, Readiness, ReadinessCheck, Stats
 from filingproof.api.stats import query_stats
 from filingproof.db.models import Page
@@ -95,6 +97,10 @@ async def ready(session: SessionDep, settings: SettingsDep, response: Response) 
     return report
 
 
-@router.get("/stats", summary="Query log statistics")
-async def stats(session: SessionDep) -> Stats:
-    return await query_stats(session)
+@router.get(
+    "/stats",
+    summary="Query log statistics; the recent questions with the admin token only",
+    responses=problem_responses(403),
+)
+async def stats(session: SessionDep, admin: Annotated[bool, Depends(is_admin)]) -> Stats:
+    return await query_stats(session, with_questions=admin)

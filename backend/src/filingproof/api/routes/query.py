@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, field_validator
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from filingproof.agent.response import QueryFilters, QueryResponse, TraceEvent
-from filingproof.agent.service import stream_query
+from filingproof.agent.service import Pipeline
 from filingproof.api.deps import rate_limited
 from filingproof.api.errors import Problem, problem_responses
 from filingproof.api.stats import record_query
@@ -83,13 +83,17 @@ class _Run:
         self.cost = 0.0
 
     @property
+    def pipeline(self) -> Pipeline:
+        pipeline: Pipeline = self.app.state.pipeline
+        return pipeline
+
+    @property
     def provider(self) -> Provider | None:
-        provider: Provider | None = self.app.state.provider
-        return provider
+        return self.pipeline.provider
 
     async def events(self) -> AsyncIterator[TraceEvent | QueryResponse]:
         try:
-            async for item in stream_query(self.body.question, self.body.pipeline_filters(), self.provider):
+            async for item in self.pipeline.stream(self.body.question, self.body.pipeline_filters()):
                 if isinstance(item, TraceEvent):
                     self.tokens += item.tokens
                     self.cost += item.cost

@@ -1,4 +1,5 @@
-"""Alembic environment: async engine, URL from the settings unless the caller passed one."""
+"""Alembic environment: async engine, on the caller's URL (`db.migrate`); run by `alembic -c alembic.ini`
+(its own entry point, for autogenerate during development), on the URL of the process's settings."""
 
 import asyncio
 
@@ -7,11 +8,9 @@ from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from filingproof.api import models as query_log_tables  # noqa: F401  (imported so autogenerate sees them)
 from filingproof.config import get_settings
 from filingproof.db.models import Base
 from filingproof.db.session import database_url
-from filingproof.evals import models as eval_run_tables  # noqa: F401
 
 config = context.config
 target_metadata = Base.metadata

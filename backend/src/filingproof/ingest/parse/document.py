@@ -1,5 +1,6 @@
 """One filing document, parsed: cover metadata, pages, tables with their cells, facts linked to cells."""
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -7,10 +8,19 @@ from datetime import date
 from lxml import etree
 
 from filingproof.ingest.errors import NotAFilingError
+from filingproof.ingest.parse.cover import printed_form, printed_period_end
+from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.layout import DocumentLayout, layout_document
 from filingproof.ingest.parse.periods import DocumentPeriod
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable, parse_table
-from filingproof.ingest.parse.xbrl import CoverData, Fact, parse_contexts, parse_cover, parse_facts, parse_units
+from filingproof.ingest.parse.tables import NumericCell, ParsedTable, find_scale, parse_table
+from filingproof.ingest.parse.xbrl import (
+    CoverData,
+    Fact,
+    parse_contexts,
+    parse_cover,
+    parse_facts,
+    parse_units,
+)
 from filingproof.ingest.parse.xhtml import BLOCK_TAGS, body_of, local_name, parse_document
 
 
@@ -24,6 +34,8 @@ class ParsedDocument:
     facts: list[Fact]
     fact_cells: dict[int, tuple[int, int]] = field(default_factory=dict)  # fact index → (table, cell index)
     degraded: list[str] = field(default_factory=list)
+    # What the parser could not read and kept as text ("table 12 on page 40 kept as text: …").
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def period(self) -> DocumentPeriod:
@@ -52,21 +64,95 @@ def parse_filing(raw: bytes) -> ParsedDocument:
     if not contexts:
         degraded.append("no inline XBRL: cells carry no XBRL concepts and metadata must be given")
     layout = layout_document(body)
+    read_printed_cover(cover, layout)
     if not layout.breaks:
         degraded.append("no page breaks: the document is one page")
     period = document_period(cover)
     tables: list[ParsedTable | None] = []
     inherited: tuple[int, str | None] = (0, None)
-    for t in layout.tables:
+    figures_before = False  # the table before this one has figures
+    for t, default in zip(layout.tables, default_scales(layout), strict=True):
+        # A table continued from the one just before it keeps its scale; others take the document's default
+        # (where the document states one, only a table with little but a page footer before it continues).
+        continued = inherited[1] is not None and t.prose_gap < (_CONTINUED_GAP if default[1] else 3000)
+        # A scale line before a table of figures is that table's, not this one's.
+        scale_context = t.own_context if figures_before else t.context_before
         parsed = parse_table(
-            t.element, period, t.context_before, t.title, inherited if t.prose_gap < 3000 else (0, None)
+            t.element, period, t.context_before, t.title, inherited if continued else default, scale_context
         )
         tables.append(parsed)
+        figures_before = parsed is not None and bool(parsed.cells)
         if parsed is not None and parsed.cells:
             inherited = (parsed.scale, parsed.scale_text)
     document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
+    document.warnings = table_warnings(layout, tables)
     document.fact_cells = link_facts(document)
     return document
+
+
+_CONTINUED_GAP = 300  # characters of prose: a page footer and header
+_COVER_PAGES = 3  # the cover is the first page, but a filing may open with a title page or an index
+
+
+def read_printed_cover(cover: CoverData, layout: DocumentLayout) -> None:
+    """Fill the form and period end that no `dei:` tag gave from what the cover page prints."""
+    if cover.document_period_end is not None and cover.get("DocumentType"):
+        return
+    text = " ".join(block for page in layout.pages[:_COVER_PAGES] for block in page.blocks)
+    if cover.document_period_end is None:
+        cover.document_period_end = printed_period_end(text)
+    if not cover.get("DocumentType") and (form := printed_form(text)):
+        cover.values["DocumentType"] = form
+
+
+def table_warnings(layout: DocumentLayout, tables: list[ParsedTable | None]) -> list[str]:
+    """One line per table kept as text: where it is and why."""
+    return [
+        f"table {t} on page {layout.tables[t].page} {table.warning}"
+        for t, table in enumerate(tables)
+        if table is not None and table.warning
+    ]
+
+
+# "Unless otherwise noted, tables are presented in U.S. dollars in millions" (GE), "(Dollars in millions, except
+# otherwise stated)" (BA, atop its notes), "All dollar amounts in the tables are stated in millions" (TXN).
+_DEFAULT_SCALE_RE = re.compile(
+    r"unless otherwise|(?:except|or) (?:as )?otherwise|(?<!following )\btables\b|tabular|"
+    r"\bamounts (?:are |have been )?(?:stated|presented|expressed|reported) in",
+    re.IGNORECASE,
+)
+_SENTENCE_END_RE = re.compile(r"(?<![A-Z])\.\s+")  # not the dots of "U.S. dollars"
+_SCALE_LINE = 120  # a block this short that states a scale is a scale line: "(Dollars in thousands)"
+_TABLE_MARKER_RE = re.compile(r"\[table (\d+)\]")
+
+
+def default_scales(layout: DocumentLayout) -> list[tuple[int, str | None]]:
+    """The scale each table takes when neither it nor the prose just before it states one: the last that
+    the document's prose stated for what follows: "unless otherwise noted", "amounts in tables", or a
+    scale line that heads prose rather than a table ("NOTES TO … STATEMENTS (Dollars in thousands)")."""
+    defaults: list[tuple[int, str | None]] = [(0, None)] * len(layout.tables)
+    current: tuple[int, str | None] = (0, None)
+    line: tuple[int, str] | None = None  # the last scale line, and how much prose has followed it
+    prose_after = 0
+    for page in layout.pages:
+        for block in page.blocks:
+            if marker := _TABLE_MARKER_RE.fullmatch(block):
+                defaults[int(marker[1])] = current
+                line = None
+                continue
+            if line is not None:
+                prose_after += len(block)
+                if prose_after > _CONTINUED_GAP:
+                    current, line = (line[0], line[1]), None
+            for sentence in _SENTENCE_END_RE.split(block):
+                scale, text = find_scale(sentence)
+                if text is None:
+                    continue
+                if _DEFAULT_SCALE_RE.search(sentence):
+                    current = (scale, normalize_space(sentence))
+                elif len(block) < _SCALE_LINE:
+                    line, prose_after = (scale, normalize_space(sentence)), 0
+    return defaults
 
 
 def link_facts(document: ParsedDocument) -> dict[int, tuple[int, int]]:

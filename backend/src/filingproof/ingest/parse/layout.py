@@ -41,6 +41,7 @@ class TableLayout:
     context_before: str  # the prose just before the table: its title and "(in millions)" line
     title: str | None
     prose_gap: int  # characters of prose between the previous table and this one
+    own_context: str = ""  # the prose between the previous table and this one (its end)
 
 
 @dataclass(slots=True)
@@ -57,6 +58,7 @@ class _Walker:
         self.breaks: list[etree._Element] = []
         self.buffer: list[str] = []
         self.recent: list[str] = []  # recent prose blocks, for a table's context
+        self.since_table: list[str] = []  # the prose blocks since the last table
         self.prose_since_table = 0
 
     def flush(self) -> None:
@@ -66,6 +68,8 @@ class _Walker:
             self.pages[-1].blocks.append(text)
             self.recent.append(text)
             del self.recent[:-12]
+            self.since_table.append(text)
+            del self.since_table[:-12]
             self.prose_since_table += len(text)
 
     def walk(self, element: etree._Element) -> None:
@@ -97,8 +101,10 @@ class _Walker:
         context = " ".join(self.recent)[-_CONTEXT_CHARS:]
         title = next((block for block in reversed(self.recent) if 3 <= len(block) <= 160), None)
         index = len(self.tables)
-        self.tables.append(TableLayout(element, len(self.pages), context, title, self.prose_since_table))
+        own = " ".join(self.since_table)[-_CONTEXT_CHARS:]
+        self.tables.append(TableLayout(element, len(self.pages), context, title, self.prose_since_table, own))
         self.prose_since_table = 0
+        self.since_table = []
         self.pages[-1].tables.append(index)
         self.pages[-1].blocks.append(f"[table {index}]")
         # A small table (often a title block) is context for the next one; a big one ends the context.

@@ -6,6 +6,7 @@ and the physical columns that hold one figure per row are merged into logical co
 header rows above it. Values are parsed from the text the page shows; XBRL tags are not consulted.
 """
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,18 +14,20 @@ from decimal import Decimal
 
 from lxml import etree
 
+from filingproof.ingest.parse.cell_periods import CellPeriod, TablePeriods
 from filingproof.ingest.parse.inline import InlineFigure, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.parse.periods import (
     DocumentPeriod,
     Period,
-    TablePeriods,
     parse_column_period,
     printed_year,
     stated_as_of,
 )
 from filingproof.ingest.parse.xbrl import MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.xhtml import local_name, text_of
+
+logger = logging.getLogger(__name__)
 
 LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
 TRAILING_FRAGMENTS = frozenset({")", "%", ")%", "%)", ") %", "pts", "bps", "x"})
@@ -36,9 +39,16 @@ _SCALE_RE = re.compile(
 # "(In millions, except number of shares, which are reflected in thousands …)": shares have their own scale.
 _SHARES_SCALE_RE = re.compile(
     r"except[^.;]{0,40}?shares?[^.;()]{0,40}?\b(?:in|reflected in)\s+(thousands|millions)|"
-    r"shares?\s+\(?in\s+(thousands|millions)\b",
+    r"(?<!dollars and )shares?\s+\(?in\s+(thousands|millions)\b",  # not "(Dollars and shares in millions)"
     re.IGNORECASE,
 )
+# A footnote under a table ("(a) In billions.", "(1) Weighted-average shares (in millions)") speaks for the
+# figures it marks, not for a table.
+# (Not a label's mark: "Operating Earnings (a) (in millions)".)
+_FOOTNOTE_START_RE = re.compile(
+    r"(?:^|[.:;]\s*|[\d)]\s+)(?:\((?:[a-z]|\d{1,2})\)|\*+|†)\s*[^.;]{0,80}$", re.IGNORECASE
+)
+_EXCEPT_SHARES_RE = re.compile(r"\bexcept\b[^.;)]*?(?<!per )(?<!per-)\bshares?\b(?![- ]based)", re.IGNORECASE)
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
 _PER_SHARE_RE = re.compile(
     r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
@@ -95,6 +105,7 @@ class NumericCell:
     elements: list[etree._Element]
     inline_span: tuple[int, int] | None = None  # where a figure written inside a text cell sits in its text
     column_period: Period | None = None  # what the column header alone names, if anything
+    period_rule: str = ""  # the rule that gave `period` (`cell_periods.PERIOD_RULES`)
 
 
 @dataclass(slots=True)
@@ -107,6 +118,7 @@ class ParsedTable:
     grid: list[list[str]]
     column_labels: list[str]
     cells: list[NumericCell] = field(default_factory=list)
+    warning: str | None = None  # why the table is kept as text (no cells), when it is
 
 
 def _cell_text(element: etree._Element) -> str:
@@ -219,7 +231,12 @@ def find_scale(text: str, *, shares_apart: bool = True) -> tuple[int, str | None
     With `shares_apart`, a scale stated for shares alone ("shares in thousands") is not the table's.
     """
     exceptions = [m.span() for m in _SHARES_SCALE_RE.finditer(text)] if shares_apart else []
-    matches = [m for m in _SCALE_RE.finditer(text) if not any(a <= m.start() < b for a, b in exceptions)]
+    matches = [
+        m
+        for m in _SCALE_RE.finditer(text)
+        if not any(a <= m.start() < b for a, b in exceptions)
+        and not _FOOTNOTE_START_RE.search(text, max(0, m.start() - 80), m.start())
+    ]
     if not matches:
         return 0, None
     match = matches[-1]
@@ -233,195 +250,335 @@ def parse_table(
     context_before: str,
     title: str | None,
     inherited_scale: tuple[int, str | None] = (0, None),
+    scale_context: str | None = None,
 ) -> ParsedTable | None:
-    """Parse one table; None for layout tables with no text at all."""
-    rows = [fold_fragments(row) for row in physical_grid(table)]
-    rows = [row for row in rows if row]
+    """Parse one table; None for layout tables with no text at all.
+
+    In phases: the header (where the rows that name the columns end), the logical columns, the scale,
+    then a walk over the rows that names the columns as their header rows come and reads every figure.
+    A table whose periods or values cannot be resolved is kept as text, with a warning, never failing
+    the document it is in. The scale is looked for in the header, then in `scale_context` (by default
+    `context_before`), then taken from `inherited_scale`.
+    """
+    try:
+        items = [row for row in map(fold_fragments, physical_grid(table)) if row]
+        if not items:
+            return None
+        scale_prose = context_before if scale_context is None else scale_context
+        return _parse_items(table, items, document, context_before, title, (scale_prose, inherited_scale))
+    except Exception as error:  # noqa: BLE001 (any failure of one table: that table becomes text)
+        logger.warning("table kept as text: %s", error, exc_info=True)
+        return text_table(table, title, f"{type(error).__name__}: {error}")
+
+
+def text_table(table: etree._Element, title: str | None, warning: str) -> ParsedTable | None:
+    """A table as text alone (its rows' cell texts, no numeric cells), with why it was not parsed."""
+    trs = [tr for tr in table.iter() if local_name(tr) == "tr"]
+    cells = [[td for td in tr if local_name(td) in ("td", "th")] for tr in trs]
+    rows = [texts for row in cells if (texts := [text for td in row if (text := _cell_text(td))])]
     if not rows:
         return None
+    width = max(map(len, rows))
+    grid = [row + [""] * (width - len(row)) for row in rows]
+    return ParsedTable(table, title, 0, None, 0, grid, [], warning=f"kept as text: {warning}")
 
+
+def _parse_items(
+    table: etree._Element,
+    items: list[list[Item]],
+    document: DocumentPeriod,
+    context_before: str,
+    title: str | None,
+    scale_from: tuple[str, tuple[int, str | None]],  # the prose that may state it, else the inherited scale
+) -> ParsedTable:
+    rows = _split_header(items)
+    columns = _find_columns(rows)
+    header_text = " ".join(item.text for row in items[: rows.header_rows] for item in row)
+    scale = _table_scale(items, header_text, *scale_from)
+    row_labels = [item.text if item else "" for item in rows.labels]
+    resolver = TablePeriods(document, f"{title or ''} {header_text}", row_labels, rows.headings())
+    # Only the nearest prose says what the table's columns measure ("as of", "years ended").
+    table_context = f"{title or ''} {context_before[-300:]} {header_text}"
+    walker = _RowWalker(rows, columns, scale, document, table_context, resolver)
+    walker.walk()
+    return ParsedTable(
+        element=table,
+        title=title,
+        scale=scale.scale,
+        scale_text=scale.text,
+        header_rows=rows.header_rows,
+        grid=walker.grid,
+        column_labels=walker.column_labels,
+        cells=walker.cells,
+    )
+
+
+@dataclass(slots=True)
+class _Rows:
+    """A table's rows split into their label and their values, and how many of them make the header."""
+
+    items: list[list[Item]]
+    labels: list[Item | None]
+    values: list[list[Item]]
+    header_rows: int  # the rows above the first with a figure
+
+    def headings(self) -> frozenset[int]:
+        """The header rows, and the rows with a label and no figure."""
+        return frozenset(
+            r for r, label in enumerate(self.labels) if r < self.header_rows or (label and not self.values[r])
+        )
+
+    def header_like(self, r: int) -> bool:
+        """No label, and nothing but text or years: "2024 | 2023", "Three Months Ended"."""
+        return self.labels[r] is None and all(_is_header_value(item) for item in self.values[r])
+
+
+def _split_header(items: list[list[Item]]) -> _Rows:
+    """The header phase: each row's label (its first item, unless a figure), and where the header ends."""
     labels: list[Item | None] = []
     values: list[list[Item]] = []
-    for row in rows:
+    for row in items:
         first = row[0]
         has_label = first.number is None or (is_year(first.text) and len(row) > 1 and first.col_start == 0)
         labels.append(first if has_label else None)
         values.append(row[1:] if has_label else row)
-
-    first_data = next(
+    header_rows = next(
         (
             i
             for i, row in enumerate(values)
             if any(not _is_header_value(item) for item in row)
             or (labels[i] is not None and any(_inline_only(item) for item in row))
         ),
-        len(rows),
+        len(items),
     )
-    header_rows = first_data
+    return _Rows(items, labels, values, header_rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    spans: list[tuple[int, int]]  # the physical columns each logical column covers
+    percent: frozenset[int]  # columns whose first figure is a percentage
+
+    def of(self, item: Item) -> int | None:
+        return _column_of(item, self.spans)
+
+
+def _find_columns(rows: _Rows) -> _Columns:
+    """The columns phase: the figures' physical spans merged into logical columns."""
     spans = [  # a row of years alone ("2023" over a roll-forward's rows) is a heading, not a column
         (item.col_start, item.col_end)
-        for row in values[first_data:]
+        for row in rows.values[rows.header_rows :]
         if not all(_is_header_value(item) for item in row)
         for item in row
         if item.number is not None
     ]
-    columns = _logical_columns(spans)
-    if not columns:
-        columns = _logical_columns([(item.col_start, item.col_end) for row in values for item in row])
-
-    header_text = " ".join(item.text for row in rows[:header_rows] for item in row)
-    scale, scale_text = find_scale(header_text)
-    if scale_text is None:
-        scale, scale_text = find_scale(context_before)
-    if scale_text is None:
-        # A table continued from the one just before it (same note, a page later) keeps its scale.
-        scale, scale_text = inherited_scale
-    shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
-    shares_scale = (
-        _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
+    columns = _logical_columns(spans) or _logical_columns(
+        [(item.col_start, item.col_end) for row in rows.values for item in row]
     )
-    is_monetary = any("$" in item.text for row in rows for item in row) or bool(
-        re.search(r"dollars|\$", f"{header_text} {scale_text or ''}", re.IGNORECASE)
-    )
-    # Only the nearest prose says what the table's columns measure ("as of", "years ended").
-    table_context = f"{title or ''} {context_before[-300:]} {header_text}"
-    resolver = TablePeriods(
-        document,
-        f"{title or ''} {header_text}",
-        [item.text if item else "" for item in labels],
-        frozenset(r for r, label in enumerate(labels) if r < header_rows or (label and not values[r])),
-    )
-
     # Typesetting puts the unit sign on a column's first figure only: "21.0 %" then "(2.2)".
-    percent_columns: set[int] = set()
-    seen_columns: set[int] = set()
-    for row in values[first_data:]:
+    percent: set[int] = set()
+    seen: set[int] = set()
+    for row in rows.values[rows.header_rows :]:
         for item in row:
             col = _column_of(item, columns)
-            if item.number is not None and col is not None and col not in seen_columns:
-                seen_columns.add(col)
+            if item.number is not None and col is not None and col not in seen:
+                seen.add(col)
                 if item.number.is_percent:
-                    percent_columns.add(col)
-    grid: list[list[str]] = []
-    cells: list[NumericCell] = []
-    column_labels = [""] * len(columns)
-    header_block: list[int] = []
-    path_stack: list[tuple[float, str, bool]] = []  # (indent, heading, heading ends with ":")
-    periods: list[Period | None] = [None] * len(columns)
-    for r, row in enumerate(rows):
-        is_header_like = labels[r] is None and all(_is_header_value(item) for item in values[r])
-        if is_header_like and (
-            r >= header_rows or all(_column_of(item, columns) is None for item in values[r])
-        ):
+                    percent.add(col)
+    return _Columns(columns, frozenset(percent))
+
+
+@dataclass(frozen=True, slots=True)
+class _Scale:
+    scale: int  # the power of ten the table's figures are stated in
+    text: str | None  # the words that say so: "(in millions)"
+    shares: int | None  # a scale stated for share counts alone: "(shares in thousands)"
+    monetary: bool  # a `$` in the table or its scale line
+
+
+def _table_scale(
+    items: list[list[Item]], header_text: str, context_before: str, inherited: tuple[int, str | None]
+) -> _Scale:
+    """The scale phase: stated in the header, else in the prose just before the table."""
+    scale, text = find_scale(header_text)
+    if text is None:
+        scale, text = find_scale(context_before)
+    if text is None:
+        # A table continued from the one just before it (same note, a page later) keeps its scale.
+        scale, text = inherited
+    shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
+    shares = _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
+    if shares is None and text is not None and _EXCEPT_SHARES_RE.search(text):
+        shares = 0  # "(in thousands, except share and per share data)": share counts are written in full
+    monetary = any("$" in item.text for row in items for item in row) or bool(
+        re.search(r"dollars|\$", f"{header_text} {text or ''}", re.IGNORECASE)
+    )
+    return _Scale(scale, text, shares, monetary)
+
+
+@dataclass(slots=True)
+class _RowWalker:
+    """The walk over a table's rows, top to bottom: header rows name the columns (and their periods),
+    heading rows open a section of the row path, and every figure of the other rows becomes a cell."""
+
+    rows: _Rows
+    columns: _Columns
+    scale: _Scale
+    document: DocumentPeriod
+    table_context: str
+    resolver: TablePeriods
+    grid: list[list[str]] = field(default_factory=list)
+    cells: list[NumericCell] = field(default_factory=list)
+    column_labels: list[str] = field(default_factory=list)
+    periods: list[Period | None] = field(default_factory=list)  # what each column's label names
+    header_block: list[int] = field(default_factory=list)  # the consecutive header rows naming the columns
+    path_stack: list[tuple[float, str, bool]] = field(default_factory=list)  # indent, heading, ends with ":"
+
+    def walk(self) -> None:
+        self.column_labels = [""] * len(self.columns.spans)
+        self.periods = [None] * len(self.columns.spans)
+        for r in range(len(self.rows.items)):
+            self._row(r)
+
+    def _row(self, r: int) -> None:
+        rows, values, label_item = self.rows, self.rows.values[r], self.rows.labels[r]
+        header_like = rows.header_like(r)
+        names_columns = any(self.columns.of(item) is not None for item in values)
+        if header_like and (r >= rows.header_rows or not names_columns):
             # A heading in the rows, or one in the header's stub ("2022" over the labels) names no column.
-            resolver.observe_heading(" ".join(item.text for item in values[r]))
-        names_columns = any(_column_of(item, columns) is not None for item in values[r])
-        if r < header_rows or (is_header_like and names_columns and r > 0):
-            header_block = header_block if (r > 0 and r - 1 in header_block) else []
-            header_block.append(r)
-            column_labels = _column_labels(rows, header_block, columns)
-            stated = stated_as_of(table_context, {y for label in column_labels if (y := printed_year(label))})
-            periods = _one_date_for_all(
-                [parse_column_period(label, document, table_context, stated) for label in column_labels]
-            )
-        display = [""] * (len(columns) + 1)
-        label_item = labels[r]
+            self.resolver.observe_heading(" ".join(item.text for item in values))
+        if r < rows.header_rows or (header_like and names_columns and r > 0):
+            self._name_columns(r)
         label = label_item.text if label_item else ""
-        display[0] = label
-        for item in values[r]:
-            col = _column_of(item, columns)
+        self.grid.append(self._display(label, values))
+        indent = _indent(label_item.cells[0].element) if label_item else 0.0
+        if label_item is not None and not values:
+            if r >= rows.header_rows:
+                self._label_figures(r, label_item)
+            if find_scale(label)[1] is None:
+                self._heading(r, label_item, indent)
+                return
+        numbers = [item for item in values if item.number is not None]
+        if r < rows.header_rows or header_like or (not numbers and not _has_inline(rows.items[r])):
+            return
+        path = self._path(indent, label)
+        self._written_figures(r, label_item, label, path)
+        self._number_cells(r, numbers, label, path)
+
+    def _name_columns(self, r: int) -> None:
+        """A header row: the columns' labels (with the header rows just above) and the periods they name."""
+        if not (r > 0 and r - 1 in self.header_block):
+            self.header_block = []
+        self.header_block.append(r)
+        self.column_labels = _column_labels(self.rows.items, self.header_block, self.columns.spans)
+        years = {year for label in self.column_labels if (year := printed_year(label))}
+        stated = stated_as_of(self.table_context, years)
+        self.periods = _one_date_for_all(
+            [
+                parse_column_period(label, self.document, self.table_context, stated)
+                for label in self.column_labels
+            ]
+        )
+
+    def _display(self, label: str, values: list[Item]) -> list[str]:
+        """The row as the grid shows it: its label, then each logical column's text."""
+        display = [label] + [""] * len(self.columns.spans)
+        for item in values:
+            col = self.columns.of(item)
             if col is not None:
                 display[col + 1] = (display[col + 1] + " " + item.text).strip()
-        grid.append(display)
-        numbers = [item for item in values[r] if item.number is not None]
-        indent = _indent(label_item.cells[0].element) if label_item else 0.0
-        if label_item is not None and not values[r] and r >= header_rows:
-            # "Cash dividends declared, per share: $0.80" states its figure in the label itself.
-            path_here = [name for _, name, _ in path_stack] + [label]
-            if figures := _written_figures(label_item.text):
-                cells.extend(
-                    _inline_cells(
-                        r,
-                        0,
-                        label_item,
-                        figures,
-                        label,
-                        path_here,
-                        resolver.for_cell(r, label, None, inline=True, path=path_here),
-                        scale,
-                        shares_scale,
-                    )
-                )
-        if label and not values[r] and find_scale(label)[1] is None:
-            # A heading row ("Current assets:"), also when it sits right under the column headers.
-            while path_stack and path_stack[-1][0] >= indent:
-                path_stack.pop()
-            path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
-            if r >= header_rows or label_item is None or _column_of(label_item, columns) is None:
-                resolver.observe_heading(label)  # not a caption across the columns, which name their own
-            continue
-        if r < header_rows or is_header_like or (not numbers and not _has_inline(row)):
-            continue
+        return display
+
+    def _label_figures(self, r: int, label_item: Item) -> None:
+        """ "Cash dividends declared, per share: $0.80": a label alone on its row states its figure."""
+        if figures := _written_figures(label_item.text):
+            label = label_item.text
+            path = [name for _, name, _ in self.path_stack] + [label]
+            dated = self.resolver.for_cell(r, label, None, inline=True, path=path)
+            self.cells.extend(self._inline(_Place(r, 0, label, path), label_item, figures, dated))
+
+    def _heading(self, r: int, label_item: Item, indent: float) -> None:
+        """A heading row ("Current assets:"), also when it sits right under the column headers."""
+        label = label_item.text
+        while self.path_stack and self.path_stack[-1][0] >= indent:
+            self.path_stack.pop()
+        self.path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
+        if r >= self.rows.header_rows or self.columns.of(label_item) is None:
+            self.resolver.observe_heading(label)  # not a caption across the columns, which name their own
+
+    def _path(self, indent: float, label: str) -> list[str]:
+        """The headings the row sits under (by indentation), then its label."""
         # Rows under "Net income per share:" are often not indented: a colon heading stays their parent.
-        while path_stack and (
-            path_stack[-1][0] > indent or (path_stack[-1][0] == indent and not path_stack[-1][2])
-        ):
-            path_stack.pop()
-        path = [name for _, name, _ in path_stack] + ([label] if label else [])
-        for item in row:
-            if item.number is None and (figures := _written_figures(item.text)):
-                logical = None if item is label_item else _column_of(item, columns)
-                period = None if logical is None else periods[logical]
-                column_label = "" if logical is None else column_labels[logical]
-                dated = list(dict.fromkeys(p for p in periods if p is not None)) if item is label_item else []
-                cells.extend(
-                    _inline_cells(
-                        r,
-                        0 if logical is None else logical + 1,  # grid columns: 0 is the label
-                        item,
-                        figures,
-                        label,
-                        path,
-                        resolver.for_cell(
-                            r, label, period, column_label=column_label, inline=True, path=path
-                        ),
-                        scale,
-                        shares_scale,
-                        [resolver.for_cell(r, label, p, path=path) for p in dated],
-                    )
-                )
+        stack = self.path_stack
+        while stack and (stack[-1][0] > indent or (stack[-1][0] == indent and not stack[-1][2])):
+            stack.pop()
+        return [name for _, name, _ in stack] + ([label] if label else [])
+
+    def _written_figures(self, r: int, label_item: Item | None, label: str, path: list[str]) -> None:
+        """Figures written inside the row's text cells: its label's ("Treasury stock — 2,738 and 2,732
+        shares"), a value cell's ("3.6%-5.4%")."""
+        for item in self.rows.items[r]:
+            if item.number is not None or not (figures := _written_figures(item.text)):
+                continue
+            col = None if item is label_item else self.columns.of(item)
+            column = None if col is None else self.periods[col]
+            column_label = "" if col is None else self.column_labels[col]
+            dated = self.resolver.for_cell(
+                r, label, column, column_label=column_label, inline=True, path=path
+            )
+            # A label may list one figure per dated column: each takes that column's period.
+            listed = (
+                list(dict.fromkeys(p for p in self.periods if p is not None)) if item is label_item else []
+            )
+            respective = [self.resolver.for_cell(r, label, p, path=path) for p in listed]
+            place = _Place(r, 0 if col is None else col + 1, label, path)  # grid columns: 0 is the label
+            self.cells.extend(self._inline(place, item, figures, dated, respective))
+
+    def _inline(
+        self,
+        place: "_Place",
+        item: Item,
+        figures: list[InlineFigure],
+        dated: CellPeriod,
+        respective: Sequence[CellPeriod] = (),
+    ) -> list[NumericCell]:
+        return _inline_cells(place, item, figures, dated, self.scale.scale, self.scale.shares, respective)
+
+    def _own_scale(self, label: str, column_label: str) -> tuple[int, str | None]:
+        """A scale stated for a row's or a column's figures alone: "Total assets (billions)", "Basic (in
+        thousands)", "Shares (In millions)" over an award roll-forward's column; not one the header states
+        over every column ("(dollars in millions, except per share amounts, and shares in thousands)")."""
+        scale, text = find_scale(label, shares_apart=False)
+        if text is not None:
+            return scale, text
+        scale, text = find_scale(column_label, shares_apart=False)
+        if text is not None and not all(text in other for other in self.column_labels):
+            return scale, text
+        return 0, None
+
+    def _number_cells(self, r: int, numbers: list[Item], label: str, path: list[str]) -> None:
         for item in numbers:
-            col = _column_of(item, columns)
+            col = self.columns.of(item)
             if col is None or item.number is None:
                 continue
-            column_scale, column_scale_text = find_scale(column_labels[col], shares_apart=False)
-            cells.append(
+            column_label, column = self.column_labels[col], self.periods[col]
+            own_scale, own_scale_text = self._own_scale(label, column_label)
+            table_scale = own_scale if own_scale_text else self.scale.scale
+            shares_scale = own_scale if own_scale_text else self.scale.shares
+            place = _Place(r, col + 1, label, path, column_label, column)
+            dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
+            self.cells.append(
                 _numeric_cell(
-                    periods[col],
-                    r,
-                    col + 1,
+                    place,
                     item,
                     item.number,
-                    label,
-                    path,
-                    column_labels[col],
-                    resolver.for_cell(r, label, periods[col], column_label=column_labels[col], path=path),
-                    column_scale if column_scale_text else scale,
-                    column_scale if column_scale_text else shares_scale,
-                    is_monetary,
-                    col in percent_columns,
+                    dated,
+                    table_scale,
+                    shares_scale,
+                    self.scale.monetary,
+                    col in self.columns.percent,
                 )
             )
-    return ParsedTable(
-        element=table,
-        title=title,
-        scale=scale,
-        scale_text=scale_text,
-        header_rows=header_rows,
-        grid=grid,
-        column_labels=column_labels,
-        cells=cells,
-    )
 
 
 def _one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
@@ -522,85 +679,94 @@ def _has_inline(row: list[Item]) -> bool:
     return any(item.number is None and inline_figures(item.text) for item in row)
 
 
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where a cell sits: its grid row and column (0: the label), its row's label and path, and what the
+    header over a value cell says (a figure written in a text cell keeps no column label)."""
+
+    row: int
+    col: int
+    label: str
+    path: list[str]
+    column_label: str = ""
+    column_period: Period | None = None
+
+
 def _inline_cells(
-    row: int,
-    col: int,
+    place: _Place,
     item: Item,
     figures: list[InlineFigure],
-    label: str,
-    path: list[str],
-    period: Period | None,
+    dated: CellPeriod,
     table_scale: int,
     shares_scale: int | None,
-    respective: Sequence[Period | None] = (),
+    respective: Sequence[CellPeriod] = (),
 ) -> list[NumericCell]:
     """The cells of the `figures` written inside a text cell (`_written_figures`). A label that lists one
     figure per dated column ("Dividends (per share — $1.94, $1.84 and $1.76)" over 2024, 2023, 2022) gives
-    each its column's period (`respective`); otherwise all take `period`."""
-    cells = []
+    each its column's period (`respective`); otherwise all take `dated`."""
     listed = respective_figures(item.text, figures, len(respective))
-    by_year = {p.end.year: p for p in respective if p is not None}
+    by_year = {p.period.end.year: p for p in respective}
     periods = [
         respective[listed.columns[i]]
         if i in listed.columns
-        else by_year.get(listed.years[i], period)
+        else by_year.get(listed.years[i], dated)
         if i in listed.years
-        else Period("instant", None, dated)
-        if (dated := parse_long_date(listed.as_of.get(i, ""))) is not None
-        else period
+        else CellPeriod(Period("instant", None, day), "date_written_beside_the_figure")
+        if (day := parse_long_date(listed.as_of.get(i, ""))) is not None
+        else dated
         for i in range(len(figures))
     ]
+    cells = []
     for figure, figure_period in zip(figures, periods, strict=True):
-        if figure.word_scale is not None:
-            scale = figure.word_scale
-        elif figure.unit in ("percent", "USD/share"):
-            scale = 0
-        elif figure.unit == "shares":
-            # A count written out in full ("944,033,056 shares") is not in the table's scale.
-            written_in_full = len(figure.text.replace(",", "")) >= 7
-            scale = shares_scale if shares_scale is not None else 0 if written_in_full else table_scale
-        else:  # USD
-            scale = table_scale
+        scale = _figure_scale(figure, table_scale, shares_scale)
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
         cells.append(
             NumericCell(
-                row=row,
-                col=col,
+                row=place.row,
+                col=place.col,
                 text=figure.text,
                 shown=shown,
                 value=figure.value.scaleb(scale),
                 unit=figure.unit,
                 scale=scale,
-                row_label=label,
-                row_path=path,
-                column_label="",
-                period=figure_period,
+                row_label=place.label,
+                row_path=place.path,
+                column_label=place.column_label,
+                period=figure_period.period,
                 elements=[cell.element for cell in item.cells],
                 inline_span=(figure.start, figure.end),
+                period_rule=figure_period.rule,
             )
         )
     return cells
 
 
+def _figure_scale(figure: InlineFigure, table_scale: int, shares_scale: int | None) -> int:
+    if figure.word_scale is not None:  # "$10.0 billion"
+        return figure.word_scale
+    if figure.unit in ("percent", "USD/share"):
+        return 0
+    if figure.unit == "shares":
+        # A count written out in full ("944,033,056 shares") is not in the table's scale.
+        written_in_full = len(figure.text.replace(",", "")) >= 7
+        return shares_scale if shares_scale is not None else 0 if written_in_full else table_scale
+    return table_scale  # USD
+
+
 def _numeric_cell(
-    column_period: Period | None,
-    row: int,
-    col: int,
+    place: _Place,
     item: Item,
     shown: ParsedNumber,
-    label: str,
-    path: list[str],
-    column_label: str,
-    period: Period | None,
+    dated: CellPeriod,
     table_scale: int,
     shares_scale: int | None,
     is_monetary: bool,
     percent_column: bool,
 ) -> NumericCell:
-    unit_kind = _unit_kind(label, path, column_label, shown.decimals)
+    unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
     if (
         shown.is_percent
-        or "%" in column_label
+        or "%" in place.column_label
         or (percent_column and not shown.is_currency and unit_kind is None)
     ):
         unit, scale = "percent", 0
@@ -611,17 +777,18 @@ def _numeric_cell(
     else:
         unit, scale = ("USD" if is_monetary or shown.is_currency else "number"), table_scale
     return NumericCell(
-        row=row,
-        col=col,
+        row=place.row,
+        col=place.col,
         text=item.text,
         shown=shown,
         value=shown.value.scaleb(scale),
         unit=unit,
         scale=scale,
-        row_label=label,
-        row_path=path,
-        column_label=column_label,
-        period=period,
+        row_label=place.label,
+        row_path=place.path,
+        column_label=place.column_label,
+        period=dated.period,
         elements=[cell.element for cell in item.cells],
-        column_period=column_period,
+        column_period=place.column_period,
+        period_rule=dated.rule,
     )

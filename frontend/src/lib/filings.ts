@@ -1,6 +1,8 @@
-import { api, unwrap } from "../../api/client";
-import type { Filing } from "../../api/types";
-import { useResource } from "../../lib/useResource";
+/** The ingested filings, shared by every screen: the listing, one filing, and how a filing is named. */
+
+import { api, unwrap } from "../api/client";
+import type { Filing } from "../api/types";
+import { useResource } from "./useResource";
 
 const PAGE = 100; // the API's largest page
 
@@ -46,4 +48,17 @@ export function describeFiling(filing: Filing): string {
   const period = filing.fiscal_period && filing.fiscal_period !== "FY" ? `${filing.fiscal_period} ` : "";
   const year = filing.fiscal_year ? `FY${filing.fiscal_year}` : filing.period_end;
   return `${filing.ticker ?? filing.company_name} ${filing.form} ${period}${year}`;
+}
+
+const ACCESSION = /^(\d{10})-(\d{2})-(\d{6})$/;
+
+/** Where a filing is on SEC EDGAR: its index page (every document of the filing, as filed) when its
+ * accession number is known; else the address it was fetched from; else the filer's filings of that form. */
+export function edgarUrl(filing: Pick<Filing, "cik" | "accession" | "source_url" | "form">): string {
+  if (filing.accession && ACCESSION.test(filing.accession)) {
+    return `https://www.sec.gov/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll("-", "")}/${filing.accession}-index.htm`;
+  }
+  if (filing.source_url?.startsWith("https://www.sec.gov/")) return filing.source_url;
+  const query = new URLSearchParams({ action: "getcompany", CIK: String(filing.cik).padStart(10, "0"), type: filing.form, dateb: "", owner: "include", count: "40" });
+  return `https://www.sec.gov/cgi-bin/browse-edgar?${query.toString()}`;
 }

@@ -1,8 +1,10 @@
 """Deterministic query understanding: which companies, form, fiscal period and statement a question is about.
 
-Pure: the companies and filings that are ingested come in as a `Catalog` (see `retrieval.catalog` for the
-database side), next to a built-in alias table of the corpus companies and of a few well-known companies
-that are not ingested (so that "Microsoft revenue" is recognised, and refused, rather than searched).
+Pure, and imports nothing of the project: retrieval (which filings to search) and table QA (which period a
+figure is for) both read it. The companies and filings that are ingested come in as a `Catalog` (see
+`retrieval.catalog` for the database side), next to a built-in alias table of the corpus companies and of
+a few well-known companies that are not ingested (so that "Microsoft revenue" is recognised, and refused,
+rather than searched).
 
 Company names that are also common words ("apple", "target", "meta", "alphabet", "oracle") are read as
 companies only when the query's letter case says so: capitalised in a mixed-case query ("Apple", "Target's"),

@@ -1353,3 +1353,18 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsQueryPostResponses200ContentTextEventStreamEventValues: ReadonlyArray<FlattenedDeepRequired<paths>["/query"]["post"]["responses"]["200"]["content"]["text/event-stream"]["event"]> = ["router", "retrieval", "table_qa", "synthesis", "verify", "repair", "answer", "error"];
+export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "percent", "ratio", "shares", "number"];
+export const queryFilterParamsFormAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryFilterParams"]["form"]> = ["10-K", "10-Q"];
+export const queryResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["status"]> = ["verified", "refused", "cannot_verify", "no_figures"];
+export const readinessCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadinessCheck"]["name"]> = ["database", "pgvector", "embedding_model", "page_images"];
+export const runDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunDetail"]["status"]> = ["running", "done", "failed"];
+export const runSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunSummary"]["status"]> = ["running", "done", "failed"];

@@ -1,0 +1,221 @@
+"""PDF fidelity, without hand labels, and the PDF parse time.
+
+1. Each corpus iXBRL filing is printed to PDF by Chromium (each in-table fact in a colour of its own), the
+   PDF parsed like any other, and the cell parsed where each fact is drawn compared with the fact: value
+   and period, per filing (`filingproof.ingest.pdf.fidelity`). The cover read from the PDF is checked
+   against the filing's `dei:` tags.
+2. On the FinanceBench PDFs, each information-extraction answer (a line item "directly extracted") must
+   be a cell on its evidence page, at the precision the gold answer is written in; the line items the
+   justifications name must be rows there. Each PDF's parse and render (page images) times are printed:
+   with the store, that is the PDF ingest without embeddings.
+
+.venv/bin/python backend/bench/pdf_fidelity.py [--corpus DIR] [--only TICKER] [--misses N] [--save DIR]
+    [--skip-corpus] [--skip-financebench]
+"""
+
+import argparse
+import asyncio
+import json
+import re
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from filingproof.config import get_settings
+from filingproof.ingest.fidelity import Fidelity
+from filingproof.ingest.parse.document import parse_filing
+from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
+from filingproof.ingest.pdf.fidelity import colour_facts, drawn_facts, measure_printed, print_pdf
+from filingproof.ingest.pdf.render import render_pages
+from filingproof.ingest.render import chromium
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+DEFAULT_CORPUS = SHARED / "corpus" / "filings"
+FINANCEBENCH = SHARED / "financebench"
+
+
+async def corpus_fidelity(files: list[Path], misses: int, save: Path | None) -> None:
+    total = Fidelity()
+    async with chromium(get_settings().chromium_path) as browser:
+        for path in files:
+            name = f"{path.parent.name}/{path.name}"
+            html = parse_filing(path.read_bytes())
+            coloured = colour_facts(html)
+            saved = save / f"{path.parent.name}_{path.stem}.pdf" if save is not None else None
+            if saved is not None and saved.exists():
+                pdf_bytes = saved.read_bytes()  # printed by an earlier run (--save): the same colours
+            else:
+                pdf_bytes = await print_pdf(browser, coloured.body, html.is_xhtml)
+                if saved is not None:
+                    saved.parent.mkdir(parents=True, exist_ok=True)
+                    saved.write_bytes(pdf_bytes)
+            started = time.perf_counter()
+            pdf = parse_pdf(pdf_bytes)
+            seconds = time.perf_counter() - started
+            drawn = drawn_facts(pdf_bytes, coloured.nested)
+            one = measure_printed(name, html, pdf, drawn)
+            measure_printed(name, html, pdf, drawn, total)
+            rates = f"values {one.value_rate:.4f}  periods {one.period_rate:.4f}"
+            print(
+                f"{name:28s} pages {len(pdf.layout.pages):4d}  parse {seconds:5.2f} s  facts {one.facts:5d}  "
+                f"{rates}  cover {_cover_check(html, pdf)}",
+                flush=True,
+            )
+    print(
+        f"\nALL  facts in tables {total.facts}  values agree {total.value_rate:.4f}  "
+        f"periods agree {total.period_rate:.4f}"
+    )
+    for kind in ("value", "period"):
+        listed = [m for m in total.misses if m.kind == kind]
+        print(f"\n{kind} misses: {len(listed)}; by filing: {Counter(m.source for m in listed).most_common()}")
+        for miss in listed[:misses]:
+            print(f"  {miss.source} {miss.concept} {miss.fact_text!r} fact={miss.fact} parsed={miss.parsed}")
+
+
+def _cover_check(html: object, pdf: PdfDocument) -> str:
+    """What the PDF's cover gave, against the HTML filing's dei: tags ("ok" when all agree)."""
+    from filingproof.ingest.parse.document import ParsedDocument
+
+    assert isinstance(html, ParsedDocument) and pdf.pdf_cover is not None
+    cover = pdf.pdf_cover
+    expected = {
+        "form": html.cover.get("DocumentType"),
+        "period": html.cover.document_period_end,
+        "ticker": (html.cover.get("TradingSymbol") or "").split(" ")[0] or None,
+    }
+    found = {"form": cover.form, "period": cover.period_end, "ticker": cover.ticker}
+    wrong = [f"{key}={found[key]} (dei {value})" for key, value in expected.items() if found[key] != value]
+    name = cover.company_name or "no company name"
+    return ("ok" if not wrong else "; ".join(wrong)) + f" [{name}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    doc: str
+    pages: list[int]
+    answer: str
+    unit_power: int  # the answer's unit: 6 for "USD millions", 9 for "USD billions"
+    extraction: bool  # the answer is a line item as printed ("directly extracted"), not a computed ratio
+    line_items: list[str]  # the line items the justification names
+
+
+_LINE_ITEM_RE = re.compile(
+    r"(?:line item name, as seen in the 10K, was|single line item named):\s*(.+?)\.?(?:\n|$)"
+)
+
+
+def financebench_questions() -> list[Question]:
+    questions = []
+    for line in (FINANCEBENCH / "questions_dev.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        question = record["question"].lower()
+        justification = record["justification"].encode("latin-1", "replace").decode("utf-8", "replace")
+        questions.append(
+            Question(
+                doc=record["doc_name"],
+                pages=record["evidence_pages"],
+                answer=record["answer"],
+                unit_power=9 if "billion" in question else 6 if "million" in question else 0,
+                extraction="directly extracted" in justification and record["answer"].startswith("$"),
+                line_items=[item.strip() for item in _LINE_ITEM_RE.findall(justification)],
+            )
+        )
+    return questions
+
+
+def matches(value: Decimal, answer: str, power: int) -> bool:
+    """Does a cell's value (base units) equal the gold answer at the precision the answer is written in?
+    Trailing zeros are not precision: "$8.70" is 8.7."""
+    gold = Decimal(answer.replace("$", "").replace(",", "").strip()).normalize()
+    places = max(-int(gold.as_tuple().exponent), 0)
+    return round(abs(value).scaleb(-power), places) == gold
+
+
+def _key(label: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", label.lower()))
+
+
+def financebench() -> None:
+    parsed: dict[str, PdfDocument] = {}
+    answers = answers_found = items = items_found = 0
+    for question in financebench_questions():
+        if question.doc not in parsed:
+            raw = (FINANCEBENCH / "pdfs" / f"{question.doc}.pdf").read_bytes()
+            started = time.perf_counter()
+            document = parsed[question.doc] = parse_pdf(raw)
+            parse_s = time.perf_counter() - started
+            render_s = _render_seconds(document)
+            count = sum(len(t.cells) for t in document.tables if t)
+            print(
+                f"{question.doc:30s} pages {len(document.layout.pages):4d}  parse {parse_s:5.2f} s  "
+                f"render {render_s:5.2f} s  tables {sum(1 for t in document.tables if t)}  cells {count}  "
+                f"cover {_cover_text(document)}",
+                flush=True,
+            )
+        document = parsed[question.doc]
+        cells = [
+            cell
+            for t, table in enumerate(document.tables)
+            if table is not None and document.layout.tables[t].page in question.pages
+            for cell in table.cells
+        ]
+        labels = {_key(cell.row_label) for cell in cells}
+        found_items = [item for item in question.line_items if _key(item) in labels]
+        items += len(question.line_items)
+        items_found += len(found_items)
+        line = f"  p{question.pages} {question.answer:>10s}  line items on the page {len(found_items)}/"
+        line += f"{len(question.line_items)}"
+        if question.extraction:
+            hits = [
+                c for c in cells if c.unit == "USD" and matches(c.value, question.answer, question.unit_power)
+            ]
+            answers += 1
+            answers_found += bool(hits)
+            shown = f"{hits[0].row_label!r} {hits[0].column_label!r} {hits[0].text}" if hits else "NOT FOUND"
+            line += f"  answer: {shown}"
+        print(line)
+    print(
+        f"\nFinanceBench extraction answers found as a cell on their evidence page: {answers_found}/{answers}"
+        f"\nLine items the justifications name, found as a row on the evidence pages: {items_found}/{items}"
+    )
+
+
+def _render_seconds(document: PdfDocument) -> float:
+    """The page images at the HTML pages' width (the ingest's render stage), into a folder then removed."""
+    with tempfile.TemporaryDirectory() as folder:
+        started = time.perf_counter()
+        render_pages(document, Path(folder), get_settings().page_viewport_width)
+        return time.perf_counter() - started
+
+
+def _cover_text(document: PdfDocument) -> str:
+    cover = document.pdf_cover
+    assert cover is not None
+    return f"{cover.company_name} | {cover.form} | {cover.period_end} | {cover.ticker}"
+
+
+def main() -> None:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--only", help="only filings whose path contains this (e.g. AAPL)")
+    parser.add_argument("--misses", type=int, default=20, help="how many misses of each kind to list")
+    parser.add_argument(
+        "--save", type=Path, help="keep the printed PDFs in this folder (and reuse those already there)"
+    )
+    parser.add_argument("--skip-corpus", action="store_true")
+    parser.add_argument("--skip-financebench", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_corpus:
+        files = [p for p in sorted(args.corpus.rglob("*.htm")) if not args.only or args.only in str(p)]
+        asyncio.run(corpus_fidelity(files, args.misses, args.save))
+    if not args.skip_financebench:
+        print()
+        financebench()
+
+
+if __name__ == "__main__":
+    main()

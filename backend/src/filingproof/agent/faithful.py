@@ -1,0 +1,109 @@
+"""Item faithfulness in the pipeline: is each figure of the answer the item the question asks for?
+
+The verifier proves a figure is a cell; this proves the cell is the thing asked. Every figure written
+outside a verbatim quote is checked through its source cells (a derivation: each of its inputs) against
+the asked items (`qa.asked`), with `verify.items.check_cell`. What a cell is comes from the database here,
+by cell id, not from the code that picked it: its row-label path, column label, table caption, and the
+XBRL facts linked to it with the cell's concept (concept, dimension members, period; read through the
+facts' filing-and-concept index). A cell passes when one of its facts, or the untagged cell itself, is an
+asked item. Figures inside quotes are the filer's words about its own page:
+they are held to the page's cells, not to the question's item.
+"""
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.verify import CellSource, DerivationSource, Failure, Verdict
+from filingproof.verify.items import AskedItem, CellFacts, ItemCheck, check_cell
+
+_FACTS = """
+SELECT c.id AS cell_id, c.row_path, c.row_label, c.column_label, c.unit, t.title AS caption, f.ticker,
+       x.id AS fact_id, x.concept, x.dimensions,
+       CASE WHEN x.id IS NULL THEN c.period_kind = 'instant' ELSE x.instant END AS instant,
+       CASE WHEN x.id IS NULL THEN c.period_start ELSE x.period_start END AS period_start,
+       CASE WHEN x.id IS NULL THEN c.period_end ELSE x.period_end END AS period_end
+FROM cells c
+JOIN tables t ON t.id = c.table_id
+JOIN filings f ON f.id = c.filing_id
+LEFT JOIN xbrl_facts x ON x.filing_id = c.filing_id AND x.concept = c.concept AND x.cell_id = c.id
+WHERE c.id = ANY(CAST(:ids AS integer[]))
+ORDER BY c.id, x.id
+"""
+
+
+def _facts(row: Any, names: Mapping[str, tuple[str, ...]]) -> CellFacts:
+    members = tuple(str(member) for member in (row.dimensions or {}).values())
+    return CellFacts(
+        row_path=tuple(row.row_path or ()) or (row.row_label,),
+        caption=row.caption,
+        column_label=row.column_label or "",
+        concept=row.concept,
+        members=members,
+        unit=row.unit,
+        instant=bool(row.instant),
+        period_start=row.period_start,
+        period_end=row.period_end,
+        company=row.ticker,
+        company_names=names.get(row.ticker or "", ()),
+    )
+
+
+async def cell_facts(
+    session: AsyncSession, cell_ids: Sequence[int], names: Mapping[str, tuple[str, ...]]
+) -> dict[int, list[CellFacts]]:
+    """What each cell says it is: one `CellFacts` per linked XBRL fact, or one for an untagged cell.
+    `names`: the names each company (by ticker) goes by, which qualify nothing in its labels."""
+    if not cell_ids:
+        return {}
+    rows = await session.execute(text(_FACTS), {"ids": sorted(set(cell_ids))})
+    found: dict[int, list[CellFacts]] = defaultdict(list)
+    for row in rows:
+        found[row.cell_id].append(_facts(row, names))
+    return dict(found)
+
+
+def _inside(span: tuple[int, int], quotes: Sequence[tuple[int, int]]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in quotes)
+
+
+def figure_cells(verdict: Verdict, quotes: Sequence[tuple[int, int]]) -> dict[int, list[int]]:
+    """The source cells of each matched figure written outside the quotes, by the figure's index."""
+    cells: dict[int, list[int]] = {}
+    for index, check in enumerate(verdict.figures):
+        figure, source = check.figure, check.matched_source
+        if _inside((figure.start, figure.end), quotes):
+            continue
+        if isinstance(source, CellSource):
+            cells[index] = [source.cell_id]
+        elif isinstance(source, DerivationSource):
+            cells[index] = list(source.inputs)
+    return cells
+
+
+def _check(asked: Sequence[AskedItem], facts: Sequence[CellFacts]) -> ItemCheck:
+    checks = [check_cell(asked, each) for each in facts]
+    if not checks:
+        return ItemCheck(False, "the cell is not in the database")
+    return next((check for check in checks if check.ok), checks[0])
+
+
+def item_failures(
+    verdict: Verdict,
+    figure_sources: Mapping[int, Sequence[int]],
+    asked: Sequence[AskedItem],
+    facts: Mapping[int, Sequence[CellFacts]],
+) -> list[Failure]:
+    """One failure per figure with a source cell that is not an asked item (fail closed)."""
+    failures = []
+    for index, cell_ids in figure_sources.items():
+        figure = verdict.figures[index].figure
+        for cell_id in cell_ids:
+            result = _check(asked, facts.get(cell_id, ()))
+            if not result.ok:
+                failures.append(Failure("item", figure.text, (figure.start, figure.end), result.reason))
+                break
+    return failures

@@ -1,0 +1,670 @@
+"""The period of each cell of one table: an ordered list of named rules, the first that answers wins.
+
+Columns name most periods ("Three Months Ended Jul 27, 2025", `periods.parse_column_period`). Where they
+do not, or where a row says otherwise, the table still says it: a section heading ("Six months ended June
+30, 2023"), dated balance rows (the rows between "Balance at December 31, 2022" and "Balance at June 30,
+2023" are that half-year's flows), maturity buckets (future years: amounts owed at the report date), stock
+cues ("fair value", "as of"), the row's own words (assets are balances, revenue is a flow); failing all,
+the document's own period.
+
+`TablePeriods` reads once what the whole table says (is it a roll-forward, a maturity schedule, which rows
+move a balance) and follows the section headings as the rows are walked. `TablePeriods.for_cell` puts one
+cell's question (`CellContext`) to `PERIOD_RULES` in order; the answer names the rule that gave it. Each
+rule's docstring shows a row it decides, from the corpus filing it names; `tests/unit/test_period_rules.py`
+holds that table for every rule.
+"""
+
+import calendar
+import functools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from filingproof.ingest.parse.periods import (
+    LONG_DATE_RE,
+    MONTH_ABBREVIATIONS,
+    DocumentPeriod,
+    Period,
+    fiscal_year_end,
+    months_before,
+    months_in,
+    parse_column_period,
+)
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
+
+_BALANCE_ROW_RE = re.compile(
+    r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:beginning|ending|as of)\b|"
+    r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
+    r"balances?,?\s+(?:at|as of|beginning|end)\b|"
+    r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
+    rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$",
+    re.IGNORECASE,
+)
+_BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
+_END_RE = re.compile(r"\bend(?:ing)?\b", re.IGNORECASE)
+_FUTURE_ROW_RE = re.compile(
+    r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?(?:\s*\([^)]*\))?$|thereafter\b|"
+    r"due\s+(?:in|within|after)\b|"
+    r"(?:less than|within|after|more than)\s+(?:one|1)\s+year)",
+    re.IGNORECASE,
+)
+_FUTURE_YEAR_RE = re.compile(r"(?:fiscal\s+)?((?:19|20)\d{2})", re.IGNORECASE)
+_STOCK_CUES_RE = re.compile(
+    r"\bas of\b|\bas at\b|balance sheets?|financial position|fair value|carrying|amortized cost|outstanding|"
+    r"maturit|remaining|\bfuture\b|thereafter|payments? due|unrecognized|accrued|gross unrealized",
+    re.IGNORECASE,
+)
+_DATE_HEADING_RE = re.compile(rf"^(?:(?:as of|at)\s+)?{LONG_DATE_PATTERN}:?$", re.IGNORECASE)
+_FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
+# Balances under any column: "Total assets", "Long-lived assets", "Unrecognized compensation cost".
+_BALANCE_NOUN_RE = re.compile(
+    r"^(?:total\s+)?(?:long-lived|identifiable|segment)?\s*assets\b|^unrecognized compensation\b",
+    re.IGNORECASE,
+)
+_OBTAINED_RE = re.compile(r"acquired|obtained|exchange|additions", re.IGNORECASE)
+_DURING_YEAR_RE = re.compile(r"\bduring (?:fiscal (?:year )?)?((?:19|20)\d{2})$", re.IGNORECASE)
+# "Portion of total net sales that was included in deferred revenue at the beginning of the period": a flow.
+# So is "Net unrealized gains recognized during the year related to securities held at the end of the year".
+_PORTION_RE = re.compile(
+    r"^(?:portion|amount|revenue|net sales) .*\b(?:included|recognized) in\b|\bduring the (?:year|period)\b",
+    re.IGNORECASE,
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_QUARTER_ROW_RE = re.compile(
+    r"\b(first|second|third|fourth) quarter of (?:fiscal )?((?:19|20)\d{2})$", re.IGNORECASE
+)
+_TO_DATE_RE = re.compile(r"\bto date\b|\bsince inception\b", re.IGNORECASE)
+_FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|(?<=\b(?:19|20)\d\d)\d$|\s*\(\d{1,2}\)$|\s*\([a-z]\)$|[*†‡]+$")
+_AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
+_STOCK_ROW_RE = re.compile(
+    r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
+    r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|"
+    r"\bcash(?: and|,) cash equivalents\b|restricted cash|securities\b|investments\b|carrying|fair value|"
+    r"outstanding|unrecognized",
+    re.IGNORECASE,
+)
+_FLOW_ROW_RE = re.compile(
+    r"revenues?|sales\b|expenses?\b|costs?\b|income\b|earnings|gains?\b|loss(?:es)?\b|provision|proceeds|"
+    r"payments|purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|"
+    r"net change|ebitda|acquisitions?\b|"
+    r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
+    r"increases?|decreases?|additions|deductions|charged|benefits?\b|impairment|write-?offs?",
+    re.IGNORECASE,
+)
+_MONTH_DAY_END_RE = re.compile(
+    r"[-–—]\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CellPeriod:
+    period: Period
+    rule: str  # the name of the rule of PERIOD_RULES that gave it
+
+
+class TablePeriods:
+    """What one table says about the periods of its cells; `for_cell` answers for one cell.
+
+    Built from the table's text and row labels before its rows are walked; `observe_heading` follows the
+    section headings ("Six months ended June 30, 2023") as the walk meets them.
+    """
+
+    def __init__(
+        self,
+        document: DocumentPeriod,
+        table_text: str,
+        row_labels: list[str],
+        headings: frozenset[int] = frozenset(),  # header rows, and rows with a label and no figure
+    ) -> None:
+        self.document = document
+        self.months = 3 if document.form.upper().startswith("10-Q") else 12
+        self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
+        as_of = _AS_OF_RE.search(table_text)
+        self.as_of = parse_long_date(as_of[1]) if as_of else None
+        row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
+        # A roll-forward opens and closes with balances; its other rows are the period's flows.
+        balance_rows = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
+        balances = [row_labels[row] for row in balance_rows]
+        month_days = [label for label in row_labels if _MONTH_DAY_END_RE.search(label)]
+        self.rollforward = len(month_days) >= 2 or (
+            any(_BEGINNING_RE.search(b) for b in balances) and any(_END_RE.search(b) for b in balances)
+        )
+        self.movement_rows = _movement_rows(row_labels, headings) if self.rollforward else frozenset()
+        self.between_blocks = _between_blocks(row_labels, headings) if self.rollforward else frozenset()
+        # Rows of future years ("2026", "Thereafter"): amounts owed at the report date, and their totals too.
+        self.maturity_schedule = sum(map(self.future_row, row_labels)) >= 2
+        self.closing_row = balance_rows[-1] if self.rollforward and balance_rows else len(row_labels)
+        self.balance_dates = [
+            (row, dated)
+            for row in balance_rows
+            if row not in headings and (dated := row_date(row_labels[row])) is not None
+        ]
+        self.section: Period | None = None
+        self.section_months: int | None = None
+        # What most rows that say so are: a schedule of balances (property, plan assets) or of flows.
+        kinds = [_row_kind([label]) for label in row_labels]
+        stocks, flows = kinds.count("stock"), kinds.count("flow")
+        self.kind = "stock" if stocks > flows else "flow" if flows > stocks else None
+
+    def observe_heading(self, label: str) -> None:
+        """A heading row: "Six months ended June 30, 2023", "Six Months Ended" or "Fiscal Year 2024"."""
+        period = None
+        months = months_in(label)
+        if months:
+            period = parse_column_period(label, self.document)
+            self.section_months = months
+        elif match := _FISCAL_HEADING_RE.match(label.strip()):
+            period = parse_column_period(match[1], self.document)
+        elif _DATE_HEADING_RE.match(label.strip()) and (dated := parse_long_date(label)) is not None:
+            period = Period("instant", None, dated)  # "December 31, 2024": the balances at that date
+        if period is not None:
+            self.section = period
+
+    def for_cell(
+        self,
+        row: int,
+        label: str,
+        column: Period | None,
+        *,
+        column_label: str = "",
+        inline: bool = False,
+        path: Sequence[str] = (),
+    ) -> CellPeriod:
+        """The period of a cell in `row`, under a column that names `column` (None: names none)."""
+        label = _FOOTNOTE_RE.sub("", label)  # "Benefit obligation at beginning of year1", "Total (3)"
+        in_block = column
+        # A later block of the table: "As of December 31, 2024" over the same headers as the first block.
+        if column is not None and self.section is not None and self.section.kind == column.kind == "instant":
+            in_block = self.section
+        cell = CellContext(
+            table=self,
+            row=row,
+            label=label,
+            column=in_block,
+            printed_column=column,
+            column_label=column_label,
+            inline=inline,
+            path=path,
+            dated=row_date(label),
+            balance_row=bool(_BALANCE_ROW_RE.search(label)) and not _PORTION_RE.search(label),
+        )
+        for rule in PERIOD_RULES:
+            if (period := rule(cell)) is not None:
+                return CellPeriod(period, rule.__name__)
+        raise AssertionError("the last rule answers every cell")
+
+    def future_row(self, label: str) -> bool:
+        """ "2026", "Thereafter", "Due within one year": a maturity bucket (a year after the report's)."""
+        match = _FUTURE_ROW_RE.match(label)
+        if match is None:
+            return False
+        year = _FUTURE_YEAR_RE.match(label)
+        return year is None or int(year[1]) > self.document.period_end.year
+
+    def bracket(self, row: int) -> Period | None:
+        """Rows between two dated balances are the flows of the period between them."""
+        before = [dated for r, dated in self.balance_dates if r < row]
+        after = [dated for r, dated in self.balance_dates if r > row]
+        if not before:
+            return None
+        start = before[-1] + timedelta(days=1)
+        if after and after[0] > before[-1]:
+            return Period("duration", start, after[0])
+        if len(before) > 1:
+            # After the closing balance: its breakdown at that date ("Vested and expected to vest").
+            return Period("instant", None, before[-1])
+        months = self.section_months or self.months
+        return Period("duration", start, _months_after(start, months))
+
+
+@dataclass(frozen=True, slots=True)
+class CellContext:
+    """One cell's question to the rules: its row, what its column names, and the table around it."""
+
+    table: TablePeriods
+    row: int
+    label: str  # the row's label, without a footnote mark
+    column: Period | None  # what the column names, or the date heading the table's block stands for it
+    printed_column: Period | None  # what the column header alone names
+    column_label: str
+    inline: bool  # a figure written inside a text cell
+    path: Sequence[str]  # the headings above the row, then its label
+    dated: date | None  # the date the row label names as its own (`row_date`)
+    balance_row: bool  # an opening or closing balance: "Balance at end of year", "Outstanding on …"
+
+    @property
+    def document(self) -> DocumentPeriod:
+        return self.table.document
+
+    @property
+    def document_end(self) -> date:
+        """The report date: what the table says it is "as of", else the document's period end."""
+        return self.table.as_of or self.table.document.period_end
+
+    @property
+    def kind(self) -> str | None:
+        """ "stock" or "flow", from the row's own label first, then its headings."""
+        return _row_kind([self.label, *reversed(self.path[:-1])])
+
+    def flow_to(self, end: date, months: int | None = None) -> Period:
+        """The flow of the table's usual length (a year; a quarter in a 10-Q) or `months`, up to `end`."""
+        return Period("duration", months_before(end, months or self.table.months), end)
+
+
+def _instant(day: date) -> Period:
+    return Period("instant", None, day)
+
+
+def _day_before(day: date) -> Period:
+    return Period("instant", None, day - timedelta(days=1))
+
+
+PeriodRule = Callable[[CellContext], Period | None]
+
+
+def _under_a_column(rule: Callable[[CellContext, Period], Period | None]) -> PeriodRule:
+    """A rule for the cells whose column names a period; it passes over the others."""
+
+    @functools.wraps(rule)
+    def applied(cell: CellContext) -> Period | None:
+        return None if cell.column is None else rule(cell, cell.column)
+
+    return applied
+
+
+def _without_a_column(rule: PeriodRule) -> PeriodRule:
+    """A rule for the cells whose column names no period."""
+
+    @functools.wraps(rule)
+    def applied(cell: CellContext) -> Period | None:
+        return None if cell.column is not None else rule(cell)
+
+    return applied
+
+
+# What the row itself says comes first, whatever its column.
+
+
+def balance_row_with_its_date(cell: CellContext) -> Period | None:
+    """A balance row that names its date is at that date, under any column: "Outstanding as of January
+    1, 2021" (AMZN, restricted stock units) → instant 2021-01-01. So is a stock row under a column that prints
+    no date of its own ("Shares at December 31, 2022: 394,787,951")."""
+    printed = cell.printed_column
+    undated_column = printed is None or printed.assumed
+    if cell.dated is not None and (cell.balance_row or (_is_stock_row(cell.label) and undated_column)):
+        return _instant(cell.dated)
+    return None
+
+
+def quarter_the_row_names(cell: CellContext) -> Period | None:
+    """ "Expense incurred in the first quarter of 2023" in a Q2 10-Q (MMM, restructuring) → that fiscal
+    quarter, January to March 2023."""
+    quarter = _QUARTER_ROW_RE.search(cell.label)
+    if quarter is None or cell.document.fiscal_year not in (None, int(quarter[2])):
+        return None
+    return cell.document.quarter(_ORDINALS[quarter[1].lower()])
+
+
+def year_the_row_names(cell: CellContext) -> Period | None:
+    """ "Released during 2024" (KO, vested performance share units) → the fiscal year 2024."""
+    during = _DURING_YEAR_RE.search(cell.label)
+    if during is None:
+        return None
+    return cell.flow_to(fiscal_year_end(int(during[1]), cell.document), 12)
+
+
+def year_the_row_names_with_balance_columns(cell: CellContext) -> Period | None:
+    """Rows name the years, columns the movement: "Year ended December 31, 2023" × "Balance at Beginning
+    of Year" (GOOGL, Schedule II) → instant 2022-12-31; × "Additions" → the year 2023; × "Balance at End of
+    Year" → instant 2023-12-31."""
+    if not (months_in(cell.label) and cell.dated):
+        return None
+    span = parse_column_period(cell.label, cell.document)
+    if span is None or span.kind != "duration" or span.start is None:
+        return None
+    if _BALANCE_ROW_RE.search(cell.column_label):
+        return _day_before(span.start) if _BEGINNING_RE.search(cell.column_label) else _instant(span.end)
+    return span
+
+
+# Under a column that names a period.
+
+
+@_under_a_column
+def month_day_the_row_names(cell: CellContext, column: Period) -> Period | None:
+    """ "Gross tax contingencies – January 1" × "December 31, 2023" (AMZN, tax contingencies) → the
+    balance on 2023-01-01."""
+    month_day = _MONTH_DAY_END_RE.search(cell.label)
+    return None if month_day is None else _instant(_month_day_in(month_day, column.end))
+
+
+@_under_a_column
+def maturity_bucket(cell: CellContext, column: Period) -> Period | None:
+    """A future year, in the row ("2026", "Thereafter", "Due within one year") or the column, is owed at
+    the report date: "Long-term debt principal and interest" × "Year Ended December 31, 2025" (AMZN 2023,
+    commitments) → instant 2023-12-31. Under a dated column, at the column's date."""
+    future_column = column.end > cell.document.period_end + timedelta(days=7)
+    if not (future_column or cell.table.future_row(cell.label)):
+        return None
+    dated_column = column.kind == "instant" and not future_column
+    return _instant(column.end if dated_column else cell.document_end)
+
+
+@_under_a_column
+def balance_row_under_a_flow_column(cell: CellContext, column: Period) -> Period | None:
+    """A balance under a year's column: "Beginning balances" × "2024" (AAPL, uncertain tax positions)
+    → the eve of fiscal 2024, instant 2023-09-28; "Ending balances" → its end."""
+    if column.kind != "duration" or not cell.balance_row:
+        return None
+    if _BEGINNING_RE.search(cell.label) and column.start is not None:
+        return _day_before(column.start)
+    return _instant(column.end)
+
+
+@_under_a_column
+def opening_balance_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
+    """A roll-forward under the dates its years end: "Balance at beginning of period" × "Jan 28, 2024"
+    (NVDA, deferred revenue) → the eve of the year (the quarter, in a 10-Q) that ends there, 2023-01-28."""
+    if column.kind != "instant" or not cell.table.rollforward:
+        return None
+    if cell.balance_row and _BEGINNING_RE.search(cell.label):
+        return _day_before(months_before(column.end, cell.table.months))
+    return None
+
+
+@_under_a_column
+def movement_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
+    """A roll-forward under the dates its years end: "Gross increases to tax positions in prior periods"
+    × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date."""
+    if column.kind != "instant" or not cell.table.rollforward:
+        return None
+    if not cell.balance_row and not _MONTH_DAY_END_RE.search(cell.label):
+        return cell.flow_to(column.end)
+    return None
+
+
+@_under_a_column
+def length_the_section_names(cell: CellContext, column: Period) -> Period | None:
+    """ "Six Months Ended" heads a second section whose columns print the same dates as the first's:
+    "Interest cost" × "Three Months Ended July 2, 2023" under "Six Months Ended" (PFE, net periodic benefit
+    cost) → six months up to July 2, 2023."""
+    months = cell.table.section_months
+    if column.kind != "duration" or not months or round(column.days / 30.4) == months:
+        return None
+    return cell.flow_to(column.end, months)
+
+
+@_under_a_column
+def movement_under_a_column(cell: CellContext, column: Period) -> Period | None:
+    """A row that moves a roll-forward's balance is the column's flow, whatever its words: "Increases
+    related to tax positions taken during a prior year" × "2024" between "Beginning balances" and "Ending
+    balances" (AAPL, uncertain tax positions) → fiscal 2024."""
+    return column if cell.row in cell.table.movement_rows and not cell.balance_row else None
+
+
+@_under_a_column
+def assets_under_a_flow_column(cell: CellContext, column: Period) -> Period | None:
+    """ "Total assets" × "Fiscal Years Ended January 31, 2025" in a segment table (WMT) → the balance
+    at the year's end (not "Assets acquired", a flow)."""
+    if column.kind != "duration":
+        return None
+    own_and_parent = [cell.label, *cell.path[-2:-1]]
+    if any(_BALANCE_NOUN_RE.search(text) and not _OBTAINED_RE.search(text) for text in own_and_parent):
+        return _instant(column.end)
+    return None
+
+
+@_under_a_column
+def stock_after_the_closing_balance(cell: CellContext, column: Period) -> Period | None:
+    """After a roll-forward's closing balance, a balance: "Cash and cash equivalents" × "Year Ended
+    December 31, 2023" under "… restricted cash at end of the period" (META, cash flows) → instant
+    2023-12-31."""
+    if column.kind == "duration" and cell.row > cell.table.closing_row and cell.kind == "stock":
+        return _instant(column.end)
+    return None
+
+
+@_under_a_column
+def line_between_roll_forwards(cell: CellContext, column: Period) -> Period | None:
+    """A line between one roll-forward's closing balance and the next one's opening balance is a balance:
+    "Total Equity Attributable to Shareowners of The Coca-Cola Company" × "2024", between the treasury stock
+    and the noncontrolling interests blocks (KO, shareowners' equity) → instant 2024-12-31."""
+    if column.kind == "duration" and cell.row in cell.table.between_blocks and cell.kind != "flow":
+        return _instant(column.end)
+    return None
+
+
+@_under_a_column
+def stock_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
+    """A bare "2024" was taken for the year's flow; a row of balances under it is at the year's end:
+    "Income taxes payable" × "2024" (AAPL, other non-current liabilities) → instant 2024-09-28."""
+    if column.assumed and column.kind == "duration" and (cell.kind or cell.table.kind) == "stock":
+        return _instant(column.end)
+    return None
+
+
+@_under_a_column
+def flow_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
+    """A bare "2024" under a caption that says "as of" was taken for the year's end; a flow row under it
+    is the year: "Proceeds from/(Repayments of) commercial paper, net" × "2024" (AAPL, commercial paper) →
+    fiscal 2024."""
+    if column.assumed and column.kind == "instant" and (cell.kind or cell.table.kind) == "flow":
+        return cell.flow_to(column.end)
+    return None
+
+
+@_under_a_column
+def column_as_printed(cell: CellContext, column: Period) -> Period | None:
+    """Most cells: what the column names. "Research and development" × "2024" (AAPL, operating
+    expenses) → fiscal 2024."""
+    return column
+
+
+# Under a column that names no period.
+
+
+@_without_a_column
+def date_the_row_names(cell: CellContext) -> Period | None:
+    """A row that names its date, under a column that names none: "Vested and expected to vest,
+    December 31, 2023" (TSLA, stock options) → instant 2023-12-31."""
+    return None if cell.dated is None else _instant(cell.dated)
+
+
+@_without_a_column
+def to_date_column(cell: CellContext) -> Period | None:
+    """ "Cost of revenue" × "Plan to Date" (META, restructuring) → what has built up by the report date."""
+    return _instant(cell.document_end) if _TO_DATE_RE.search(cell.column_label) else None
+
+
+def _stretch(cell: CellContext) -> Period | None:
+    """The stretch of rows between two dated balances, else the section the rows sit in."""
+    return cell.table.bracket(cell.row) or cell.table.section
+
+
+@_without_a_column
+def balance_of_a_dated_stretch(cell: CellContext) -> Period | None:
+    """A balance in a dated stretch, the row's ("Balance at end of year") or the column's: "Allowance
+    for doubtful accounts" × "Balance at Beginning of Period" under "Fiscal year 2024" (NVDA, Schedule II)
+    → the stretch's eve, 2023-01-28; × "Balance at End of Period" → its end."""
+    stretch = _stretch(cell)
+    if stretch is None:
+        return None
+    balance_column = _BALANCE_ROW_RE.search(cell.column_label)
+    balance = cell.label if cell.balance_row else cell.column_label if balance_column else None
+    if balance is None:
+        return None
+    if _BEGINNING_RE.search(balance) and stretch.start is not None:
+        return _day_before(stretch.start)
+    return _instant(stretch.end)
+
+
+@_without_a_column
+def flow_of_a_dated_stretch(cell: CellContext) -> Period | None:
+    """Rows between two dated balances, or under a section heading, are that stretch: "Units granted"
+    between "Outstanding as of January 1, 2021" and "Outstanding as of December 31, 2021" (AMZN, restricted
+    stock units) → 2021-01-02 to 2021-12-31."""
+    return _stretch(cell)
+
+
+@_without_a_column
+def opening_balance_of_the_document_period(cell: CellContext) -> Period | None:
+    """ "Beginning of period" under no dated column (TSLA, stock options) → the eve of the document's
+    period, 2022-12-31."""
+    if cell.balance_row and _BEGINNING_RE.search(cell.label):
+        return _day_before(months_before(cell.document_end, cell.table.months))
+    return None
+
+
+@_without_a_column
+def movement_over_the_document_period(cell: CellContext) -> Period | None:
+    """A row that moves a balance whose rows name no date: "Granted" after "Beginning of period" (TSLA,
+    stock options) → the document's period, the year 2023."""
+    if cell.row in cell.table.movement_rows and not cell.balance_row:
+        return cell.flow_to(cell.document_end)
+    return None
+
+
+@_without_a_column
+def written_figure_at_the_report_date(cell: CellContext) -> Period | None:
+    """A figure written in a label that no column dates: "$0.01", "500" and "no" shares in "Preferred
+    stock ($0.01 par value; 500 shares authorized; no shares issued or outstanding)" (AMZN, balance
+    sheet) → as of the report date."""
+    return _instant(cell.document_end) if cell.inline else None
+
+
+@_without_a_column
+def balance_at_the_report_date(cell: CellContext) -> Period | None:
+    """A balance by the table's words ("fair value", "as of"), the row's ("Balance …", "Total assets")
+    or a maturity schedule's: "2025" × "Operating Leases" (AAPL, lease liability maturities) → as of the
+    report date; so are the schedule's totals ("Total undiscounted liabilities"). Not a row with no label
+    under a flow column ("Total Annualized Revenue Milestone")."""
+    table = cell.table
+    unlabelled_flow = not cell.label and _row_kind([cell.column_label]) == "flow"
+    if (
+        (table.stock_table and not unlabelled_flow)
+        or cell.balance_row
+        or table.future_row(cell.label)
+        or table.future_row(cell.column_label)
+        or table.maturity_schedule  # its totals ("Total future lease payments", "Less imputed interest")
+        or (cell.kind or table.kind) == "stock"
+    ):
+        return _instant(cell.document_end)
+    return None
+
+
+@_without_a_column
+def flow_over_the_document_period(cell: CellContext) -> Period | None:
+    """Failing all else, a flow over the document's period up to the report date: "Research and
+    development" × "Change" (AAPL, operating expenses) → fiscal 2024."""
+    return cell.flow_to(cell.document_end)
+
+
+PERIOD_RULES: tuple[PeriodRule, ...] = (
+    balance_row_with_its_date,
+    quarter_the_row_names,
+    year_the_row_names,
+    year_the_row_names_with_balance_columns,
+    month_day_the_row_names,
+    maturity_bucket,
+    balance_row_under_a_flow_column,
+    opening_balance_under_a_date_column,
+    movement_under_a_date_column,
+    length_the_section_names,
+    movement_under_a_column,
+    assets_under_a_flow_column,
+    stock_after_the_closing_balance,
+    line_between_roll_forwards,
+    stock_under_a_bare_year,
+    flow_under_a_bare_year,
+    column_as_printed,
+    date_the_row_names,
+    to_date_column,
+    balance_of_a_dated_stretch,
+    flow_of_a_dated_stretch,
+    opening_balance_of_the_document_period,
+    movement_over_the_document_period,
+    written_figure_at_the_report_date,
+    balance_at_the_report_date,
+    flow_over_the_document_period,
+)
+
+
+def _month_day_in(match: re.Match[str], column_end: date) -> date:
+    """ "Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
+    month = MONTH_ABBREVIATIONS.index(match[1].lower()[:3]) + 1
+    day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
+    return date(column_end.year, month, day)
+
+
+def row_date(label: str) -> date | None:
+    """The date a row label names as its own ("Balance at December 31, 2023", "Shares at December 31, 2022:
+    394,787,951"), not one inside a description ("… as of December 31, 2024 and 2023, respectively; 4,141
+    million …", "… as of December 31, 2024 and December 31, 2023, respectively")."""
+    found = list(LONG_DATE_RE.finditer(label))
+    tail = label[found[-1].end() :] if found else ""
+    states_its_figure = tail.lstrip().startswith(":")  # "…, 2022: 394,787,951"
+    if len(found) != 1 or (re.search(r"\d", tail) and not states_its_figure):
+        return None
+    return parse_long_date(found[-1][0])
+
+
+def _movement_rows(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
+    """The rows that move a roll-forward's balance: flows, whatever their words ("Participant
+    contributions", "Divestitures"). They follow an opening balance, up to the next balance, heading or
+    total of a balance ("Total Equity Attributable to Noncontrolling Interests")."""
+    moving: set[int] = set()
+    is_open = False
+    for row, label in enumerate(row_labels):
+        if _BALANCE_ROW_RE.search(label):
+            is_open = bool(_BEGINNING_RE.search(label))
+        elif row in headings or (label.lower().startswith("total") and _is_stock_row(label)):
+            is_open = False
+        elif is_open:
+            moving.add(row)
+    return frozenset(moving)
+
+
+def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
+    """Rows after one roll-forward block closes and before the next opens: balances, not movements."""
+    between: set[int] = set()
+    pending: list[int] = []
+    closed = False
+    for row, label in enumerate(row_labels):
+        if row in headings:
+            continue
+        if _BALANCE_ROW_RE.search(label):
+            if _BEGINNING_RE.search(label) and closed:
+                between.update(pending)
+            closed, pending = not _BEGINNING_RE.search(label), []
+        elif closed:
+            pending.append(row)
+    return frozenset(between)
+
+
+def _row_kind(labels: Sequence[str]) -> str | None:
+    """ "stock" or "flow", from the first of `labels` that says."""
+    for label in labels:
+        if _is_stock_row(label):
+            return "stock"
+        if _is_flow_row(label):
+            return "flow"
+    return None
+
+
+def _is_stock_row(label: str) -> bool:
+    return bool(_STOCK_ROW_RE.search(label)) and not _FLOW_ROW_RE.search(label)
+
+
+def _is_flow_row(label: str) -> bool:
+    return bool(_FLOW_ROW_RE.search(label)) and not _STOCK_ROW_RE.search(label)
+
+
+def _months_after(start: date, months: int) -> date:
+    """The last day of a period of `months` months that starts on `start`."""
+    year, month = start.year, start.month + months
+    while month > 12:
+        month -= 12
+        year += 1
+    day = min(start.day, calendar.monthrange(year, month)[1])
+    return date(year, month, day) - timedelta(days=1)

@@ -1,0 +1,110 @@
+"""What a PDF filing says about itself on its cover page: company, form, period, trading symbol.
+
+An EDGAR cover page prints "FORM 10-K", "For the fiscal year ended December 31, 2018", the registrant's name
+above "(Exact name of registrant as specified in its charter)" and, since 2019, each class's "Trading
+Symbol(s)". A PDF carries no `dei:` tags: these lines are read instead.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
+from filingproof.ingest.pdf.lines import Line
+
+_COVER_PAGES = 3  # the cover is the first page, but a filing may open with a title page or an index
+_FORM_RE = re.compile(
+    r"\bform\s+(10-K(?:405|T)?(?:/A)?|10-Q(?:T)?(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)\b", re.IGNORECASE
+)
+_PERIOD_RE = re.compile(
+    rf"\bfor\s+the\s+(?:fiscal\s+)?(?:year|quarter(?:ly\s+period)?|period|transition\s+period)\s+"
+    rf"(?:ended|ending)\s*:?\s*({LONG_DATE_PATTERN})",
+    re.IGNORECASE,
+)
+_EXACT_NAME_RE = re.compile(r"\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.IGNORECASE)
+_SYMBOL_HEADER_RE = re.compile(r"trading\s+symbol", re.IGNORECASE)
+_TICKER_RE = re.compile(r"^[A-Z]{1,5}(?:[.-][A-Z]{1,2})?$")
+_NOT_TICKERS = frozenset(
+    {"NYSE", "LLC", "INC", "NONE", "OR", "THE", "NASDAQ", "CBOE", "II", "III", "IV", "A", "B"}
+)
+_NOT_NAMES_RE = re.compile(
+    r"commission\s+file|securities|washington|^form\b|^\(?mark one|report|^or$|act of 1934|transition|^_+$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PdfCover:
+    company_name: str | None
+    form: str | None
+    period_end: date | None
+    ticker: str | None
+    cover_text: str  # the first pages' text, where a company name may be found when none is printed
+
+    @property
+    def fiscal_year(self) -> int | None:
+        """The fiscal year the period ends: a 52/53-week year ending in the first days of January is the
+        year before's."""
+        end = self.period_end
+        if end is None:
+            return None
+        return end.year - 1 if end.month == 1 and end.day <= 7 else end.year
+
+
+def read_cover(pages: Sequence[Sequence[Line]]) -> PdfCover:
+    lines = [line for page in pages[:_COVER_PAGES] for line in page]
+    texts = [line.text for line in lines]
+    joined = "\n".join(texts)
+    form = _FORM_RE.search(joined)
+    period = _PERIOD_RE.search(" ".join(joined.split()))
+    return PdfCover(
+        company_name=_company_name(texts),
+        form=form[1].upper() if form else None,
+        period_end=parse_long_date(period[1]) if period else None,
+        ticker=_ticker(lines),
+        cover_text=joined,
+    )
+
+
+def _company_name(texts: Sequence[str]) -> str | None:
+    """The line above "(Exact name of registrant …)" (or the words before it on the same line); on covers
+    without that line, the line under the commission file number."""
+    for index, text in enumerate(texts):
+        match = _EXACT_NAME_RE.search(text)
+        if match is None:
+            continue
+        before = text[: match.start()].strip(" ()")
+        if before:
+            return before
+        return _name_among(reversed(texts[max(0, index - 2) : index]))
+    for index, text in enumerate(texts):
+        if _FILE_NUMBER_RE.search(text):
+            return _name_among(texts[index + 1 : index + 2])
+    return None
+
+
+_FILE_NUMBER_RE = re.compile(r"commission\s+file\s+(?:number|no)", re.IGNORECASE)
+
+
+def _name_among(texts: Iterable[str]) -> str | None:
+    for text in texts:
+        candidate = text.strip()
+        if candidate and not _NOT_NAMES_RE.search(candidate) and not candidate.startswith("("):
+            return candidate
+    return None
+
+
+def _ticker(lines: Sequence[Line]) -> str | None:
+    """The first symbol in the "Trading Symbol(s)" column of the cover's securities table."""
+    for index, line in enumerate(lines):
+        header = next((s for s in line.segments if _SYMBOL_HEADER_RE.search(s.text)), None)
+        if header is None:
+            continue
+        for below in lines[index + 1 : index + 6]:
+            for segment in below.segments:
+                text = segment.text.strip()
+                overlaps = segment.x0 <= header.x1 + 20 and segment.x1 >= header.x0 - 20
+                if overlaps and _TICKER_RE.match(text) and text not in _NOT_TICKERS:
+                    return text
+    return None

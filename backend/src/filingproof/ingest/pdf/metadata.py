@@ -1,0 +1,103 @@
+"""What a PDF filing is: its cover page, the caller's `--ticker/--cik/--form/--period-end`, and EDGAR's
+company list (ticker → CIK, or company name → CIK and ticker), read through the cached EDGAR client.
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+
+from filingproof.config import Settings
+from filingproof.edgar import EdgarError
+from filingproof.edgar.client import EdgarClient
+from filingproof.edgar.models import CompanyRef, normalize_ticker, parse_company_tickers
+from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata, completed, overlay_metadata
+from filingproof.ingest.pdf.document import PdfDocument
+from filingproof.ingest.pdf.errors import MissingMetadataError
+
+_SUFFIXES = frozenset(
+    {"INC", "INCORPORATED", "CORP", "CORPORATION", "CO", "COMPANY", "LTD", "LIMITED", "PLC", "LLC", "LP"}
+    | {"THE"}
+)
+_STATE_SUFFIX_RE = re.compile(r"\s*/[A-Z]{2,4}/?\s*$")  # EDGAR's "COSTCO WHOLESALE CORP /NEW"
+
+
+def company_key(name: str) -> str:
+    """A company name without case, punctuation and legal form: "The Coca-Cola Company" and EDGAR's
+    "COCA COLA CO" are both "COCA COLA"."""
+    text = _STATE_SUFFIX_RE.sub("", name.upper()).replace("&", " AND ")
+    return " ".join(word for word in re.findall(r"[A-Z0-9]+", text) if word not in _SUFFIXES)
+
+
+def find_company(
+    companies: Mapping[str, CompanyRef], ticker: str | None, name: str | None, cover_text: str
+) -> CompanyRef | None:
+    """The company by its ticker, else by its name, else by a listed name printed on the cover."""
+    if ticker and (found := companies.get(normalize_ticker(ticker))):
+        return found
+    by_name: dict[str, CompanyRef] = {}
+    by_letters: dict[str, CompanyRef] = {}  # small capitals print "MGM R ESORTS": compare without spaces
+    for company in companies.values():  # company_tickers.json lists the main ticker of each CIK first
+        key = company_key(company.name)
+        by_name.setdefault(key, company)
+        by_letters.setdefault(key.replace(" ", ""), company)
+    if name and (
+        found := by_name.get(company_key(name)) or by_letters.get(company_key(name).replace(" ", ""))
+    ):
+        return found
+    if name or ticker:
+        return None
+    # No name on the cover (a logo): the longest listed name the cover prints ("One Coca-Cola Plaza").
+    text = f" {company_key(cover_text)} "
+    printed = [key for key in by_name if len(key) >= 6 and " " in key and f" {key} " in text]
+    return by_name[max(printed, key=len)] if printed else None
+
+
+async def company_list(settings: Settings) -> dict[str, CompanyRef]:
+    """EDGAR's company list (company_tickers.json), from the on-disk cache when fresh."""
+    async with EdgarClient(settings) as edgar:
+        return parse_company_tickers(await edgar.get_json(edgar.tickers_url))
+
+
+async def pdf_metadata(
+    document: PdfDocument, given: FilingMetadata | None, settings: Settings
+) -> CompleteMetadata:
+    """The cover's metadata overlaid by `given`; the CIK (and a missing ticker or name) from EDGAR."""
+    cover = document.pdf_cover
+    period = document.period
+    read = FilingMetadata(
+        ticker=cover.ticker if cover else None,
+        company_name=cover.company_name if cover else None,
+        form=period.form,
+        period_end=period.period_end,
+        fiscal_year=period.fiscal_year,
+        fiscal_period=period.fiscal_period,
+        fiscal_year_end=f"--{period.period_end:%m-%d}" if period.fiscal_period == "FY" else None,
+    )
+    merged = overlay_metadata(read, given) if given is not None else read
+    lookup_error = ""
+    if merged.cik is None or merged.company_name is None:
+        try:
+            companies = await company_list(settings)
+        except EdgarError as error:
+            companies, lookup_error = {}, f" (EDGAR's company list could not be read: {error})"
+        found = find_company(companies, merged.ticker, merged.company_name, cover.cover_text if cover else "")
+        if found is not None:
+            merged = replace(
+                merged,
+                cik=merged.cik or found.cik,
+                ticker=merged.ticker or found.ticker,
+                company_name=merged.company_name or found.name,
+            )
+    return _complete(merged, lookup_error)
+
+
+def _complete(merged: FilingMetadata, lookup_error: str) -> CompleteMetadata:
+    missing = []
+    if merged.company_name is None:
+        missing.append("the company (give --ticker)")
+    if merged.cik is None:
+        who = merged.ticker or merged.company_name or "the company"
+        missing.append(f"the CIK of {who}, not found in EDGAR's company list (give --ticker or --cik)")
+    if missing:
+        raise MissingMetadataError("the PDF's cover page does not say " + " or ".join(missing) + lookup_error)
+    return completed(merged)

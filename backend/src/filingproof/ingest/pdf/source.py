@@ -1,0 +1,37 @@
+"""The one place the ingest pipeline tells a PDF from an HTML filing: by its bytes (`%PDF-`), or a `.pdf`
+name on bytes that are not one (which then fails with a clear error rather than as broken HTML)."""
+
+from pathlib import Path
+
+from playwright.async_api import Browser
+
+from filingproof.config import Settings
+from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata, resolve_metadata
+from filingproof.ingest.parse.document import ParsedDocument, parse_filing
+from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
+from filingproof.ingest.pdf.glyphs import is_pdf
+from filingproof.ingest.pdf.metadata import pdf_metadata
+from filingproof.ingest.pdf.render import render_pdf
+from filingproof.ingest.render import Rendering, render_document
+
+
+def is_pdf_source(raw: bytes, name: str) -> bool:
+    return is_pdf(raw) or name.lower().endswith(".pdf")
+
+
+async def parse_source(
+    raw: bytes, name: str, given: FilingMetadata | None, settings: Settings
+) -> tuple[ParsedDocument, CompleteMetadata]:
+    """Parse a filing document, HTML or PDF, and settle what it is."""
+    if is_pdf_source(raw, name):
+        document = parse_pdf(raw, given)
+        return document, await pdf_metadata(document, given, settings)
+    parsed = parse_filing(raw)
+    return parsed, resolve_metadata(parsed, given)
+
+
+async def render_source(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
+    """Page images and cell boxes: PDFium draws a PDF's own pages, Chromium lays out an HTML filing."""
+    if isinstance(document, PdfDocument):
+        return await render_pdf(document, out_dir, width)
+    return await render_document(browser, document, out_dir, width)

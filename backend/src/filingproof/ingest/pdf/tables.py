@@ -1,0 +1,583 @@
+"""Tables on a PDF page, rebuilt from the page's lines into the HTML table the HTML parser reads.
+
+A PDF has no table markup: a statement is lines of text whose figures line up in columns. Here:
+
+- a line is cut into pieces: its label, its figures (with the `$`, `(`, `)` and `%` printed beside them),
+  and other text (headers, text cells);
+- a table is a run of lines that carry figures right of a label, with the header lines above it, up to
+  prose that runs across the columns or a wide vertical gap;
+- its columns are the right-aligned runs of figures (overlapping extents, merged), and each header is
+  placed over the columns it overlaps;
+- lines become rows: a label wrapped over two lines is joined, and figures printed a little below their
+  label join it;
+- the rows are written as a `<table>` whose `<td>`s sit on a grid (label, then for each column the gap
+  before it and the column itself), with each label's indentation as its `padding-left`.
+
+`parse/tables.parse_table` then reads that table exactly as it reads a filer's HTML: folding, scale lines,
+header periods, row paths. Each `<td>` keeps the box of the text it holds, on its page, in points.
+"""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from filingproof.ingest.parse.numbers import parse_number
+from filingproof.ingest.parse.tables import LEADING_FRAGMENTS, TRAILING_FRAGMENTS, find_scale
+from filingproof.ingest.parse.xbrl import MONTH_NAME_PATTERN
+from filingproof.ingest.pdf.lines import Line, Segment
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points
+
+_MAX_ROW_GAP = 3.0  # × line height: a wider blank ends a table
+_MAX_HEADER_GAP = 2.5
+_JOIN_DISTANCE = 1.7  # × line height between baselines: a wrapped label's next line
+_CONTINUES_RE = re.compile(
+    r"(?:,|\band|\bor|\bof|\bfor|\bin|\bto|\bthe|\bfrom|\bby|\bon|\bwith|\bnet|\bat|&|-|—|–|\()$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class Piece:
+    """What one part of a line shows: a label, a header, or a figure with the signs printed beside it (its
+    words, joined from one or more segments)."""
+
+    words: Segment
+    is_number: bool
+    core: tuple[float, float]  # the figure's own extent (without a `$` printed apart, left of it)
+    spans_all: bool = False  # a period line over the whole table ("Years ended December 31")
+
+    @property
+    def text(self) -> str:
+        return self.words.text
+
+    @property
+    def x0(self) -> float:
+        return self.words.x0
+
+    @property
+    def x1(self) -> float:
+        return self.words.x1
+
+    @property
+    def box(self) -> Box:
+        return (self.words.x0, self.words.top, self.words.x1, self.words.bottom)
+
+
+@dataclass(slots=True)
+class LineInfo:
+    line: Line
+    pieces: list[Piece]
+    label: Piece | None  # the first piece, when it is text (or a number where labels stand)
+    values: list[Piece]  # figures right of the label
+
+    @property
+    def height(self) -> float:
+        return self.line.height
+
+
+@dataclass(slots=True)
+class Row:
+    """One table row: the lines it was printed on, its label (joined over wrapped lines) and other pieces."""
+
+    infos: list[LineInfo]
+    label: list[Piece] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
+
+    @property
+    def label_text(self) -> str:
+        return " ".join(piece.text for piece in self.label)
+
+    @property
+    def has_values(self) -> bool:
+        return any(piece.is_number for piece in self.pieces)
+
+
+@dataclass(slots=True)
+class PdfTable:
+    """A rebuilt table: its `<table>` element, where it stands on the page, and each `<td>`'s boxes."""
+
+    element: etree._Element
+    first_line: int  # index of its first and last line among the page's lines
+    last_line: int
+    top: float
+    bottom: float
+    boxes: dict[etree._Element, list[Box]]
+    text: str
+
+
+def pieces_of(line: Line) -> list[Piece]:
+    """The line's segments, with a `$` or `(` folded into the figure after it and a `)` or `%` into the one
+    before it."""
+    pieces: list[Piece] = []
+    pending: Segment | None = None
+    for segment in _split_signs(line.segments):
+        text = segment.text
+        if text in LEADING_FRAGMENTS:
+            if pending is not None:
+                pieces.append(_piece([pending]))
+            pending = segment
+            continue
+        if text.lower() in TRAILING_FRAGMENTS and pending is None and pieces and pieces[-1].is_number:
+            last = pieces[-1]
+            last.words.words.extend(segment.words)
+            last.core = (last.core[0], segment.x1)
+            continue
+        if pending is not None:
+            piece = _piece([pending, segment])
+            if piece.is_number:
+                piece.core = (segment.x0, segment.x1)
+                pieces.append(piece)
+            else:
+                pieces.extend([_piece([pending]), _piece([segment])])
+            pending = None
+            continue
+        pieces.append(_piece([segment]))
+    if pending is not None:
+        pieces.append(_piece([pending]))
+    return pieces
+
+
+def _split_signs(segments: Sequence[Segment]) -> list[Segment]:
+    """A `$` printed just after a figure is the next figure's ("47,061 $  45,754"): a segment of its own.
+    A footnote mark after a figure ("151 (2)", "2023 (2)", a superscript "(213) ²") is dropped: it is no
+    part of the value."""
+    split: list[Segment] = []
+    for segment in segments:
+        words = segment.words
+        rest = " ".join(word.text for word in words[:-1])
+        if len(words) > 1 and (parse_number(rest) is not None or rest in ("—", "–")):
+            if words[-1].text in LEADING_FRAGMENTS:
+                split.extend([Segment(words[:-1]), Segment(words[-1:])])
+                continue
+            if words[-1].small or _FOOTNOTE_MARK_RE.fullmatch(words[-1].text):
+                split.append(Segment(words[:-1]))
+                continue
+        split.append(segment)
+    return split
+
+
+_FOOTNOTE_MARK_RE = re.compile(r"\(\d{1,2}\)|\([a-z]\)|\*{1,3}")
+
+
+def _piece(segments: list[Segment]) -> Piece:
+    words = Segment([word for segment in segments for word in segment.words])
+    text = words.text
+    figure = parse_number(text) is not None or _is_figure_range(text)
+    return Piece(words, figure, (words.x0, words.x1))
+
+
+_RANGE_CHARS_RE = re.compile(r"[$\d.,%()—–-]+")
+
+
+def _is_figure_range(text: str) -> bool:
+    """A range of figures in a value cell ("3.6%-5.4%", "0.1-2.0", "—%-4.6%"); the table parser reads the
+    figures written in it."""
+    compact = text.replace(" ", "")
+    return (
+        len(compact) <= 24
+        and bool(_RANGE_CHARS_RE.fullmatch(compact))
+        and any(ch.isdigit() for ch in compact)
+        and any(ch in "-–—" for ch in compact[1:])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Margins:
+    """Where a page's text stands: labels start near `left`; a figure right of `label_limit` is a value."""
+
+    left: float
+    right: float
+
+    @property
+    def label_limit(self) -> float:
+        return self.left + 0.3 * (self.right - self.left)
+
+
+def page_margins(lines: Sequence[Line], width: float) -> Margins:
+    if not lines:
+        return Margins(0.0, width)
+    lefts = sorted(line.x0 for line in lines)
+    rights = sorted(line.x1 for line in lines)
+    return Margins(lefts[len(lefts) // 10], rights[-1 - len(rights) // 10])
+
+
+def line_info(line: Line, margins: Margins) -> LineInfo:
+    pieces = pieces_of(line)
+    first = pieces[0]
+    if not first.is_number or first.x0 < margins.label_limit:
+        label: Piece | None = first
+        rest = pieces[1:]
+    else:
+        label, rest = None, pieces
+    # A label that is only a year ("2025" in a maturity schedule) stands where labels do.
+    values = [piece for piece in rest if piece.is_number]
+    if label is not None and label.is_number and not values:
+        label = None if first.x0 >= margins.label_limit else label
+    return LineInfo(line, pieces, label, values)
+
+
+def find_tables(lines: Sequence[Line], margins: Margins) -> list[PdfTable]:
+    infos = [line_info(line, margins) for line in lines]
+    tables: list[PdfTable] = []
+    index = 0
+    while index < len(infos):
+        if not _opens_table(infos[index]):
+            index += 1
+            continue
+        columns_left = min(piece.core[0] for piece in infos[index].values)
+        end, columns_left = _table_end(infos, index, columns_left, margins)
+        start = _header_start(infos, index, columns_left, margins)
+        if sum(1 for info in infos[start:end] if info.values) >= 2:
+            tables.append(build_table(infos, start, end))
+        index = end
+    return tables
+
+
+def _opens_table(info: LineInfo) -> bool:
+    """A row of figures right of a label, or of two figures or more (a header of years, a wrapped row)."""
+    if not info.values:
+        return False
+    return info.label is not None or len(info.values) >= 2
+
+
+def _crosses(info: LineInfo, columns_left: float, margins: Margins) -> bool:
+    """Prose: a piece that runs from where labels stand across where the figures are. A header centred
+    over the first column may start left of its figures, but prose starts at the margin or is centred on
+    the page, left of the columns."""
+    height = info.height
+    for piece in info.pieces:
+        if piece.is_number or piece.x0 >= min(columns_left - 2 * height, margins.label_limit):
+            continue
+        if piece.x1 <= columns_left + height:
+            continue
+        centre = (piece.x0 + piece.x1) / 2
+        if piece.x0 < margins.left + 4 * height or centre < columns_left - height:
+            return True
+    return False
+
+
+def _table_end(
+    infos: Sequence[LineInfo], start: int, columns_left: float, margins: Margins
+) -> tuple[int, float]:
+    last = start
+    has_figures = _has_figures(infos[start])
+    for index in range(start + 1, len(infos)):
+        info = infos[index]
+        gap = info.line.top - infos[index - 1].line.bottom
+        if gap > _MAX_ROW_GAP * info.height:
+            break
+        if has_figures and _is_header(info, columns_left) and not _is_header(infos[index - 1], columns_left):
+            break  # the header of the next table, under this one's figures
+        has_figures = has_figures or _has_figures(info)
+        if info.values:
+            if info.label is None and len(info.values) == 1 and info.values[0].core[1] < columns_left:
+                break  # a lone figure left of the columns: a page number, not a row
+            last = index
+            columns_left = min(columns_left, *(piece.core[0] for piece in info.values))
+        elif _is_prose(info, columns_left, margins):
+            break
+    return last + 1, columns_left
+
+
+def _has_figures(info: LineInfo) -> bool:
+    return any(not _is_year(piece.text) for piece in info.values)
+
+
+def _is_header(info: LineInfo, columns_left: float) -> bool:
+    """A line of column headers: text or years over the columns, no figures."""
+    return not _has_figures(info) and any(piece.x1 >= columns_left - info.height for piece in info.pieces)
+
+
+def _header_start(infos: Sequence[LineInfo], start: int, columns_left: float, margins: Margins) -> int:
+    """The first line of a table whose first row of figures is `start`: the header lines over its
+    columns, with what stands between them and that row (a section heading, the row's own label printed a
+    little higher); not the title or caption above the header."""
+    index = kept = start
+    in_header = not _has_figures(infos[start])
+    for _ in range(12):
+        if index == 0:
+            break
+        above, below = infos[index - 1], infos[index]
+        gap = below.line.top - above.line.bottom
+        if (
+            gap > _MAX_HEADER_GAP * above.height
+            or _is_prose(above, columns_left, margins)
+            or _has_figures(above)  # the last row of the table above
+        ):
+            break
+        if any(piece.x1 > columns_left - above.height for piece in above.pieces):
+            in_header = True  # a header line over the columns
+            index = kept = index - 1
+            continue
+        own_label = below.label is None and below.line.baseline - above.line.baseline < 1.2 * above.height
+        if own_label:
+            index = kept = index - 1
+            continue
+        if in_header:
+            if is_period_line(above.line.text):
+                # "Years ended December 31" over the header: it heads every column.
+                for piece in above.pieces:
+                    piece.spans_all = True
+                kept = index - 1
+            break  # a title or caption in the label area: context, not header
+        index -= 1  # a heading between the header and the first row: kept if a header stands above it
+    return kept
+
+
+def _is_prose(info: LineInfo, columns_left: float, margins: Margins) -> bool:
+    """A line of prose: it runs across the columns, or it is a long sentence ("The following table …:")."""
+    if _crosses(info, columns_left, margins):
+        return True
+    text = info.line.text
+    if info.values:
+        return False
+    # "The Company expects … obligations." or "… were as follows (in millions):", but not a heading such
+    # as "Adjustments to reconcile net income to net cash provided by operating activities:".
+    sentence = text.endswith(".") and len(text.split()) >= 10
+    return sentence or (text.endswith(":") and find_scale(text)[1] is not None)
+
+
+_PERIOD_LINE_RE = re.compile(
+    rf"^(?:(?:for\s+the\s+)?(?:(?:three|six|nine|twelve|fiscal)\s+)?(?:years?|months|quarters?|weeks|periods?)\s+"
+    rf"(?:ended|ending)|as\s+of|at)\b[^.;]*$|^{MONTH_NAME_PATTERN}\s+\d{{1,2}},?$",
+    re.IGNORECASE,
+)
+
+
+def is_period_line(text: str) -> bool:
+    """A line that states the period of a table's columns: "Years ended December 31", "At December 31"."""
+    return bool(_PERIOD_LINE_RE.match(text.strip())) and len(text) <= 80
+
+
+def build_table(infos: Sequence[LineInfo], start: int, end: int) -> PdfTable:
+    lines = list(infos[start:end])
+    columns = _columns(lines)
+    rows = _rows(lines, columns)
+    element, boxes = _write(rows, columns, _spanning_headers(rows, columns))
+    text = " ".join(info.line.text for info in lines)
+    return PdfTable(
+        element,
+        start,
+        end - 1,
+        min(i.line.top for i in lines),
+        max(i.line.bottom for i in lines),
+        boxes,
+        text,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    x0: float  # where its figures stand
+    x1: float
+    reach0: float  # the band of the page that belongs to the column: halfway to its neighbours
+    reach1: float
+    left: float  # where its cells start: a `$` printed apart stands left of the figures
+
+
+def _columns(lines: Sequence[LineInfo]) -> list[Column]:
+    """Merge the extents of the figures (not of year headers) into columns."""
+    spans = sorted(
+        piece.core
+        for info in lines
+        if any(not _is_year(piece.text) for piece in info.values)
+        for piece in info.values
+    )
+    if not spans:
+        spans = sorted(piece.core for info in lines for piece in info.values)
+    merged: list[list[float]] = []
+    for x0, x1 in spans:
+        if merged and x0 <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], x1)
+        else:
+            merged.append([x0, x1])
+    columns: list[Column] = []
+    for index, (x0, x1) in enumerate(merged):
+        left = min(
+            (p.x0 for info in lines for p in info.values if x0 <= p.core[0] and p.core[1] <= x1), default=x0
+        )
+        before = (merged[index - 1][1] + x0) / 2 if index else min(left, x0 - (x1 - x0))
+        after = (x1 + merged[index + 1][0]) / 2 if index + 1 < len(merged) else float("inf")
+        columns.append(Column(x0, x1, before, after, left))
+    return columns
+
+
+def _is_year(text: str) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d{2}", text.strip()))
+
+
+def _rows(lines: Sequence[LineInfo], columns: Sequence[Column]) -> list[Row]:
+    left = columns[0].reach0 if columns else float("inf")
+    text_columns = _text_columns(lines, left)
+    rows: list[Row] = []
+    for info in lines:
+        label = info.label if info.label is not None and info.label.x1 <= left else None
+        if label is not None and (label.spans_all or _starts_text_column(label, text_columns, info.height)):
+            label = None
+        pieces = [piece for piece in info.pieces if piece is not label]
+        previous = rows[-1] if rows else None
+        if previous is not None and _continues(previous, info, label, pieces):
+            if label is not None:
+                previous.label.append(label)
+            previous.pieces.extend(pieces)
+            previous.infos.append(info)
+            continue
+        rows.append(Row([info], [label] if label else [], pieces))
+    return rows
+
+
+def _is_year_row(row: Row) -> bool:
+    return any(p.is_number for p in row.pieces) and all(_is_year(p.text) for p in row.pieces if p.is_number)
+
+
+def _text_columns(lines: Sequence[LineInfo], left: float) -> list[float]:
+    """Where text cells right of the labels start ("Financial Statement Line Items" beside the labels)."""
+    return sorted(
+        {
+            round(piece.x0)
+            for info in lines
+            if info.label is not None
+            for piece in info.pieces[1:]
+            if not piece.is_number and piece.x1 <= left
+        }
+    )
+
+
+def _starts_text_column(label: Piece, text_columns: Sequence[float], height: float) -> bool:
+    """A first piece that stands where a text column does is that column's (its row has no label)."""
+    return any(abs(label.x0 - start) <= 0.3 * height for start in text_columns)
+
+
+def _continues(previous: Row, info: LineInfo, label: Piece | None, pieces: list[Piece]) -> bool:
+    """Is this line more of the row above: its label wrapped, or its figures printed a little lower?"""
+    above = previous.infos[-1]
+    distance = info.line.baseline - above.line.baseline
+    if distance > _JOIN_DISTANCE * info.height:
+        return False
+    has_values = any(piece.is_number for piece in pieces)
+    if previous.has_values and has_values:
+        return False
+    if label is None:
+        # Figures alone, just under a label with none: the row's figures, bottom-aligned to its cell.
+        return bool(previous.label) and not previous.has_values and has_values and distance < info.height
+    if not previous.label:
+        return False
+    first = label.text[:1]
+    start = previous.label[0].x0
+    return (
+        (first.islower() or bool(_CONTINUES_RE.search(previous.label_text)))
+        and start - 0.5 * info.height <= label.x0 <= start + 4 * info.height
+        and not _is_year_row(previous)
+    )
+
+
+def _slot(piece: Piece, columns: Sequence[Column], header: bool = True) -> tuple[int, int]:
+    """The physical grid columns a piece takes: 0 is the label; column k is 2k + 2, the gap before it 2k + 1.
+    In a row of figures (not `header`), text that is not over a column's figures is a text cell between
+    columns."""
+    if not columns:
+        return 1, 1
+    if piece.spans_all:
+        return 2, 2 * len(columns)
+    x0, x1 = piece.core if piece.is_number else (piece.x0, piece.x1)
+    over = [k for k, column in enumerate(columns) if x0 <= column.x1 and x1 >= column.x0]
+    if piece.is_number and len(over) > 1:
+        over = [max(over, key=lambda k: min(x1, columns[k].x1) - max(x0, columns[k].x0))]
+    if not over:
+        # Off the figures, but mostly within a column's band: a header centred over a narrow column.
+        center = (x0 + x1) / 2
+        within = [k for k, column in enumerate(columns) if column.reach0 <= center < column.reach1]
+        mostly = x1 - max(x0, columns[within[0]].reach0) >= 0.5 * (x1 - x0) if within else False
+        if within and (piece.is_number or (header and mostly)):
+            over = within
+    if over:
+        return 2 * over[0] + 2, 2 * over[-1] + 2
+    gap = next((k for k, column in enumerate(columns) if x1 <= column.x0), len(columns))
+    return 2 * gap + 1, 2 * gap + 1
+
+
+def _spanning_headers(rows: Sequence[Row], columns: Sequence[Column]) -> dict[int, tuple[int, int]]:
+    """Headers that span several columns, by `id` of their piece → physical slots.
+
+    A header over several columns ("Years ended" over three, "Three Months Ended" over two) is printed
+    centred over them, and may overlap only one. Where a header line has fewer headers than there are
+    columns, and a line below it has more, each of its headers takes the widest run of columns it is centred
+    over (without taking a neighbour's)."""
+    first_data = next(
+        (r for r, row in enumerate(rows) if any(p.is_number and not _is_year(p.text) for p in row.pieces)),
+        len(rows),
+    )
+    counts = [len(_over_columns(row, columns)) for row in rows[:first_data]]
+    spans: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(rows[:first_data]):
+        pieces = _over_columns(row, columns)
+        if not pieces or counts[r] >= len(columns) or not any(c > counts[r] for c in counts[r + 1 :]):
+            continue
+        low = 0
+        for i, (piece, (a, b)) in enumerate(pieces):
+            high = pieces[i + 1][1][0] - 1 if i + 1 < len(pieces) else len(columns) - 1
+            center = (piece.x0 + piece.x1) / 2
+            tolerance = row.infos[0].height
+            best = (a, b)
+            for start in range(low, a + 1):
+                for end in range(b, high + 1):
+                    middle = (columns[start].left + columns[end].x1) / 2
+                    if abs(middle - center) <= tolerance and end - start > best[1] - best[0]:
+                        best = (start, end)
+            spans[id(piece)] = (2 * best[0] + 2, 2 * best[1] + 2)
+            low = best[1] + 1
+    return spans
+
+
+def _over_columns(row: Row, columns: Sequence[Column]) -> list[tuple[Piece, tuple[int, int]]]:
+    """The row's pieces that stand over columns, with the columns (indexes) they overlap."""
+    placed = []
+    for piece in sorted(row.pieces, key=lambda p: p.x0):
+        first, last = _slot(piece, columns)
+        if first % 2 == 0 and first > 0 and not piece.spans_all:
+            placed.append((piece, ((first - 2) // 2, (last - 2) // 2)))
+    return placed
+
+
+def _write(
+    rows: Sequence[Row], columns: Sequence[Column], spans: dict[int, tuple[int, int]]
+) -> tuple[etree._Element, dict[etree._Element, list[Box]]]:
+    table = etree.Element("table")
+    boxes: dict[etree._Element, list[Box]] = {}
+    width = 2 * len(columns) + 2
+    left = min((row.label[0].x0 for row in rows if row.label), default=0.0)
+    for row in rows:
+        tr = etree.SubElement(table, "tr")
+        label = etree.SubElement(tr, "td")
+        if row.label:
+            label.text = row.label_text
+            label.set("style", f"padding-left:{row.label[0].x0 - left:.1f}pt")
+            boxes[label] = [piece.box for piece in row.label]
+        placed: dict[int, tuple[int, list[Piece]]] = {}
+        header = not any(p.is_number and not _is_year(p.text) for p in row.pieces)
+        for piece in sorted(row.pieces, key=lambda p: p.x0):
+            first, last = spans.get(id(piece)) or _slot(piece, columns, header)
+            if first in placed:
+                placed[first][1].append(piece)
+                placed[first] = (max(placed[first][0], last), placed[first][1])
+            else:
+                placed[first] = (last, [piece])
+        col = 1
+        for first in sorted(placed):
+            last, pieces = placed[first]
+            if first < col:
+                continue  # under a wider piece already placed
+            if first > col:
+                etree.SubElement(tr, "td").set("colspan", str(first - col))
+            td = etree.SubElement(tr, "td")
+            td.text = " ".join(piece.text for piece in pieces)
+            if last > first:
+                td.set("colspan", str(last - first + 1))
+            boxes[td] = [piece.box for piece in pieces]
+            col = last + 1
+        if col < width:
+            etree.SubElement(tr, "td").set("colspan", str(width - col))
+    return table, boxes

@@ -1,0 +1,169 @@
+"""What a question asks for, in its own words: the line item phrases and the periods, per company.
+
+This is the question's side of the item-faithfulness check (`verify.items`): the words of the asked item
+as the question writes them ("income before provision for income taxes", "Family of Apps revenue"), read
+apart from the curated items that pick cells, so that a cell picked for a neighbouring line fails. The
+words are the question less its scaffolding: the company mentions, the period ("in fiscal 2024", "for
+the six months ended March 29, 2025"), question words and verbs ("what was", "how much did … spend"),
+the arithmetic asked for ("growth", "difference between"), a trailing narrative clause ("and what drove
+them"), and a sentence of instructions beside the question ("Answer briefly."). A ratio named by one
+phrase ("operating margin") asks for its two lines (operating income, revenue).
+"""
+
+import re
+from collections.abc import Sequence
+
+from filingproof.qa.items import Ask, PeriodNature, item_spans, named_ratio_span
+from filingproof.qa.periods import target_for
+from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
+from filingproof.verify.items import AskedItem, AskedPeriod
+
+
+def _words(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9$](?:[\w&’'.-]*[\w&])?")
+# A sentence or clause break: not inside "U.S." or "3.5"
+_CLAUSE_BREAK = re.compile(r"(?<=[a-z0-9][.?!])\s+(?=[A-Z])|(?<=[:;])\s+")
+_INSTRUCTIONS = _words("answer respond reply please be keep use cite think write format return include")
+_NARRATIVE_CLAUSE = re.compile(
+    r"[,;]?\s+(?:and|but)\s+(?:what|why|how|which|who|where|when)\b.*$", re.I | re.S
+)
+_PERIOD_TOKEN = re.compile(r"(?:fy)?['’]?\d{1,4}|q[1-4]|[1-4]q|h[12]|10-?[kq]|\d+(?:st|nd|rd|th)")
+_PERIOD_WORDS = _words(
+    "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
+    "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
+    "recent latest reported prior previous year-over-year yoy "
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+_QUESTION_WORDS = _words(
+    "what which how much many was were is are did does do has have had be been being will would could can "
+    "the a an it its they their them we our this that these those dollars usd value please tell me "
+    "pay spend generate earn make report record post bring book incur say describe discuss explain mention "
+    "show drive drives drove driven cause caused face faces"
+)
+_DERIVATION_WORDS = _words(
+    "growth grow grew grown growing change changed changes increase increased decrease decreased rise rose "
+    "risen fall fell fallen decline declined drop dropped difference differ between more less than higher "
+    "lower bigger larger smaller combined together sum aggregate"
+)
+# Words of the arithmetic that are also words of printed items ("effective tax rate percentage"): dropped
+# only when the question asks for a derivation.
+_RATIO_WORDS = _words("percentage percent ratio")
+_NATURES: tuple[PeriodNature, ...] = ("duration", "instant")
+_EDGE_WORDS = _words(
+    "of for in on at to from by and or the a an during over as with between than about versus vs through"
+)
+
+
+def _mention_spans(question: str, mentions: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the question names its companies, except inside a proper name ("Google Cloud", "Walmart
+    International", "Amazon Web Services"), which names a segment or product."""
+    spans = []
+    for mention in mentions:
+        for found in re.finditer(re.escape(mention), question):
+            after = question[found.end() :].lstrip()
+            if re.search(r"['’]s$", mention) or not after[:1].isupper():
+                spans.append(found.span())
+    return spans
+
+
+def _without_instructions(question: str) -> str:
+    """The question less its sentences of instructions ("Answer slowly."): those naming no line item."""
+    spans = item_spans(question)
+    kept, start = [], 0
+    for found in [*_CLAUSE_BREAK.finditer(question), None]:
+        end = found.start() if found else len(question)
+        clause = question[start:end]
+        first = clause.split(maxsplit=1)[0].lower().strip(",:;") if clause.strip() else ""
+        names_item = any(start < span_end and span_start < end for span_start, span_end in spans)
+        # blanked, not cut out, so that spans keep their places
+        kept.append(clause if names_item or first not in _INSTRUCTIONS else " " * len(clause))
+        kept.append(question[end : found.end()] if found else "")
+        start = found.end() if found else end
+    return "".join(kept)
+
+
+def _kept_tokens(question: str, mentions: Sequence[str], derived: bool) -> list[re.Match[str]]:
+    """The tokens of the question that may name the item: not a company, period, question word or verb."""
+    body = _NARRATIVE_CLAUSE.sub("", _without_instructions(question))
+    taken = _mention_spans(body, mentions)
+    dropped = _PERIOD_WORDS | _QUESTION_WORDS | _DERIVATION_WORDS | (_RATIO_WORDS if derived else frozenset())
+    kept = []
+    for token in _TOKEN.finditer(body):
+        word = re.sub(r"['’]s?$", "", token.group().lower())
+        if any(start < token.end() and token.start() < end for start, end in taken):
+            continue
+        if word in dropped or _PERIOD_TOKEN.fullmatch(word):
+            continue
+        kept.append(token)
+    return kept
+
+
+def _phrase(tokens: Sequence[re.Match[str]]) -> str:
+    words = [token.group() for token in tokens]
+    while words and words[0].lower() in _EDGE_WORDS:
+        words.pop(0)
+    while words and words[-1].lower() in _EDGE_WORDS:
+        words.pop()
+    return " ".join(words)
+
+
+def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Match[str]]]:
+    """Tokens grouped by the line item they belong to: a modifier goes with the item named after it."""
+    spans = item_spans(question)
+    if len(spans) < 2:
+        return [list(tokens)]
+    groups: list[list[re.Match[str]]] = [[] for _ in spans]
+    for token in tokens:
+        index = next((i for i, (_, end) in enumerate(spans) if token.start() < end), len(spans) - 1)
+        groups[index].append(token)
+    return groups
+
+
+def item_phrases(question: str, mentions: Sequence[str], ask: Ask | None) -> tuple[str, ...]:
+    """The line items the question asks for, as it words them."""
+    derived = ask is not None and ask.derivation is not None
+    tokens = _kept_tokens(question, mentions, derived)
+    ratio = named_ratio_span(question) if ask is not None and derived else None
+    if ask is not None and ratio is not None:
+        start, end = ratio
+        modifiers = _phrase([t for t in tokens if t.end() <= start or t.start() >= end])
+        return tuple(f"{modifiers} {item.name}".strip() for item in ask.items)
+    if ask is None or len(ask.items) == 1:
+        phrases = [_phrase(tokens)]
+    else:
+        phrases = [_phrase(group) for group in _grouped(question, tokens)]
+    return tuple(dict.fromkeys(phrase for phrase in phrases if phrase))
+
+
+def asked_periods(
+    u: QueryUnderstanding, filings: list[FilingRef], ask: Ask | None
+) -> tuple[AskedPeriod, ...]:
+    """Every period the question asks for in one company's filings: each year named (or the latest), as a
+    duration and as an instant at its end, and a year earlier where a growth or change needs one."""
+    earlier = ask is not None and ask.derivation in ("growth", "change") and len(u.years) < 2
+    periods: list[AskedPeriod] = []
+    years: list[int | None] = [*u.years] or [None]
+    for year in years:
+        for nature in _NATURES:
+            target = target_for(u, filings, nature, year)
+            if target is None:
+                continue
+            for each in (target, target.earlier()) if earlier else (target,):
+                periods.append(AskedPeriod(each.end, each.days if each.kind == "duration" else None))
+    return tuple(dict.fromkeys(periods))
+
+
+def asked_items(
+    question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask | None
+) -> tuple[AskedItem, ...]:
+    """The asked items, one per company and line item, with the periods asked in that company's filings."""
+    phrases = item_phrases(question, u.company_mentions, ask)
+    items: list[AskedItem] = []
+    for ticker in u.companies:
+        periods = asked_periods(u, catalog.filings_of([ticker]), ask)
+        items += [AskedItem(phrase, ticker, periods) for phrase in phrases]
+    return tuple(items)

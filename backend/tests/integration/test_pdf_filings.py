@@ -1,0 +1,194 @@
+"""PDF filings on real documents: FinanceBench's 10-K PDFs, a corpus iXBRL filing printed to PDF by
+Chromium (checked against its own XBRL tags), and the whole ingest into the database.
+
+CI-sized: one FinanceBench PDF (Netflix FY2017, 73 pages) and one printed filing (Apple's 10-Q, 26 pages);
+`bench/pdf_fidelity.py` runs all of them.
+"""
+
+import json
+import shutil
+from collections.abc import Iterator
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from edgar_mirror import EdgarMirror
+from sqlalchemy import delete, func, select
+
+from filingproof.config import Settings
+from filingproof.db.models import Cell, Company, Filing, Page
+from filingproof.db.session import Sessions, session_scope
+from filingproof.ingest.fidelity import Fidelity
+from filingproof.ingest.parse.document import parse_filing
+from filingproof.ingest.parse.periods import Period
+from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
+from filingproof.ingest.pdf.fidelity import colour_facts, drawn_facts, measure_printed, print_pdf
+from filingproof.ingest.progress import SilentProgress
+from filingproof.ingest.render import chromium
+from filingproof.ingest.service import file_source, ingest_sources
+
+USER_AGENT = "filingproof tests dev@filingproof.org"
+NETFLIX = "NETFLIX_2017_10K"
+
+
+@pytest.fixture(scope="module")
+def financebench(shared_dir: Path) -> Path:
+    return shared_dir / "financebench"
+
+
+@pytest.fixture(scope="module")
+def netflix(financebench: Path) -> PdfDocument:
+    return parse_pdf((financebench / "pdfs" / f"{NETFLIX}.pdf").read_bytes())
+
+
+def _questions(financebench: Path, doc: str) -> list[dict[str, object]]:
+    records = [json.loads(line) for line in (financebench / "questions_dev.jsonl").read_text().splitlines()]
+    return [record for record in records if record["doc_name"] == doc]
+
+
+def test_the_cover_of_a_financebench_pdf(netflix: PdfDocument) -> None:
+    cover = netflix.pdf_cover
+    assert cover is not None
+    assert (cover.company_name, cover.form, cover.period_end) == ("Netflix, Inc.", "10-K", date(2017, 12, 31))
+    assert cover.ticker is None  # a 2018 cover prints no trading symbol: EDGAR's list gives it
+    assert len(netflix.layout.pages) == 73
+
+
+def test_extraction_answers_are_cells_on_their_evidence_page(
+    financebench: Path, netflix: PdfDocument
+) -> None:
+    """The gold answer (USD millions, as the question asks) is a cell of the evidence page, with the line
+    item the annotators name as its row, at the balance sheet date."""
+    (question,) = _questions(financebench, NETFLIX)
+    gold = Decimal(str(question["answer"]).lstrip("$"))
+    pages = question["evidence_pages"]
+    assert isinstance(pages, list)
+    cells = [
+        cell
+        for t, table in enumerate(netflix.tables)
+        if table is not None and netflix.layout.tables[t].page in pages
+        for cell in table.cells
+        if round(cell.value.scaleb(-6)) == gold
+    ]
+    assert [cell.row_label for cell in cells] == ["Total current liabilities"]
+    assert cells[0].period == Period("instant", None, date(2017, 12, 31))
+    assert cells[0].text == "5,466,312"  # printed in thousands
+
+
+async def test_a_printed_filing_carries_its_xbrl_values_and_periods(
+    settings: Settings, corpus_dir: Path
+) -> None:
+    html = parse_filing((corpus_dir / "AAPL/10-Q_2025-03-29.htm").read_bytes())
+    coloured = colour_facts(html)
+    async with chromium(settings.chromium_path) as browser:
+        printed = await print_pdf(browser, coloured.body, html.is_xhtml)
+    pdf = parse_pdf(printed)
+    fidelity = measure_printed("AAPL 10-Q", html, pdf, drawn_facts(printed, coloured.nested))
+    assert fidelity.facts > 600
+    assert fidelity.value_rate >= 0.99, _misses(fidelity, "value")
+    assert fidelity.period_rate >= 0.97, _misses(fidelity, "period")
+    assert pdf.pdf_cover is not None and pdf.pdf_cover.ticker == "AAPL"
+
+
+def _misses(fidelity: Fidelity, kind: str) -> list[str]:
+    return [f"{m.concept} {m.fact_text} {m.fact} {m.parsed}" for m in fidelity.misses if m.kind == kind][:10]
+
+
+@pytest.fixture
+def mirror() -> Iterator[EdgarMirror]:
+    with EdgarMirror() as running:
+        yield running
+
+
+async def test_a_pdf_filing_is_stored_with_its_pages_cells_and_boxes(
+    settings: Settings, sessions: Sessions, mirror: EdgarMirror, financebench: Path
+) -> None:
+    """Ingested into the session's database (and removed after): the CIK and ticker from EDGAR's company
+    list by the cover's company name, every PDF page an image at the HTML pages' width, cells with boxes."""
+    edgar = settings.model_copy(
+        update={
+            "edgar_www_base": mirror.www_base,
+            "edgar_data_base": mirror.data_base,
+            "edgar_user_agent": USER_AGENT,
+        }
+    )
+    path = financebench / "pdfs" / f"{NETFLIX}.pdf"
+    results, failures = await ingest_sources(
+        [file_source(path)], edgar, sessions, lambda _n: SilentProgress()
+    )
+    assert failures == []
+    (result,) = results
+    try:
+        assert (result.ticker, result.form, result.period_end) == ("NFLX", "10-K", "2017-12-31")
+        async with session_scope() as session:
+            filing = await session.get(Filing, result.filing_id)
+            assert filing is not None and filing.cik == 1065280 and filing.company_name == "Netflix, Inc."
+            pages = (await session.execute(select(Page).where(Page.filing_id == filing.id))).scalars().all()
+            assert len(pages) == 73
+            assert all(page.width == settings.page_viewport_width for page in pages)
+            assert all((settings.pages_dir / str(page.image_path)).is_file() for page in pages)
+            cell = (
+                (
+                    await session.execute(
+                        select(Cell).where(
+                            Cell.filing_id == filing.id, Cell.row_label == "Total current liabilities"
+                        )
+                    )
+                )
+                .scalars()
+                .first()
+            )
+            assert cell is not None
+            page = next(page for page in pages if page.page_no == cell.page_no)
+            box = (cell.x0, cell.y0, cell.x1, cell.y1)
+            assert None not in box and page.width is not None and page.height is not None
+            x0, y0, x1, y1 = (float(v) for v in box if v is not None)
+            assert 0 < x0 < x1 <= page.width and 0 < y0 < y1 <= page.height
+    finally:
+        await _remove(settings, result.filing_id)
+
+
+async def _remove(settings: Settings, filing_id: int) -> None:
+    """Leave the shared test database as the corpus had it."""
+    async with session_scope() as session:
+        filing = await session.get(Filing, filing_id)
+        assert filing is not None
+        prefix, company_id = filing.sha256[:16], filing.company_id
+        await session.execute(delete(Filing).where(Filing.id == filing_id))
+        others = (
+            await session.execute(
+                select(func.count()).select_from(Filing).where(Filing.company_id == company_id)
+            )
+        ).scalar_one()
+        if not others:
+            await session.execute(delete(Company).where(Company.id == company_id))
+        await session.commit()
+    shutil.rmtree(settings.pages_dir / prefix, ignore_errors=True)
+
+
+async def test_a_truncated_pdf_leaves_nothing_behind(
+    settings: Settings, sessions: Sessions, financebench: Path, tmp_path: Path
+) -> None:
+    raw = (financebench / "pdfs" / f"{NETFLIX}.pdf").read_bytes()
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(raw[: len(raw) * 2 // 3])
+    not_pdf = tmp_path / "page.pdf"
+    not_pdf.write_text("<html><body>not a PDF</body></html>")
+    before = await _counts()
+    results, failures = await ingest_sources(
+        [file_source(cut), file_source(not_pdf)], settings, sessions, lambda _n: SilentProgress()
+    )
+    assert results == []
+    assert ["truncated" in failures[0].error, "not a PDF" in failures[1].error] == [True, True]
+    assert await _counts() == before
+
+
+async def _counts() -> tuple[int, ...]:
+    async with session_scope() as session:
+        return tuple(
+            [
+                (await session.execute(select(func.count()).select_from(m))).scalar_one()
+                for m in (Filing, Page, Cell)
+            ]
+        )

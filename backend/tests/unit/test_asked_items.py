@@ -1,0 +1,79 @@
+"""The asked item in the question's own words (`qa.asked`): what item faithfulness holds cells to."""
+
+from datetime import date
+
+import pytest
+
+from filingproof.qa.asked import asked_periods, item_phrases
+from filingproof.qa.items import parse_ask
+from filingproof.understanding import Catalog, FilingRef, understand
+
+META_10K = FilingRef(9, "META", "10-K", date(2024, 12, 31), 2024, "FY")
+CATALOG = Catalog((), (META_10K,))
+
+
+def phrases(question: str) -> tuple[str, ...]:
+    u = understand(question, CATALOG)
+    return item_phrases(question, u.company_mentions, parse_ask(question, len(u.companies), len(u.years)))
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the whole line, not the curated item found inside it ("provision for income taxes")
+        ("What was Meta's income before provision for income taxes in 2024?",
+         ("income before provision for income taxes",)),
+        ("What was Meta's Family of Apps revenue in 2024?", ("Family of Apps revenue",)),
+        ("How much did Coca-Cola pay in dividends in 2024?", ("dividends",)),
+        ("How much did Meta spend on share repurchases in 2024?", ("share repurchases",)),
+        ("What was Alphabet's effective tax rate in 2024?", ("effective tax rate",)),
+        ("What was Apple's revenue for the six months ended March 29, 2025?", ("revenue",)),
+        ("What were Apple's total assets as of September 28, 2024?", ("total assets",)),
+        ("What was Apple's net earnings in Q2 of fiscal 2025?", ("net earnings",)),
+        ("What was Tesla's gross margin in dollars in fiscal year 2023?", ("gross margin",)),
+        ("What was Meta's capital expenditures for fiscal 2023, as most recently reported?",
+         ("capital expenditures",)),
+        # the arithmetic is not the item
+        ("By what percentage did Apple's total net sales change year over year in fiscal 2024?",
+         ("total net sales",)),
+        ("What is the difference between Amazon's and Alphabet's net income in fiscal 2023?",
+         ("net income",)),
+        ("How much more revenue did Apple have than NVIDIA in fiscal 2025?", ("revenue",)),
+        # a ratio named by one phrase asks for its two lines, each with the question's qualifiers
+        ("What was Meta's operating margin in fiscal 2024?", ("operating income", "revenue")),
+        ("What was Meta's Family of Apps operating margin in 2024?",
+         ("Family of Apps operating income", "Family of Apps revenue")),
+        # several items: each with the words before it
+        ("What were Apple's revenue and net income in 2024?", ("revenue", "net income")),
+        ("What was the ratio of Apple's net income to revenue in 2024?", ("net income", "revenue")),
+        # a narrative clause asks for no item
+        ("What were Apple's total net sales in fiscal 2024 and what drove them?", ("total net sales",)),
+        # a sentence of instructions asks for no item; a sentence of qualifiers stays, to be checked
+        ("What were Apple's total net sales in fiscal 2024? Answer slowly.", ("total net sales",)),
+        ("Answer briefly: what was Apple's revenue in 2024?", ("revenue",)),
+        ("Consider only the Family of Apps segment. What was Meta's revenue in 2024?",
+         ("Consider only Family of Apps segment revenue",)),
+        # a company's name inside a segment's name stays
+        ("What was Alphabet's revenue for the Google Cloud segment in 2022?",
+         ("revenue for Google Cloud segment",)),
+        ("How does Walmart describe its Walmart International segment?", ("Walmart International segment",)),
+    ],
+)  # fmt: skip
+def test_the_item_is_the_question_less_its_scaffolding(question: str, expected: tuple[str, ...]) -> None:
+    assert phrases(question) == expected
+
+
+def test_periods_are_the_years_asked_and_a_year_earlier_for_growth() -> None:
+    question = "What was Meta's revenue growth in 2024?"
+    u = understand(question, CATALOG)
+    ask = parse_ask(question, len(u.companies), len(u.years))
+    periods = asked_periods(u, CATALOG.filings_of(["META"]), ask)
+    assert {(p.end, p.days) for p in periods} == {
+        (date(2024, 12, 31), 364),
+        (date(2023, 12, 31), 364),
+        (date(2024, 12, 31), None),
+        (date(2023, 12, 31), None),
+    }
+    plain = understand("What was Meta's revenue in 2024?", CATALOG)
+    ends = {p.end for p in asked_periods(plain, CATALOG.filings_of(["META"]), parse_ask(plain.query, 1, 1))}
+    assert ends == {date(2024, 12, 31)}

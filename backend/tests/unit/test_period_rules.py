@@ -1,0 +1,332 @@
+"""Every rule of `PERIOD_RULES` decides the cells of a real table: each case is a corpus filing's table cut
+down to the rows that matter (the filing and table are named), with the periods its cells get and the rule
+that must give them. A rule without a case, or a case without a rule, fails `test_every_rule_has_a_case`."""
+
+from dataclasses import dataclass
+from datetime import date
+
+import pytest
+from html_tables import at, calendar_year, parse_html_table, row
+
+from filingproof.ingest.parse.cell_periods import PERIOD_RULES
+from filingproof.ingest.parse.periods import DocumentPeriod, Period
+
+AAPL_10K = DocumentPeriod("10-K", date(2024, 9, 28), 2024, "FY")
+AMZN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+GOOGL_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
+META_10K_2023 = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+META_10K_2024 = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
+MMM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+NVDA_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2024, "FY")
+PFE_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
+TSLA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+WMT_10K = DocumentPeriod("10-K", date(2025, 1, 31), 2025, "FY")
+
+
+def flow(start: date, end: date) -> Period:
+    return Period("duration", start, end)
+
+
+def apple_year(y: int) -> Period:
+    """Apple's fiscal year `y` as a bare "2024" column estimates it: to September 28."""
+    return flow(date(y - 1, 9, 29), date(y, 9, 28))
+
+
+@dataclass(frozen=True)
+class Case:
+    html: str
+    document: DocumentPeriod
+    label: str  # the row whose cells are checked
+    periods: list[Period]  # their periods, left to right
+    context: str = "(in millions)"  # the prose before the table
+    title: str | None = None
+    column: str | None = None  # only the cells under this column label ("" for figures written in text)
+
+
+# AMZN 2023 10-K, restricted stock unit activity: dated balance rows, no dated column.
+AMZN_RSUS = (
+    row("", "Number of Units", "Weighted Average Grant-Date Fair Value")
+    + row("Outstanding as of January 1, 2021", "303.3", "$100")
+    + row("Units granted", "127.3", "167")
+    + row("Units vested", "(108.4)", "85")
+    + row("Outstanding as of December 31, 2021", "279.9", "134")
+)
+# AMZN 2023 10-K, the reconciliation of income tax contingencies: balances named by their day.
+AMZN_TAX_CONTINGENCIES = (
+    row("December 31,")
+    + row("", "2021", "2022", "2023")
+    + row("Gross tax contingencies – January 1", "$2,820", "$3,242", "$4,002")
+    + row("Gross increases to tax positions in prior periods", "403", "274", "440")
+    + row("Lapse of statute of limitations", "(74)", "(28)", "(79)")
+    + row("Gross tax contingencies – December 31 (1)", "$3,242", "$4,002", "$5,228")
+)
+# AAPL 2024 10-K, uncertain tax positions: a roll-forward under bare years.
+AAPL_UNCERTAIN_TAX = (
+    row("", "2024", "2023", "2022")
+    + row("Beginning balances", "$19,454", "$16,758", "$15,477")
+    + row("Increases related to tax positions taken during a prior year", "1,727", "2,044", "2,284")
+    + row("Decreases related to settlements with taxing authorities", "(1,070)", "(19)", "(28)")
+    + row("Ending balances", "$22,038", "$19,454", "$16,758")
+)
+# AAPL 2024 10-K, operating expenses with the change between years.
+AAPL_OPERATING_EXPENSES = row("", "2024", "Change", "2023") + row(
+    "Research and development", "$31,370", "5%", "$29,915"
+)
+# NVDA 2024 10-K, changes in deferred revenue under the dates the years end.
+NVDA_DEFERRED_REVENUE = (
+    row("", "Jan 28, 2024", "Jan 29, 2023")
+    + row("Balance at beginning of period", "$572", "$502")
+    + row("Deferred revenue additions during the period", "2,038", "830")
+    + row("Revenue recognized during the period", "(1,273)", "(760)")
+    + row("Balance at end of period", "$1,337", "$572")
+)
+# TSLA 2023 10-K, stock option activity "for the year ended December 31, 2023": no dated column.
+TSLA_OPTIONS = (
+    row("", "Number of Options (in thousands)", "Weighted- Average Exercise Price")
+    + row("Beginning of period", "343,564", "$30.65")
+    + row("Granted", "9,521", "$226.50")
+    + row("Exercised or released", "(7,626)", "$43.07")
+    + row("End of period", "344,021", "$35.11")
+    + row("Vested and expected to vest, December 31, 2023", "340,884", "$33.38")
+)
+TSLA_TITLE = (
+    "The following table summarizes our stock option and RSU activity for the year ended December 31, 2023:"
+)
+
+CASES: dict[str, Case] = {
+    "balance_row_with_its_date": Case(
+        AMZN_RSUS, AMZN_10K, "Outstanding as of January 1, 2021", [at(2021, 1, 1)] * 2
+    ),
+    "quarter_the_row_names": Case(  # MMM Q2 2023 10-Q, restructuring
+        row("(Millions)", "Employee-Related", "Asset-Related", "Total")
+        + row("Expense incurred in the first quarter of 2023", "$52", "$—", "$52")
+        + row("Incremental expense incurred in the second quarter of 2023", "192", "20", "212"),
+        MMM_10Q,
+        "Expense incurred in the first quarter of 2023",
+        [flow(date(2023, 1, 1), date(2023, 3, 31))] * 3,
+    ),
+    "year_the_row_names": Case(  # KO 2024 10-K, vested performance share units
+        row("", "Performance Share Units (In thousands)", "Weighted- Average Grant Date Fair Value")
+        + row("Certified", "3,611", "$49.37")
+        + row("Released during 2024", "(3,609)", "49.37"),
+        KO_10K,
+        "Released during 2024",
+        [calendar_year(2024)] * 2,
+    ),
+    "year_the_row_names_with_balance_columns": Case(  # GOOGL 2023 10-K, Schedule II
+        row("", "Balance at Beginning of Year", "Additions", "Usage", "Balance at End of Year")
+        + row("Year ended December 31, 2022", "$1,389", "$2,125", "$(2,301)", "$1,213")
+        + row("Year ended December 31, 2023", "$1,213", "$3,115", "$(2,737)", "$1,591"),
+        GOOGL_10K,
+        "Year ended December 31, 2023",
+        [at(2022, 12, 31), calendar_year(2023), calendar_year(2023), at(2023, 12, 31)],
+    ),
+    "month_day_the_row_names": Case(
+        AMZN_TAX_CONTINGENCIES,
+        AMZN_10K,
+        "Gross tax contingencies – January 1",
+        [at(2021, 1, 1), at(2022, 1, 1), at(2023, 1, 1)],
+    ),
+    "maturity_bucket": Case(  # AMZN 2023 10-K, principal contractual commitments
+        row("Year Ended December 31,")
+        + row("", "2024", "2025", "Thereafter", "Total")
+        + row("Long-term debt principal and interest", "$10,616", "$7,175", "$60,176", "$96,872"),
+        AMZN_10K,
+        "Long-term debt principal and interest",
+        [at(2023, 12, 31)],
+        context="The following summarizes our principal contractual commitments … as of December 31, 2023 "
+        "(in millions):",
+        column="Year Ended December 31, 2025",
+    ),
+    "balance_row_under_a_flow_column": Case(
+        AAPL_UNCERTAIN_TAX,
+        AAPL_10K,
+        "Beginning balances",
+        [at(2023, 9, 28), at(2022, 9, 28), at(2021, 9, 28)],
+        title="Uncertain Tax Positions",
+    ),
+    "opening_balance_under_a_date_column": Case(
+        NVDA_DEFERRED_REVENUE, NVDA_10K, "Balance at beginning of period", [at(2023, 1, 28), at(2022, 1, 29)]
+    ),
+    "movement_under_a_date_column": Case(
+        AMZN_TAX_CONTINGENCIES,
+        AMZN_10K,
+        "Gross increases to tax positions in prior periods",
+        [calendar_year(2021), calendar_year(2022), calendar_year(2023)],
+    ),
+    "length_the_section_names": Case(  # PFE Q2 2023 10-Q, net periodic benefit cost
+        row("Three Months Ended")
+        + row("(MILLIONS)", "July 2, 2023", "July 3, 2022")
+        + row("Service cost", "$22", "$30")
+        + row("Six Months Ended")
+        + row("(MILLIONS)", "July 2, 2023", "July 3, 2022")
+        + row("Interest cost", "295", "236"),
+        PFE_10Q,
+        "Interest cost",
+        [flow(date(2023, 1, 3), date(2023, 7, 2)), flow(date(2022, 1, 4), date(2022, 7, 3))],
+        title="Note 10. Pension and Postretirement Benefit Plans",
+    ),
+    "movement_under_a_column": Case(
+        AAPL_UNCERTAIN_TAX,
+        AAPL_10K,
+        "Increases related to tax positions taken during a prior year",
+        [apple_year(2024), apple_year(2023), apple_year(2022)],
+        title="Uncertain Tax Positions",
+    ),
+    "assets_under_a_flow_column": Case(  # WMT 2025 10-K, segments
+        row("Fiscal Years Ended January 31,")
+        + row("(Amounts in millions)", "2025", "2024")
+        + row("Walmart U.S.")
+        + row("Total assets", "$150,006", "$137,782")
+        + row("Depreciation and amortization", "8,549", "7,671"),
+        WMT_10K,
+        "Total assets",
+        [at(2025, 1, 31), at(2024, 1, 31)],
+    ),
+    "stock_after_the_closing_balance": Case(  # META 2023 10-K, statement of cash flows
+        row("", "Year Ended December 31,", "")
+        + row("", "2023", "2022")
+        + row("Net increase (decrease) in cash, cash equivalents, and restricted cash", "27,231", "(1,269)")
+        + row("Cash, cash equivalents, and restricted cash at beginning of the period", "15,596", "16,865")
+        + row("Cash, cash equivalents, and restricted cash at end of the period", "$42,827", "$15,596")
+        + row(
+            "Reconciliation of cash, cash equivalents, and restricted cash to the consolidated balance sheets"
+        )
+        + row("Cash and cash equivalents", "$41,862", "$14,681"),
+        META_10K_2023,
+        "Cash and cash equivalents",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="(In millions)",
+    ),
+    "line_between_roll_forwards": Case(  # KO 2024 10-K, statement of shareowners' equity
+        row("", "2024", "2023")
+        + row("Treasury Stock")
+        + row("Balance at beginning of year", "(54,535)", "(52,601)")
+        + row("Purchases of stock for treasury", "(1,702)", "(2,189)")
+        + row("Balance at end of year", "(55,916)", "(54,535)")
+        + row("Total Equity Attributable to Shareowners of The Coca-Cola Company", "$24,856", "$25,941")
+        + row("Equity Attributable to Noncontrolling Interests")
+        + row("Balance at beginning of year", "$1,539", "$1,721")
+        + row("Divestitures", "(4)", "—"),
+        KO_10K,
+        "Total Equity Attributable to Shareowners of The Coca-Cola Company",
+        [at(2024, 12, 31), at(2023, 12, 31)],
+        title="(In millions except per share data)",
+    ),
+    "stock_under_a_bare_year": Case(  # AAPL 2024 10-K, other non-current liabilities
+        row("", "2024", "2023")
+        + row("Income taxes payable", "$9,254", "$15,457")
+        + row("Other non-current liabilities", "36,634", "34,391"),
+        AAPL_10K,
+        "Income taxes payable",
+        [at(2024, 9, 28), at(2023, 9, 28)],
+        title="Other Non-Current Liabilities",
+    ),
+    "flow_under_a_bare_year": Case(  # AAPL 2024 10-K, commercial paper: the caption says "as of"
+        row("", "2024", "2023", "2022")
+        + row("Maturities 90 days or less:")
+        + row("Proceeds from/(Repayments of) commercial paper, net", "$3,960", "$(1,333)", "$5,264"),
+        AAPL_10K,
+        "Proceeds from/(Repayments of) commercial paper, net",
+        [apple_year(2024), apple_year(2023), apple_year(2022)],
+        context="The weighted-average interest rate of the Company’s commercial paper was 5.00% and 5.28% as "
+        "of September 28, 2024 and September 30, 2023, respectively. The following table provides a summary "
+        "of cash flows associated with the issuance and maturities of commercial paper for 2024, 2023 and "
+        "2022 (in millions):",
+        title="Commercial Paper",
+    ),
+    "column_as_printed": Case(
+        AAPL_OPERATING_EXPENSES, AAPL_10K, "Research and development", [apple_year(2024)], column="2024"
+    ),
+    "date_the_row_names": Case(
+        TSLA_OPTIONS,
+        TSLA_10K,
+        "Vested and expected to vest, December 31, 2023",
+        [at(2023, 12, 31)] * 2,
+        title=TSLA_TITLE,
+    ),
+    "to_date_column": Case(  # META 2024 10-K, restructuring charges
+        '<tr><td></td><td colspan="3">Plan to Date</td></tr>'
+        + row("", "Facilities Consolidation", "Severance and Other Personnel Costs", "Total")
+        + row("Cost of revenue", "$362", "$—", "$1,478"),
+        META_10K_2024,
+        "Cost of revenue",
+        [at(2024, 12, 31)] * 3,
+    ),
+    "balance_of_a_dated_stretch": Case(  # NVDA 2024 10-K, Schedule II
+        row(
+            "Description",
+            "Balance at Beginning of Period",
+            "Additions",
+            "Deductions",
+            "Balance at End of Period",
+        )
+        + row("(In millions)")
+        + row("Fiscal year 2024")
+        + row("Allowance for doubtful accounts", "$4", "$—", "$—", "$4"),
+        NVDA_10K,
+        "Allowance for doubtful accounts",
+        [at(2023, 1, 28)],
+        title="Schedule II – Valuation and Qualifying Accounts",
+        column="Balance at Beginning of Period",
+    ),
+    "flow_of_a_dated_stretch": Case(
+        AMZN_RSUS, AMZN_10K, "Units granted", [flow(date(2021, 1, 2), date(2021, 12, 31))] * 2
+    ),
+    "opening_balance_of_the_document_period": Case(
+        TSLA_OPTIONS, TSLA_10K, "Beginning of period", [at(2022, 12, 31)] * 2, title=TSLA_TITLE
+    ),
+    "movement_over_the_document_period": Case(
+        TSLA_OPTIONS, TSLA_10K, "Granted", [calendar_year(2023)] * 2, title=TSLA_TITLE
+    ),
+    "written_figure_at_the_report_date": Case(  # AMZN 2023 10-K, balance sheet
+        row("December 31,")
+        + row("", "2022", "2023")
+        # "$0.01", "500" shares and "no" shares: none of them listed one per column
+        + row(
+            "Preferred stock ($0.01 par value; 500 shares authorized; no shares issued or outstanding)",
+            "—",
+            "—",
+        ),
+        AMZN_10K,
+        "Preferred stock ($0.01 par value; 500 shares authorized; no shares issued or outstanding)",
+        [at(2023, 12, 31)] * 3,
+        column="",
+    ),
+    "balance_at_the_report_date": Case(  # AAPL 2024 10-K, lease liability maturities
+        row("", "Operating Leases", "Finance Leases", "Total")
+        + row("2025", "$1,820", "$171", "$1,991")
+        + row("2026", "1,914", "131", "2,045")
+        + row("Total undiscounted liabilities", "13,518", "1,272", "14,790"),
+        AAPL_10K,
+        "2025",
+        [at(2024, 9, 28)] * 3,
+        context="Lease liability maturities as of September 28, 2024, are as follows (in millions):",
+    ),
+    "flow_over_the_document_period": Case(
+        AAPL_OPERATING_EXPENSES, AAPL_10K, "Research and development", [apple_year(2024)], column="Change"
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", [rule.__name__ for rule in PERIOD_RULES])
+def test_the_rule_dates_the_cells_of_its_table(rule: str) -> None:
+    case = CASES[rule]
+    parsed = parse_html_table(case.html, case.document, case.context, case.title)
+    cells = [
+        c
+        for c in parsed.cells
+        if c.row_label == case.label and (case.column is None or c.column_label == case.column)
+    ]
+    assert [(c.period, c.period_rule) for c in cells] == [(period, rule) for period in case.periods], [
+        (c.column_label, c.text, c.period, c.period_rule) for c in cells
+    ]
+
+
+def test_every_rule_has_a_case_and_shows_an_example() -> None:
+    names = [rule.__name__ for rule in PERIOD_RULES]
+    assert len(set(names)) == len(names)
+    assert set(CASES) == set(names)
+    for rule in PERIOD_RULES:
+        assert rule.__doc__ is not None and "→" in rule.__doc__ and '"' in rule.__doc__, rule.__name__
