@@ -5,7 +5,8 @@
     .venv/bin/python backend/bench/load.py --url http://127.0.0.1:8000   # an already running server
 
 Without --url it starts `filingproof serve` (the settings' database: FILINGPROOF_HOME / DATABASE_URL)
-with the rate limit lifted, warms it, and reports the server's peak resident memory (VmHWM).
+with the rate limit lifted, reports its start (seconds to answer /health, to a warm /ready, and the first
+narrative question's latency once ready), warms it, and reports the server's peak resident memory (VmHWM).
 Prints figures; it is not a pass/fail test.
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import httpx
 
-from filingproof.api.server import child_server
+from filingproof.api.server import child_server, wait_until_warm
 
 QUESTIONS = (
     "What were Apple's total net sales in fiscal 2024?",
@@ -97,6 +98,22 @@ async def run_load(base_url: str, route: str, clients: int, requests: int) -> tu
         return results, time.perf_counter() - started
 
 
+FIRST_NARRATIVE_QUESTION = "What are the main supply chain risks NVIDIA describes?"
+
+
+def startup_figures(base_url: str, spawned: float) -> str:
+    """The start as a user meets it: the server answers, says ready, then the first narrative question."""
+    listening = time.perf_counter() - spawned
+    warm = listening + wait_until_warm(base_url)
+    started = time.perf_counter()
+    httpx.post(f"{base_url}/query/sync", json={"question": FIRST_NARRATIVE_QUESTION}, timeout=120)
+    first_ms = (time.perf_counter() - started) * 1000
+    return (
+        f"startup: /health after {listening:.1f} s, /ready (warm) after {warm:.1f} s; "
+        f"first narrative question once ready: {first_ms:.0f} ms"
+    )
+
+
 def peak_rss_mib(pid: int) -> float | None:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -120,14 +137,19 @@ def main() -> None:
     with ExitStack() as stack:
         pid = None
         base_url = args.url
+        startup = None
         if base_url is None:
+            spawned = time.perf_counter()
             server = stack.enter_context(child_server(UNLIMITED, startup_timeout_s=300))
             base_url, pid = server.base_url, server.process.pid
+            startup = startup_figures(base_url, spawned)
         results, elapsed = asyncio.run(run_load(base_url, args.route, args.clients, args.requests))
         rss = peak_rss_mib(pid) if pid is not None else None
     total = args.clients * args.requests
     latencies = results.latencies_ms
     route = "POST /query/sync" if args.route == "query" else "GET /filings/1/pages/{n}"
+    if startup is not None:
+        print(startup)
     print(f"{route}: {args.clients} clients x {args.requests} requests = {total}")
     print(f"errors: {sum(results.errors.values())} {results.errors or ''}".rstrip())
     print(f"throughput: {total / elapsed:.1f} requests/s over {elapsed:.2f} s")

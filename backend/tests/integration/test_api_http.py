@@ -11,7 +11,7 @@ from urllib.parse import quote, urlsplit
 import httpx
 import pytest
 
-from filingproof.api.server import ChildServer, child_server
+from filingproof.api.server import ChildServer, child_server, wait_until_warm
 
 pytestmark = pytest.mark.corpus
 
@@ -358,14 +358,16 @@ def test_admin_routes_need_the_admin_token(client: httpx.Client) -> None:
     assert accepted.status_code == 202
 
 
-def test_health_and_readiness_report_each_check(client: httpx.Client) -> None:
+def test_health_and_readiness_report_each_check(server: ChildServer, client: httpx.Client) -> None:
     assert client.get("/health").json() == {"status": "ok"}
+    wait_until_warm(server.base_url)
     ready = client.get("/ready")
     assert ready.status_code == 200, ready.text
     checks = {check["name"]: check for check in ready.json()["checks"]}
-    assert set(checks) == {"database", "pgvector", "embedding_model", "page_images"}
+    assert set(checks) == {"database", "pgvector", "embedding_model", "page_images", "query_path"}
     assert all(check["ok"] for check in checks.values())
     assert checks["embedding_model"]["detail"].startswith("all-MiniLM-L6-v2")
+    assert checks["query_path"]["detail"].startswith("warmed in ")
 
 
 def test_stats_summarise_the_query_log(client: httpx.Client) -> None:

@@ -29,6 +29,7 @@ async def apps(settings: Settings, ingested_corpus: object) -> AsyncIterator[tup
     async with AsyncExitStack() as running:
         for app in (first, second):
             await running.enter_async_context(app.router.lifespan_context(app))
+            await app.state.warm_up  # the warm-up's own queries: done before connections are counted
         yield first, second
 
 

@@ -41,9 +41,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     await interrupt_stale_runs(app.state.sessionmaker)
     # Page image folders that ingests killed mid-way left behind (never a running ingest's).
     await sweep_page_images(app.state.sessionmaker, settings.pages_dir)
+    # The first question would wait seconds for the model and the caches: load them now, in the background
+    # (the server answers meanwhile; `/ready` says ready once they are loaded).
+    app.state.warm_up = asyncio.create_task(app.state.pipeline.warm())
     try:
         yield
     finally:
+        app.state.warm_up.cancel()
+        await asyncio.gather(app.state.warm_up, return_exceptions=True)
         for task in list(app.state.eval_tasks):  # each marks its run failed ("interrupted") as it stops
             task.cancel()
         await asyncio.gather(*app.state.eval_tasks, return_exceptions=True)

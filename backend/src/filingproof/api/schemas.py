@@ -12,7 +12,7 @@ class Liveness(BaseModel):
 
 
 class ReadinessCheck(BaseModel):
-    name: Literal["database", "pgvector", "embedding_model", "page_images"]
+    name: Literal["database", "pgvector", "embedding_model", "page_images", "query_path"]
     ok: bool
     detail: str
 

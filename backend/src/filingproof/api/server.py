@@ -82,3 +82,14 @@ def _wait_until_up(base_url: str, process: "subprocess.Popen[bytes]", timeout_s:
             pass
         time.sleep(0.2)
     raise RuntimeError(f"the server did not answer within {timeout_s:.0f} s")
+
+
+def wait_until_warm(base_url: str, timeout_s: float = 300.0) -> float:
+    """Seconds until the server's `/ready` reports its query path warm (model loaded, caches filled)."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout_s:
+        checks = httpx.get(f"{base_url}/ready", timeout=60).json()["checks"]
+        if any(check["name"] == "query_path" and check["ok"] for check in checks):
+            return time.monotonic() - started
+        time.sleep(0.2)
+    raise RuntimeError(f"the server's query path was not warm within {timeout_s:.0f} s")

@@ -4,7 +4,7 @@ import asyncio
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Response
+from fastapi import APIRouter, Depends, Request, Response
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -76,12 +76,26 @@ async def _page_images(session: AsyncSession, pages_dir: Path) -> ReadinessCheck
     return ReadinessCheck(name="page_images", ok=True, detail=f"{len(stored)} page images present")
 
 
+def _query_path(warm_up: "asyncio.Task[float]") -> ReadinessCheck:
+    """Whether the first question is answered as fast as the next: the server's warm-up has finished."""
+    if not warm_up.done():
+        return ReadinessCheck(
+            name="query_path", ok=False, detail="warming up: the query embedding and the search caches load"
+        )
+    if warm_up.cancelled() or (error := warm_up.exception()) is not None:
+        reason = "cancelled" if warm_up.cancelled() else f"{type(error).__name__}: {error}"
+        return ReadinessCheck(name="query_path", ok=False, detail=f"warm-up failed: {reason}")
+    return ReadinessCheck(name="query_path", ok=True, detail=f"warmed in {warm_up.result():.0f} ms")
+
+
 @router.get(
     "/ready",
-    summary="Readiness: database, pgvector, embedding model, page images",
+    summary="Readiness: database, pgvector, embedding model, page images, a warm query path",
     responses={503: {"model": Readiness, "description": "Some check failed; each is reported."}},
 )
-async def ready(session: SessionDep, settings: SettingsDep, response: Response) -> Readiness:
+async def ready(
+    session: SessionDep, settings: SettingsDep, request: Request, response: Response
+) -> Readiness:
     database = await _database(session)
     if database.ok:
         dependent = [await _pgvector(session), await _page_images(session, settings.pages_dir)]
@@ -90,7 +104,7 @@ async def ready(session: SessionDep, settings: SettingsDep, response: Response) 
             ReadinessCheck(name=name, ok=False, detail="not checked: the database is unavailable")
             for name in ("pgvector", "page_images")
         ]
-    checks = [database, *dependent, await _embedding_model()]
+    checks = [database, *dependent, await _embedding_model(), _query_path(request.app.state.warm_up)]
     report = Readiness(ready=all(check.ok for check in checks), checks=checks)
     if not report.ready:
         response.status_code = 503
