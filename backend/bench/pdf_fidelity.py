@@ -7,7 +7,9 @@
 2. On the FinanceBench PDFs, each information-extraction answer (a line item "directly extracted") must
    be a cell on its evidence page, at the precision the gold answer is written in; the line items the
    justifications name must be rows there. Each PDF's parse and render (page images) times are printed:
-   with the store, that is the PDF ingest without embeddings.
+   with the store, that is the PDF ingest without embeddings. Each PDF's metadata is settled as the ingest
+   does (cover page, then EDGAR's company lists through the cached client: EDGAR_WWW_BASE may name a
+   mirror) and printed, or the error the ingest would give.
 
 .venv/bin/python backend/bench/pdf_fidelity.py [--corpus DIR] [--only TICKER] [--misses N] [--save DIR]
     [--skip-corpus] [--skip-financebench]
@@ -25,10 +27,12 @@ from decimal import Decimal
 from pathlib import Path
 
 from filingproof.config import get_settings
+from filingproof.ingest.errors import IngestError
 from filingproof.ingest.fidelity import Fidelity
 from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
 from filingproof.ingest.pdf.fidelity import colour_facts, drawn_facts, measure_printed, print_pdf
+from filingproof.ingest.pdf.metadata import pdf_metadata
 from filingproof.ingest.pdf.render import render_pages
 from filingproof.ingest.render import chromium
 
@@ -140,6 +144,7 @@ def _key(label: str) -> str:
 
 def financebench() -> None:
     parsed: dict[str, PdfDocument] = {}
+    resolved: list[bool] = []
     answers = answers_found = items = items_found = 0
     for question in financebench_questions():
         if question.doc not in parsed:
@@ -149,10 +154,12 @@ def financebench() -> None:
             parse_s = time.perf_counter() - started
             render_s = _render_seconds(document)
             count = sum(len(t.cells) for t in document.tables if t)
+            metadata = _metadata_text(document)
+            resolved.append(metadata.startswith("resolved"))
             print(
                 f"{question.doc:30s} pages {len(document.layout.pages):4d}  parse {parse_s:5.2f} s  "
                 f"render {render_s:5.2f} s  tables {sum(1 for t in document.tables if t)}  cells {count}  "
-                f"cover {_cover_text(document)}",
+                f"cover {_cover_text(document)}\n  metadata: {metadata}",
                 flush=True,
             )
         document = parsed[question.doc]
@@ -178,6 +185,7 @@ def financebench() -> None:
             line += f"  answer: {shown}"
         print(line)
     print(
+        f"\nFinanceBench PDFs whose metadata resolves: {sum(resolved)}/{len(resolved)}"
         f"\nFinanceBench extraction answers found as a cell on their evidence page: {answers_found}/{answers}"
         f"\nLine items the justifications name, found as a row on the evidence pages: {items_found}/{items}"
     )
@@ -195,6 +203,15 @@ def _cover_text(document: PdfDocument) -> str:
     cover = document.pdf_cover
     assert cover is not None
     return f"{cover.company_name} | {cover.form} | {cover.period_end} | {cover.ticker}"
+
+
+def _metadata_text(document: PdfDocument) -> str:
+    """What the ingest would store as the filing's company, or the error it would give."""
+    try:
+        found = asyncio.run(pdf_metadata(document, None, get_settings()))
+    except IngestError as error:
+        return f"NOT RESOLVED: {error}"
+    return f"resolved: CIK {found.cik} {found.ticker} {found.company_name!r} {found.form} {found.period_end}"
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Filing, FilingList, Page as FilingPage } from "../src/api/types";
 import type { EvalRunDetail, EvalRunSummary } from "../src/features/evals/types";
 import { api, launch, screenshot, type Harness } from "./browser";
+import { citedCell, expectCellOutlined, openFirstFigure } from "./outline";
 
 const APPLE_REVENUE = "What was Apple's revenue in fiscal 2024?";
 const NVIDIA_GROWTH = "What were NVIDIA's data center revenues in fiscal 2025, and how much did they grow?";
@@ -74,47 +75,14 @@ describe("the web app", () => {
 
   it("opens a figure on its page with the cited cell outlined where the API puts its box (within 2 px)", async () => {
     const { page } = h;
-    const figure = page.getByTestId("figure-link").first();
-    const href = await figure.getAttribute("href");
-    const match = /^\/view\/(\d+)\/(\d+)\?cells=([\d,]+)$/.exec(href ?? "");
-    expect(match, `figure link ${href}`).not.toBeNull();
-    const [, filingId, pageNo, cells = ""] = match as RegExpExecArray;
-    await figure.click();
-    await page.waitForURL(`**/view/${filingId}/${pageNo}?cells=${cells}`);
+    const { filingId, pageNo, cellId } = await openFirstFigure(page);
 
     // The right page: the cited cell is Apple's total net sales for fiscal 2024 on it.
     const apiPage = await api<FilingPage>(`/filings/${filingId}/pages/${pageNo}`);
-    const cellId = Number(cells.split(",")[0]);
-    const cell = apiPage.tables.flatMap((table) => table.cells).find((candidate) => candidate.id === cellId);
-    expect(cell, `cell ${cellId} on page ${pageNo}`).toBeDefined();
-    expect(cell?.row_label).toMatch(/total net sales/i);
-    expect(cell?.text).toContain("391,035");
-    const box = cell?.box;
-    if (!box || !apiPage.width) throw new Error("the cited cell has no box on a page with an image");
-
-    const image = page.getByTestId("page-image");
-    await image.waitFor();
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="page-image"]');
-      return img !== null && img.complete && img.naturalWidth > 0;
-    });
-    const natural = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
-    expect(natural).toEqual({ width: apiPage.width, height: apiPage.height }); // boxes are in these pixels
-    const outline = page.locator(`[data-testid="cell-outline"][data-cell-id="${cellId}"]`);
-    await outline.waitFor();
-    await outline.scrollIntoViewIfNeeded();
-    const imageRect = await image.boundingBox();
-    const outlineRect = await outline.boundingBox();
-    if (!imageRect || !outlineRect) throw new Error("the image or the outline is not laid out");
-
-    // Compared in CSS pixels of the displayed image: the API's box scaled by displayed / natural width.
-    const scale = imageRect.width / natural.width;
-    const expected = { x: box.x0 * scale, y: box.y0 * scale, width: (box.x1 - box.x0) * scale, height: (box.y1 - box.y0) * scale };
-    const drawn = { x: outlineRect.x - imageRect.x, y: outlineRect.y - imageRect.y, width: outlineRect.width, height: outlineRect.height };
-    console.log(`outline of cell ${cellId}: drawn ${JSON.stringify(drawn)}, expected ${JSON.stringify(expected)} (CSS px, scale ${scale.toFixed(4)})`);
-    for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(drawn[key] - expected[key]), key).toBeLessThanOrEqual(2);
-
-    await expect.poll(() => page.locator(`td[data-cell-id="${cellId}"][data-cited]`).count()).toBe(1); // highlighted in the HTML table
+    const cell = citedCell(apiPage, cellId);
+    expect(cell.row_label).toMatch(/total net sales/i);
+    expect(cell.text).toContain("391,035");
+    await expectCellOutlined(page, apiPage, cellId);
     await screenshot(page, "04-viewer-cell-outlined");
     await page.locator(`td[data-cell-id="${cellId}"]`).scrollIntoViewIfNeeded();
     await screenshot(page, "05-viewer-table-cell-highlighted");

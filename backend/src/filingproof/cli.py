@@ -16,9 +16,11 @@ from rich.table import Table as RichTable
 
 from filingproof.agent.cli import ask
 from filingproof.api.serve import serve
+from filingproof.catalog.models import FilingOut
 from filingproof.catalog.reads import (
     FilingFilters,
     FilingNotIngestedError,
+    filing_by_id,
     numeric_cells,
     page_of_filings,
     resolve_filing,
@@ -30,10 +32,13 @@ from filingproof.demo import demo
 from filingproof.evals.cli import eval_command, gold_command
 from filingproof.index.cli import index_app
 from filingproof.ingest.errors import IngestError
-from filingproof.ingest.metadata import FilingMetadata
-from filingproof.ingest.service import NamedSource, file_source, filing_files, ingest_sources
+from filingproof.ingest.service import filing_files
+from filingproof.jobs.cli import DocumentGiven, enqueue_files, run_ingest_jobs, worker
+from filingproof.jobs.queue import JobQueue
+from filingproof.jobs.records import JobOut
+from filingproof.jobs.requests import EdgarRequest
 from filingproof.mcp.cli import mcp
-from filingproof.progress_bars import RichProgress, progress_bars
+from filingproof.progress_bars import JobBars, progress_bars
 from filingproof.retrieval.cli import search
 
 app = typer.Typer(
@@ -49,6 +54,7 @@ app.command("demo")(demo)
 app.command("mcp")(mcp)
 app.command("eval")(eval_command)
 app.command("gold")(gold_command)
+app.command("worker")(worker)
 console = Console(stderr=True)
 T = TypeVar("T")
 
@@ -102,66 +108,93 @@ def ingest(
         str | None, typer.Option("--ticker", help="Ticker of a local document (a PDF) whose cover has none.")
     ] = None,
     cik: Annotated[int | None, typer.Option(help="CIK of a local document, if EDGAR lacks it.")] = None,
+    local_worker: Annotated[
+        bool,
+        typer.Option(
+            "--worker/--no-worker",
+            help="Run a worker in this process (else: `filingproof worker`s run them).",
+        ),
+    ] = True,
+    wait: Annotated[
+        bool, typer.Option("--wait/--no-wait", help="Follow the jobs until they end (else: print their ids).")
+    ] = True,
 ) -> None:
-    """Ingest filings: from EDGAR by ticker, or local HTML/PDF documents (metadata from their cover; a PDF's
-    from its cover page and EDGAR's company list, or --ticker/--cik/--form/--period-end)."""
+    """Ingest filings, one job each on the queue: from EDGAR by ticker, or local HTML/PDF documents
+    (metadata from their cover; a PDF's from its cover page and EDGAR's company list, or
+    --ticker/--cik/--form/--period-end)."""
     settings = get_settings()
-    sources: list[NamedSource] = []
-    given = _given_metadata(document_ticker, cik, form, _parse_date(period_end))
     try:
-        if directory is not None:
-            sources.extend(file_source(path, given) for path in filing_files(directory))
-        sources.extend(file_source(path, given) for path in file or [])
-        if ticker is not None:
-            from filingproof.ingest.edgar_source import edgar_source
-
-            sources.append(edgar_source(settings, ticker, form or "10-K", year, _parse_date(period_end)))
+        paths = [*(filing_files(directory) if directory is not None else []), *(file or [])]
     except IngestError as error:
         raise _fail(str(error)) from error
-    if not sources:
+    given = DocumentGiven(document_ticker, cik, form, _parse_date(period_end))
+    edgar = [
+        EdgarRequest(ticker=symbol, form=form or "10-K", fiscal_year=year, period_end=given.period_end)
+        for symbol in ([ticker] if ticker is not None else [])
+    ]
+    if not paths and not edgar:
         raise _fail("nothing to ingest: give a TICKER, --file PATH or --dir PATH")
-    from filingproof.index.hook import default_index_hook
+
+    async def enqueue(queue: JobQueue) -> list[int]:
+        ids = await enqueue_files(queue, paths, given)
+        return ids + [await queue.enqueue_edgar(request) for request in edgar]
+
+    async def run_jobs(bars: JobBars) -> tuple[list[JobOut], dict[int, FilingOut]]:
+        sessions = get_sessionmaker()
+        jobs = await run_ingest_jobs(
+            settings, sessions, enqueue, bars.show, local_worker=local_worker, wait=wait
+        )
+        return jobs, await _stored_filings(jobs)
 
     with progress_bars(console) as bars:
-        results, failures = _run(
-            ingest_sources(
-                sources,
-                settings,
-                get_sessionmaker(),
-                lambda name: RichProgress(bars, Path(name).name),
-                default_index_hook(settings),
-            )
-        )
-    summary = RichTable(
-        "filing", "ticker", "form", "period end", "outcome", "pages", "tables", "cells", "facts"
-    )
-    for result in results:
-        summary.add_row(
-            str(result.filing_id),
-            result.ticker or "",
-            result.form,
-            result.period_end,
-            result.outcome,
-            str(result.counts.pages),
-            str(result.counts.tables),
-            str(result.counts.cells),
-            str(result.counts.facts),
-        )
-    Console().print(summary)
-    for failure in failures:
-        console.print(f"[red]failed:[/red] {failure.name}: {failure.error}")
-    if failures:
+        try:
+            jobs, stored = _run(run_jobs(JobBars(bars)))
+        except IngestError as error:
+            raise _fail(str(error)) from error
+    _print_jobs(jobs, stored)
+    if any(job.status != "succeeded" for job in jobs) and wait:
         raise typer.Exit(code=1)
 
 
-def _given_metadata(
-    ticker: str | None, cik: int | None, form: str | None, period_end: date | None
-) -> FilingMetadata | None:
-    """What the caller says of local documents, over what their covers say."""
-    if ticker is None and cik is None and form is None and period_end is None:
-        return None
-    symbol = ticker.upper() if ticker else None
-    return FilingMetadata(cik=cik, ticker=symbol, form=form, period_end=period_end)
+async def _stored_filings(jobs: list[JobOut]) -> dict[int, FilingOut]:
+    async with session_scope() as session:
+        found = [await filing_by_id(session, job.filing_id) for job in jobs if job.filing_id is not None]
+        return {filing.id: filing for filing in found if filing is not None}
+
+
+def _print_jobs(jobs: list[JobOut], stored: dict[int, FilingOut]) -> None:
+    summary = RichTable(
+        "job",
+        "status",
+        "filing",
+        "ticker",
+        "form",
+        "period end",
+        "outcome",
+        "pages",
+        "tables",
+        "cells",
+        "facts",
+    )
+    for job in jobs:
+        filing = stored.get(job.filing_id) if job.filing_id is not None else None
+        counts = (
+            (filing.page_count, filing.table_count, filing.cell_count, filing.fact_count) if filing else ()
+        )
+        summary.add_row(
+            str(job.id),
+            job.status,
+            str(job.filing_id or ""),
+            filing.ticker or "" if filing else "",
+            filing.form if filing else "",
+            str(filing.period_end) if filing else "",
+            job.outcome or "",
+            *(str(count) for count in counts),
+        )
+    Console().print(summary)
+    for job in jobs:
+        if job.status == "failed":
+            console.print(f"[red]failed:[/red] {job.source}: {job.error}")
 
 
 def _parse_date(text: str | None) -> date | None:
@@ -196,6 +229,7 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
                     "cells": f.cell_count,
                     "facts": f.fact_count,
                     "degraded": list(f.degraded),
+                    "warnings": list(f.warnings),
                 }
                 for f in listed
             ]
@@ -205,7 +239,18 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
         sys.stdout.write(json.dumps(rows, default=_json_default, indent=1) + "\n")
         return
     table = RichTable(
-        "id", "accession", "ticker", "form", "period end", "FY", "FP", "pages", "tables", "cells", "facts"
+        "id",
+        "accession",
+        "ticker",
+        "form",
+        "period end",
+        "FY",
+        "FP",
+        "pages",
+        "tables",
+        "cells",
+        "facts",
+        "warnings",
     )
     for row in rows:
         table.add_row(
@@ -224,9 +269,13 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
                     "cells",
                     "facts",
                 )
-            )
+            ),
+            str(len(row["warnings"])),
         )
     Console().print(table)
+    for row in rows:  # what each filing's parser kept as text, and why
+        for warning in row["warnings"]:
+            Console().print(f"filing {row['id']} ({row['ticker'] or row['company']}): {warning}", markup=False)
 
 
 @app.command()

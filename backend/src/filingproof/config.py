@@ -5,7 +5,7 @@ from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -30,6 +30,19 @@ class Settings(BaseSettings):
     edgar_requests_per_second: float = Field(default=5.0, gt=0, le=10, alias="EDGAR_REQUESTS_PER_SECOND")
     edgar_max_retries: int = Field(default=4, ge=0, le=10, alias="EDGAR_MAX_RETRIES")
     edgar_timeout_s: float = Field(default=30.0, gt=0, alias="EDGAR_TIMEOUT_S")
+
+    # Page images in an S3-compatible bucket (`s3://bucket/prefix`) instead of `$FILINGPROOF_HOME/pages`;
+    # the endpoint of a non-AWS store (MinIO, R2); the base URL browsers fetch the prefix's objects from
+    # (set: the image route redirects there). Credentials: boto3's (AWS_ACCESS_KEY_ID, … in the environment).
+    page_store_url: str | None = Field(
+        default=None, pattern=r"^s3://[a-z0-9][a-z0-9.\-]{1,61}[a-z0-9](/.*)?$", alias="PAGE_STORE_URL"
+    )
+    page_store_endpoint_url: str | None = Field(
+        default=None, pattern=r"^https?://", alias="PAGE_STORE_ENDPOINT_URL"
+    )
+    page_store_public_url: str | None = Field(
+        default=None, pattern=r"^https?://", alias="PAGE_STORE_PUBLIC_URL"
+    )
 
     chromium_path: Path = Field(default=Path("/usr/bin/chromium"), alias="CHROMIUM_PATH")
     page_viewport_width: int = Field(default=1000, ge=600, le=2000, alias="PAGE_VIEWPORT_WIDTH")
@@ -57,6 +70,17 @@ class Settings(BaseSettings):
     # a run whose lease has lapsed interrupted, never one that is still beating.
     eval_heartbeat_s: float = Field(default=5.0, gt=0, le=300, alias="EVAL_HEARTBEAT_S")
 
+    # Ingest jobs (`jobs/`): a worker beats every `worker_heartbeat_s`; a worker silent for `worker_stalled_s`
+    # is lost and its job retried (a blocking parse delays beats: keep it well above the longest parse). A
+    # job is tried `job_max_attempts` times at most (EDGAR outages, lost workers), waiting from
+    # `job_retry_base_s` on, doubling.
+    worker_heartbeat_s: float = Field(default=10.0, gt=0, le=300, alias="WORKER_HEARTBEAT_S")
+    worker_stalled_s: float = Field(default=60.0, gt=0, le=3600, alias="WORKER_STALLED_S")
+    job_max_attempts: int = Field(default=4, ge=1, le=20, alias="JOB_MAX_ATTEMPTS")
+    job_retry_base_s: float = Field(default=30.0, ge=0, le=3600, alias="JOB_RETRY_BASE_S")
+    # Off: workers index BM25 alone (a fast bulk load); `filingproof index backfill` embeds later.
+    ingest_embeddings: bool = Field(default=True, alias="INGEST_EMBEDDINGS")
+
     # The HTTP service (`filingproof serve`). Lists are comma-separated in the environment.
     cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list, alias="CORS_ORIGINS")
     admin_token: SecretStr | None = Field(default=None, min_length=16, alias="ADMIN_TOKEN")
@@ -66,6 +90,8 @@ class Settings(BaseSettings):
         default_factory=list, alias="TRUSTED_PROXIES"
     )
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024, alias="MAX_BODY_BYTES")
+    # A filing document uploaded to `POST /filings` (a 10-K's HTML is a few MB, a PDF's tens).
+    max_upload_bytes: int = Field(default=64 * 1024 * 1024, ge=1024, le=1024**3, alias="MAX_UPLOAD_BYTES")
     # The built web app, served from the API's origin. Unset: the checkout's frontend/dist when it is built;
     # empty: no web app (the API alone).
     web_dist: Path | None = Field(default_factory=_checkout_web_dist, alias="WEB_DIST")
@@ -80,7 +106,9 @@ class Settings(BaseSettings):
             return [item.strip() for item in value.split(",") if item.strip()]
         return value
 
-    @field_validator("demo_dir", mode="before")
+    @field_validator(
+        "demo_dir", "page_store_url", "page_store_endpoint_url", "page_store_public_url", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         # `FILINGPROOF_DEMO_DIR=` (as in .env.example) means unset, not the current directory.
@@ -95,6 +123,13 @@ class Settings(BaseSettings):
     @classmethod
     def _expand_home(cls, value: Path) -> Path:
         return value.expanduser().resolve()
+
+    @model_validator(mode="after")
+    def _page_store_complete(self) -> "Settings":
+        # An endpoint or public URL without a bucket would be ignored: images would go to the local folder.
+        if self.page_store_url is None and (self.page_store_endpoint_url or self.page_store_public_url):
+            raise ValueError("PAGE_STORE_ENDPOINT_URL and PAGE_STORE_PUBLIC_URL need PAGE_STORE_URL")
+        return self
 
     @property
     def pg_dir(self) -> Path:

@@ -13,10 +13,16 @@ from filingproof.db.models import Base
 from filingproof.db.session import database_url
 from filingproof.index.store import VECTOR_INDEX
 
+QUEUE_TABLE_PREFIX = "procrastinate_"
+
 
 def _declared(obj: Any, name: str | None, kind: str, reflected: bool, compare_to: Any) -> bool:
     # The HNSW index is built after bulk loads (`index.store.finalize_index`), not by a migration.
-    return not (kind == "index" and name == VECTOR_INDEX)
+    if kind == "index" and name == VECTOR_INDEX:
+        return False
+    # The job queue's own tables (and their indexes), created by migration 0007 from procrastinate's schema.
+    table = obj.table.name if kind == "index" else name
+    return not (reflected and compare_to is None and (table or "").startswith(QUEUE_TABLE_PREFIX))
 
 
 def _differences(connection: Connection) -> list[Any]:

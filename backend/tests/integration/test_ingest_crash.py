@@ -15,7 +15,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -25,9 +24,9 @@ import httpx
 import pytest
 from edgar_mirror import CORPUS_DIR
 from sqlalchemy import select
+from throwaway_home import new_home, stop_database
 
 from filingproof.api.server import child_server, wait_until_warm
-from filingproof.db.embedded import embedded_database_url
 from filingproof.db.models import Filing, Page
 from filingproof.db.page_images import LEGACY_LEASE_S, image_attempt, image_prefix_of, sweep_page_images
 from filingproof.db.session import Sessions, create_engine, sessions_for
@@ -59,28 +58,10 @@ class Stored:
         return {image_prefix_of(path) for path in self.images}
 
 
-def _new_home() -> tuple[Path, str]:
-    path = Path(tempfile.mkdtemp(prefix="filingproof-crash-"))
-    path.chmod(0o755)  # under root, the embedded server runs as an unprivileged user
-    # Started here, so no killed child ever owns the server.
-    return path, embedded_database_url(path / "pg")
-
-
-def _stop_database(pg_dir: Path) -> None:
-    """A fast shutdown of the home's server (the first line of postmaster.pid is its process id)."""
-    pid_file = pg_dir / "postmaster.pid"
-    if not pid_file.exists():
-        return
-    os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)
-    deadline = time.monotonic() + 60
-    while pid_file.exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
-
-
 @pytest.fixture(scope="module")
 async def home() -> AsyncIterator[Home]:
     """A throwaway home with `SOURCE` ingested (the tests repair it, or add copies of it beside it)."""
-    path, url = await asyncio.to_thread(_new_home)
+    path, url = await asyncio.to_thread(new_home, "filingproof-crash-")
     engine = create_engine(url)
     try:
         home = Home(path, sessions_for(engine))
@@ -88,7 +69,7 @@ async def home() -> AsyncIterator[Home]:
         yield home
     finally:
         await engine.dispose()
-        await asyncio.to_thread(_stop_database, path / "pg")
+        await asyncio.to_thread(stop_database, path / "pg")
         await asyncio.to_thread(shutil.rmtree, path, True)
 
 

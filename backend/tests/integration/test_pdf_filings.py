@@ -6,18 +6,16 @@ CI-sized: one FinanceBench PDF (Netflix FY2017, 73 pages) and one printed filing
 """
 
 import json
-import shutil
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from edgar_mirror import EdgarMirror
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
+from stored_pdf import ingest_pdf, remove_filing
 
 from filingproof.config import Settings
-from filingproof.db.models import Cell, Company, Filing, Page
+from filingproof.db.models import Cell, Filing, Page
 from filingproof.db.session import Sessions, session_scope
 from filingproof.ingest.fidelity import Fidelity
 from filingproof.ingest.parse.document import parse_filing
@@ -28,7 +26,6 @@ from filingproof.ingest.progress import SilentProgress
 from filingproof.ingest.render import chromium
 from filingproof.ingest.service import file_source, ingest_sources
 
-USER_AGENT = "filingproof tests dev@filingproof.org"
 NETFLIX = "NETFLIX_2017_10K"
 
 
@@ -95,30 +92,12 @@ def _misses(fidelity: Fidelity, kind: str) -> list[str]:
     return [f"{m.concept} {m.fact_text} {m.fact} {m.parsed}" for m in fidelity.misses if m.kind == kind][:10]
 
 
-@pytest.fixture
-def mirror() -> Iterator[EdgarMirror]:
-    with EdgarMirror() as running:
-        yield running
-
-
 async def test_a_pdf_filing_is_stored_with_its_pages_cells_and_boxes(
-    settings: Settings, sessions: Sessions, mirror: EdgarMirror, financebench: Path
+    settings: Settings, sessions: Sessions, financebench: Path
 ) -> None:
     """Ingested into the session's database (and removed after): the CIK and ticker from EDGAR's company
     list by the cover's company name, every PDF page an image at the HTML pages' width, cells with boxes."""
-    edgar = settings.model_copy(
-        update={
-            "edgar_www_base": mirror.www_base,
-            "edgar_data_base": mirror.data_base,
-            "edgar_user_agent": USER_AGENT,
-        }
-    )
-    path = financebench / "pdfs" / f"{NETFLIX}.pdf"
-    results, failures = await ingest_sources(
-        [file_source(path)], edgar, sessions, lambda _n: SilentProgress()
-    )
-    assert failures == []
-    (result,) = results
+    result = await ingest_pdf(settings, sessions, financebench / "pdfs" / f"{NETFLIX}.pdf")
     try:
         assert (result.ticker, result.form, result.period_end) == ("NFLX", "10-K", "2017-12-31")
         async with session_scope() as session:
@@ -146,25 +125,7 @@ async def test_a_pdf_filing_is_stored_with_its_pages_cells_and_boxes(
             x0, y0, x1, y1 = (float(v) for v in box if v is not None)
             assert 0 < x0 < x1 <= page.width and 0 < y0 < y1 <= page.height
     finally:
-        await _remove(settings, result.filing_id)
-
-
-async def _remove(settings: Settings, filing_id: int) -> None:
-    """Leave the shared test database as the corpus had it."""
-    async with session_scope() as session:
-        filing = await session.get(Filing, filing_id)
-        assert filing is not None
-        prefix, company_id = filing.sha256[:16], filing.company_id
-        await session.execute(delete(Filing).where(Filing.id == filing_id))
-        others = (
-            await session.execute(
-                select(func.count()).select_from(Filing).where(Filing.company_id == company_id)
-            )
-        ).scalar_one()
-        if not others:
-            await session.execute(delete(Company).where(Company.id == company_id))
-        await session.commit()
-    shutil.rmtree(settings.pages_dir / prefix, ignore_errors=True)
+        await remove_filing(settings, result.filing_id)
 
 
 async def test_a_truncated_pdf_leaves_nothing_behind(

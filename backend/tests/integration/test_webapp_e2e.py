@@ -2,19 +2,29 @@
 browser tests (`npm run test:e2e`: playwright-core driving Debian's Chromium) run against it.
 
 Needs `npm ci && npm run build` in frontend/ first; without the build this test fails, it does not skip.
+A PDF filing (Netflix's FY2017 10-K from FinanceBench) is ingested beside the corpus for the run and
+removed after it (`e2e/pdf.e2e.ts` asks about it). A real `filingproof worker` takes the jobs of "Add filing"
+(`e2e/addFiling.e2e.ts`); the filings and jobs they add are removed after the run.
 Screenshots of each step land in frontend/test-artifacts (or E2E_ARTIFACTS).
 """
 
+import asyncio
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import delete, func, select
+from stored_pdf import ingest_pdf, remove_filing
 
-from filingproof.api.server import child_server
+from filingproof.api.server import child_server, stop_process
+from filingproof.config import Settings
+from filingproof.db.models import Filing, IngestJob
+from filingproof.db.session import Sessions, transaction
 
 pytestmark = pytest.mark.corpus
 
@@ -23,7 +33,37 @@ ADMIN_TOKEN = "e2e-admin-token-0123456789"
 E2E_TIMEOUT_S = 600
 
 
-def test_web_app_end_to_end(ingested_corpus: Any) -> None:
+@pytest.fixture
+async def pdf_filing(settings: Settings, sessions: Sessions, shared_dir: Path) -> AsyncIterator[int]:
+    path = shared_dir / "financebench" / "pdfs" / "NETFLIX_2017_10K.pdf"
+    result = await ingest_pdf(settings, sessions, path)
+    yield result.filing_id
+    await remove_filing(settings, result.filing_id)
+
+
+@pytest.fixture
+async def ingest_worker(settings: Settings, sessions: Sessions) -> AsyncIterator[None]:
+    """A `filingproof worker` on the test database (BM25 alone: no model to load); afterwards, what its
+    jobs added is removed, so the corpus stays as it was."""
+    async with sessions() as session:
+        filings = set((await session.execute(select(Filing.id))).scalars())
+        last_job = (await session.execute(select(func.coalesce(func.max(IngestJob.id), 0)))).scalar_one()
+    command = [sys.executable, "-m", "filingproof", "worker", "--concurrency", "1"]
+    env = {**os.environ, "INGEST_EMBEDDINGS": "false"}
+    worker = await asyncio.to_thread(subprocess.Popen, command, env=env)
+    try:
+        yield
+    finally:
+        await asyncio.to_thread(stop_process, worker, 60)  # SIGTERM: a running job finishes first
+        async with sessions() as session:
+            added = set((await session.execute(select(Filing.id))).scalars()) - filings
+        for filing_id in added:
+            await remove_filing(settings, filing_id)
+        async with transaction(sessions) as session:
+            await session.execute(delete(IngestJob).where(IngestJob.id > last_job))
+
+
+def test_web_app_end_to_end(ingested_corpus: Any, pdf_filing: int, ingest_worker: None) -> None:
     dist = FRONTEND / "dist"
     if not (dist / "index.html").is_file():
         pytest.fail(f"{dist} has no build: run `npm ci && npm run build` in {FRONTEND} first")

@@ -33,7 +33,7 @@ def phrases(question: str) -> tuple[str, ...]:
         ("What was Tesla's gross margin in dollars in fiscal year 2023?", ("gross margin",)),
         ("What was Meta's capital expenditures for fiscal 2023, as most recently reported?",
          ("capital expenditures",)),
-        # the arithmetic is not the item
+        # the arithmetic is not the item (but a change may be a printed line: see below)
         ("By what percentage did Apple's total net sales change year over year in fiscal 2024?",
          ("total net sales",)),
         ("What is the difference between Amazon's and Alphabet's net income in fiscal 2023?",
@@ -63,17 +63,33 @@ def test_the_item_is_the_question_less_its_scaffolding(question: str, expected: 
     assert phrases(question) == expected
 
 
+def test_a_change_is_a_line_of_its_own_unless_computed_from_inputs() -> None:
+    question = (
+        "How much did Apple report for increase/(decrease) in cash, cash equivalents, and restricted cash "
+        "and cash equivalents for the six months ended March 29, 2025?"
+    )
+    u = understand(question, CATALOG)
+    ask = parse_ask(question, len(u.companies), len(u.years))
+    assert ask is not None and ask.derivation == "change"
+    # a figure stated alone must be the printed change; the inputs of a computed change are the balances
+    balances = "cash cash equivalents and restricted cash and cash equivalents"
+    assert item_phrases(question, u.company_mentions, ask, printed=True) == (
+        f"increase decrease in {balances}",
+    )
+    assert item_phrases(question, u.company_mentions, ask) == (balances,)
+
+
 def test_periods_are_the_years_asked_and_a_year_earlier_for_growth() -> None:
     question = "What was Meta's revenue growth in 2024?"
     u = understand(question, CATALOG)
     ask = parse_ask(question, len(u.companies), len(u.years))
     periods = asked_periods(u, CATALOG.filings_of(["META"]), ask)
-    assert {(p.end, p.days) for p in periods} == {
-        (date(2024, 12, 31), 364),
-        (date(2023, 12, 31), 364),
-        (date(2024, 12, 31), None),
-        (date(2023, 12, 31), None),
-    }
+    durations = {(p.end, p.days) for p in periods if p.days is not None}
+    assert durations == {(date(2024, 12, 31), 364), (date(2023, 12, 31), 364)}
+    # the balances a change is computed from: at the end of the year, and where it starts
+    instants = sorted(p.end for p in periods if p.days is None)
+    assert instants[-1] == date(2024, 12, 31) and len(instants) == 2
+    assert abs((instants[0] - date(2023, 12, 31)).days) <= 7
     plain = understand("What was Meta's revenue in 2024?", CATALOG)
     ends = {p.end for p in asked_periods(plain, CATALOG.filings_of(["META"]), parse_ask(plain.query, 1, 1))}
     assert ends == {date(2024, 12, 31)}

@@ -34,6 +34,7 @@ EDGES = frozenset({"__main__", "cli", "api", "mcp", "demo"})
 #                                              ingestion, which reaches indexing only through its hook
 #   agent                                     the pipeline
 #   evals                                     runs the pipeline over gold sets (above it, below the edges)
+#   jobs                                      ingestion as jobs on the queue (above ingest, below the edges)
 #   api, mcp, cli, demo, progress_bars        the edges (progress_bars: the command line's progress bars)
 ALLOWED: Mapping[str, frozenset[str]] = {
     "config": frozenset(),
@@ -50,12 +51,25 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "ingest": frozenset({"edgar", "index", "db", "config", ROOT}),
     "agent": frozenset({"retrieval", "qa", "understanding", "index", "verify", "llm", "db", "config"}),
     "evals": frozenset({"agent", "retrieval", "verify", "llm", "db", "config", ROOT}),
-    "progress_bars": frozenset({"ingest"}),
+    "jobs": frozenset({"ingest", "index", "edgar", "db", "config"}),
+    "progress_bars": frozenset({"ingest", "jobs"}),
     "demo": frozenset({"ingest", "index", "db", "config", "progress_bars"}),
-    "api": frozenset({"agent", "evals", "catalog", "retrieval", "index", "llm", "db", "config"}),
+    "api": frozenset({"agent", "evals", "jobs", "catalog", "retrieval", "index", "llm", "db", "config"}),
     "mcp": frozenset({"agent", "catalog", "retrieval", "llm", "db", "config"}),
     "cli": frozenset(
-        {"api", "mcp", "demo", "progress_bars", "evals", "agent", "retrieval", "qa", "ingest", "catalog"}
+        {
+            "api",
+            "mcp",
+            "demo",
+            "progress_bars",
+            "evals",
+            "jobs",
+            "agent",
+            "retrieval",
+            "qa",
+            "ingest",
+            "catalog",
+        }
         | {"index", "edgar", "llm", "db", "config", ROOT}
     ),
     "__main__": frozenset({"cli"}),

@@ -20,7 +20,7 @@ from filingproof.ingest.pdf.errors import (
     ScannedPdfError,
     TruncatedPdfError,
 )
-from filingproof.ingest.pdf.metadata import company_key, find_company
+from filingproof.ingest.pdf.metadata import cik_by_name, company_key, find_company, same_letters
 
 COVER = [
     Text(200, 40, "UNITED STATES SECURITIES AND EXCHANGE COMMISSION"),
@@ -57,10 +57,10 @@ STATEMENT = [
     Text(455, 80, "Year Ended December 31,"),
     Text(RIGHT[0], 94, "2023", right=True),
     Text(RIGHT[1], 94, "2022", right=True),
-    Text(50, 110, "Revenue"),  # no colon: a heading ending in ":" would stay the parent of what follows
-    *_row(124, "Products", ("1,000", "900"), indent=10, dollar=True),
-    *_row(138, "Services", ("234", "(12)"), indent=10),
-    *_row(152, "Total revenue", ("1,234", "888"), indent=20),
+    Text(60, 110, "Revenue:"),  # indented: the rows at the margin below are not under it
+    *_row(124, "Products", ("1,000", "900"), indent=20, dollar=True),
+    *_row(138, "Services", ("234", "(12)"), indent=20),
+    *_row(152, "Total revenue", ("1,234", "888"), indent=30),
     *_row(166, "Other income (loss)", ("—", "5")),
     Text(50, 180, "Net income attributable to common stockholders after"),
     *_row(192, "tax adjustments", ("100", "80"), indent=6),
@@ -219,3 +219,27 @@ def test_the_company_is_found_by_ticker_name_or_cover_text() -> None:
     cover = "FORM 10-K ... One Coca-Cola Plaza, Atlanta, Georgia 30313"  # the name is a logo
     assert find_company(COMPANIES, None, None, cover) == COMPANIES["KO"]
     assert find_company(COMPANIES, None, "Example Widgets, Inc.", cover) is None
+
+
+def test_a_small_capitals_name_is_the_listed_one_but_for_its_spacing() -> None:
+    assert same_letters("MGM R ESORTS I NTERNATIONAL", "MGM Resorts International")
+    assert not same_letters("MGM Resorts International", "MGM RESORTS INTERNATIONAL")  # the same already
+    assert not same_letters("Example Widgets, Inc.", "MGM Resorts International")
+
+
+def test_a_company_no_longer_listed_is_found_among_all_names_filed() -> None:
+    """`cik-lookup-data.txt` lines: "NAME:CIK:", past names included, colons allowed inside a name."""
+    lookup = "\n".join(
+        [
+            "ACTIVISION BLIZZARD, INC.:0000718877:",
+            "ACTIVISION INC /NY:0000718877:",
+            "ACTIVISION BLIZZARD INC:0000718877:",
+            "ACME: WIDGETS CO:0000000042:",
+            "EXAMPLE HOLDINGS INC:0000000001:",
+            "EXAMPLE HOLDINGS CORP:0000000002:",
+        ]
+    )
+    assert cik_by_name(lookup, "ACTIVISION BLIZZARD, INC.") == 718877
+    assert cik_by_name(lookup, "Acme: Widgets Company") == 42
+    assert cik_by_name(lookup, "Example Holdings, Inc.") is None  # two CIKs carry that name
+    assert cik_by_name(lookup, "Activision Publishing") is None

@@ -155,8 +155,8 @@ DATA_CENTER = CellFacts(
 GOOGLE_CLOUD = CellFacts(
     ("Google Cloud",), "The following table presents revenues disaggregated by type (in millions):",
     "Year Ended December 31, 2024", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
-    ("goog:GoogleCloudMember",), period_start=date(2024, 1, 1), period_end=date(2024, 12, 31),
-    company="GOOGL", company_names=("Alphabet",),
+    ("goog:GoogleCloudMember",), ("us-gaap:StatementBusinessSegmentsAxis",), period_start=date(2024, 1, 1),
+    period_end=date(2024, 12, 31), company="GOOGL", company_names=("Alphabet",),
 )  # fmt: skip
 
 
@@ -174,6 +174,39 @@ def test_a_segment_or_product_member_must_be_named(
     assert check_item(AskedItem(named, cell.company, year), cell).ok
     for phrase in unnamed:
         assert not check_item(AskedItem(phrase, cell.company, year), cell).ok, phrase
+
+
+def test_a_product_within_a_segment_names_both_and_operating_segments_qualifies_nothing() -> None:
+    # 3M 10-Q Q2 2023, page 9: Abrasives, a product of the Safety and Industrial segment.
+    abrasives = CellFacts(
+        ("Abrasives",), concept="us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+        members=("mmm:AbrasivesMember", "us-gaap:OperatingSegmentsMember",
+                 "mmm:SafetyAndIndustrialSegmentMember"),
+        axes=("srt:ProductOrServiceAxis", "srt:ConsolidationItemsAxis",
+              "us-gaap:StatementBusinessSegmentsAxis"),
+        company="MMM", company_names=("3M",),
+    )  # fmt: skip
+    assert check_item(AskedItem("Safety and Industrial Abrasives revenue", "MMM"), abrasives).ok
+    check = check_item(AskedItem("Abrasives revenue", "MMM"), abrasives)
+    assert not check.ok and "'safety and industrial'" in check.reason  # the product within one segment
+
+
+def test_a_segment_question_is_answered_by_a_segments_cell_only() -> None:
+    # Tesla 10-K FY2023: page 40 (MD&A, untagged) and page 93 (segment note, tagged with the segment).
+    mdna = CellFacts(
+        ("Cost of revenues", "Total automotive cost of revenues"), "Cost of Revenues and Gross Margin",
+        company="TSLA", company_names=("Tesla",),
+    )  # fmt: skip
+    segment_note = replace(
+        mdna, row_path=("Automotive segment", "Cost of revenues (1)"), caption=None,
+        concept="us-gaap:CostOfRevenue", members=("tsla:AutomotiveSegmentMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+    )  # fmt: skip
+    asked = AskedItem("cost of revenues for Automotive segment", "TSLA")
+    check = check_item(asked, mdna)
+    assert not check.ok and "segment" in check.reason
+    assert check_item(asked, segment_note).ok
+    assert check_item(AskedItem("automotive cost of revenues", "TSLA"), mdna).ok
 
 
 # --- the prior year in the same row, and the company ---------------------------------------------------

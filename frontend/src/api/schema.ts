@@ -65,7 +65,8 @@ export interface paths {
         /** List ingested filings */
         get: operations["list_filings"];
         put?: never;
-        post?: never;
+        /** Add a filing: from EDGAR (ticker, form, fiscal year) or an uploaded document; answers its job */
+        post: operations["add_filing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -113,7 +114,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The page rendered as PNG, for outlining cell boxes */
+        /**
+         * The page rendered as PNG, for outlining cell boxes
+         * @description From the page store: a local file, or a bucket object, streamed; or, when the bucket is served to
+         *     browsers (`PAGE_STORE_PUBLIC_URL`), a redirect there without reading it.
+         */
         get: operations["get_page_image"];
         put?: never;
         post?: never;
@@ -132,6 +137,40 @@ export interface paths {
         };
         /** Liveness: the process answers */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ingest job: status, stages with progress and timings, error, filing */
+        get: operations["get_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ingest job's progress, streamed until it ends */
+        get: operations["job_events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -181,7 +220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database, pgvector, embedding model, page images */
+        /** Readiness: database, pgvector, embedding model, page images, a warm query path */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -198,7 +237,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Query log statistics */
+        /** Query log statistics; the recent questions with the admin token only */
         get: operations["stats"];
         put?: never;
         post?: never;
@@ -212,6 +251,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Body_add_filing */
+        Body_add_filing: {
+            /**
+             * Document
+             * @description A filing document: HTML or PDF.
+             */
+            document?: string | null;
+            /** Fiscal Year */
+            fiscal_year?: number | null;
+            /**
+             * Form
+             * @example 10-K
+             */
+            form?: string | null;
+            /**
+             * Ticker
+             * @description EDGAR ticker, e.g. AAPL.
+             */
+            ticker?: string | null;
+        };
         /**
          * Box
          * @description A rectangle on the page image, in its pixels: left, top, right, bottom.
@@ -278,6 +337,18 @@ export interface components {
             ] | null;
             /** Cell Id */
             cell_id: number;
+            /**
+             * Column
+             * @description The cell's column label as printed (its period).
+             * @default
+             */
+            column: string;
+            /**
+             * Label
+             * @description The cell's row label as printed (the line item).
+             * @default
+             */
+            label: string;
         };
         /** Citation */
         Citation: {
@@ -429,6 +500,11 @@ export interface components {
             table_count: number;
             /** Ticker */
             ticker: string | null;
+            /**
+             * Warnings
+             * @description What the parser kept as text (a table whose periods or values it could not resolve), one line each; the rest of the filing is stored as usual.
+             */
+            warnings: string[];
         };
         /** ItemResult */
         ItemResult: {
@@ -466,6 +542,87 @@ export interface components {
             unit: string | null;
             /** Wrong Verified */
             wrong_verified: boolean;
+        };
+        /**
+         * JobOut
+         * @description An ingest job: where it stands, each stage's progress and time, how it ended.
+         */
+        JobOut: {
+            /**
+             * Attempts
+             * @description Attempts started (a retry after an EDGAR outage or a lost worker).
+             */
+            attempts: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Error
+             * @description Why the last attempt failed (kept while it is retried).
+             */
+            error: string | null;
+            /** Filing Id */
+            filing_id: number | null;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Outcome
+             * @description ingested, reingested or unchanged, once it succeeded.
+             */
+            outcome: string | null;
+            /**
+             * Source
+             * @description What it ingests: a file name, or 'EDGAR AAPL 10-K 2024'.
+             */
+            source: string;
+            /**
+             * Stage
+             * @description The stage running now.
+             */
+            stage: string | null;
+            /** Stages */
+            stages: components["schemas"]["JobStage"][];
+            /** Started At */
+            started_at: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "queued" | "running" | "retrying" | "succeeded" | "failed";
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /** JobStage */
+        JobStage: {
+            /**
+             * Done
+             * @default 0
+             */
+            done: number;
+            /**
+             * Finished
+             * @default false
+             */
+            finished: boolean;
+            /**
+             * Name
+             * @description parse, render, store … in the order they ran.
+             */
+            name: string;
+            /**
+             * Seconds
+             * @description How long it took, once finished.
+             */
+            seconds?: number | null;
+            /** Total */
+            total?: number | null;
         };
         /** Latency */
         Latency: {
@@ -592,7 +749,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "verified" | "refused" | "cannot_verify" | "no_figures";
+            status: "verified" | "quoted" | "ambiguous" | "refused" | "cannot_verify" | "no_figures";
             /** Trace */
             trace?: components["schemas"]["TraceEvent"][];
         };
@@ -611,7 +768,7 @@ export interface components {
              * Name
              * @enum {string}
              */
-            name: "database" | "pgvector" | "embedding_model" | "page_images";
+            name: "database" | "pgvector" | "embedding_model" | "page_images" | "query_path";
             /** Ok */
             ok: boolean;
         };
@@ -767,7 +924,10 @@ export interface components {
             latency: components["schemas"]["Latency"];
             /** Queries */
             queries: number;
-            /** Recent */
+            /**
+             * Recent
+             * @description The latest queries with their questions: for the admin token only, else empty.
+             */
             recent: components["schemas"]["RecentQuery"][];
             /** Statuses */
             statuses: {
@@ -1022,6 +1182,75 @@ export interface operations {
             };
         };
     };
+    add_filing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_add_filing"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     get_filing: {
         parameters: {
             query?: never;
@@ -1138,6 +1367,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The image is served from the page store's public URL (`Location`). */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -1174,6 +1410,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    get_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    job_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: `job` (data: the job, as GET /jobs/{id}) at once and on every change, the last once it succeeded or failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": Record<string, never>;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1350,6 +1668,15 @@ export interface operations {
                     "application/json": components["schemas"]["Stats"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
 }
@@ -1363,8 +1690,9 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsQueryPostResponses200ContentTextEventStreamEventValues: ReadonlyArray<FlattenedDeepRequired<paths>["/query"]["post"]["responses"]["200"]["content"]["text/event-stream"]["event"]> = ["router", "retrieval", "table_qa", "synthesis", "verify", "repair", "answer", "error"];
 export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "percent", "ratio", "shares", "number"];
+export const jobOutStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobOut"]["status"]> = ["queued", "running", "retrying", "succeeded", "failed"];
 export const queryFilterParamsFormAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryFilterParams"]["form"]> = ["10-K", "10-Q"];
-export const queryResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["status"]> = ["verified", "refused", "cannot_verify", "no_figures"];
-export const readinessCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadinessCheck"]["name"]> = ["database", "pgvector", "embedding_model", "page_images"];
+export const queryResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["status"]> = ["verified", "quoted", "ambiguous", "refused", "cannot_verify", "no_figures"];
+export const readinessCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadinessCheck"]["name"]> = ["database", "pgvector", "embedding_model", "page_images", "query_path"];
 export const runDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunDetail"]["status"]> = ["running", "done", "failed"];
 export const runSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunSummary"]["status"]> = ["running", "done", "failed"];

@@ -17,3 +17,5 @@ export type Page = Schemas["PageOut"];
 export type Table = Schemas["TableOut"];
 export type Cell = Schemas["CellOut"];
 export type Box = Schemas["Box"];
+export type Job = Schemas["JobOut"];
+export type JobStage = Schemas["JobStage"];

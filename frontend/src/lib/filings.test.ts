@@ -22,6 +22,7 @@ function filing(overrides: Partial<Filing>): Filing {
     cell_count: 9000,
     fact_count: 1000,
     degraded: [],
+    warnings: [],
     ...overrides,
   };
 }

@@ -11,7 +11,7 @@ they are held to the page's cells, not to the question's item.
 """
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import text
@@ -36,13 +36,14 @@ ORDER BY c.id, x.id
 
 
 def _facts(row: Any, names: Mapping[str, tuple[str, ...]]) -> CellFacts:
-    members = tuple(str(member) for member in (row.dimensions or {}).values())
+    dimensions = dict(row.dimensions or {})
     return CellFacts(
         row_path=tuple(row.row_path or ()) or (row.row_label,),
         caption=row.caption,
         column_label=row.column_label or "",
         concept=row.concept,
-        members=members,
+        members=tuple(str(member) for member in dimensions.values()),
+        axes=tuple(str(axis) for axis in dimensions),
         unit=row.unit,
         instant=bool(row.instant),
         period_start=row.period_start,
@@ -94,15 +95,19 @@ def _check(asked: Sequence[AskedItem], facts: Sequence[CellFacts]) -> ItemCheck:
 def item_failures(
     verdict: Verdict,
     figure_sources: Mapping[int, Sequence[int]],
-    asked: Sequence[AskedItem],
     facts: Mapping[int, Sequence[CellFacts]],
+    asked: Sequence[AskedItem],
+    asked_inputs: Sequence[AskedItem],
+    inputs: Collection[int],
 ) -> list[Failure]:
-    """One failure per figure with a source cell that is not an asked item (fail closed)."""
+    """One failure per figure with a source cell that is not an asked item (fail closed). A cell that is an
+    input of the draft's derivations is held to `asked_inputs` (the lines a change is computed from); any
+    other to `asked` (a figure stated alone: "the increase in cash" is not the cash balance)."""
     failures = []
     for index, cell_ids in figure_sources.items():
         figure = verdict.figures[index].figure
         for cell_id in cell_ids:
-            result = _check(asked, facts.get(cell_id, ()))
+            result = _check(asked_inputs if cell_id in inputs else asked, facts.get(cell_id, ()))
             if not result.ok:
                 failures.append(Failure("item", figure.text, (figure.start, figure.end), result.reason))
                 break

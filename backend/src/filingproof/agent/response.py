@@ -42,6 +42,8 @@ class Figure(BaseModel):
 class CellRef(BaseModel):
     cell_id: int
     box: tuple[float, float, float, float] | None = None  # on the page image
+    label: str = Field(default="", description="The cell's row label as printed (the line item).")
+    column: str = Field(default="", description="The cell's column label as printed (its period).")
 
 
 class Citation(BaseModel):

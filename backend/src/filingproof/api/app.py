@@ -12,13 +12,15 @@ from filingproof.agent.service import Pipeline
 from filingproof.api.errors import FieldError, Problem, ProblemCORSMiddleware, install_problem_handlers
 from filingproof.api.head import HeadAsGetMiddleware
 from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
-from filingproof.api.routes import evals, filings, health, query
+from filingproof.api.routes import evals, filings, health, jobs, query
 from filingproof.api.spa import install_spa
 from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.page_images import sweep_page_images
+from filingproof.db.page_store import page_store
 from filingproof.db.session import create_engine, database_url, sessions_for
 from filingproof.evals.store import interrupt_stale_runs
+from filingproof.jobs.queue import JobQueue
 from filingproof.llm.openai_compat import provider_from_settings
 
 DESCRIPTION = (
@@ -40,12 +42,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.eval_tasks = set()
     await interrupt_stale_runs(app.state.sessionmaker)
     # Page image folders that ingests killed mid-way left behind (never a running ingest's).
-    await sweep_page_images(app.state.sessionmaker, settings.pages_dir)
+    await sweep_page_images(app.state.sessionmaker, page_store(settings))
     # The first question would wait seconds for the model and the caches: load them now, in the background
     # (the server answers meanwhile; `/ready` says ready once they are loaded).
     app.state.warm_up = asyncio.create_task(app.state.pipeline.warm())
+    # Filings added through the API are jobs on the queue (`filingproof worker`s run them).
+    app.state.job_queue = JobQueue(settings, app.state.sessionmaker)
     try:
-        yield
+        async with app.state.job_queue.open():
+            yield
     finally:
         app.state.warm_up.cancel()
         await asyncio.gather(app.state.warm_up, return_exceptions=True)
@@ -82,7 +87,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.provider = provider_from_settings(settings)
     app.state.query_buckets = TokenBuckets(settings.query_rate_per_minute, settings.query_rate_burst)
     install_problem_handlers(app)
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodySizeLimitMiddleware,
+        max_bytes=settings.max_body_bytes,
+        larger={("POST", "/filings"): settings.max_upload_bytes},
+    )
     app.add_middleware(HeadAsGetMiddleware)
     if settings.cors_origins:
         app.add_middleware(
@@ -93,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             expose_headers=["ETag", "Retry-After"],
         )
     app.include_router(filings.router)
+    app.include_router(jobs.router)
     app.include_router(query.router)
     app.include_router(health.router)
     app.include_router(evals.router)

@@ -18,17 +18,21 @@ Network = IPv4Network | IPv6Network
 class BodySizeLimitMiddleware:
     """413 for a body over `max_bytes`: at once when Content-Length says so, else when the count passes it."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int, larger: dict[tuple[str, str], int] | None = None
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}  # (method, path) → its own limit: uploads
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get((scope["method"], scope["path"]), self.max_bytes)
         declared = Headers(scope=scope).get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            response = problem_response(413, self._detail(), instance=scope["path"])
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            response = problem_response(413, self._detail(limit), instance=scope["path"])
             await response(scope, receive, send)
             return
         received = 0
@@ -38,14 +42,14 @@ class BodySizeLimitMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise HTTPException(413, self._detail())  # rendered by the problem handlers
+                if received > limit:
+                    raise HTTPException(413, self._detail(limit))  # rendered by the problem handlers
             return message
 
         await self.app(scope, counting_receive, send)
 
-    def _detail(self) -> str:
-        return f"The request body is larger than {self.max_bytes} bytes."
+    def _detail(self, limit: int) -> str:
+        return f"The request body is larger than {limit} bytes."
 
 
 @dataclass

@@ -27,6 +27,10 @@ class FilingOut(BaseModel):
     source_url: str | None
     status: str
     degraded: list[str]
+    warnings: list[str] = Field(
+        description="What the parser kept as text (a table whose periods or values it could not resolve), one "
+        "line each; the rest of the filing is stored as usual."
+    )
     page_count: int
     table_count: int
     cell_count: int

@@ -15,6 +15,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     Numeric,
     SmallInteger,
     String,
@@ -74,6 +75,9 @@ class Filing(Base):
     source_name: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16), default="ready")
     degraded: Mapped[list[str]] = mapped_column(ARRAY(Text), default=list)
+    # What the parser kept as text, one line each: "table 12 on page 40 kept as text: …" (its periods or
+    # values could not be resolved); the filing is stored all the same.
+    warnings: Mapped[list[str]] = mapped_column(ARRAY(Text), default=list, server_default="{}")
     parser_version: Mapped[str] = mapped_column(String(16))
     page_count: Mapped[int] = mapped_column(Integer, default=0)
     table_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -268,3 +272,30 @@ class EvalResult(Base):
     item_id: Mapped[str] = mapped_column(Text)
     kind: Mapped[str] = mapped_column(String(32))
     result: Mapped[dict[str, Any]] = mapped_column(JsonB)  # an ItemResult
+
+
+class IngestJob(Base):
+    """One ingest run as a job on the queue (migration 0007; `jobs/`): what to ingest, where it stands,
+    how long each stage took, how it ended. The queue's own rows (procrastinate's tables, created by the
+    same migration) say who runs it; this row is what the command line, the API and the web app read."""
+
+    __tablename__ = "ingest_jobs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(Text)  # a file name, or "EDGAR AAPL 10-K 2024", for people
+    request: Mapped[dict[str, Any]] = mapped_column(JsonB)  # an ingest request (jobs.requests)
+    # An uploaded or local document's bytes, so that a worker on any machine can ingest it; dropped once
+    # the filing is stored.
+    document: Mapped[bytes | None] = mapped_column(LargeBinary)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # queued|running|retrying|succeeded|failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    stage: Mapped[str | None] = mapped_column(String(32))  # the stage now running
+    stages: Mapped[list[dict[str, Any]]] = mapped_column(JsonB, default=list)  # per stage: done, total, s
+    error: Mapped[str | None] = mapped_column(Text)
+    outcome: Mapped[str | None] = mapped_column(String(16))  # ingested | reingested | unchanged
+    filing_id: Mapped[int | None] = mapped_column(ForeignKey("filings.id", ondelete="SET NULL"))
+    queue_job_id: Mapped[int | None] = mapped_column(BigInteger)  # procrastinate's job id
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

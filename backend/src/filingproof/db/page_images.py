@@ -1,17 +1,18 @@
-"""Page image folders under `settings.pages_dir`, kept so that no page row ever names a missing image,
-whatever moment an ingest is killed at.
+"""Page image folders in the page store (`db.page_store`: `settings.pages_dir`, or a bucket), kept so that
+no page row ever names a missing image, whatever moment an ingest is killed at.
 
 Each ingest attempt draws a token and holds a PostgreSQL advisory lock named by it while it runs: taken
 before its first folder exists, released once its rows are committed or its folders removed. Its folders:
 
 - `.staging-<sha16>-<token>/`: the pages being rendered;
-- `<sha16>-<token>/`: the complete set, published (renamed, durably) *before* the rows naming it are
-  committed, so a committed row always names a complete folder.
+- `<sha16>-<token>/`: the complete set, published (renamed durably, or uploaded to the bucket) *before* the
+  rows naming it are committed, so a committed row always names a complete folder.
 
 A folder whose token is unlocked belongs to no live attempt; if no page row names it either, it is dead (its
 attempt was killed, or a later ingest replaced it) and `sweep_page_images` removes it. The lock lives in a
-database session, so it goes with a killed process, on any host that shares the database and the folder, and
-is never mistaken for another process's (as a reused process id would be).
+database session, so it goes with a killed process, on any host that shares the database and the store, and
+is never mistaken for another process's (as a reused process id would be). A staging folder is on the disk
+of the host that renders it: each host's sweep removes its own.
 
 Folders of the earlier layout (`<sha16>/`, `.staging-<sha16>-<12 hex>/`, `.retired-…`) carry no token: they
 are removed once no row names them and they are older than `LEGACY_LEASE_S`.
@@ -19,10 +20,8 @@ are removed once no row names them and they are older than `LEGACY_LEASE_S`.
 
 import asyncio
 import logging
-import os
 import re
 import secrets
-import shutil
 import time
 from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
@@ -33,6 +32,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from filingproof.db.models import Page
+from filingproof.db.page_store import STAGING, PageStore, as_page_store
 from filingproof.db.session import Sessions
 
 logger = logging.getLogger(__name__)
@@ -55,36 +55,36 @@ def image_prefix_of(image_path: str) -> str:
 class ImageAttempt:
     """One ingest attempt's page image folders, and the lock that says the attempt is alive."""
 
-    pages_dir: Path
+    store: PageStore
     prefix: str  # `<sha16>-<token>`: what the page rows name
     connection: AsyncConnection  # holds the lock; also answers which folders rows name
     committed: bool = False
 
     @property
     def staging_dir(self) -> Path:
-        return self.pages_dir / f".staging-{self.prefix}"
-
-    @property
-    def published_dir(self) -> Path:
-        return self.pages_dir / self.prefix
+        return self.store.staging_dir(self.prefix)
 
     async def publish(self) -> None:
-        """The rendered pages, on disk for good, under the name the rows will give: before the commit."""
-        await asyncio.to_thread(_publish, self.staging_dir, self.published_dir)
+        """The rendered pages, stored for good under the name the rows will give: before the commit."""
+        await asyncio.to_thread(self.store.publish, self.prefix)
 
     async def remove_replaced(self, prefixes: Collection[str]) -> None:
         """After the commit: the folders of the rows this attempt replaced (no row names them now)."""
-        await asyncio.to_thread(_remove, self.pages_dir, [p for p in prefixes if p != self.prefix])
+        await asyncio.to_thread(self.store.remove, [p for p in prefixes if p != self.prefix])
 
 
 @asynccontextmanager
-async def image_attempt(sessions: Sessions, pages_dir: Path, sha256: str) -> AsyncIterator[ImageAttempt]:
-    """An attempt's folders for the document `sha256`, locked for the block. Unless the block marks the
-    attempt `committed`, its folders are removed on the way out (the published one only if no row names
-    it: a commit whose answer was lost may still have happened; the sweep settles it otherwise)."""
+async def image_attempt(
+    sessions: Sessions, store: PageStore | Path, sha256: str
+) -> AsyncIterator[ImageAttempt]:
+    """An attempt's folders for the document `sha256` in `store` (a store, or a local pages folder), locked
+    for the block. Unless the block marks the attempt `committed`, its folders are removed on the way out
+    (the published one only if no row names it: a commit whose answer was lost may still have happened; the
+    sweep settles it otherwise)."""
+    store = as_page_store(store)
     async with _lock_connection(sessions) as connection:
-        token = await _new_token(connection, pages_dir, sha256[:16])
-        attempt = ImageAttempt(pages_dir, f"{sha256[:16]}-{token:08x}", connection)
+        token = await _new_token(connection, store, sha256[:16])
+        attempt = ImageAttempt(store, f"{sha256[:16]}-{token:08x}", connection)
         try:
             yield attempt
         finally:
@@ -95,39 +95,43 @@ async def image_attempt(sessions: Sessions, pages_dir: Path, sha256: str) -> Asy
                 await _unlock(connection, [token])
 
 
-async def sweep_page_images(sessions: Sessions, pages_dir: Path) -> list[str]:
-    """Remove every folder no live attempt owns and no page row names; the names removed.
+async def sweep_page_images(sessions: Sessions, store: PageStore | Path) -> list[str]:
+    """Remove every folder of `store` (a store, or a local pages folder) that no live attempt owns and no
+    page row names; the names removed.
 
     Safe beside running ingests (in this process or any other): a folder is removed only while its
     attempt's lock is held here, and only if no row named it after the lock was taken."""
-    entries = await asyncio.to_thread(_entries, pages_dir)
+    store = as_page_store(store)
+    entries = await asyncio.to_thread(store.folders)
     if not entries:
         return []
     async with _lock_connection(sessions) as connection:
         named = await _named_prefixes(connection, None)
-        removed = await _sweep_attempt_dirs(connection, pages_dir, entries, named)
+        removed = await _sweep_attempt_dirs(connection, store, entries, named)
         now = time.time()
         legacy = [
             name
             for name, modified in entries.items()
-            if _LEGACY_DIR.fullmatch(name) and name not in named and now - modified > LEGACY_LEASE_S
+            if _LEGACY_DIR.fullmatch(name)
+            and name not in named
+            and modified is not None
+            and now - modified > LEGACY_LEASE_S
         ]
-        await asyncio.to_thread(_remove, pages_dir, legacy)
+        await asyncio.to_thread(store.remove, legacy)
     removed += legacy
     if removed:
-        logger.info("removed %d dead page image folders under %s", len(removed), pages_dir)
+        logger.info("removed %d dead page image folders in %s", len(removed), store.description)
     return removed
 
 
-async def missing_page_images(session: AsyncSession, pages_dir: Path, filing_id: int) -> list[str]:
-    """The image paths a filing's page rows name that are not on disk."""
+async def missing_page_images(session: AsyncSession, store: PageStore | Path, filing_id: int) -> list[str]:
+    """The image paths a filing's page rows name that are not in `store` (a store, or a local folder)."""
     paths = (
         await session.execute(
             select(Page.image_path).where(Page.filing_id == filing_id, Page.image_path.is_not(None))
         )
     ).scalars()
-    stored = [path for path in paths if path]
-    return await asyncio.to_thread(lambda: [path for path in stored if not (pages_dir / path).is_file()])
+    return await asyncio.to_thread(as_page_store(store).missing, [path for path in paths if path])
 
 
 async def filing_image_prefixes(session: AsyncSession, filing_ids: Collection[int]) -> set[str]:
@@ -143,7 +147,7 @@ async def filing_image_prefixes(session: AsyncSession, filing_ids: Collection[in
 
 
 async def _sweep_attempt_dirs(
-    connection: AsyncConnection, pages_dir: Path, entries: dict[str, float], named: set[str]
+    connection: AsyncConnection, store: PageStore, entries: dict[str, float | None], named: set[str]
 ) -> list[str]:
     """The attempt folders that are dead: unlocked, and named by no row once locked here."""
     by_token: dict[int, list[str]] = {}
@@ -157,7 +161,7 @@ async def _sweep_attempt_dirs(
         # Asked after the lock was taken: an attempt that committed before that is seen here.
         still_named = await _named_prefixes(connection, candidates)
         dead = [name for name in candidates if name not in still_named]
-        await asyncio.to_thread(_remove, pages_dir, dead)
+        await asyncio.to_thread(store.remove, dead)
         return dead
     finally:
         await _unlock(connection, locked)
@@ -171,14 +175,14 @@ async def _lock_connection(sessions: Sessions) -> AsyncIterator[AsyncConnection]
         yield await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
-async def _new_token(connection: AsyncConnection, pages_dir: Path, sha16: str) -> int:
+async def _new_token(connection: AsyncConnection, store: PageStore, sha16: str) -> int:
     """A token this session has locked, whose folders do not exist (a dead attempt's may, until swept)."""
     for _ in range(_TOKEN_TRIES):
         token = secrets.randbits(31)
         if not await _try_lock(connection, token):
             continue
         names = [f"{sha16}-{token:08x}", f".staging-{sha16}-{token:08x}"]
-        if not await asyncio.to_thread(_any_exists, pages_dir, names):
+        if not await asyncio.to_thread(store.exists, names):
             return token
         await _unlock(connection, [token])
     raise RuntimeError(f"no free page image token after {_TOKEN_TRIES} tries")
@@ -213,54 +217,11 @@ async def _named_prefixes(connection: AsyncConnection, among: Collection[str] | 
 
 
 async def _discard(attempt: ImageAttempt) -> None:
-    await asyncio.to_thread(shutil.rmtree, attempt.staging_dir, True)
+    await asyncio.to_thread(attempt.store.remove, [f"{STAGING}{attempt.prefix}"])
     try:
         named = await _named_prefixes(attempt.connection, [attempt.prefix])
     except Exception:  # the database is gone: the sweep decides later, with a lock and a fresh look
         logger.warning("%s kept for the sweep: cannot tell if rows name it", attempt.prefix, exc_info=True)
         return
     if attempt.prefix not in named:
-        await asyncio.to_thread(shutil.rmtree, attempt.published_dir, True)
-
-
-def _publish(staging_dir: Path, published_dir: Path) -> None:
-    """Flush every image, then rename the folder and flush the rename: once the rows are committed, a
-    power loss cannot leave them naming empty or missing files."""
-    if not staging_dir.is_dir():
-        return  # nothing rendered (no page has an image): no row names the folder
-    for image in staging_dir.iterdir():
-        _fsync(image)
-    _fsync(staging_dir)
-    staging_dir.rename(published_dir)
-    _fsync(published_dir.parent)
-
-
-def _fsync(path: Path) -> None:
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
-def _entries(pages_dir: Path) -> dict[str, float]:
-    """Each folder under `pages_dir` and when it last changed."""
-    if not pages_dir.is_dir():
-        return {}
-    entries: dict[str, float] = {}
-    for entry in os.scandir(pages_dir):
-        try:
-            if entry.is_dir(follow_symlinks=False):
-                entries[entry.name] = entry.stat(follow_symlinks=False).st_mtime
-        except FileNotFoundError:  # removed meanwhile (by its attempt, or another sweep)
-            continue
-    return entries
-
-
-def _any_exists(pages_dir: Path, names: Collection[str]) -> bool:
-    return any((pages_dir / name).exists() for name in names)
-
-
-def _remove(pages_dir: Path, names: Collection[str]) -> None:
-    for name in names:
-        shutil.rmtree(pages_dir / name, ignore_errors=True)
+        await asyncio.to_thread(attempt.store.remove, [attempt.prefix])

@@ -15,7 +15,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Literal
 
 from playwright.async_api import Browser
@@ -26,6 +25,7 @@ from filingproof import PARSER_VERSION
 from filingproof.config import Settings
 from filingproof.db.models import Filing
 from filingproof.db.page_images import filing_image_prefixes, image_attempt, missing_page_images
+from filingproof.db.page_store import PageStore, page_store
 from filingproof.db.session import Sessions
 from filingproof.index.hook import IndexHook
 from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata
@@ -71,7 +71,7 @@ async def ingest_source(
     # The same bytes by the same parser: nothing to do, and no need to parse them to know it.
     async with sessions() as session:
         stored = await _existing(session, None, sha256)
-        same_bytes = await _reusable(session, settings.pages_dir, stored, quiet=True)
+        same_bytes = await _reusable(session, page_store(settings), stored, quiet=True)
     given_accession = source.metadata.accession if source.metadata else None
     if same_bytes is not None and (same_bytes.accession or not given_accession):
         return _unchanged(same_bytes, run.seconds)
@@ -81,7 +81,7 @@ async def ingest_source(
         current.advance()
     async with sessions() as session:
         stored = await _existing(session, meta.accession, sha256)
-        existing = await _reusable(session, settings.pages_dir, stored)
+        existing = await _reusable(session, page_store(settings), stored)
         if existing is not None:
             if meta.accession and not existing.accession:
                 existing.accession = meta.accession
@@ -112,7 +112,7 @@ class _Run:
     ) -> IngestResult:
         """Page images go to this attempt's own folder, published before the rows that name it are
         committed; the replaced filing's images are removed after the commit."""
-        async with image_attempt(self.sessions, self.settings.pages_dir, sha256) as images:
+        async with image_attempt(self.sessions, page_store(self.settings), sha256) as images:
             with self.timed("render"), stage(self.progress, "render", len(document.layout.pages)) as current:
                 width = self.settings.page_viewport_width
                 rendering = await render_source(self.browser, document, images.staging_dir, width)
@@ -167,14 +167,14 @@ def _kill_point(name: str) -> None:
 
 
 async def _reusable(
-    session: AsyncSession, pages_dir: Path, filing: Filing | None, *, quiet: bool = False
+    session: AsyncSession, store: PageStore, filing: Filing | None, *, quiet: bool = False
 ) -> Filing | None:
-    """The stored filing, if this parser stored it and every page image it names is on disk; else None:
+    """The stored filing, if this parser stored it and every page image it names is stored; else None:
     store it anew (a filing whose images are gone is repaired by rendering it again). `quiet`: a first
     look, whose verdict the look after parsing repeats (and reports)."""
     if filing is None or filing.parser_version != PARSER_VERSION:
         return None
-    missing = await missing_page_images(session, pages_dir, filing.id)
+    missing = await missing_page_images(session, store, filing.id)
     if missing and not quiet:
         logger.warning("filing %d: %d page images missing, rendering it again", filing.id, len(missing))
     return None if missing else filing

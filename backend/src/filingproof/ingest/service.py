@@ -1,6 +1,7 @@
 """Ingesting many filings: from files, a folder, or EDGAR; one browser for all, one transaction each."""
 
 import asyncio
+import gzip
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from filingproof.config import Settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.page_images import sweep_page_images
+from filingproof.db.page_store import page_store
 from filingproof.db.session import Sessions, database_url, transaction
 from filingproof.index.hook import IndexHook
 from filingproof.ingest.errors import IngestError
@@ -38,18 +40,34 @@ class IngestFailure:
 
 
 FILING_SUFFIXES = (".htm", ".html", ".xhtml", ".pdf")
+GZIP_SUFFIX = ".gz"  # "10-K_0001045810-24-000029.htm.gz": a filing document, gzip-compressed
+
+
+def is_filing_file(path: Path) -> bool:
+    """A filing document by its name: `.htm`, `.html`, `.xhtml` or `.pdf`, also gzip-compressed (`.htm.gz`)."""
+    name = path.name.lower().removesuffix(GZIP_SUFFIX)
+    return name.endswith(FILING_SUFFIXES)
 
 
 def filing_files(directory: Path) -> list[Path]:
-    """Every filing document (HTML or PDF) under a folder, in a stable order."""
+    """Every filing document (HTML or PDF, plain or `.gz`) under a folder, in a stable order."""
     if not directory.is_dir():
         raise IngestError(f"{directory} is not a folder")
-    files = sorted(
-        p for p in directory.rglob("*") if p.suffix.lower() in FILING_SUFFIXES and p.is_file()
-    )
+    files = sorted(p for p in directory.rglob("*") if is_filing_file(p) and p.is_file())
     if not files:
-        raise IngestError(f"no .htm/.html/.pdf documents under {directory}")
+        raise IngestError(f"no .htm/.html/.pdf documents (plain or .gz) under {directory}")
     return files
+
+
+def read_filing(path: Path) -> bytes:
+    """A filing document's bytes, decompressed when its name ends in `.gz`."""
+    raw = path.read_bytes()
+    if not path.name.lower().endswith(GZIP_SUFFIX):
+        return raw
+    try:
+        return gzip.decompress(raw)
+    except (OSError, EOFError) as error:  # not gzip, or cut short
+        raise IngestError(f"{path} is not a readable gzip file: {error}") from error
 
 
 async def ingest_sources(
@@ -65,7 +83,7 @@ async def ingest_sources(
     stored unindexed), and finishes the index once at the end when anything was stored."""
     await upgrade_database_async(database_url(settings))
     # What killed ingests left on disk goes first (never a live ingest's folders, in any process).
-    await sweep_page_images(sessions, settings.pages_dir)
+    await sweep_page_images(sessions, page_store(settings))
     results: list[IngestResult] = []
     failures: list[IngestFailure] = []
     async with chromium(settings.chromium_path) as browser:
@@ -86,7 +104,7 @@ async def ingest_sources(
 def file_source(path: Path, metadata: FilingMetadata | None = None) -> NamedSource:
     async def load() -> FilingSource:
         try:
-            raw = await asyncio.to_thread(path.read_bytes)
+            raw = await asyncio.to_thread(read_filing, path)
         except OSError as error:
             raise IngestError(f"cannot read {path}: {error.strerror}") from error
         return FilingSource(raw=raw, name=str(path), metadata=metadata)

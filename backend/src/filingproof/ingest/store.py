@@ -84,6 +84,7 @@ async def _store_filing_row(
         source_name=source_name,
         status="ready",
         degraded=document.degraded,
+        warnings=document.warnings,
         parser_version=PARSER_VERSION,
     )
     session.add(filing)

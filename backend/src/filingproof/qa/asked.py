@@ -12,8 +12,9 @@ phrase ("operating margin") asks for its two lines (operating income, revenue).
 
 import re
 from collections.abc import Sequence
+from datetime import timedelta
 
-from filingproof.qa.items import Ask, PeriodNature, item_spans, named_ratio_span
+from filingproof.qa.items import Ask, item_spans, named_ratio_span
 from filingproof.qa.periods import target_for
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify.items import AskedItem, AskedPeriod
@@ -45,14 +46,17 @@ _QUESTION_WORDS = _words(
     "show drive drives drove driven cause caused face faces"
 )
 _DERIVATION_WORDS = _words(
-    "growth grow grew grown growing change changed changes increase increased decrease decreased rise rose "
-    "risen fall fell fallen decline declined drop dropped difference differ between more less than higher "
-    "lower bigger larger smaller combined together sum aggregate"
+    "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
+    "difference differ between more less than higher lower bigger larger smaller combined together sum "
+    "aggregate"
 )
+# Words of a change that are also words of printed lines ("Increase/(decrease) in cash", "Net change in
+# short-term borrowings"): the lines a change is computed from are named without them; a figure stated
+# alone, as a printed line, keeps them.
+_CHANGE_WORDS = _words("increase increased decrease decreased change changed changes")
 # Words of the arithmetic that are also words of printed items ("effective tax rate percentage"): dropped
 # only when the question asks for a derivation.
 _RATIO_WORDS = _words("percentage percent ratio")
-_NATURES: tuple[PeriodNature, ...] = ("duration", "instant")
 _EDGE_WORDS = _words(
     "of for in on at to from by and or the a an during over as with between than about versus vs through"
 )
@@ -86,11 +90,12 @@ def _without_instructions(question: str) -> str:
     return "".join(kept)
 
 
-def _kept_tokens(question: str, mentions: Sequence[str], derived: bool) -> list[re.Match[str]]:
+def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed: bool) -> list[re.Match[str]]:
     """The tokens of the question that may name the item: not a company, period, question word or verb."""
     body = _NARRATIVE_CLAUSE.sub("", _without_instructions(question))
     taken = _mention_spans(body, mentions)
-    dropped = _PERIOD_WORDS | _QUESTION_WORDS | _DERIVATION_WORDS | (_RATIO_WORDS if derived else frozenset())
+    dropped = _PERIOD_WORDS | _QUESTION_WORDS | _DERIVATION_WORDS
+    dropped |= (_RATIO_WORDS if derived else frozenset()) | (frozenset() if printed else _CHANGE_WORDS)
     kept = []
     for token in _TOKEN.finditer(body):
         word = re.sub(r"['’]s?$", "", token.group().lower())
@@ -123,10 +128,14 @@ def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Mat
     return groups
 
 
-def item_phrases(question: str, mentions: Sequence[str], ask: Ask | None) -> tuple[str, ...]:
-    """The line items the question asks for, as it words them."""
+def item_phrases(
+    question: str, mentions: Sequence[str], ask: Ask | None, printed: bool = False
+) -> tuple[str, ...]:
+    """The line items the question asks for, as it words them: the lines a change or growth is computed
+    from ("cash" for "the increase in cash"), or with `printed`, a line that states the change itself
+    ("increase in cash")."""
     derived = ask is not None and ask.derivation is not None
-    tokens = _kept_tokens(question, mentions, derived)
+    tokens = _kept_tokens(question, mentions, derived, printed)
     ratio = named_ratio_span(question) if ask is not None and derived else None
     if ask is not None and ratio is not None:
         start, end = ratio
@@ -143,25 +152,34 @@ def asked_periods(
     u: QueryUnderstanding, filings: list[FilingRef], ask: Ask | None
 ) -> tuple[AskedPeriod, ...]:
     """Every period the question asks for in one company's filings: each year named (or the latest), as a
-    duration and as an instant at its end, and a year earlier where a growth or change needs one."""
+    duration and as an instant at its end. A growth or change over one period also asks for what it is
+    measured from: the same duration a year earlier (a flow), and the balance where the period starts."""
     earlier = ask is not None and ask.derivation in ("growth", "change") and len(u.years) < 2
     periods: list[AskedPeriod] = []
     years: list[int | None] = [*u.years] or [None]
     for year in years:
-        for nature in _NATURES:
-            target = target_for(u, filings, nature, year)
-            if target is None:
-                continue
-            for each in (target, target.earlier()) if earlier else (target,):
-                periods.append(AskedPeriod(each.end, each.days if each.kind == "duration" else None))
+        duration = target_for(u, filings, "duration", year)
+        instant = target_for(u, filings, "instant", year)
+        if duration is not None:
+            periods.append(AskedPeriod(duration.end, duration.days))
+            if earlier:
+                before = duration.earlier()
+                periods.append(AskedPeriod(before.end, before.days))
+        if instant is not None:
+            periods.append(AskedPeriod(instant.end))
+            if earlier and duration is not None and duration.days:
+                periods.append(AskedPeriod(duration.end - timedelta(days=duration.days)))
+            elif earlier:
+                periods.append(AskedPeriod(instant.earlier().end))
     return tuple(dict.fromkeys(periods))
 
 
 def asked_items(
-    question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask | None
+    question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask | None, printed: bool = False
 ) -> tuple[AskedItem, ...]:
-    """The asked items, one per company and line item, with the periods asked in that company's filings."""
-    phrases = item_phrases(question, u.company_mentions, ask)
+    """The asked items, one per company and line item, with the periods asked in that company's filings
+    (`printed`: as lines that state a change asked for, see `item_phrases`)."""
+    phrases = item_phrases(question, u.company_mentions, ask, printed)
     items: list[AskedItem] = []
     for ticker in u.companies:
         periods = asked_periods(u, catalog.filings_of([ticker]), ask)

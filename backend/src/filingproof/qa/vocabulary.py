@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.qa.periods import DATE_TOLERANCE, Target
 from filingproof.qa.store import CellHit, hit_of
-from filingproof.verify.items import concept_words, member_words, terms
+from filingproof.verify.items import PER_SHARE, concept_words, member_words, terms
 
 _CELLS = """
 SELECT c.id AS cell_id, x.id AS fact_id, COALESCE(x.concept, c.concept) AS concept, x.dimensions, c.text,
@@ -56,7 +56,6 @@ ORDER BY c.filing_id, c.id, x.id
 
 _RATE_TERMS = frozenset({"rate", "percent", "percentage", "ratio", "pct"})
 _RATE_UNITS = frozenset({"percent", "ratio"})
-PER_SHARE = "pershare"  # the term `verify.items.fold` writes for "per share"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,14 +189,17 @@ _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
 
 def _key(
     entry: Entry, wanted: frozenset[str], accepted: frozenset[str], preferred: Sequence[str], segment: bool
-) -> tuple[int, bool, int, int, bool]:
+) -> tuple[int, bool, int, int, int, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
     unnamed_by_row = len(wanted - entry.row - member_terms)
     # "the Automotive segment" is the segment's member, not the "Automotive sales" product line
     off_axis = segment and bool(entry.members) and not any("Segment" in a for a in entry.cell.dimensions)
-    return (_extras(entry, accepted), off_axis, rank, unnamed_by_row, entry.cell.fact_id is None)
+    # fewer members first: a consolidated line before a member's whose words the phrase happens to hold
+    # ("Operating segments" for "operating income")
+    members = len(entry.members)
+    return (_extras(entry, accepted), off_axis, members, rank, unnamed_by_row, entry.cell.fact_id is None)
 
 
 def resolve(

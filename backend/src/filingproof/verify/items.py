@@ -11,7 +11,9 @@ checks that from what the cell itself says it is, apart from the code that picke
    names nothing the question does not: "Cost of revenue" is not "revenue", "Income before provision for
    income taxes" is not "provision for income taxes", "Total current assets" is not "total assets".
 4. Members: every dimension member of the cell (segment, product, geography, equity component) is named by
-   the question: Meta's "Family of Apps" revenue is not Meta's revenue, nor the other way round.
+   the question: Meta's "Family of Apps" revenue is not Meta's revenue, nor the other way round. A
+   question that says "segment" is answered only by a cell of a segment (a member on a segments axis, or a
+   row or caption that says "segment"), not by a line of the same name elsewhere.
 5. Units: a per-share cell answers only a per-share question, and the other way round; a percentage or
    ratio cell only a question for a rate, percentage or ratio, and the other way round.
 6. Period: the cell's period is one the question asks for (not the prior year of the same row).
@@ -60,6 +62,7 @@ class CellFacts:
     column_label: str = ""
     concept: str | None = None  # the XBRL concept of its fact ("us-gaap:Revenues"); None: untagged
     members: tuple[str, ...] = ()  # dimension members of its fact ("meta:FamilyOfAppsMember")
+    axes: tuple[str, ...] = ()  # the axes of those members ("us-gaap:StatementBusinessSegmentsAxis")
     unit: str = "USD"  # USD, USD/share, percent, ratio, shares, number
     instant: bool = False
     period_start: date | None = None
@@ -225,6 +228,8 @@ def member_words(member: str) -> str:
 
 # --- the checks --------------------------------------------------------------------------------------
 
+# Members that qualify nothing: a segment's own figure before eliminations (srt:ConsolidationItemsAxis)
+_QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
 _RATE_TERMS = frozenset({"rate", "percent", "percentage", "ratio", "pct"})
 _RATE_UNITS = frozenset({"percent", "ratio"})
 PER_SHARE = "pershare"
@@ -242,6 +247,15 @@ def _row_terms(cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
         if found:
             return found
     return frozenset()
+
+
+_SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
+
+
+def _of_a_segment(cell: CellFacts) -> bool:
+    if any("Segment" in axis for axis in cell.axes):
+        return True
+    return any(_SEGMENT.search(text) for text in (*cell.row_path, cell.caption or ""))
 
 
 def _label(cell: CellFacts) -> str:
@@ -296,7 +310,7 @@ def check_item(asked: AskedItem, cell: CellFacts) -> ItemCheck:
     if not wanted:
         return ItemCheck(False, f"'{asked.phrase}' names no line item to check the cell against")
     label = _label(cell)
-    members = tuple(member_words(member) for member in cell.members)
+    members = tuple(member_words(member) for member in cell.members if member not in _QUALIFY_NOTHING)
     concept = concept_words(cell.concept) if cell.concept else ""
     described = [*cell.row_path, cell.column_label, concept, *members]
     if cell.concept is None and cell.caption:
@@ -311,6 +325,10 @@ def check_item(asked: AskedItem, cell: CellFacts) -> ItemCheck:
     if foreign:
         listed = " and ".join(f"'{words}'" for words in foreign)
         return ItemCheck(False, f"the cell is for {listed}, which '{asked.phrase}' does not name")
+    if _SEGMENT.search(asked.phrase) and not _of_a_segment(cell):
+        return ItemCheck(
+            False, f"the cell (row '{label}') is not a segment's, and '{asked.phrase}' asks for one"
+        )
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
     row = _row_terms(cell, neutral)

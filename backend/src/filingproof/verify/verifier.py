@@ -9,6 +9,7 @@ unaccounted for. Anything else is a failure, listed in `failed`.
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Literal
 
 from filingproof.verify.cells import CitedValue, PeriodRef
@@ -21,7 +22,11 @@ from filingproof.verify.references import reference_problem
 REDACTED = "[…]"
 
 # "item": a figure whose cell is not the item asked for (see `items`; the pipeline checks it beside the draft)
-FailureKind = Literal["figure", "period", "unrecognised", "derivation", "reference", "claim", "item"]
+# "company", "sign": a claim names another company than the cell's filer, or a sign or direction the value
+# does not have (see `claims`)
+FailureKind = Literal[
+    "figure", "period", "unrecognised", "derivation", "reference", "claim", "item", "company", "sign"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +105,20 @@ def _check_figure(
     return FigureCheck(figure, None, "no cited cell or derivation has this value, unit and sign")
 
 
-def _check_period(period: WrittenPeriod, refs: Sequence[PeriodRef]) -> PeriodCheck:
+# What a filing's end date alone backs: the date, its month, its year; not a quarter or a length of time,
+# which only a cell of that period backs.
+_FILING_END_BACKS = frozenset({"date", "month", "year"})
+
+
+def _check_period(
+    period: WrittenPeriod, refs: Sequence[PeriodRef], filing_ends: Sequence[date] = ()
+) -> PeriodCheck:
     if is_backed(period, refs):
         return PeriodCheck(period, True, "within a cited period")
+    if period.kind in _FILING_END_BACKS and is_backed(
+        period, [PeriodRef("instant", None, end) for end in filing_ends]
+    ):
+        return PeriodCheck(period, True, "the end of a cited filing's period")
     return PeriodCheck(period, False, "no cited cell is of this period")
 
 
@@ -112,11 +128,13 @@ def verify_draft(
     derivations: Sequence[Derivation] = (),
     cited_periods: Sequence[PeriodRef] = (),
     known_references: Collection[str] = (),
+    filing_ends: Sequence[date] = (),
 ) -> Verdict:
     """Check every figure, period and reference of `draft` against what it cites. Fails closed.
 
     `known_references` names the notes and pages the cited filings have ("note 12", "page 45"; see
-    `references.reference_key`): a note or page reference not among them fails.
+    `references.reference_key`): a note or page reference not among them fails. `filing_ends`: the period
+    ends of the cited filings, which back a date, month or year written (not a quarter or a duration).
     """
     by_id = {cell.cell_id: cell for cell in cited}
     failed: list[Failure] = []
@@ -133,7 +151,7 @@ def verify_draft(
     extraction = extract(draft)
     figures = [_check_figure(figure, cited, by_id, valid, rejected) for figure in extraction.figures]
     refs = [*cited_periods, *(cell.period for cell in cited)]
-    periods = [_check_period(period, refs) for period in extraction.periods]
+    periods = [_check_period(period, refs, filing_ends) for period in extraction.periods]
     failed += [
         Failure("figure", result.figure.text, (result.figure.start, result.figure.end), result.reason)
         for result in figures

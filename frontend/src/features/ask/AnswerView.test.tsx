@@ -33,7 +33,10 @@ describe("AnswerView", () => {
   it("shows a derivation as its formula over linked cells, each on its own page", () => {
     show(NVIDIA);
     const derivation = screen.getByTestId("derivation");
-    expect(derivation).toHaveTextContent("growth([18761] - [17353]) / |[17353]| * 100");
+    expect(derivation).toHaveTextContent(
+      "growth(Data Center (Jan 26, 2025) - Data Center (Jan 28, 2024)) / |Data Center (Jan 28, 2024)| * 100",
+    );
+    expect(derivation.textContent).not.toMatch(/\[\d+\]/);
     const cells = within(derivation).getAllByTestId("formula-cell");
     expect(cells.map((cell) => cell.getAttribute("href"))).toEqual(["/view/12/80?cells=18761", "/view/11/79?cells=17353", "/view/11/79?cells=17353"]);
     // The growth figure itself opens the first of its pages; its sources list both pages.
@@ -49,6 +52,15 @@ describe("AnswerView", () => {
     expect(within(screen.getByTestId("answer")).queryAllByRole("link")).toHaveLength(0);
   });
 
+  it.each(["quoted", "ambiguous"] as const)("links the sources of a %s answer but marks no figure as verified", (status) => {
+    show({ ...APPLE, status });
+    expect(screen.getByTestId("status-badge")).toHaveAttribute("data-status", status);
+    expect(screen.getByTestId("status-badge")).not.toHaveTextContent("Verified");
+    expect(screen.queryByTestId("figure-link")).toBeNull();
+    expect(within(screen.getByTestId("answer-text")).queryByRole("link", { name: "$391,035 million" })).toBeNull();
+    expect(within(screen.getByTestId("answer-text")).getByTestId("cite-link")).toHaveAttribute("href", "/view/1/31?cells=198");
+  });
+
   it("badges each status in words", () => {
     const { rerender } = show({ ...APPLE, status: "cannot_verify", figures: [], citations: [] });
     expect(screen.getByTestId("status-badge")).toHaveTextContent("Cannot verify");
@@ -58,5 +70,13 @@ describe("AnswerView", () => {
       </MemoryRouter>,
     );
     expect(screen.getByTestId("status-badge")).toHaveTextContent("Refused");
+    for (const [status, label] of [["quoted", "Quoted"], ["ambiguous", "Ambiguous"]] as const) {
+      rerender(
+        <MemoryRouter>
+          <AnswerView response={{ ...APPLE, status, figures: [], citations: [] }} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByTestId("status-badge")).toHaveTextContent(label);
+    }
   });
 });

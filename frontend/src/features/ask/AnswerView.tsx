@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import type { Figure, QueryResponse } from "../../api/types";
 import { formatCost, formatMs } from "../../lib/format";
 import { paths } from "../../lib/routes";
-import { answerParts, cellLink, citeText, figureLinks, formulaParts, pageLabel, shownSources, type CellLocation } from "./sources";
+import { answerParts, cellLink, citeText, figureLinks, formulaParts, lineItem, pageLabel, shownSources, type CellLocation } from "./sources";
 import { StatusBadge, statusMeaning } from "./StatusBadge";
 
 const UNIT_LABEL: Record<Figure["unit"], string> = {
@@ -20,11 +20,11 @@ const UNIT_LABEL: Record<Figure["unit"], string> = {
 };
 
 function CellChip({ cellId, location }: { cellId: number; location: CellLocation | undefined }) {
-  if (!location) return <span className="font-mono text-slate-600">[{cellId}]</span>;
+  if (!location) return <span className="text-slate-600">cell {cellId}</span>;
   const link = cellLink(location);
   return (
-    <Link to={link.href} className="link tap font-mono" title={link.label} data-testid="formula-cell">
-      [{cellId}]
+    <Link to={link.href} className="link tap" title={`${link.label} · cell ${cellId}`} data-testid="formula-cell">
+      {lineItem(location)}
     </Link>
   );
 }

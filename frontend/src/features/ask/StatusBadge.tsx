@@ -6,6 +6,16 @@ const LOOK: Record<AnswerStatus, { label: string; className: string; meaning: st
     className: "bg-emerald-100 text-emerald-900 ring-emerald-300",
     meaning: "Every figure matches a cell of the cited filing.",
   },
+  quoted: {
+    label: "Quoted",
+    className: "bg-violet-100 text-violet-900 ring-violet-300",
+    meaning: "The filer's own sentences, quoted with their pages: a quote, not a verified figure.",
+  },
+  ambiguous: {
+    label: "Ambiguous",
+    className: "bg-orange-100 text-orange-900 ring-orange-300",
+    meaning: "Several cells fit the question equally well with different values: each is linked, none is verified.",
+  },
   no_figures: {
     label: "No figures",
     className: "bg-sky-100 text-sky-900 ring-sky-300",

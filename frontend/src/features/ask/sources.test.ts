@@ -57,7 +57,7 @@ describe("citeText", () => {
   it("writes a marker as its source, or as the printed page it points to, or not at all", () => {
     expect(citeText({ kind: "cite", cellId: 198, source: "AAPL 10-K, p. 29" }, located.get(198))).toBe("(AAPL 10-K, p. 29)");
     expect(citeText({ kind: "cite", cellId: 198, source: null }, located.get(198))).toBe("(p. 29)");
-    expect(citeText({ kind: "cite", cellId: 198, source: null }, { cellId: 198, citation: { ...citation, page_label: null } })).toBe("(p. 31)");
+    expect(citeText({ kind: "cite", cellId: 198, source: null }, { cellId: 198, citation: { ...citation, page_label: null }, label: "Total net sales", column: "September 28, 2024" })).toBe("(p. 31)");
     expect(citeText({ kind: "cite", cellId: 5, source: null }, undefined)).toBeNull();
   });
 });

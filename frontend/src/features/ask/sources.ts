@@ -6,6 +6,16 @@ import { paths } from "../../lib/routes";
 export interface CellLocation {
   cellId: number;
   citation: Citation;
+  /** The line item and the column it is printed under, as the filing prints them. */
+  label: string;
+  column: string;
+}
+
+/** A cited cell in words: "Data center (Jan 26, 2025)"; its id only where the filing gave it no label. */
+export function lineItem(location: CellLocation): string {
+  const name = location.label.trim() || `cell ${location.cellId}`;
+  const column = location.column.trim();
+  return column ? `${name} (${column})` : name;
 }
 
 export interface SourceLink {
@@ -18,18 +28,24 @@ export function cellLocations(response: QueryResponse): Map<number, CellLocation
   const located = new Map<number, CellLocation>();
   for (const citation of response.citations ?? []) {
     for (const cell of citation.cells ?? []) {
-      if (!located.has(cell.cell_id)) located.set(cell.cell_id, { cellId: cell.cell_id, citation });
+      if (!located.has(cell.cell_id)) {
+        located.set(cell.cell_id, { cellId: cell.cell_id, citation, label: cell.label ?? "", column: cell.column ?? "" });
+      }
     }
   }
   return located;
 }
 
+/** Answers whose cited pages and cells may be shown: verified, answered in words, quoted from the filer,
+ * or ambiguous (each candidate cell linked, none verified). */
+const SOURCED: ReadonlySet<QueryResponse["status"]> = new Set(["verified", "no_figures", "quoted", "ambiguous"]);
+
 /** What an answer may show, fail-closed: figures only when verified; sources (cited pages, cell links)
- * only when verified or answered in words; a refusal or an unverifiable answer shows neither, even where
- * the response names some. */
+ * only for a sourced status; a refusal or an unverifiable answer shows neither, even where the response
+ * names some. */
 export function shownSources(response: QueryResponse): { figures: Figure[]; citations: Citation[]; located: Map<number, CellLocation> } {
   const verified = response.status === "verified";
-  const sourced = verified || response.status === "no_figures";
+  const sourced = SOURCED.has(response.status);
   return {
     figures: verified ? (response.figures ?? []) : [],
     citations: sourced ? (response.citations ?? []) : [],

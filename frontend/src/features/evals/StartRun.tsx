@@ -1,35 +1,23 @@
 import { useId, useState, type FormEvent } from "react";
 import { describeError } from "../../api/client";
+import { AdminTokenField } from "../../components/AdminTokenField";
+import { keepAdminToken, storedAdminToken } from "../../lib/adminToken";
 import { startRun } from "./api";
 import type { EvalRunStarted } from "./types";
 
-const TOKEN_KEY = "filingproof.adminToken";
-
-function storedToken(): string {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-
 /** Starts a run with the admin token (kept for this tab only, in session storage). */
 export function StartRun({ onStarted }: { onStarted: (run: EvalRunStarted) => void }) {
-  const [token, setToken] = useState(storedToken);
+  const [token, setToken] = useState(storedAdminToken);
   const [gold, setGold] = useState("");
   const [state, setState] = useState<{ phase: "idle" | "sending" } | { phase: "failed"; message: string }>({ phase: "idle" });
-  const ids = { token: useId(), gold: useId() };
+  const ids = { gold: useId() };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setState({ phase: "sending" });
     startRun(token.trim(), gold.trim() || null).then(
       (run) => {
-        try {
-          sessionStorage.setItem(TOKEN_KEY, token.trim());
-        } catch {
-          // storage refused (private mode): the token is asked for again next time
-        }
+        keepAdminToken(token.trim());
         setState({ phase: "idle" });
         onStarted(run);
       },
@@ -39,12 +27,7 @@ export function StartRun({ onStarted }: { onStarted: (run: EvalRunStarted) => vo
 
   return (
     <form onSubmit={onSubmit} className="card flex flex-wrap items-end gap-3" aria-label="Start an evaluation run">
-      <div className="grid gap-1">
-        <label htmlFor={ids.token} className="text-xs font-medium text-slate-600">
-          Admin token
-        </label>
-        <input id={ids.token} type="password" autoComplete="off" required value={token} onChange={(e) => setToken(e.target.value)} className="input w-64 max-w-full" />
-      </div>
+      <AdminTokenField value={token} onChange={setToken} />
       <div className="grid gap-1">
         <label htmlFor={ids.gold} className="text-xs font-medium text-slate-600">
           Gold set

@@ -6,6 +6,7 @@ import { edgarUrl, useFilings } from "../../lib/filings";
 import { formatDate } from "../../lib/format";
 import { paths } from "../../lib/routes";
 import { useTitle } from "../../lib/useTitle";
+import { AddFiling } from "./AddFiling";
 
 function fiscal(filing: Filing): string {
   if (!filing.fiscal_year) return "—";
@@ -54,7 +55,8 @@ export function FilingsPage() {
   const filings = useFilings();
   const [query, setQuery] = useState("");
   const [form, setForm] = useState("");
-  const ids = { query: useId(), form: useId() };
+  const [adding, setAdding] = useState(false);
+  const ids = { query: useId(), form: useId(), add: useId() };
   useTitle("Filings");
 
   const all = filings.state === "ready" ? filings.data : [];
@@ -86,7 +88,14 @@ export function FilingsPage() {
               <option key={name}>{name}</option>
             ))}
           </select>
+          <button type="button" className="btn btn-primary" aria-expanded={adding} aria-controls={ids.add} onClick={() => setAdding((open) => !open)}>
+            Add filing
+          </button>
         </div>
+      </div>
+      <div id={ids.add} hidden={!adding}>
+        {/* Kept mounted while hidden: closing the panel does not stop a job being followed. */}
+        <AddFiling onAdded={() => filings.state === "ready" && filings.reload()} onClose={() => setAdding(false)} />
       </div>
       {filings.state === "loading" ? (
         <Loading label="Loading the filings…" />

@@ -87,7 +87,9 @@ def _citations(draft: Draft) -> list[Citation]:
                      period_end=cell.filing_period_end, page_no=cell.page_no, page_label=cell.page_label),
         )  # fmt: skip
         if all(ref.cell_id != cell.cell_id for ref in cells_of[key]):
-            cells_of[key].append(CellRef(cell_id=cell.cell_id, box=cell.box))
+            cells_of[key].append(
+                CellRef(cell_id=cell.cell_id, box=cell.box, label=cell.row_label, column=cell.column_label)
+            )
     for p in draft.quotes:
         pages.setdefault(
             (p.filing_id, p.page_no),

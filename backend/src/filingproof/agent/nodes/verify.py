@@ -25,7 +25,8 @@ from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
 from filingproof.qa.asked import asked_items
-from filingproof.verify import Failure, PeriodRef, Verdict, find_references, reference_key, verify_draft
+from filingproof.verify import Failure, Verdict, find_references, reference_key, verify_draft
+from filingproof.verify.claims import ClaimCell, claim_failures
 
 # Failures a filer's own quoted sentence may carry: its periods, references and claims are its words.
 _QUOTE_EXEMPT = frozenset({"period", "reference", "claim"})
@@ -53,10 +54,9 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
     """The verdict on `draft`; `notes` are the note references ("note 12") its cited filings have."""
     filing_ends = {cell.filing_period_end for cell in draft.cells}
     filing_ends.update(date.fromisoformat(p.period_end_iso) for p in draft.quotes)
-    periods = [PeriodRef("instant", None, end) for end in sorted(filing_ends)]
     known = _cited_pages(draft) | set(notes)
     cited = [c.cited() for c in draft.cells]
-    verdict = verify_draft(draft.text, cited, draft.derivations, periods, known)
+    verdict = verify_draft(draft.text, cited, draft.derivations, (), known, sorted(filing_ends))
     quotes = quote_spans(draft)
     failed = [
         failure
@@ -102,11 +102,39 @@ async def _unfaithful(
     sources = figure_cells(verdict, quote_spans(draft))
     if not sources:
         return []
-    catalog = state["catalog"]
-    asked = asked_items(state["question"], state["understanding"], catalog, state.get("ask"))
+    question, u, catalog, ask = state["question"], state["understanding"], state["catalog"], state.get("ask")
+    asked = asked_items(question, u, catalog, ask, printed=True)
+    asked_inputs = asked_items(question, u, catalog, ask)
+    inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}
     names = {ticker: (company.name,) for ticker, company in catalog.matcher.companies.items()}
     facts = await cell_facts(session, [cell for cells in sources.values() for cell in cells], names)
-    return item_failures(verdict, sources, asked, facts)
+    return item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
+
+
+async def _misstated(
+    state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
+) -> list[Failure]:
+    """The claims of the draft whose words misstate their cells: another company, item, period or sign."""
+    if not any(check.ok for check in verdict.figures):
+        return []
+    matcher = state["catalog"].matcher
+    companies = {ticker: (c.name, *c.aliases) for ticker, c in matcher.companies.items()}
+    names = {ticker: (company.name,) for ticker, company in matcher.companies.items()}
+    facts = await cell_facts(session, [cell.cell_id for cell in draft.cells], names)
+    cells = {
+        cell.cell_id: ClaimCell(
+            cell.cell_id,
+            cell.ticker,
+            cell.value,
+            cell.period,
+            cell.row_label,
+            tuple(facts.get(cell.cell_id, ())),
+        )
+        for cell in draft.cells
+    }
+    return await asyncio.to_thread(
+        claim_failures, draft.text, verdict.figures, cells, draft.derivations, companies, quote_spans(draft)
+    )
 
 
 async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
@@ -115,6 +143,10 @@ async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         draft = state["draft"]
         notes = await _draft_notes(session, draft)
         verdict = await asyncio.to_thread(check_draft, draft, notes)
+        misstated = await _misstated(state, session, draft, verdict)
+        if misstated:
+            failed = sorted([*verdict.failed, *misstated], key=lambda failure: failure.span or (-1, -1))
+            verdict = Verdict(False, verdict.figures, verdict.periods, failed)
         update: dict[str, Any] = {}
         unfaithful = await _unfaithful(state, session, draft, verdict)
         if unfaithful:

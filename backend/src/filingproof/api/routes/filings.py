@@ -1,15 +1,17 @@
 """Ingested filings, their pages (text, tables, cells with boxes) and page images."""
 
-from pathlib import Path as FilePath
+import asyncio
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import APIRouter, Header, HTTPException, Path, Query, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, RedirectResponse, StreamingResponse
 
 from filingproof.api.deps import SessionDep, SettingsDep
 from filingproof.api.errors import problem_responses
 from filingproof.catalog.models import FilingList, FilingOut, PageOut
 from filingproof.catalog.reads import FilingFilters, filing_by_id, page_of_filings, page_out, page_row
+from filingproof.db.page_store import ImageBody, StoredImage, page_store
 
 router = APIRouter(prefix="/filings", tags=["filings"], responses=problem_responses(404, 422))
 
@@ -17,6 +19,7 @@ INT32_MAX = 2**31 - 1
 FilingId = Annotated[int, Path(ge=1, le=INT32_MAX, description="The filing's id.")]
 PageNo = Annotated[int, Path(ge=1, le=100_000, description="1-based position of the page in the document.")]
 IMAGE_CACHE_CONTROL = "public, max-age=3600, must-revalidate"
+_STREAM_CHUNK = 64 * 1024
 
 
 @router.get("", summary="List ingested filings")
@@ -50,17 +53,6 @@ async def get_page(session: SessionDep, request: Request, filing_id: FilingId, p
     return await page_out(session, page, image_url)
 
 
-def _image_file(pages_dir: FilePath, stored: str | None) -> FilePath | None:
-    """The stored relative path resolved under `pages_dir`; None if it escapes it or is missing."""
-    if not stored:
-        return None
-    root = pages_dir.resolve()
-    path = (root / stored).resolve()
-    if not path.is_relative_to(root) or not path.is_file():
-        return None
-    return path
-
-
 def _etag_matches(if_none_match: str, etag: str) -> bool:
     candidates = {candidate.strip().removeprefix("W/") for candidate in if_none_match.split(",")}
     return "*" in candidates or etag in candidates
@@ -76,6 +68,7 @@ def _etag_matches(if_none_match: str, etag: str) -> bool:
             "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
         },
         304: {"description": "Not modified (If-None-Match matched the ETag)."},
+        307: {"description": "The image is served from the page store's public URL (`Location`)."},
     },
 )
 async def get_page_image(
@@ -85,13 +78,40 @@ async def get_page_image(
     page_no: PageNo,
     if_none_match: Annotated[str | None, Header(max_length=1024)] = None,
 ) -> Response:
+    """From the page store: a local file, or a bucket object, streamed; or, when the bucket is served to
+    browsers (`PAGE_STORE_PUBLIC_URL`), a redirect there without reading it."""
+    not_found = HTTPException(404, f"Filing {filing_id} has no image for page {page_no}.")
     page = await page_row(session, filing_id, page_no)
-    path = _image_file(settings.pages_dir, page.image_path if page else None)
-    if page is None or path is None:
-        raise HTTPException(404, f"Filing {filing_id} has no image for page {page_no}.")
-    stat = path.stat()
-    etag = f'"{page.id:x}-{stat.st_size:x}-{stat.st_mtime_ns:x}"'
+    if page is None or not page.image_path:
+        raise not_found
+    store = page_store(settings)
+    public_url = store.public_url(page.image_path)
+    if public_url is not None:
+        return RedirectResponse(public_url, status_code=307, headers={"Cache-Control": IMAGE_CACHE_CONTROL})
+    image = await asyncio.to_thread(store.open, page.image_path)
+    if image is None:
+        raise not_found
+    etag = f'"{page.id:x}-{image.size:x}-{image.version}"'
     headers = {"ETag": etag, "Cache-Control": IMAGE_CACHE_CONTROL}
     if if_none_match is not None and _etag_matches(if_none_match, etag):
+        await asyncio.to_thread(image.close)
         return Response(status_code=304, headers=headers)
-    return FileResponse(path, media_type="image/png", headers=headers)
+    return _image_response(image, headers)
+
+
+def _image_response(image: StoredImage, headers: dict[str, str]) -> Response:
+    if image.body is None:
+        assert image.path is not None  # a store's image is a file or a body
+        return FileResponse(image.path, media_type="image/png", headers=headers)
+    headers = {**headers, "Content-Length": str(image.size)}
+    return StreamingResponse(_chunks(image.body), media_type="image/png", headers=headers)
+
+
+async def _chunks(body: ImageBody) -> AsyncIterator[bytes]:
+    """A bucket object's bytes as they arrive (each read off the event loop); the body is closed at the end,
+    or when the client goes away."""
+    try:
+        while chunk := await asyncio.to_thread(body.read, _STREAM_CHUNK):
+            yield chunk
+    finally:
+        await asyncio.to_thread(body.close)

@@ -1,7 +1,6 @@
 """Liveness, readiness (each dependency checked and reported) and usage statistics."""
 
 import asyncio
-from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -13,6 +12,7 @@ from filingproof.api.errors import problem_responses
 from filingproof.api.schemas import Liveness, Readiness, ReadinessCheck, Stats
 from filingproof.api.stats import query_stats
 from filingproof.db.models import Page
+from filingproof.db.page_store import PageStore, page_store
 
 router = APIRouter(tags=["service"])
 
@@ -57,18 +57,15 @@ async def _embedding_model() -> ReadinessCheck:
     return ReadinessCheck(name="embedding_model", ok=True, detail=detail)
 
 
-def _missing_images(pages_dir: Path, stored: list[str]) -> list[str]:
-    return [path for path in stored if not (pages_dir / path).is_file()]
-
-
-async def _page_images(session: AsyncSession, pages_dir: Path) -> ReadinessCheck:
+async def _page_images(session: AsyncSession, store: PageStore) -> ReadinessCheck:
+    """Every image a page row names is in the store (a local folder, or a bucket that must answer)."""
     try:
         stored = list(
             (await session.execute(select(Page.image_path).where(Page.image_path.is_not(None)))).scalars()
         )
+        missing = await asyncio.to_thread(store.missing, [path for path in stored if path])
     except Exception as error:
         return ReadinessCheck(name="page_images", ok=False, detail=f"{type(error).__name__}: {error}")
-    missing = await asyncio.to_thread(_missing_images, pages_dir, [path for path in stored if path])
     if missing:
         return ReadinessCheck(
             name="page_images", ok=False, detail=f"{len(missing)} of {len(stored)} page images missing"
@@ -98,7 +95,7 @@ async def ready(
 ) -> Readiness:
     database = await _database(session)
     if database.ok:
-        dependent = [await _pgvector(session), await _page_images(session, settings.pages_dir)]
+        dependent = [await _pgvector(session), await _page_images(session, page_store(settings))]
     else:
         dependent = [
             ReadinessCheck(name=name, ok=False, detail="not checked: the database is unavailable")

@@ -27,6 +27,7 @@ from filingproof.ingest.parse.periods import (
     DocumentPeriod,
     Period,
     fiscal_year_end,
+    is_stock_column,
     months_before,
     months_in,
     parse_column_period,
@@ -92,6 +93,15 @@ _FLOW_ROW_RE = re.compile(
     r"increases?|decreases?|additions|deductions|charged|benefits?\b|impairment|write-?offs?",
     re.IGNORECASE,
 )
+_DUE_BEFORE_RE = re.compile(r"\b(?:due|matur(?:es|ing|ity)|expir(?:es|ing))\s*(?:on\s+|in\s+)?$", re.IGNORECASE)
+# The line items of a statement of operations, over columns: "Sales", "Cost of Products Sold", "R&D Expense".
+_FLOW_COLUMN_RE = re.compile(
+    r"^(?:net )?(?:sales|revenues?)$|^cost of (?:products|goods|sales|revenues?)\b|^[\w&/() -]*\bexpenses?\b|"
+    r"^sg&a$",
+    re.IGNORECASE,
+)
+_CASH_FLOWS_RE = re.compile(r"statements? of (?:consolidated )?cash flows?", re.IGNORECASE)
+_AS_OF_COLUMN_RE = re.compile(r"\bas (?:of|at)\b|\bbalance|\bat\b", re.IGNORECASE)
 _MONTH_DAY_END_RE = re.compile(
     r"[-–—]\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
 )
@@ -120,6 +130,7 @@ class TablePeriods:
         self.document = document
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
+        self.cash_flows = bool(_CASH_FLOWS_RE.search(table_text))  # its balance rows aside, all flows
         as_of = _AS_OF_RE.search(table_text)
         self.as_of = parse_long_date(as_of[1]) if as_of else None
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
@@ -146,6 +157,8 @@ class TablePeriods:
         kinds = [_row_kind([label]) for label in row_labels]
         stocks, flows = kinds.count("stock"), kinds.count("flow")
         self.kind = "stock" if stocks > flows else "flow" if flows > stocks else None
+        # Flows by far: a statement of operations or a cost breakdown, whatever its columns print.
+        self.flows_only = flows >= 3 and flows >= 3 * stocks and not self.stock_table
 
     def observe_heading(self, label: str) -> None:
         """A heading row: "Six months ended June 30, 2023", "Six Months Ended" or "Fiscal Year 2024"."""
@@ -440,7 +453,8 @@ def stock_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     """A bare "2024" was taken for the year's flow; a row of balances under it is at the year's end:
     "Income taxes payable" × "2024" (AAPL, other non-current liabilities) → instant 2024-09-28."""
     if column.assumed and column.kind == "duration" and (cell.kind or cell.table.kind) == "stock":
-        return _instant(column.end)
+        # (In a statement of cash flows, "Accounts receivable" is the year's change, a flow.)
+        return None if cell.table.cash_flows else _instant(column.end)
     return None
 
 
@@ -450,8 +464,25 @@ def flow_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     is the year: "Proceeds from/(Repayments of) commercial paper, net" × "2024" (AAPL, commercial paper) →
     fiscal 2024."""
     if column.assumed and column.kind == "instant" and (cell.kind or cell.table.kind) == "flow":
-        return cell.flow_to(column.end)
+        # (Not under a column of balances: "Fair Value of Assets 2022", "Balance, Beginning 2022".)
+        return None if is_stock_column(cell.column_label) else cell.flow_to(column.end)
     return None
+
+
+@_under_a_column
+def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
+    """A date alone over flows names the fiscal year (the quarter, in a 10-Q) that ends there: "Service
+    cost" × "December 30, 2023" (KHC 2023 10-K, net pension cost) → fiscal 2023. Not under "as of" or a
+    date that ends no fiscal period of the document."""
+    if column.kind != "instant" or column.assumed or _AS_OF_COLUMN_RE.search(cell.column_label):
+        return None
+    # Flows by their rows ("Service cost"), or by their column ("July 2, 2023 Sales", hedging effects).
+    flows = cell.table.flows_only and cell.kind != "stock"
+    if not (flows or _FLOW_COLUMN_RE.search(_undated(cell.column_label))):
+        return None
+    if not _ends_a_fiscal_period(column.end, cell.document):
+        return None
+    return cell.flow_to(column.end)
 
 
 @_under_a_column
@@ -577,6 +608,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     line_between_roll_forwards,
     stock_under_a_bare_year,
     flow_under_a_bare_year,
+    flow_under_a_date,
     column_as_printed,
     date_the_row_names,
     to_date_column,
@@ -590,6 +622,22 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
 )
 
 
+def _undated(label: str) -> str:
+    """A column label without the dates it prints: "July 2, 2023 Sales" → "Sales"."""
+    return LONG_DATE_RE.sub("", label).strip()
+
+
+def _ends_a_fiscal_period(day: date, document: DocumentPeriod) -> bool:
+    """Is `day` (within a week) the end of one of the document's fiscal periods: its own period end, a year
+    or (in a 10-Q) a quarter before?"""
+    step = 3 if document.form.upper().startswith("10-Q") else 12
+    end = document.period_end
+    return any(
+        abs((months_before(end, months) - timedelta(days=1) - day).days) <= 7 or abs((end - day).days) <= 7
+        for months in range(step, 12 * 6, step)
+    )
+
+
 def _month_day_in(match: re.Match[str], column_end: date) -> date:
     """ "Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
     month = MONTH_ABBREVIATIONS.index(match[1].lower()[:3]) + 1
@@ -600,8 +648,9 @@ def _month_day_in(match: re.Match[str], column_end: date) -> date:
 def row_date(label: str) -> date | None:
     """The date a row label names as its own ("Balance at December 31, 2023", "Shares at December 31, 2022:
     394,787,951"), not one inside a description ("… as of December 31, 2024 and 2023, respectively; 4,141
-    million …", "… as of December 31, 2024 and December 31, 2023, respectively")."""
-    found = list(LONG_DATE_RE.finditer(label))
+    million …", "… as of December 31, 2024 and December 31, 2023, respectively"), nor the date a debt falls
+    due ("0.797% 2-Year Senior Notes, Due 10/18/2023")."""
+    found = [m for m in LONG_DATE_RE.finditer(label) if not _DUE_BEFORE_RE.search(label, 0, m.start())]
     tail = label[found[-1].end() :] if found else ""
     states_its_figure = tail.lstrip().startswith(":")  # "…, 2022: 394,787,951"
     if len(found) != 1 or (re.search(r"\d", tail) and not states_its_figure):

@@ -71,23 +71,49 @@ def parse_filing(raw: bytes) -> ParsedDocument:
     tables: list[ParsedTable | None] = []
     inherited: tuple[int, str | None] = (0, None)
     figures_before = False  # the table before this one has figures
+    header = _Header()
     for t, default in zip(layout.tables, default_scales(layout), strict=True):
         # A table continued from the one just before it keeps its scale; others take the document's default
         # (where the document states one, only a table with little but a page footer before it continues).
         continued = inherited[1] is not None and t.prose_gap < (_CONTINUED_GAP if default[1] else 3000)
         # A scale line before a table of figures is that table's, not this one's.
         scale_context = t.own_context if figures_before else t.context_before
-        parsed = parse_table(
-            t.element, period, t.context_before, t.title, inherited if continued else default, scale_context
-        )
+        scale = inherited if continued else default
+        parsed = parse_table(t.element, period, t.context_before, t.title, scale, scale_context)
+        header.prose += t.prose_gap
+        if header.continued_by(parsed):
+            # A table a page later whose header is not repeated: named by the columns of the one it continues.
+            parsed = parse_table(
+                t.element, period, t.context_before, t.title, scale, scale_context, continued_columns=header.labels
+            )
         tables.append(parsed)
         figures_before = parsed is not None and bool(parsed.cells)
         if parsed is not None and parsed.cells:
             inherited = (parsed.scale, parsed.scale_text)
+            header.follow(parsed)
     document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
     document.warnings = table_warnings(layout, tables)
     document.fact_cells = link_facts(document)
     return document
+
+
+@dataclass(slots=True)
+class _Header:
+    """The column labels of the last table whose header named its columns, and the prose since."""
+
+    labels: list[str] = field(default_factory=list)
+    prose: int = 0
+
+    def follow(self, table: ParsedTable) -> None:
+        if any(table.column_labels):
+            self.labels, self.prose = table.column_labels, 0
+
+    def continued_by(self, table: ParsedTable | None) -> bool:
+        """Does `table` continue the last named one: figures under columns its own header leaves unnamed,
+        as many as that table had, with little but a page footer and header between them?"""
+        if table is None or not table.cells or any(table.column_labels) or not self.labels:
+            return False
+        return len(table.column_labels) == len(self.labels) and self.prose <= _CONTINUED_GAP
 
 
 _CONTINUED_GAP = 300  # characters of prose: a page footer and header

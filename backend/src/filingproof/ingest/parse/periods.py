@@ -39,17 +39,27 @@ class DocumentPeriod:
     fiscal_year: int | None
     fiscal_period: str | None = None  # the cover's "Q2", "FY"
 
-    def quarter(self, number: int) -> Period | None:
-        """Fiscal quarter `number` of the document's fiscal year, when the cover says which quarter the
-        document ends ("Expense incurred in the first quarter of 2023" in a Q2 10-Q)."""
+    def quarter(self, number: int, fiscal_year: int | None = None) -> Period | None:
+        """Fiscal quarter `number` of `fiscal_year` (by default the document's own), when the cover says
+        which quarter the document ends ("Expense incurred in the first quarter of 2023" in a Q2 10-Q)."""
+        return self.fiscal_part(number, 3, fiscal_year)
+
+    def fiscal_part(self, number: int, months: int, fiscal_year: int | None = None) -> Period | None:
+        """Part `number` of a fiscal year cut in parts of `months` ("Second Quarter 2022": 2, 3; "First Half
+        2023": 1, 6), counted back from the document's own period end."""
         focus = (self.fiscal_period or "").upper()
         current = 4 if focus == "FY" else int(focus[1]) if re.fullmatch(r"Q[1-4]", focus) else None
-        if current is None or not 1 <= number <= current:
+        if current is None and self.form.upper().startswith("10-K"):
+            current = 4
+        own_year = self.fiscal_year if self.fiscal_year is not None else self.period_end.year
+        year = own_year if fiscal_year is None else fiscal_year
+        if current is None or not 1 <= number * months // 3 <= 4:
             return None
-        end = months_before(self.period_end, 3 * (current - number)) - timedelta(days=1)
-        if current == number:
-            end = self.period_end
-        return Period("duration", months_before(end, 3), end)
+        back = 3 * current - number * months + 12 * (own_year - year)  # months from that part's end to ours
+        if back < 0 or (fiscal_year is None and back >= 3 * current):
+            return None
+        end = self.period_end if back == 0 else months_before(self.period_end, back) - timedelta(days=1)
+        return Period("duration", months_before(end, months), end)
 
 
 MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -72,13 +82,27 @@ _WEEK_WORDS = {
     "fifty-three": 12,
     "53": 12,
 }
+_WEEK_COUNTS = {
+    "twelve": 12,
+    "thirteen": 13,
+    "sixteen": 16,
+    "twenty-four": 24,
+    "twenty-six": 26,
+    "twenty-eight": 28,
+    "thirty-six": 36,
+    "thirty-nine": 39,
+    "forty": 40,
+    "fifty-two": 52,
+    "fifty-three": 53,
+}
 _MONTHS_RE = re.compile(
     r"(?<!less than )(?<!more than )\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b"
     r"(?!\s+or\s+(?:greater|more|longer))",
     re.IGNORECASE,
 )
 _WEEKS_RE = re.compile(
-    r"\b(thirteen|twelve|twenty-six|twenty-four|thirty-nine|thirty-six|fifty-two|fifty-three|\d{2})[\s-]+weeks?\b",
+    r"\b(twelve|thirteen|sixteen|twenty-four|twenty-six|twenty-eight|thirty-six|thirty-nine|forty|fifty-two|"
+    r"fifty-three|\d{2})[\s-]+weeks?\b",
     re.IGNORECASE,
 )
 _YEAR_ENDED_RE = re.compile(
@@ -96,16 +120,45 @@ _INSTANT_HINTS = re.compile(
 )
 # A column of balances, when it prints only a year.
 _STOCK_COLUMN_RE = re.compile(
-    r"fair value|carrying|amortized cost|cash and cash equivalents|\bbalance|outstanding|\bassets\b|liabilit",
+    r"fair value|carrying|amortized cost|cash and cash equivalents|\bbalance|outstanding|\bassets\b|liabilit|"
+    r"\bobligations?\b|funded status|deficit|surplus",
     re.IGNORECASE,
 )
+
+
+_PART_RE = re.compile(
+    r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?(quarter|half)\b|\bq([1-4])\b",
+    re.IGNORECASE,
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def fiscal_part(label: str) -> tuple[int, int] | None:
+    """Which part of a fiscal year a label names, and its length in months: "Second Quarter" → (2, 3),
+    "First Half" → (1, 6), "Q3" → (3, 3)."""
+    match = _PART_RE.search(label)
+    if match is None:
+        return None
+    if match[3]:
+        return int(match[3]), 3
+    return _ORDINALS[match[1].lower()], 3 if match[2].lower() == "quarter" else 6
+
+
+def weeks_in(label: str) -> int | None:
+    """The weeks a label counts: "36 Weeks Ended", "Twelve Weeks Ended"."""
+    if match := _WEEKS_RE.search(label):
+        word = match[1].lower()
+        return int(word) if word.isdigit() else _WEEK_COUNTS.get(word)
+    return None
 
 
 def months_in(label: str) -> int | None:
     if match := _MONTHS_RE.search(label):
         return _MONTH_WORDS[match[1].lower()]
-    if match := _WEEKS_RE.search(label):
-        return _WEEK_WORDS.get(match[1].lower())
+    if (weeks := weeks_in(label)) is not None:
+        return _WEEK_WORDS.get(str(weeks), round(weeks * 7 / 30.44))
+    if part := fiscal_part(label):
+        return part[1]
     if _YEAR_ENDED_RE.search(label):
         return 12
     if _QUARTER_ENDED_RE.search(label):
@@ -132,13 +185,35 @@ def fiscal_year_end(year: int, document: DocumentPeriod) -> date:
     return date(end.year + shift, end.month, day)
 
 
+# A change between periods ("% Change", "Increase/(Decrease)"), not one period ("% of Net Sales 2023").
+_CHANGE_RE = re.compile(r"change|increase|decrease|growth|\bvs\b|%\s*$|^\s*%", re.IGNORECASE)
+_BEGINNING_RE = re.compile(r"\bbeginning\b|\bstart\b|\bopening\b", re.IGNORECASE)
+_AS_OF_AND_FOR_RE = re.compile(r"\bas of and for\b", re.IGNORECASE)
+# The lengths a caption names: "for the six months ended", "three and six months ended".
+_CAPTION_MONTHS_RE = re.compile(
+    r"\b(three|six|nine|twelve|3|6|9|12)(?:\s*(?:,|and)\s*(three|six|nine|twelve|3|6|9|12))?[\s-]+months?\b",
+    re.IGNORECASE,
+)
+
+
+def is_stock_column(label: str) -> bool:
+    """A column of balances by its words: "Fair Value of Assets 2022", "Balance, Beginning 2022"."""
+    return bool(_STOCK_COLUMN_RE.search(label) or _BEGINNING_RE.search(label))
+
+
+def caption_months(text: str) -> int | None:
+    """The one length of period a caption names ("… for the six months ended June 30, 2023"), else None
+    ("three and six months", or none)."""
+    named = {_MONTH_WORDS[word.lower()] for m in _CAPTION_MONTHS_RE.finditer(text) for word in m.groups() if word}
+    return named.pop() if len(named) == 1 else None
+
+
 def printed_year(label: str) -> int | None:
     """The year of a header that names a period by its year alone ("2024", "Fiscal 2024"), else None."""
     years = _YEAR_RE.findall(label)
     if (
         len(years) != 1
-        or "change" in label.lower()
-        or "%" in label
+        or _CHANGE_RE.search(label)
         or parse_long_date(label) is not None
         or _MONTH_YEAR_RE.search(label)
     ):
@@ -159,8 +234,9 @@ def parse_column_period(
         label = label[spans[-1].start() :]
     months = months_in(label)
     end = parse_long_date(label)
-    if end is not None and re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE):
-        return Period("instant", None, end)
+    as_of = re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE)
+    if end is not None and as_of and not (months and _AS_OF_AND_FOR_RE.search(label)):
+        return Period("instant", None, end)  # (not "As of and for the Fiscal Year Ended …": both)
     month_year = _MONTH_YEAR_RE.search(label)
     if end is None and month_year and not re.search(r"[a-z]", label[month_year.end() :], re.IGNORECASE):
         # "June 2025": the month's end, in 10-Q headers that print no day.
@@ -170,6 +246,11 @@ def parse_column_period(
     if end is None and months and re.search(r"\bchange\b", label, re.IGNORECASE):
         # "Six Months Ended … % Change": the change over the current period of that length
         return Period("duration", months_before(document.period_end, months), document.period_end)
+    part = fiscal_part(label)
+    if end is None and part is not None and (printed := printed_year(label)) is not None:
+        # "Second Quarter 2022", "First Half 2023": that part of that fiscal year
+        if (named := document.fiscal_part(*part, printed)) is not None:
+            return named
     if end is None:
         printed = printed_year(label)
         if printed is None:
@@ -187,12 +268,18 @@ def parse_column_period(
         if months is None:
             if year in stated:  # "As of September 28, 2024 and September 30, 2023"
                 return Period("instant", None, stated[year])
+            if _BEGINNING_RE.search(label):  # "Balance, Beginning 2022": the eve of that year
+                start = months_before(end, 3 if is_quarterly else 12)
+                return Period("instant", None, start - timedelta(days=1), assumed=True)
             if _INSTANT_HINTS.search(table_context) or _STOCK_COLUMN_RE.search(label):
                 return Period("instant", None, end, assumed=True)
-            months = 3 if is_quarterly else 12
+            # In a 10-Q, the caption may say how long: "… for the six months ended June 30, 2023 and 2022".
+            months = (caption_months(table_context) or 3) if is_quarterly else 12
             return Period("duration", months_before(end, months), end, assumed=True)
     if months is None:
         return Period("instant", None, end)  # a date alone: a balance at that date
+    if (weeks := weeks_in(label)) is not None:  # "36 Weeks Ended": 252 days, not nine months
+        return Period("duration", end - timedelta(days=7 * weeks - 1), end)
     return Period("duration", months_before(end, months), end)
 
 

@@ -49,6 +49,8 @@ _FOOTNOTE_START_RE = re.compile(
     r"(?:^|[.:;]\s*|[\d)]\s+)(?:\((?:[a-z]|\d{1,2})\)|\*+|†)\s*[^.;]{0,80}$", re.IGNORECASE
 )
 _EXCEPT_SHARES_RE = re.compile(r"\bexcept\b[^.;)]*?(?<!per )(?<!per-)\bshares?\b(?![- ]based)", re.IGNORECASE)
+# More shares than any issuer has (Apple has some 15 billion): a count so scaled was written in full.
+MOST_SHARES = 10**11
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
 _PER_SHARE_RE = re.compile(
     r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
@@ -251,6 +253,8 @@ def parse_table(
     title: str | None,
     inherited_scale: tuple[int, str | None] = (0, None),
     scale_context: str | None = None,
+    *,
+    continued_columns: Sequence[str] = (),
 ) -> ParsedTable | None:
     """Parse one table; None for layout tables with no text at all.
 
@@ -258,14 +262,17 @@ def parse_table(
     then a walk over the rows that names the columns as their header rows come and reads every figure.
     A table whose periods or values cannot be resolved is kept as text, with a warning, never failing
     the document it is in. The scale is looked for in the header, then in `scale_context` (by default
-    `context_before`), then taken from `inherited_scale`.
+    `context_before`), then taken from `inherited_scale`. A table continued from an earlier one (a page
+    later, its header not repeated) names its columns by that one's `continued_columns` until a header row
+    of its own names them.
     """
     try:
         items = [row for row in map(fold_fragments, physical_grid(table)) if row]
         if not items:
             return None
         scale_prose = context_before if scale_context is None else scale_context
-        return _parse_items(table, items, document, context_before, title, (scale_prose, inherited_scale))
+        around = _Surroundings(context_before, title, scale_prose, inherited_scale, continued_columns)
+        return _parse_items(table, items, document, around)
     except Exception as error:  # noqa: BLE001 (any failure of one table: that table becomes text)
         logger.warning("table kept as text: %s", error, exc_info=True)
         return text_table(table, title, f"{type(error).__name__}: {error}")
@@ -283,24 +290,31 @@ def text_table(table: etree._Element, title: str | None, warning: str) -> Parsed
     return ParsedTable(table, title, 0, None, 0, grid, [], warning=f"kept as text: {warning}")
 
 
+@dataclass(frozen=True, slots=True)
+class _Surroundings:
+    """What the document says around a table."""
+
+    context_before: str  # the prose just before it
+    title: str | None
+    scale_prose: str  # the prose that may state its scale
+    inherited_scale: tuple[int, str | None]  # else this scale
+    continued_columns: Sequence[str]  # the column labels of the table it continues, if any
+
+
 def _parse_items(
-    table: etree._Element,
-    items: list[list[Item]],
-    document: DocumentPeriod,
-    context_before: str,
-    title: str | None,
-    scale_from: tuple[str, tuple[int, str | None]],  # the prose that may state it, else the inherited scale
+    table: etree._Element, items: list[list[Item]], document: DocumentPeriod, around: _Surroundings
 ) -> ParsedTable:
     rows = _split_header(items)
     columns = _find_columns(rows)
     header_text = " ".join(item.text for row in items[: rows.header_rows] for item in row)
-    scale = _table_scale(items, header_text, *scale_from)
+    scale = _table_scale(items, header_text, around.scale_prose, around.inherited_scale)
     row_labels = [item.text if item else "" for item in rows.labels]
+    title = around.title
     resolver = TablePeriods(document, f"{title or ''} {header_text}", row_labels, rows.headings())
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
-    table_context = f"{title or ''} {context_before[-300:]} {header_text}"
+    table_context = f"{title or ''} {around.context_before[-300:]} {header_text}"
     walker = _RowWalker(rows, columns, scale, document, table_context, resolver)
-    walker.walk()
+    walker.walk(around.continued_columns)
     return ParsedTable(
         element=table,
         title=title,
@@ -434,11 +448,21 @@ class _RowWalker:
     header_block: list[int] = field(default_factory=list)  # the consecutive header rows naming the columns
     path_stack: list[tuple[float, str, bool]] = field(default_factory=list)  # indent, heading, ends with ":"
 
-    def walk(self) -> None:
-        self.column_labels = [""] * len(self.columns.spans)
-        self.periods = [None] * len(self.columns.spans)
+    def walk(self, continued_columns: Sequence[str] = ()) -> None:
+        count = len(self.columns.spans)
+        self._set_columns(list(continued_columns) if len(continued_columns) == count else [""] * count)
         for r in range(len(self.rows.items)):
             self._row(r)
+        self._counts_in_full()
+
+    def _counts_in_full(self) -> None:
+        """A column that writes one share count in full ("108,339,057" shares, in a table in millions) writes
+        them all in full, small ones too ("178,343")."""
+        counts = [c for c in self.cells if c.unit == "shares" and c.inline_span is None]
+        in_full = {c.col for c in counts if c.scale == 0}
+        for cell in counts:
+            if cell.col in in_full and cell.scale:
+                cell.value, cell.scale = cell.shown.value, 0
 
     def _row(self, r: int) -> None:
         rows, values, label_item = self.rows, self.rows.values[r], self.rows.labels[r]
@@ -470,14 +494,17 @@ class _RowWalker:
         if not (r > 0 and r - 1 in self.header_block):
             self.header_block = []
         self.header_block.append(r)
-        self.column_labels = _column_labels(self.rows.items, self.header_block, self.columns.spans)
-        years = {year for label in self.column_labels if (year := printed_year(label))}
+        labels = _column_labels(self.rows.items, self.header_block, self.columns.spans)
+        if any(labels):  # a row over the stub alone ("Change in Plan Assets") leaves the columns as named
+            self._set_columns(labels)
+
+    def _set_columns(self, labels: list[str]) -> None:
+        """The columns' labels, and the periods they name."""
+        self.column_labels = labels
+        years = {year for label in labels if (year := printed_year(label))}
         stated = stated_as_of(self.table_context, years)
         self.periods = _one_date_for_all(
-            [
-                parse_column_period(label, self.document, self.table_context, stated)
-                for label in self.column_labels
-            ]
+            [parse_column_period(label, self.document, self.table_context, stated) for label in labels]
         )
 
     def _display(self, label: str, values: list[Item]) -> list[str]:
@@ -508,9 +535,10 @@ class _RowWalker:
 
     def _path(self, indent: float, label: str) -> list[str]:
         """The headings the row sits under (by indentation), then its label."""
-        # Rows under "Net income per share:" are often not indented: a colon heading stays their parent.
+        # Rows under a heading are often not indented ("Earnings per share" › "Basic", "Diluted"): a heading
+        # stays the parent of the rows at its own indentation, up to the next heading there.
         stack = self.path_stack
-        while stack and (stack[-1][0] > indent or (stack[-1][0] == indent and not stack[-1][2])):
+        while stack and stack[-1][0] > indent:
             stack.pop()
         return [name for _, name, _ in stack] + ([label] if label else [])
 
@@ -596,14 +624,17 @@ def _column_labels(
 ) -> list[str]:
     labels: list[list[str]] = [[] for _ in columns]
     for r in header_block:
+        # Does the row name columns too ("Year Ended December 31, 2022 | Direct to Consumer | Partner …")?
+        beside = any(columns and item.col_start >= columns[0][0] for item in rows[r])
         for item in rows[r]:
             # A period phrase in the header's stub ("December 31," left of "2024 | 2023") heads every column.
-            # (One that prints its year heads a section of rows instead: "Year Ended December 31, 2023".)
+            # (One that prints its year on a row of its own heads a section of rows instead: "Year Ended
+            # December 31, 2023".)
             stub = (
                 columns
                 and item.col_end < columns[0][0]
                 and _STUB_PERIOD_RE.search(item.text)
-                and not _YEAR_IN_RE.search(item.text)
+                and (beside or not _YEAR_IN_RE.search(item.text))
             )
             for index, (start, end) in enumerate(columns):
                 over = item.col_start <= end and item.col_end >= start
@@ -764,6 +795,8 @@ def _numeric_cell(
     percent_column: bool,
 ) -> NumericCell:
     unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
+    if unit_kind == "shares" and shown.is_currency:
+        unit_kind = None  # "$16,444" beside "Performance-based stock awards" is an amount, not a count
     if (
         shown.is_percent
         or "%" in place.column_label
@@ -774,6 +807,8 @@ def _numeric_cell(
         unit, scale = "USD/share", 0
     elif unit_kind == "shares":
         unit, scale = "shares", shares_scale if shares_scale is not None else table_scale
+        if abs(shown.value.scaleb(scale)) > MOST_SHARES:
+            scale = 0  # "128,641,762" shares in a table "in thousands" is a count written in full
     else:
         unit, scale = ("USD" if is_monetary or shown.is_currency else "number"), table_scale
     return NumericCell(

@@ -181,24 +181,33 @@ def parse_cover(root: etree._Element, contexts: dict[str, Context]) -> CoverData
     return cover
 
 
-_LONG_DATE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
 # Patterns for the parsers that find dates inside labels and captions (match them case-insensitively).
 MONTH_NAME_PATTERN = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"  # "Sept.", "January"
-LONG_DATE_PATTERN = MONTH_NAME_PATTERN + r"\s+\d{1,2},?\s+\d{4}"  # "September 28, 2024"
+# "September 28, 2024", "SEPTEMBER 28, 2024", or as digits, month first: "9/28/2024", "12/31/23".
+NUMERIC_DATE_PATTERN = r"(?<![\d/])\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})(?![\d/])"
+LONG_DATE_PATTERN = rf"(?:{MONTH_NAME_PATTERN}\s+\d{{1,2}},?\s+\d{{4}}|{NUMERIC_DATE_PATTERN})"
+_LONG_DATE = re.compile(
+    r"\b([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})|(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])",
+    re.IGNORECASE,
+)
 
 
 def parse_long_date(text: str) -> date | None:
-    """ "September 28, 2024", "Sept. 28, 2024", "Jul 27, 2025" → date."""
-    match = _LONG_DATE.search(text)
-    if match is None:
-        return None
-    month = _MONTHS.get(match[1].lower()[:3])
-    if month is None:
-        return None
-    try:
-        return date(int(match[3]), month, int(match[2]))
-    except ValueError:
-        return None
+    """The first date written out in `text`: "September 28, 2024", "Sept. 28, 2024", "Jul 27, 2025",
+    "9/9/2023" → date."""
+    for match in _LONG_DATE.finditer(text):
+        if match[1] is not None:
+            month, day, year = _MONTHS.get(match[1].lower()[:3]), int(match[2]), int(match[3])
+        else:
+            month, day, year = int(match[4]), int(match[5]), int(match[6])
+            year += 2000 if year < 100 else 0
+        if month is None:
+            continue
+        try:
+            return date(year, month, day)
+        except ValueError:
+            continue
+    return None
 
 
 def has_inline_xbrl(root: etree._Element) -> bool:

@@ -10,18 +10,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
+from filingproof.ingest.parse.cover import printed_form, printed_period_end
 from filingproof.ingest.pdf.lines import Line
 
 _COVER_PAGES = 3  # the cover is the first page, but a filing may open with a title page or an index
-_FORM_RE = re.compile(
-    r"\bform\s+(10-K(?:405|T)?(?:/A)?|10-Q(?:T)?(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)\b", re.IGNORECASE
-)
-_PERIOD_RE = re.compile(
-    rf"\bfor\s+the\s+(?:fiscal\s+)?(?:year|quarter(?:ly\s+period)?|period|transition\s+period)\s+"
-    rf"(?:ended|ending)\s*:?\s*({LONG_DATE_PATTERN})",
-    re.IGNORECASE,
-)
 _EXACT_NAME_RE = re.compile(r"\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.IGNORECASE)
 _SYMBOL_HEADER_RE = re.compile(r"trading\s+symbol", re.IGNORECASE)
 _TICKER_RE = re.compile(r"^[A-Z]{1,5}(?:[.-][A-Z]{1,2})?$")
@@ -56,12 +48,10 @@ def read_cover(pages: Sequence[Sequence[Line]]) -> PdfCover:
     lines = [line for page in pages[:_COVER_PAGES] for line in page]
     texts = [line.text for line in lines]
     joined = "\n".join(texts)
-    form = _FORM_RE.search(joined)
-    period = _PERIOD_RE.search(" ".join(joined.split()))
     return PdfCover(
         company_name=_company_name(texts),
-        form=form[1].upper() if form else None,
-        period_end=parse_long_date(period[1]) if period else None,
+        form=printed_form(joined),
+        period_end=printed_period_end(joined),
         ticker=_ticker(lines),
         cover_text=joined,
     )

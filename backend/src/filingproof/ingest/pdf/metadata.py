@@ -1,5 +1,7 @@
 """What a PDF filing is: its cover page, the caller's `--ticker/--cik/--form/--period-end`, and EDGAR's
-company list (ticker → CIK, or company name → CIK and ticker), read through the cached EDGAR client.
+company list (ticker → CIK, or company name → CIK and ticker), read through the cached EDGAR client. A
+company no longer listed (acquired, delisted: Activision Blizzard) is found by its name in EDGAR's list of
+every name ever filed under (`cik-lookup-data.txt`), read only then.
 """
 
 import re
@@ -52,10 +54,41 @@ def find_company(
     return by_name[max(printed, key=len)] if printed else None
 
 
+def same_letters(printed: str, listed: str) -> bool:
+    """The same name but for its spacing: small capitals print "MGM R ESORTS I NTERNATIONAL"."""
+    printed_key, listed_key = company_key(printed), company_key(listed)
+    return printed_key != listed_key and printed_key.replace(" ", "") == listed_key.replace(" ", "")
+
+
+def cik_by_name(lookup_data: str, name: str) -> int | None:
+    """The CIK filed under `name` in EDGAR's `cik-lookup-data.txt` (one "NAME:CIK:" a line, every name any
+    entity has filed under), when exactly one CIK carries that name."""
+    key = company_key(name)
+    first = key.split(" ")[0] if key else ""
+    if not first:
+        return None
+    found = {
+        int(parts[1])
+        for line in lookup_data.splitlines()
+        if first in line.upper()
+        and len(parts := line.rstrip().rsplit(":", 2)) == 3
+        and parts[1].isdigit()
+        and company_key(parts[0]) == key
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 async def company_list(settings: Settings) -> dict[str, CompanyRef]:
     """EDGAR's company list (company_tickers.json), from the on-disk cache when fresh."""
     async with EdgarClient(settings) as edgar:
         return parse_company_tickers(await edgar.get_json(edgar.tickers_url))
+
+
+async def past_cik(settings: Settings, name: str) -> int | None:
+    """A company's CIK from EDGAR's list of all names (about 1M lines, cached like other listings)."""
+    async with EdgarClient(settings) as edgar:
+        body = await edgar.get(f"{edgar.www_base}/Archives/edgar/cik-lookup-data.txt")
+    return cik_by_name(body.decode("latin-1"), name)
 
 
 async def pdf_metadata(
@@ -82,13 +115,23 @@ async def pdf_metadata(
             companies, lookup_error = {}, f" (EDGAR's company list could not be read: {error})"
         found = find_company(companies, merged.ticker, merged.company_name, cover.cover_text if cover else "")
         if found is not None:
+            printed = merged.company_name
             merged = replace(
                 merged,
                 cik=merged.cik or found.cik,
                 ticker=merged.ticker or found.ticker,
-                company_name=merged.company_name or found.name,
+                company_name=found.name if printed is None or same_letters(printed, found.name) else printed,
             )
+    if merged.cik is None and merged.company_name is not None and not lookup_error:
+        merged = replace(merged, cik=await _past_cik(settings, merged.company_name))
     return _complete(merged, lookup_error)
+
+
+async def _past_cik(settings: Settings, name: str) -> int | None:
+    try:
+        return await past_cik(settings, name)
+    except EdgarError:
+        return None  # the error then names the missing CIK and --cik
 
 
 def _complete(merged: FilingMetadata, lookup_error: str) -> CompleteMetadata:
@@ -97,7 +140,7 @@ def _complete(merged: FilingMetadata, lookup_error: str) -> CompleteMetadata:
         missing.append("the company (give --ticker)")
     if merged.cik is None:
         who = merged.ticker or merged.company_name or "the company"
-        missing.append(f"the CIK of {who}, not found in EDGAR's company list (give --ticker or --cik)")
+        missing.append(f"the CIK of {who}, not found in EDGAR's company lists (give --ticker or --cik)")
     if missing:
         raise MissingMetadataError("the PDF's cover page does not say " + " or ".join(missing) + lookup_error)
     return completed(merged)

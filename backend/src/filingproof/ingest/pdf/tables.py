@@ -576,6 +576,10 @@ def _write(
             td.text = " ".join(piece.text for piece in pieces)
             if last > first:
                 td.set("colspan", str(last - first + 1))
+            # Where it stands, too: a header the table parser takes for a heading (the first text of its
+            # row) is then no parent of the labels left of it.
+            indent = max(pieces[0].x0, columns[0].left if columns else 0.0) - left
+            td.set("style", f"padding-left:{indent:.1f}pt")
             boxes[td] = [piece.box for piece in pieces]
             col = last + 1
         if col < width:

@@ -1,0 +1,54 @@
+"""A FinanceBench PDF filing ingested into the session's test database for one test, then removed, so the
+shared corpus database is left as it was. Its CIK and ticker come from EDGAR's company list, served by the
+loopback mirror (`edgar_mirror`)."""
+
+import shutil
+from pathlib import Path
+
+from edgar_mirror import EdgarMirror
+from sqlalchemy import delete, func, select
+
+from filingproof.config import Settings
+from filingproof.db.models import Company, Filing
+from filingproof.db.session import Sessions, session_scope
+from filingproof.ingest.pipeline import IngestResult
+from filingproof.ingest.progress import SilentProgress
+from filingproof.ingest.service import file_source, ingest_sources
+
+USER_AGENT = "filingproof tests dev@filingproof.org"
+
+
+async def ingest_pdf(settings: Settings, sessions: Sessions, path: Path) -> IngestResult:
+    with EdgarMirror() as mirror:
+        edgar = settings.model_copy(
+            update={
+                "edgar_www_base": mirror.www_base,
+                "edgar_data_base": mirror.data_base,
+                "edgar_user_agent": USER_AGENT,
+            }
+        )
+        results, failures = await ingest_sources(
+            [file_source(path)], edgar, sessions, lambda _n: SilentProgress()
+        )
+    assert failures == []
+    (result,) = results
+    return result
+
+
+async def remove_filing(settings: Settings, filing_id: int) -> None:
+    """Leave the shared test database as the corpus had it: the filing, its company if it has no other
+    filing, and its page images."""
+    async with session_scope() as session:
+        filing = await session.get(Filing, filing_id)
+        assert filing is not None
+        prefix, company_id = filing.sha256[:16], filing.company_id
+        await session.execute(delete(Filing).where(Filing.id == filing_id))
+        others = (
+            await session.execute(
+                select(func.count()).select_from(Filing).where(Filing.company_id == company_id)
+            )
+        ).scalar_one()
+        if not others:
+            await session.execute(delete(Company).where(Company.id == company_id))
+        await session.commit()
+    shutil.rmtree(settings.pages_dir / prefix, ignore_errors=True)
