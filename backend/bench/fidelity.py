@@ -63,7 +63,9 @@ def corpus_files(folders: Iterable[Path], only: str | None) -> list[Path]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("corpus", nargs="*", type=Path, default=[DEFAULT_CORPUS])
     parser.add_argument("--misses", type=int, default=20, help="how many misses of each kind to list")
     parser.add_argument("--only", help="only the filings of this ticker (folder)")
@@ -92,7 +94,9 @@ def main() -> None:
     print(f"parsed in {time.perf_counter() - started:.0f} s")
     for kind in ("value", "period"):
         listed = [m for m in misses.misses if m.kind == kind]
-        print(f"\n{kind} misses: {len(listed)}; by filing: {Counter(m.source for m in listed).most_common(10)}")
+        print(
+            f"\n{kind} misses: {len(listed)}; by filing: {Counter(m.source for m in listed).most_common(10)}"
+        )
         for miss in listed[: args.misses]:
             print(f"  {miss.source} {miss.concept} {miss.fact_text!r} fact={miss.fact} parsed={miss.parsed}")
     below = (args.min_values is not None and total.value_rate < args.min_values) or (

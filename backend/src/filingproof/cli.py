@@ -275,7 +275,9 @@ def filings(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")
     Console().print(table)
     for row in rows:  # what each filing's parser kept as text, and why
         for warning in row["warnings"]:
-            Console().print(f"filing {row['id']} ({row['ticker'] or row['company']}): {warning}", markup=False)
+            Console().print(
+                f"filing {row['id']} ({row['ticker'] or row['company']}): {warning}", markup=False
+            )
 
 
 @app.command()

@@ -6,7 +6,9 @@ real server (`filingproof serve`) on both `/query/sync` and `/query` (SSE).
 
 - A wrong draft (a figure of the right value called another company's, another line item, another period,
   a loss, a move the other way; the numeric leak forms) is never verified, and its distinctive wrong text
-  appears nowhere in the response or in any event of the stream.
+  appears nowhere in the response or in any event of the stream. The contexts are annual (Apple's fiscal
+  2024 10-K), a quarter (3M's 10-Q for the quarter ended June 30, 2023: a three-month net loss) and a
+  loss year (Amazon's 2022 net loss, from its 2023 10-K).
 - Right drafts in other wordings stay verified; their recall is printed, and held to a floor.
 """
 
@@ -29,9 +31,24 @@ pytestmark = pytest.mark.corpus
 SALES = "What were Apple's total net sales in fiscal 2024?"
 SALES_CHANGE = "How much did Apple's total net sales change from fiscal 2023 to fiscal 2024?"
 PROFIT_CHANGE = "How much did Apple's profit change from fiscal 2023 to fiscal 2024?"
+# levels of two years: a draft citing only the levels answers these (a change question wants the change)
+SALES_TWO = "What were Apple's total net sales in fiscal 2023 and fiscal 2024?"
+PROFIT_TWO = "What was Apple's net income in fiscal 2023 and fiscal 2024?"
+# a quarter: 3M's three-month net income (loss), a loss in 2023
+QUARTER = "What was 3M's net income in the second quarter of 2023?"
+QUARTERS = "What was 3M's net income in the second quarter of 2022 and the second quarter of 2023?"
+# a loss year: Amazon's 2022 net loss
+LOSS_YEAR = "What was Amazon's net income in 2022?"
+LOSS_YEARS = "What was Amazon's net income in 2022 and 2023?"
 RECALL_FLOOR = 0.9
 
-_CELL = re.compile(r"^\[c(\d+)\] .*? for fiscal (\d{4}) .*?: (-?)\$([\d,.]+) million \(shown as ", re.M)
+# "[c199] … for fiscal 2024 (the year ended …): $391,035 million (shown as …", or a quarter's
+# "[c14042] … for the three months ended June 30, 2023: -$6,841 million (shown as …"
+_CELL = re.compile(
+    r"^\[c(\d+)\] .*? for (?:fiscal (\d{4}) .*?|the three months ended \w+ \d{1,2}, (\d{4})): "
+    r"(-?)\$([\d,.]+) million \(shown as ",
+    re.M,
+)
 _DERIVED = re.compile(r"^\[d(\d+)\] (\w+) computed from .*?: (.+)$", re.M)
 
 
@@ -43,8 +60,13 @@ class Fact:
 
     @property
     def usd(self) -> str:
-        """As the prompt lists it: "$391,035 million"."""
-        return f"${self.millions:,} million"
+        """As the prompt lists it: "$391,035 million", "-$6,841 million"."""
+        return f"{'-' if self.millions < 0 else ''}{self.size}"
+
+    @property
+    def size(self) -> str:
+        """Without its sign, as a loss is written: "a net loss of $6,841 million"."""
+        return f"${abs(self.millions):,} million"
 
 
 @dataclass(frozen=True)
@@ -74,7 +96,8 @@ def read_facts(prompt: str) -> Facts:
         int(year): Fact(
             f"[c{cell_id}]", int(year), Decimal(("-" + digits if minus else digits).replace(",", ""))
         )
-        for cell_id, year, minus, digits in _CELL.findall(prompt)
+        for cell_id, fiscal, quarter, minus, digits in _CELL.findall(prompt)
+        for year in [fiscal or quarter]
     }
     derived = next(((f"[d{index}]", value.strip()) for index, _, value in _DERIVED.findall(prompt)), None)
     return Facts(cells, derived)
@@ -87,7 +110,8 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
     "annual called a quarter": (
         SALES,
         lambda f: (
-            f"Apple's total net sales in the fourth quarter of fiscal 2024 were {f.latest.usd} {f.latest.marker}."
+            f"Apple's total net sales in the fourth quarter of fiscal 2024 were {f.latest.usd} "
+            f"{f.latest.marker}."
         ),
         lambda f: "fourth quarter",
     ),
@@ -115,7 +139,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "2022",
     ),
     "years swapped": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: (
             f"Apple's total net sales were {f.latest.usd} {f.latest.marker} in fiscal 2023 and "
             f"{f.earlier.usd} {f.earlier.marker} in fiscal 2024."
@@ -123,7 +147,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: f"{f.latest.millions:,} million {f.latest.marker} in fiscal 2023",
     ),
     "years swapped before": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: (
             f"In fiscal 2023 Apple's net income was {f.latest.usd} {f.latest.marker}; in fiscal 2024 it was "
             f"{f.earlier.usd} {f.earlier.marker}."
@@ -132,22 +156,22 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
     ),
     # sign words the matcher does not see
     "net loss was": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple's net loss for fiscal 2024 was {f.latest.usd} {f.latest.marker}.",
         lambda f: "net loss",
     ),
     "lost": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple lost {f.latest.usd} {f.latest.marker} in fiscal 2024.",
         lambda f: "lost",
     ),
     "losses totaled": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple's losses in fiscal 2024 totaled {f.latest.usd} {f.latest.marker}.",
         lambda f: "losses",
     ),
     "grew for a fall": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: (
             f"Apple's net income grew from {f.earlier.usd} {f.earlier.marker} in fiscal 2023 to "
             f"{f.latest.usd} {f.latest.marker} in fiscal 2024."
@@ -160,7 +184,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "rose",
     ),
     "declined for a rise": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: (
             f"Apple's total net sales declined to {f.latest.usd} {f.latest.marker} in fiscal 2024 from "
             f"{f.earlier.usd} {f.earlier.marker} in fiscal 2023."
@@ -215,20 +239,20 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "iPhone net sales",
     ),
     "profit called sales": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple's total net sales for fiscal 2024 were {f.latest.usd} {f.latest.marker}.",
         lambda f: "total net sales for fiscal 2024 were",
     ),
     "sales called R&D": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: f"Apple spent {f.latest.usd} {f.latest.marker} on research and development in fiscal 2024.",
         lambda f: "research and development",
     ),
     # numbers the extractor must not let through (issue item 2), in this suite's contexts
     "glued code": (
         SALES,
-        lambda f: f"Apple's total net sales were USD{f.latest.millions:,}m {f.latest.marker}.",
-        lambda f: "USD",
+        lambda f: f"Apple's total net sales were US{f.latest.millions:,}m {f.latest.marker}.",
+        lambda f: f"US{f.latest.millions:,}m",
     ),
     "superscript": (
         SALES,
@@ -241,7 +265,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "ninety bn",
     ),
     "percent word": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: f"Apple's total net sales grew nine percent to {f.latest.usd} {f.latest.marker}.",
         lambda f: "nine percent",
     ),
@@ -256,7 +280,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "tripled",
     ),
     "record": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple earned record net income of {f.latest.usd} {f.latest.marker} in fiscal 2024.",
         lambda f: "record",
     ),
@@ -294,7 +318,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "fiscal 2021",
     ),
     "swapped in a change": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: (
             f"Apple's total net sales rose from {f.latest.usd} {f.latest.marker} in fiscal 2023 to "
             f"{f.earlier.usd} {f.earlier.marker} in fiscal 2024."
@@ -307,7 +331,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "shrank",
     ),
     "jumped for a fall": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: (
             f"Apple's net income jumped to {f.latest.usd} {f.latest.marker} in fiscal 2024 from "
             f"{f.earlier.usd} {f.earlier.marker} in fiscal 2023."
@@ -315,7 +339,7 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "jumped",
     ),
     "deficit": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple ran a deficit of {f.latest.usd} {f.latest.marker} in fiscal 2024.",
         lambda f: "deficit",
     ),
@@ -330,12 +354,12 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         lambda f: "Google",
     ),
     "another company, profit": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Tesla's net income for fiscal 2024 was {f.latest.usd} {f.latest.marker}.",
         lambda f: "Tesla",
     ),
     "profit called gross margin": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: f"Apple's gross margin for fiscal 2024 was {f.latest.usd} {f.latest.marker}.",
         lambda f: "gross margin",
     ),
@@ -343,6 +367,115 @@ WRONG: dict[str, tuple[str, Write, Callable[[Facts], str]]] = {
         SALES,
         lambda f: f"Apple's total assets at the end of fiscal 2024 were {f.latest.usd} {f.latest.marker}.",
         lambda f: "total assets",
+    ),
+    # "respectively": periods pair with the figures in order
+    "respectively, years swapped": (
+        SALES_TWO,
+        lambda f: (
+            f"In fiscal 2023 and fiscal 2024, Apple's total net sales were {f.latest.usd} {f.latest.marker} "
+            f"and {f.earlier.usd} {f.earlier.marker}, respectively."
+        ),
+        lambda f: f"{f.latest.usd} {f.latest.marker} and {f.earlier.usd}",
+    ),
+    "respectively, one year for both": (
+        SALES_TWO,
+        lambda f: (
+            f"In fiscal 2024, Apple's total net sales were {f.earlier.usd} {f.earlier.marker} and "
+            f"{f.latest.usd} {f.latest.marker}, respectively."
+        ),
+        lambda f: f"In fiscal 2024, Apple's total net sales were {f.earlier.usd}",
+    ),
+    # a quarter's figure (3M's 10-Q) stated as a year's, a profit or another company's
+    "quarter as a fiscal year": (
+        QUARTER,
+        lambda f: f"3M reported a net loss of {f.latest.size} {f.latest.marker} for fiscal 2023.",
+        lambda f: f"{f.latest.marker} for fiscal 2023",
+    ),
+    "quarter as a year alone": (
+        QUARTER,
+        lambda f: f"3M reported a net loss of {f.latest.size} {f.latest.marker} in 2023.",
+        lambda f: f"{f.latest.marker} in 2023",
+    ),
+    "quarter as the year": (
+        QUARTER,
+        lambda f: f"For the year 2023, 3M reported a net loss of {f.latest.size} {f.latest.marker}.",
+        lambda f: "For the year 2023",
+    ),
+    "quarter as full-year": (
+        QUARTER,
+        lambda f: f"3M reported a full-year net loss of {f.latest.size} {f.latest.marker} for 2023.",
+        lambda f: "full-year",
+    ),
+    "quarter as six months": (
+        QUARTER,
+        lambda f: (
+            f"For the six months ended June 30, 2023, 3M reported a net loss of {f.latest.size} "
+            f"{f.latest.marker}."
+        ),
+        lambda f: "six months ended",
+    ),
+    "quarter's loss as net income": (
+        QUARTER,
+        lambda f: f"3M's net income for the second quarter of 2023 was {f.latest.size} {f.latest.marker}.",
+        lambda f: f"was {f.latest.size}",
+    ),
+    "quarter's loss as a profit": (
+        QUARTER,
+        lambda f: f"3M earned a profit of {f.latest.size} {f.latest.marker} in the second quarter of 2023.",
+        lambda f: "earned a profit",
+    ),
+    "quarter, another company": (
+        QUARTER,
+        lambda f: (
+            f"Pfizer reported a net loss of {f.latest.size} {f.latest.marker} for the second quarter of 2023."
+        ),
+        lambda f: "Pfizer",
+    ),
+    "quarters, grew for a decline": (
+        QUARTERS,
+        lambda f: (
+            f"3M's net income grew from {f.earlier.usd} {f.earlier.marker} in the second quarter of 2022 to "
+            f"{f.latest.usd} {f.latest.marker} in the second quarter of 2023."
+        ),
+        lambda f: "grew",
+    ),
+    "quarters, a profit called a loss": (
+        # "Net income (loss)" is a loss line only where it is negative: 3M earned $78 million in Q2 2022
+        QUARTERS,
+        lambda f: f"3M's net loss for the second quarter of 2022 was {f.earlier.usd} {f.earlier.marker}.",
+        lambda f: "net loss for the second quarter of 2022",
+    ),
+    # a loss year: Amazon's 2022 net loss
+    "loss as net income": (
+        LOSS_YEAR,
+        lambda f: f"Amazon's net income for fiscal 2022 was {f.latest.size} {f.latest.marker}.",
+        lambda f: f"was {f.latest.size}",
+    ),
+    "loss as earnings": (
+        LOSS_YEAR,
+        lambda f: f"Amazon earned {f.latest.size} {f.latest.marker} in fiscal 2022.",
+        lambda f: "earned",
+    ),
+    "loss in another year": (
+        LOSS_YEAR,
+        lambda f: f"Amazon reported a net loss of {f.latest.size} {f.latest.marker} in fiscal 2023.",
+        lambda f: f"{f.latest.marker} in fiscal 2023",
+    ),
+    "loss year, declined for a rise": (
+        LOSS_YEARS,
+        lambda f: (
+            f"Amazon's net income declined from {f.earlier.usd} {f.earlier.marker} in fiscal 2022 to "
+            f"{f.latest.usd} {f.latest.marker} in fiscal 2023."
+        ),
+        lambda f: "declined",
+    ),
+    "loss year, respectively swapped": (
+        LOSS_YEARS,
+        lambda f: (
+            f"In fiscal 2022 and fiscal 2023, Amazon's net income was {f.latest.usd} {f.latest.marker} and "
+            f"{f.earlier.usd} {f.earlier.marker}, respectively."
+        ),
+        lambda f: f"{f.latest.usd} {f.latest.marker} and {f.earlier.usd}",
     ),
 }
 
@@ -354,13 +487,15 @@ RIGHT: dict[str, tuple[str, Write]] = {
     "billions": (
         SALES,
         lambda f: (
-            f"Apple's total net sales were ${f.latest.millions / 1000:.1f} billion {f.latest.marker} in fiscal 2024."
+            f"Apple's total net sales were ${f.latest.millions / 1000:.1f} billion "
+            f"{f.latest.marker} in fiscal 2024."
         ),
     ),
     "whole billions": (
         SALES,
         lambda f: (
-            f"In fiscal 2024, Apple reported net sales of ${f.latest.millions / 1000:.0f} billion {f.latest.marker}."
+            f"In fiscal 2024, Apple reported net sales of ${f.latest.millions / 1000:.0f} billion "
+            f"{f.latest.marker}."
         ),
     ),
     "dollars word": (
@@ -370,7 +505,8 @@ RIGHT: dict[str, tuple[str, Write]] = {
     "currency code": (
         SALES,
         lambda f: (
-            f"For fiscal 2024, Apple's total net sales were USD {f.latest.millions:,} million {f.latest.marker}."
+            f"For fiscal 2024, Apple's total net sales were USD {f.latest.millions:,} million "
+            f"{f.latest.marker}."
         ),
     ),
     "ticker": (
@@ -380,7 +516,8 @@ RIGHT: dict[str, tuple[str, Write]] = {
     "year ended": (
         SALES,
         lambda f: (
-            f"For the year ended September 28, 2024, Apple's net sales totaled {f.latest.usd} {f.latest.marker}."
+            f"For the year ended September 28, 2024, Apple's net sales totaled {f.latest.usd} "
+            f"{f.latest.marker}."
         ),
     ),
     "revenue": (SALES, lambda f: f"Apple's revenue for fiscal 2024 was {f.latest.usd} {f.latest.marker}."),
@@ -389,14 +526,14 @@ RIGHT: dict[str, tuple[str, Write]] = {
         lambda f: f"Total net sales were {f.latest.usd} {f.latest.marker} at Apple in fiscal 2024.",
     ),
     "two years": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: (
             f"Apple's total net sales were {f.latest.usd} {f.latest.marker} in fiscal 2024 and "
             f"{f.earlier.usd} {f.earlier.marker} in fiscal 2023."
         ),
     ),
     "rose from to": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: (
             f"Apple's total net sales rose from {f.earlier.usd} {f.earlier.marker} in fiscal 2023 to "
             f"{f.latest.usd} {f.latest.marker} in fiscal 2024."
@@ -407,7 +544,7 @@ RIGHT: dict[str, tuple[str, Write]] = {
         lambda f: f"From fiscal 2023 to fiscal 2024, Apple's total net sales increased by {f.change}.",
     ),
     "declined from to": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: (
             f"Apple's net income declined from {f.earlier.usd} {f.earlier.marker} in fiscal 2023 to "
             f"{f.latest.usd} {f.latest.marker} in fiscal 2024."
@@ -418,16 +555,70 @@ RIGHT: dict[str, tuple[str, Write]] = {
         lambda f: f"Apple's net income fell from fiscal 2023 to fiscal 2024, a decrease of {f.change}.",
     ),
     "net income billions": (
-        PROFIT_CHANGE,
+        PROFIT_TWO,
         lambda f: (
-            f"Apple's net income was ${f.latest.millions / 1000:.1f} billion {f.latest.marker} in fiscal 2024."
+            f"Apple's net income was ${f.latest.millions / 1000:.1f} billion "
+            f"{f.latest.marker} in fiscal 2024."
         ),
     ),
     "respectively": (
-        SALES_CHANGE,
+        SALES_TWO,
         lambda f: (
-            f"In fiscal 2023 and fiscal 2024, Apple's total net sales were {f.earlier.usd} {f.earlier.marker} "
+            f"In fiscal 2023 and fiscal 2024, Apple's total net sales were {f.earlier.usd} "
+            f"{f.earlier.marker} "
             f"and {f.latest.usd} {f.latest.marker}, respectively."
+        ),
+    ),
+    "respectively after": (
+        SALES_TWO,
+        lambda f: (
+            f"Apple's total net sales were {f.earlier.usd} {f.earlier.marker} and {f.latest.usd} "
+            f"{f.latest.marker} in fiscal 2023 and fiscal 2024, respectively."
+        ),
+    ),
+    "quarter as listed": (
+        QUARTER,
+        lambda f: (
+            f"3M's net income for the three months ended June 30, 2023 was {f.latest.usd} {f.latest.marker}."
+        ),
+    ),
+    "quarter, net loss of": (
+        QUARTER,
+        lambda f: (
+            f"3M reported a net loss of {f.latest.size} {f.latest.marker} for the second quarter of 2023."
+        ),
+    ),
+    "quarter, Q2": (
+        QUARTER,
+        lambda f: f"In Q2 2023, 3M reported a net loss of {f.latest.size} {f.latest.marker}.",
+    ),
+    "quarters fell": (
+        QUARTERS,
+        lambda f: (
+            f"3M's net income fell from {f.earlier.usd} {f.earlier.marker} in the second quarter of 2022 to "
+            f"{f.latest.usd} {f.latest.marker} in the second quarter of 2023."
+        ),
+    ),
+    "loss year as listed": (
+        LOSS_YEAR,
+        lambda f: f"Amazon's net income for fiscal 2022 was {f.latest.usd} {f.latest.marker}.",
+    ),
+    "loss year, net loss of": (
+        LOSS_YEAR,
+        lambda f: f"Amazon reported a net loss of {f.latest.size} {f.latest.marker} in fiscal 2022.",
+    ),
+    "loss years rose": (
+        LOSS_YEARS,
+        lambda f: (
+            f"Amazon's net income rose from {f.earlier.usd} {f.earlier.marker} in fiscal 2022 to "
+            f"{f.latest.usd} {f.latest.marker} in fiscal 2023."
+        ),
+    ),
+    "loss years, respectively": (
+        LOSS_YEARS,
+        lambda f: (
+            f"In fiscal 2022 and fiscal 2023, Amazon's net income was {f.earlier.usd} {f.earlier.marker} and "
+            f"{f.latest.usd} {f.latest.marker}, respectively."
         ),
     ),
 }
@@ -525,7 +716,10 @@ def test_right_drafts_in_other_words_stay_verified(service: httpx.Client) -> Non
         ok = sync["status"] == streamed["status"] == "verified" and "openai-compatible" in json.dumps(
             sync["trace"]
         )
-        (verified if ok else missed).append(case)
+        if ok:
+            verified.append(case)
+        else:
+            missed.append((case, sync["answer"]))
     recall = len(verified) / len(RIGHT)
     print(f"\nright-draft recall {len(verified)}/{len(RIGHT)} = {recall:.2f}; not verified: {missed}")
     assert recall >= RECALL_FLOOR, missed

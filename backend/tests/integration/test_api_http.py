@@ -60,6 +60,7 @@ def server(ingested_corpus: Any) -> Iterator[ChildServer]:
         "TRUSTED_PROXIES": "127.0.0.1/32",
     }
     with child_server(env, argv=[sys.executable, "-c", SERVER_SCRIPT]) as running:
+        wait_until_warm(running.base_url)  # /ready answers 200 from here on
         yield running
 
 

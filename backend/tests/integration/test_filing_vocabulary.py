@@ -1,6 +1,7 @@
 """Items outside the curated list, resolved against the filing's own vocabulary, through the pipeline on the
 real corpus. Expected values are the filings' XBRL facts (consolidated, fiscal 2024)."""
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -12,19 +13,37 @@ from filingproof.db.session import session_scope
 pytestmark = pytest.mark.corpus
 
 
-async def consolidated(ticker: str, concept: str, year: int) -> set[Decimal]:
-    """The values of the company's undimensioned fact for the calendar year `year` (a full-year period)."""
+async def consolidated(
+    ticker: str, concept: str, year: int, dimensions: dict[str, str] | None = None
+) -> set[Decimal]:
+    """The values of the company's fact with exactly `dimensions` (none: consolidated) for the full year
+    ending in calendar year `year`."""
     async with session_scope() as session:
         rows = await session.execute(
             text(
                 "SELECT DISTINCT x.value FROM xbrl_facts x JOIN filings f ON f.id = x.filing_id "
                 "WHERE f.ticker = :ticker AND x.concept = :concept "
                 "AND EXTRACT(YEAR FROM x.period_end) = :year "
-                "AND NOT x.instant AND x.period_end - x.period_start > 300 AND x.dimensions = '{}'::jsonb"
+                "AND NOT x.instant AND x.period_end - x.period_start > 300 "
+                "AND x.dimensions = CAST(:dimensions AS jsonb)"
             ),
-            {"ticker": ticker, "concept": concept, "year": year},
+            {"ticker": ticker, "concept": concept, "year": year, "dimensions": json.dumps(dimensions or {})},
         )
         return {row.value for row in rows}
+
+
+async def reporters_of(member: str) -> set[str]:
+    """The tickers whose facts carry a company-specific member named `member` ("Americas")."""
+    async with session_scope() as session:
+        rows = await session.execute(
+            text(
+                "SELECT DISTINCT f.ticker FROM xbrl_facts x JOIN filings f ON f.id = x.filing_id, "
+                "jsonb_each_text(x.dimensions) AS d(axis, member) "
+                "WHERE d.member ~ (':' || :member || '(Segment)?Member$') AND d.member NOT LIKE 'us-gaap:%'"
+            ),
+            {"member": member},
+        )
+        return {row.ticker for row in rows}
 
 
 @pytest.mark.parametrize(
@@ -55,3 +74,68 @@ async def test_a_printed_ratio_is_read_as_its_cell(ingested_corpus: object, pipe
     assert response.status == "verified", response.answer
     assert [figure.unit for figure in response.figures] == ["percent"]
     assert Decimal(str(response.figures[0].value)) == fractions.pop() * 100
+
+
+REPURCHASED = "us-gaap:StockRepurchasedAndRetiredDuringPeriodValue"  # the equity statement's line
+REPURCHASES_PAID = "us-gaap:PaymentsForRepurchaseOfCommonStock"  # the cash-flow statement's
+
+
+async def test_two_statements_printing_different_values_for_the_item_are_ambiguous(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    retired = await consolidated("META", REPURCHASED, 2024)  # the statement's figure, and a note's
+    (paid,) = await consolidated("META", REPURCHASES_PAID, 2024)
+    assert paid not in retired  # the equity statement and the cash flows print different figures
+    response = await pipeline.run("What were Meta's share repurchases in 2024?")
+    assert response.status == "ambiguous", response.answer
+    shown = {Decimal(str(figure.value)) for figure in response.figures}
+    assert paid in shown and len(shown) == 2 and shown - {paid} <= retired
+    linked = {cell.cell_id for citation in response.citations for cell in citation.cells}
+    assert {cell for figure in response.figures for cell in figure.source.cells} <= linked
+    assert len(linked) == 2
+
+
+async def test_what_was_spent_is_the_cash_flow_statements_payment(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    (paid,) = await consolidated("META", REPURCHASES_PAID, 2024)
+    response = await pipeline.run("How much did Meta spend on share repurchases in 2024?")
+    assert response.status == "verified", response.answer
+    assert [Decimal(str(figure.value)) for figure in response.figures] == [paid]
+
+
+async def test_a_printed_change_is_read_not_computed_from_two_balances(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    (printed,) = await consolidated("AMZN", "us-gaap:IncreaseDecreaseInInventories", 2022)
+    response = await pipeline.run(
+        "In Amazon's cash flow statement, what was the change in inventories in 2022?"
+    )
+    assert response.status == "verified", response.answer
+    assert [abs(Decimal(str(figure.value))) for figure in response.figures] == [abs(printed)]
+    assert all(figure.source.derivation is None for figure in response.figures)
+
+
+async def test_the_company_is_inferred_from_a_product_only_it_reports(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    assert await reporters_of("Mac") == {"AAPL"}
+    mac = {"srt:ProductOrServiceAxis": "aapl:MacMember"}
+    expected = await consolidated(
+        "AAPL", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", 2024, mac
+    )
+    response = await pipeline.run("How much revenue did the Mac generate in fiscal 2024?")
+    assert response.status == "verified", response.answer
+    assert {Decimal(str(figure.value)) for figure in response.figures} == expected
+    assert {citation.ticker for citation in response.citations} == {"AAPL"}
+
+
+async def test_a_member_several_companies_report_is_refused_naming_them(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    reporters = await reporters_of("Americas")
+    assert len(reporters) >= 2
+    response = await pipeline.run("What was revenue in the Americas in 2024?")
+    assert response.status == "refused", response.answer
+    assert not response.figures
+    assert all(f"({ticker})" in response.answer for ticker in reporters), response.answer

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from filingproof.qa.asked import asked_periods, item_phrases
+from filingproof.qa.asked import asked_periods, asks_paid, item_phrases
 from filingproof.qa.items import parse_ask
 from filingproof.understanding import Catalog, FilingRef, understand
 
@@ -57,6 +57,10 @@ def phrases(question: str) -> tuple[str, ...]:
         ("What was Alphabet's revenue for the Google Cloud segment in 2022?",
          ("revenue for Google Cloud segment",)),
         ("How does Walmart describe its Walmart International segment?", ("Walmart International segment",)),
+        # where the figure is printed is not what it is
+        ("In Amazon's cash flow statement, what was the change in inventories in 2022?", ("inventories",)),
+        ("What was Meta's accounts payable on its balance sheet as of December 31, 2024?",
+         ("accounts payable",)),
     ],
 )  # fmt: skip
 def test_the_item_is_the_question_less_its_scaffolding(question: str, expected: tuple[str, ...]) -> None:
@@ -93,3 +97,18 @@ def test_periods_are_the_years_asked_and_a_year_earlier_for_growth() -> None:
     plain = understand("What was Meta's revenue in 2024?", CATALOG)
     ends = {p.end for p in asked_periods(plain, CATALOG.filings_of(["META"]), parse_ask(plain.query, 1, 1))}
     assert ends == {date(2024, 12, 31)}
+
+
+@pytest.mark.parametrize(
+    ("question", "paid"),
+    [
+        ("How much did Meta spend on share repurchases in 2024?", True),
+        ("How much did Coca-Cola pay in dividends in 2024?", True),
+        ("What dividend per share did Coca-Cola pay in 2022?", True),
+        ("What were Meta's share repurchases in 2024?", False),
+        ("What was Amazon's additional paid-in capital as of December 31, 2023?", False),
+        ("How much did Meta report for accounts payable in 2024?", False),
+    ],
+)
+def test_a_question_asks_what_was_paid_only_with_a_verb_of_paying(question: str, paid: bool) -> None:
+    assert asks_paid(question) is paid

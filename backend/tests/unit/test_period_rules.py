@@ -14,6 +14,7 @@ from filingproof.ingest.parse.periods import DocumentPeriod, Period
 AAPL_10K = DocumentPeriod("10-K", date(2024, 9, 28), 2024, "FY")
 AMZN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GOOGL_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
 META_10K_2023 = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 META_10K_2024 = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
@@ -235,6 +236,22 @@ CASES: dict[str, Case] = {
         "of cash flows associated with the issuance and maturities of commercial paper for 2024, 2023 and "
         "2022 (in millions):",
         title="Commercial Paper",
+    ),
+    "flow_under_a_date": Case(  # KHC 2023 10-K (corpus-large), net pension cost: dates alone over flows
+        row("", "December 30, 2023", "December 31, 2022", "December 25, 2021")
+        + row("Service cost", "$2", "$4", "$5")
+        + row("Interest cost", "142", "118", "90")
+        + row("Expected return on plan assets", "(196)", "(193)", "(186)")
+        + row("Amortization of prior service costs/(credits)", "—", "—", "—")
+        + row("Net pension cost/(benefit)", "$(52)", "$(72)", "$(99)"),
+        KHC_10K,
+        "Service cost",
+        [
+            flow(date(2022, 12, 31), date(2023, 12, 30)),
+            calendar_year(2022),
+            flow(date(2020, 12, 26), date(2021, 12, 25)),
+        ],
+        title="Net pension cost/(benefit) consisted of the following (in millions):",
     ),
     "column_as_printed": Case(
         AAPL_OPERATING_EXPENSES, AAPL_10K, "Research and development", [apple_year(2024)], column="2024"

@@ -314,3 +314,33 @@ def test_terms_fold_the_spellings_of_one_line() -> None:
     assert terms("Total net sales") == terms("Revenues") == {"revenue"}
     assert terms("capex") == terms("Purchases of property, plant and equipment (PP&E)")
     assert terms("Income before provision for income taxes") == {"income", "before", "expense", "tax"}
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        # "stock" and "share" are one word in such labels; "common stock" is the shares
+        ("share repurchases", "Repurchases of common stock"),
+        ("stock-based compensation", "Share-based compensation"),
+        ("Purchases of treasury stock", "purchases of treasury shares"),
+        # a printed change, however the filer writes it
+        ("change in inventories", "(Increase) decrease in inventories"),
+        ("change in inventories", "Increase Decrease In Inventories"),
+        ("increase/(decrease) in cash", "Net change in cash"),
+        ("dividends paid", "Payments of dividends"),
+    ],
+)
+def test_spellings_of_one_line_fold_to_the_same_terms(one: str, other: str) -> None:
+    assert terms(one) == terms(other)
+
+
+def test_a_payment_line_is_its_item_as_the_cash_flow_statement_prints_it() -> None:
+    # Meta 10-K FY2024, page 90 (consolidated statements of cash flows)
+    cell = CellFacts(
+        ("Cash flows from financing activities", "Repurchases of Class A common stock"),
+        concept="us-gaap:PaymentsForRepurchaseOfCommonStock",
+        company="META",
+        company_names=META_NAMES,
+    )
+    assert check_item(AskedItem("share repurchases", "META"), cell).ok
+    assert not check_item(AskedItem("share repurchases retired", "META"), cell).ok

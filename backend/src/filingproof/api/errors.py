@@ -12,6 +12,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.cors import CORSMiddleware
 from starlette.responses import Response
 
+from filingproof.api.routing import api_methods
+
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
 
@@ -64,9 +66,12 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
 async def _http_exception(request: Request, exc: Exception) -> ProblemResponse:
     assert isinstance(exc, StarletteHTTPException)
     detail = exc.detail if exc.detail != HTTPStatus(exc.status_code).phrase else None
-    return problem_response(
-        exc.status_code, detail, instance=request.url.path, headers=dict(exc.headers or {})
-    )
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # Starlette names only the first route that matched the path; the path may have others
+        # (GET /filings lists, POST /filings adds one): `Allow` lists them all.
+        headers["Allow"] = ", ".join(sorted(api_methods(request.app.router.routes, request)))
+    return problem_response(exc.status_code, detail, instance=request.url.path, headers=headers)
 
 
 async def _validation_error(request: Request, exc: Exception) -> ProblemResponse:

@@ -6,12 +6,12 @@ build's file at that path (hashed `assets/` cached for good, anything else reval
 else the usual 404 problem. Nothing is added when there is no build, e.g. when only the API is wanted.
 """
 
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse
-from starlette.routing import BaseRoute, Match, Route
+
+from filingproof.api.routing import api_methods
 
 ASSETS_DIR = "assets"
 IMMUTABLE = "public, max-age=31536000, immutable"  # hashed names: a changed file is a new name
@@ -32,23 +32,6 @@ def _wants_html(request: Request) -> bool:
     return "text/html" in request.headers.get("accept", "")
 
 
-def _flat(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
-    """Every route, those of included routers too (FastAPI keeps an included router as one entry)."""
-    for route in routes:
-        inner = getattr(route, "original_router", None)
-        yield from _flat(inner.routes) if inner is not None else (route,)
-
-
-def _api_methods(routes: Iterable[BaseRoute], request: Request) -> set[str]:
-    """The methods of the API routes whose path is this request's (empty: no API path), so that GET on a
-    POST-only API path stays a 405, as it is without the web app."""
-    allowed: set[str] = set()
-    for route in _flat(routes):
-        if isinstance(route, Route) and route.matches(request.scope)[0] is Match.PARTIAL:
-            allowed.update(route.methods or ())
-    return allowed
-
-
 def install_spa(app: FastAPI, dist: Path | None) -> bool:
     """Serve the build in `dist` for the paths no API route takes; False (nothing added) without a build."""
     if dist is None or not (dist / "index.html").is_file():
@@ -58,7 +41,7 @@ def install_spa(app: FastAPI, dist: Path | None) -> bool:
 
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     async def web_app(request: Request, path: str) -> FileResponse:
-        allowed = _api_methods(app.router.routes, request)
+        allowed = api_methods(app.router.routes, request)
         if allowed:
             raise HTTPException(405, headers={"Allow": ", ".join(sorted(allowed))})
         found = _file_in(root, path)

@@ -28,8 +28,8 @@ class FilingOut(BaseModel):
     status: str
     degraded: list[str]
     warnings: list[str] = Field(
-        description="What the parser kept as text (a table whose periods or values it could not resolve), one "
-        "line each; the rest of the filing is stored as usual."
+        description="What the parser kept as text (a table whose periods or values it could not resolve), "
+        "one line each; the rest of the filing is stored as usual."
     )
     page_count: int
     table_count: int

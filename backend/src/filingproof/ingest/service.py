@@ -44,7 +44,7 @@ GZIP_SUFFIX = ".gz"  # "10-K_0001045810-24-000029.htm.gz": a filing document, gz
 
 
 def is_filing_file(path: Path) -> bool:
-    """A filing document by its name: `.htm`, `.html`, `.xhtml` or `.pdf`, also gzip-compressed (`.htm.gz`)."""
+    """A filing document by its name: `.htm`, `.html`, `.xhtml`, `.pdf`, also gzip-compressed (`.htm.gz`)."""
     name = path.name.lower().removesuffix(GZIP_SUFFIX)
     return name.endswith(FILING_SUFFIXES)
 

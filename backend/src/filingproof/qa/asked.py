@@ -57,6 +57,21 @@ _CHANGE_WORDS = _words("increase increased decrease decreased change changed cha
 # Words of the arithmetic that are also words of printed items ("effective tax rate percentage"): dropped
 # only when the question asks for a derivation.
 _RATIO_WORDS = _words("percentage percent ratio")
+# Where the figure is printed ("in Apple's cash flow statement"), not what it is.
+_STATEMENT = re.compile(
+    r"\b(?:(?:consolidated\s+)?statements?\s+of\s+(?:cash\s+flows?|operations|income|earnings)"
+    r"|cash[- ]flows?\s+statements?|income\s+statements?|balance\s+sheets?)\b",
+    re.IGNORECASE,
+)
+# What was spent or paid: a payment line answers it (not "paid-in capital").
+_PAID = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|ys|id|ying)(?![-\w])|outlays?)\b", re.IGNORECASE)
+
+
+def asks_paid(question: str) -> bool:
+    """Whether the question asks what was paid or spent ("How much did Meta spend on share repurchases")."""
+    return _PAID.search(question) is not None
+
+
 _EDGE_WORDS = _words(
     "of for in on at to from by and or the a an during over as with between than about versus vs through"
 )
@@ -93,7 +108,7 @@ def _without_instructions(question: str) -> str:
 def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed: bool) -> list[re.Match[str]]:
     """The tokens of the question that may name the item: not a company, period, question word or verb."""
     body = _NARRATIVE_CLAUSE.sub("", _without_instructions(question))
-    taken = _mention_spans(body, mentions)
+    taken = _mention_spans(body, mentions) + [found.span() for found in _STATEMENT.finditer(body)]
     dropped = _PERIOD_WORDS | _QUESTION_WORDS | _DERIVATION_WORDS
     dropped |= (_RATIO_WORDS if derived else frozenset()) | (frozenset() if printed else _CHANGE_WORDS)
     kept = []

@@ -14,14 +14,14 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.qa.asked import item_phrases
+from filingproof.qa.asked import asks_paid, item_phrases
 from filingproof.qa.items import Ask, LineItem, PeriodNature
 from filingproof.qa.periods import DATE_TOLERANCE, Target, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
 from filingproof.qa.vocabulary import Entry, Resolution, resolve, vocabulary
-from filingproof.understanding import Catalog, QueryUnderstanding
+from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
-from filingproof.verify.items import fold
+from filingproof.verify.items import fold, terms
 
 _PER_SHARE_ITEMS = frozenset({"diluted_eps", "basic_eps"})
 
@@ -105,20 +105,29 @@ def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:
     return max(named, key=lambda m: len(member_name(m)), default=None)
 
 
+def name_words(catalog: Catalog, ticker: str) -> frozenset[str]:
+    """The words of the company's name, which qualify nothing in its labels."""
+    company = catalog.matcher.companies.get(ticker)
+    return frozenset(re.findall(r"[a-z][a-z0-9]*", fold(company.name if company else ticker)))
+
+
 class _Picker:
     def __init__(self, session: AsyncSession, question: str, catalog: Catalog) -> None:
         self._session = session
         self._question = question
         self._catalog = catalog
         self._tagged: dict[tuple[str, str], list[CellHit]] = {}
+        self._paid = asks_paid(question)
+
+    def filings(self, ticker: str) -> list[FilingRef]:
+        return self._catalog.filings_of([ticker])
 
     def company_name(self, ticker: str) -> str:
         company = self._catalog.matcher.companies.get(ticker)
         return company.name if company else ticker
 
     def neutral(self, ticker: str) -> frozenset[str]:
-        """The words of the company's name, which qualify nothing in its labels."""
-        return frozenset(re.findall(r"[a-z][a-z0-9]*", fold(self.company_name(ticker))))
+        return name_words(self._catalog, ticker)
 
     async def resolve(
         self, ticker: str, phrase: str, targets: Sequence[Target], item: LineItem | None
@@ -128,7 +137,7 @@ class _Picker:
         filings = [filing.filing_id for filing in self._catalog.filings_of([ticker])]
         neutral = self.neutral(ticker)
         vocab = await vocabulary(self._session, ticker, filings, neutral)
-        return resolve(vocab, phrase, targets, neutral, item.concepts if item else ())
+        return resolve(vocab, phrase, targets, neutral, item.concepts if item else (), self._paid)
 
     def from_entry(
         self, ticker: str, item: LineItem | None, phrase: str, found: Resolution, targets: Sequence[Target]
@@ -279,13 +288,16 @@ async def answer_table(
     kind = ask.derivation
     if kind in ("growth", "change") and len(u.companies) == 1 and items:
         ticker, first_item = u.companies[0], items[0]
-        if len(years) >= 2:
-            first = await one(ticker, first_item, min(u.years))
-            second = await one(ticker, first_item, max(u.years))
-        else:
-            first = await one(ticker, first_item, years[0], earlier=True)
-            second = await one(ticker, first_item, years[0])
-        _derive(answer, kind, [first, second])
+        # a change the filing prints ("Net change in short-term borrowings") is read, not computed
+        printed = kind == "change" and len(years) < 2
+        if not (printed and await _printed_change(picker, answer, question, u, ask)):
+            if len(years) >= 2:
+                first = await one(ticker, first_item, min(u.years))
+                second = await one(ticker, first_item, max(u.years))
+            else:
+                first = await one(ticker, first_item, years[0], earlier=True)
+                second = await one(ticker, first_item, years[0])
+            _derive(answer, kind, [first, second])
     elif kind in ("margin", "ratio") and len(items) == 2:
         for ticker in u.companies:
             for year in years:
@@ -304,6 +316,30 @@ async def answer_table(
                 for year in years:
                     await one(ticker, each, year)
     return answer
+
+
+async def _printed_change(
+    picker: _Picker, answer: TableAnswer, question: str, u: QueryUnderstanding, ask: Ask
+) -> bool:
+    """Answer a change from the line that prints it ("Net change in short-term borrowings", a cash-flow
+    statement's "Inventories" tagged IncreaseDecreaseInInventories), when one names exactly the change
+    asked; False when none does (the change is then computed from the two figures)."""
+    phrases = item_phrases(question, u.company_mentions, ask, printed=True)
+    if len(phrases) != 1 or "change" not in terms(phrases[0]):
+        return False
+    ticker, year = u.companies[0], u.years[0] if u.years else None
+    target = target_for(u, picker.filings(ticker), "duration", year)
+    if target is None:
+        return False
+    found = await picker.resolve(ticker, phrases[0], [target], None)
+    if found is None or not found.exact:
+        return False
+    if found.ambiguous:
+        cells = tuple(entry.cell for entry in found.best)
+        answer.ambiguous.append(Ambiguous(ticker, picker.company_name(ticker), phrases[0], cells))
+    else:
+        answer.picks.append(picker.from_entry(ticker, None, phrases[0], found, [target]))
+    return True
 
 
 async def _find(

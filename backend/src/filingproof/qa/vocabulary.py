@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.qa.periods import DATE_TOLERANCE, Target
 from filingproof.qa.store import CellHit, hit_of
-from filingproof.verify.items import PER_SHARE, concept_words, member_words, terms
+from filingproof.verify.items import PAYMENT, PER_SHARE, concept_words, member_words, terms
 
 _CELLS = """
 SELECT c.id AS cell_id, x.id AS fact_id, COALESCE(x.concept, c.concept) AS concept, x.dimensions, c.text,
@@ -83,6 +83,7 @@ class Resolution:
 
     best: tuple[Entry, ...]  # the chosen entry first; the rest tie with it on every score
     same_item: tuple[Entry, ...]  # the chosen item's cells in other filings (restatements)
+    exact: bool = False  # the chosen row (or concept) names nothing beyond the asked item
 
     @property
     def ambiguous(self) -> bool:
@@ -187,19 +188,39 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
 
 
+def _is_payment(entry: Entry) -> bool:
+    """A cash payment line: "Payments for repurchase of common stock", "Dividends paid"."""
+    return PAYMENT in entry.concept or PAYMENT in entry.row
+
+
 def _key(
-    entry: Entry, wanted: frozenset[str], accepted: frozenset[str], preferred: Sequence[str], segment: bool
-) -> tuple[int, bool, int, int, int, bool]:
+    entry: Entry,
+    wanted: frozenset[str],
+    accepted: frozenset[str],
+    preferred: Sequence[str],
+    flags: tuple[bool, bool],
+) -> tuple[int, bool, bool, int, int, int, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
     unnamed_by_row = len(wanted - entry.row - member_terms)
     # "the Automotive segment" is the segment's member, not the "Automotive sales" product line
+    segment, paid = flags
     off_axis = segment and bool(entry.members) and not any("Segment" in a for a in entry.cell.dimensions)
+    # what was spent or paid is the cash-flow statement's payment, not the equity statement's line
+    not_paid = paid and not _is_payment(entry)
     # fewer members first: a consolidated line before a member's whose words the phrase happens to hold
     # ("Operating segments" for "operating income")
     members = len(entry.members)
-    return (_extras(entry, accepted), off_axis, members, rank, unnamed_by_row, entry.cell.fact_id is None)
+    return (
+        _extras(entry, accepted),
+        not_paid,
+        off_axis,
+        members,
+        rank,
+        unnamed_by_row,
+        entry.cell.fact_id is None,
+    )
 
 
 def resolve(
@@ -208,18 +229,21 @@ def resolve(
     targets: Sequence[Target],
     neutral: frozenset[str],
     preferred: Sequence[str] = (),
+    paid: bool = False,
 ) -> Resolution | None:
-    """The cells of the vocabulary that best fit `phrase` for one of `targets`, or None."""
+    """The cells of the vocabulary that best fit `phrase` for one of `targets`, or None. `paid`: the
+    question asks what was paid or spent (a payment line is preferred, its word "payment" accepted)."""
     wanted = terms(phrase, neutral)
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
+    accepted |= {PAYMENT} if paid else frozenset()
     found = candidates(vocab, wanted, targets)
-    segment = _SEGMENT.search(phrase) is not None
+    flags = (_SEGMENT.search(phrase) is not None, paid)
     if not found:
         return None
     keyed = sorted(
         (
-            (_key(e, wanted, accepted, preferred, segment), not _own_filing(e.cell, targets), e.order, e)
+            (_key(e, wanted, accepted, preferred, flags), not _own_filing(e.cell, targets), e.order, e)
             for e in found
         ),
         key=lambda item: item[:3],
@@ -229,6 +253,8 @@ def resolve(
     own_filing = chosen.cell.filing_id
     best = [e for k, own, _, e in keyed if k == top_key and own == top_own and e.cell.filing_id == own_filing]
     # within one filing, the same item printed again (statement and note) is one figure, not a tie
+    if not paid:
+        best += _other_statement(found, chosen, accepted, top_key[0])
     distinct: dict[tuple[object, ...], Entry] = {}
     for entry in best:
         distinct.setdefault((entry.cell.value, entry.cell.period_end, entry.cell.instant), entry)
@@ -239,7 +265,28 @@ def resolve(
         and _same_item(e, chosen)
         and e.cell.period_end == chosen.cell.period_end
     ]
-    return Resolution(tuple(distinct.values()), tuple(same))
+    return Resolution(tuple(distinct.values()), tuple(same), top_key[0] == 0)
+
+
+def _other_statement(
+    found: Sequence[Entry], chosen: Entry, accepted: frozenset[str], extras: int
+) -> list[Entry]:
+    """The cash-flow statement's payment line for the same item and period as `chosen` (an equity
+    statement's "Share repurchases" and the cash flows' "Repurchases of common stock") when it prints
+    another value: nothing in a question that does not say "paid" or "spent" chooses between the two."""
+    if _is_payment(chosen):
+        return []
+    return [
+        entry
+        for entry in found
+        if _is_payment(entry)
+        and entry.cell.filing_id == chosen.cell.filing_id
+        and (entry.cell.period_start, entry.cell.period_end)
+        == (chosen.cell.period_start, chosen.cell.period_end)
+        and entry.cell.value != chosen.cell.value
+        and not entry.members
+        and _extras(entry, accepted | {PAYMENT}) == extras
+    ]
 
 
 def _same_item(entry: Entry, chosen: Entry) -> bool:

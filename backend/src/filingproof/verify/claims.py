@@ -11,7 +11,10 @@ clause says of it, and each claim is held to the cell (or derivation) the figure
   are carried by its inputs together.
 - Period: the periods the claim names (before the figure in its part of the clause, else after it) are
   each the cell's period (a derivation: an input's). A date describing a filing ("the 10-K for the period
-  ended …") names no claim's period.
+  ended …") names no claim's period. A part of a year ("first half", "Q2", "three months ended") is no
+  year's period, and a year (in words, "annual", or a year alone) is no quarter's or half-year's.
+- Lists: "In fiscal 2023 and fiscal 2024, net sales were $X and $Y, respectively" pairs the periods,
+  companies and item words listed with the figures, in order; periods that cannot pair fail closed.
 - Sign and direction: a loss word ("net loss … was", "lost") needs a negative value or a line that is a
   loss; a direction verb ("grew", "declined") needs a cited change of that sign, or a comparison in its
   clause of the same line at two periods that moved that way.
@@ -23,6 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import TypeVar
 
 from filingproof.verify.cells import PeriodRef
 from filingproof.verify.derive import Derivation
@@ -62,6 +66,9 @@ class Claim:
     item: str  # the item words
     periods: tuple[WrittenPeriod, ...]
     loss: bool  # a loss word stands in the item words
+    partial: bool = False  # its clause names a part of a year ("first half", "Q2", "three months ended")
+    whole_year: bool = False  # its clause names a whole year in words ("annual", "full-year")
+    unpaired: str | None = None  # why a "respectively" listing cannot pair its periods with its figures
 
 
 Span = tuple[int, int]
@@ -79,6 +86,11 @@ _MARKER = re.compile(r"\[[cd]\d+\]")
 _ALTERNATIVE = re.compile(r"\(\s*(?:loss|losses|expense|gain|benefit|deficit)\s*\)", re.IGNORECASE)
 _LOSS = re.compile(r"\b(?:loss(?:es)?|lost|los(?:e|es|ing)|deficits?|unprofitable)\b", re.IGNORECASE)
 _LOSS_LINE = re.compile(r"\bloss", re.IGNORECASE)
+# A loss that is only the other case of an income line ("Net income (loss)", "Income/(loss)", "income or
+# loss"): such a line is a loss only where its value is negative.
+_LOSS_ALTERNATIVE = re.compile(
+    r"\(\s*loss(?:es)?\s*\)|/\s*\(?\s*loss(?:es)?\s*\)?|\bor\s+loss(?:es)?\b", re.IGNORECASE
+)
 _UP = re.compile(
     r"\b(?:gr[eo]w(?:s|n|ing)?|increas(?:ed|es|ing)|rose|risen|rises|rising|climb(?:ed|s)|jump(?:ed|s)"
     r"|expand(?:ed|s)|surg(?:ed|es)|soar(?:ed|s)|improv(?:ed|es))\b",
@@ -89,6 +101,22 @@ _DOWN = re.compile(
     r"|contract(?:ed|s)|slipped|slid|plunged|tumbled|worsened)\b",
     re.IGNORECASE,
 )
+_PARTIAL = re.compile(
+    r"\b(?:first|second)\s+half\b|\bhalf[-\s]year\b|\b(?:three|six|nine)[-\s]months?\b"
+    r"|\byear[-\s]to[-\s]date\b|\bYTD\b|\bquarter(?:ly)?\b",
+    re.IGNORECASE,
+)
+# A whole year in words. (A period written out, "the year ended …", "fiscal year 2024", is blanked before
+# this is read: its own length is held by `backs`.)
+_WHOLE_YEAR = re.compile(
+    r"\bannual(?:ly)?\b|\bfull[-\s]year\b|\bwhole\s+year\b|\btwelve[-\s]months?\b"
+    r"|\bfor\s+the\s+(?:(?:fiscal|calendar)\s+)?year\b(?![-\s]+(?:to[-\s]+date|ago|over|earlier|before))",
+    re.IGNORECASE,
+)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+# What separates the items of a list: "net sales and net income", "revenue, cost of sales".
+_LIST_BREAK = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+_PART_OF_YEAR_DAYS = 300
 _COLON = ":"
 _CHANGE_KINDS = frozenset({"change", "growth", "difference"})
 
@@ -103,7 +131,7 @@ _CLAIM_NEUTRAL = _wordset(
     "totalled totaling totalling totals reach reached hit posted recorded record reports report "
     "reported earned booked brought delivered achieved approximately about roughly nearly some around "
     "just over under it they which that this these those while whereas compared versus vs than during "
-    "then same prior previous last current latest up down increase increased decrease decreased grew "
+    "then same prior previous last latest up down increase increased decrease decreased grew "
     "growth change difference computed cited two combined minus plus respectively also came reaching "
     "lost lose loss deficit declined fell rose dropped k q fy mark marked level levels who whose s "
     "margin ratio percentage percent rate pct"
@@ -196,19 +224,22 @@ def _inside(span: Span, spans: Sequence[Span]) -> bool:
     return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
-def read_claims(
-    text: str,
-    figures: Sequence[FigureCheck],
-    companies: Mapping[str, Sequence[str]],
-    quotes: Sequence[Span] = (),
-) -> list[Claim]:
-    """The claim of each matched figure of `text` outside `quotes`. `companies`: ticker → the names it goes
-    by (the cited filers' and the other known companies')."""
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What the claims of a draft are read from."""
+
+    text: str
+    plain: str  # the text less figures, periods, references, markers, form names and companies
+    periods: list[WrittenPeriod]  # the periods a claim may name (not a filing's)
+    mentions: list[_Mention]
+    quotes: Sequence[Span]
+
+
+def _reading(text: str, companies: Mapping[str, Sequence[str]], quotes: Sequence[Span]) -> _Reading:
     extraction = extract(text)
     filing_dates = _filing_periods(text, extraction.periods)
     periods = [p for p in extraction.periods if p.start not in filing_dates]
     mentions = [m for m in _mentions(text, companies) if not _inside((m.start, m.end), quotes)]
-    # what item words are read from: no figures, periods, references, markers or form names
     plain = _blank(
         text,
         [(f.start, f.end) for f in extraction.figures]
@@ -218,32 +249,144 @@ def read_claims(
         + [(m.start, m.end) for m in mentions],
     )
     plain = _ALTERNATIVE.sub(lambda m: " " * len(m[0]), plain)
+    return _Reading(text, plain, periods, mentions, quotes)
+
+
+def _part_of_year(period: WrittenPeriod) -> bool:
+    """A quarter, or a length of months shorter than a year ("six months ended …")."""
+    if period.kind == "quarter":
+        return True
+    return period.kind == "duration" and period.days is not None and period.days <= _PART_OF_YEAR_DAYS
+
+
+def _item_start(reading: _Reading, clause: Span, previous_end: int, at: int) -> int:
+    """Where the item words of the figure at `at` begin: after the previous figure, a colon, or the
+    subject named before it."""
+    start = max(previous_end, reading.text.rfind(_COLON, clause[0], at) + 1)
+    subject = _subject(reading.mentions, clause, at)
+    if subject is not None and start <= subject.start < at:
+        start = subject.end
+    return start
+
+
+def _clause_claims(reading: _Reading, clause: Span, checks: Sequence[FigureCheck]) -> list[Claim]:
+    """The claim of each matched figure of `clause` (`checks`, in text order) outside the quotes."""
+    partial = bool(_PARTIAL.search(reading.plain, *clause)) or any(
+        _part_of_year(p) for p in reading.periods if clause[0] <= p.start < clause[1]
+    )
+    whole_year = bool(_WHOLE_YEAR.search(reading.plain, *clause))
+    claims: list[Claim] = []
+    previous_end, previous_item = clause[0], ""
+    for index, check in enumerate(checks):
+        figure, source = check.figure, check.matched_source
+        assert source is not None
+        if _inside((figure.start, figure.end), reading.quotes):
+            previous_end = figure.end
+            continue
+        following_end = checks[index + 1].figure.start if index + 1 < len(checks) else clause[1]
+        subject = _subject(reading.mentions, clause, figure.start)
+        start = _item_start(reading, clause, previous_end, figure.start)
+        item = reading.plain[start : figure.start].strip() or previous_item
+        named = _claim_periods(reading.periods, (previous_end, figure.start), (figure.end, following_end))
+        loss = bool(_LOSS.search(reading.plain[start : figure.start]))
+        ticker = subject.ticker if subject else None
+        claims.append(Claim(figure, source, ticker, item, named, loss, partial, whole_year))
+        # periods after a figure are its own, not the next figure's ("$X in 2024 and $Y in 2023")
+        previous_end = max([figure.end, *(period.end for period in named)])
+        previous_item = item
+    return claims
+
+
+T = TypeVar("T")
+
+
+def _listed(things: Sequence[T], index: int, count: int) -> T | None:
+    """The `index`-th of `count` figures' own thing of a list: the one thing, or the thing at its place."""
+    if len(things) == 1:
+        return things[0]
+    return things[index] if len(things) == count else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Listing:
+    """What a clause lists "respectively": its figures (each at its place) and the periods, companies and
+    item words written before the first of them or after the last."""
+
+    places: dict[Span, int]
+    periods: list[WrittenPeriod] | None  # None: periods stand between the figures, each its figure's own
+    mentions: list[_Mention]
+    items: list[str]
+    words: str  # the item words before the first figure, whole
+
+
+def _listing(reading: _Reading, clause: Span, figures: Sequence[WrittenFigure]) -> _Listing | None:
+    found = _RESPECTIVELY.search(reading.text, *clause)
+    assert found is not None
+    listed = [f for f in figures if f.start < found.start() and not _inside((f.start, f.end), reading.quotes)]
+    if len(listed) < 2:
+        return None
+    first, last = listed[0].start, listed[-1].end
+    end = next((f.start for f in figures if f.start > found.start()), clause[1])
+
+    def outside(start: int, stop: int) -> bool:
+        return clause[0] <= start and stop <= end and (stop <= first or last <= start)
+
+    between = any(first <= p.start and p.end <= last for p in reading.periods)
+    words = reading.plain[_item_start(reading, clause, clause[0], first) : first]
+    return _Listing(
+        {(f.start, f.end): index for index, f in enumerate(listed)},
+        None if between else [p for p in reading.periods if outside(p.start, p.end)],
+        [m for m in reading.mentions if outside(m.start, m.end)],
+        [part for part in _LIST_BREAK.split(words) if terms(part, _CLAIM_NEUTRAL)],
+        words.strip(),
+    )
+
+
+def _paired(claim: Claim, listing: _Listing) -> Claim:
+    """`claim` with the period, company and item words at its figure's place in `listing`."""
+    index = listing.places.get((claim.figure.start, claim.figure.end))
+    if index is None:
+        return claim  # a figure after "respectively" is read as any other
+    count = len(listing.places)
+    item = _listed(listing.items, index, count) or listing.words
+    company = listing.mentions[index].ticker if len(listing.mentions) == count else claim.company
+    periods, unpaired = claim.periods, None
+    if listing.periods:
+        period = _listed(listing.periods, index, count)
+        periods = (period,) if period is not None else ()
+        unpaired = None if period is not None else f"{len(listing.periods)} periods for {count} figures"
+    loss = bool(_LOSS.search(item))
+    return replace(claim, company=company, item=item, periods=periods, loss=loss, unpaired=unpaired)
+
+
+def _respectively(
+    reading: _Reading, clause: Span, claims: Sequence[Claim], figures: Sequence[WrittenFigure]
+) -> list[Claim]:
+    """Claims of a clause that lists its figures "respectively" ("In fiscal 2023 and fiscal 2024, net
+    sales were $X and $Y, respectively"): the periods, companies and items listed before the figures (or
+    after them, up to the next figure) pair with the figures in order; one of them is every figure's.
+    Periods that cannot pair (two for three figures) fail closed."""
+    listing = _listing(reading, clause, figures)
+    return [_paired(claim, listing) for claim in claims] if listing else list(claims)
+
+
+def read_claims(
+    text: str,
+    figures: Sequence[FigureCheck],
+    companies: Mapping[str, Sequence[str]],
+    quotes: Sequence[Span] = (),
+) -> list[Claim]:
+    """The claim of each matched figure of `text` outside `quotes`. `companies`: ticker → the names it goes
+    by (the cited filers' and the other known companies')."""
+    reading = _reading(text, companies, quotes)
     claims: list[Claim] = []
     for clause in _clauses(text):
-        in_clause = [
-            check
-            for check in figures
-            if clause[0] <= check.figure.start < clause[1] and check.matched_source is not None
-        ]
-        previous_end, previous_item = clause[0], ""
-        for index, check in enumerate(in_clause):
-            figure, source = check.figure, check.matched_source
-            assert source is not None
-            following_end = in_clause[index + 1].figure.start if index + 1 < len(in_clause) else clause[1]
-            subject = _subject(mentions, clause, figure.start)
-            if _inside((figure.start, figure.end), quotes):
-                previous_end = figure.end
-                continue
-            start = max(previous_end, text.rfind(_COLON, clause[0], figure.start) + 1)
-            if subject is not None and start <= subject.start < figure.start:
-                start = subject.end
-            item = plain[start : figure.start].strip() or previous_item
-            named = _claim_periods(periods, (previous_end, figure.start), (figure.end, following_end))
-            loss = bool(_LOSS.search(plain[start : figure.start]))
-            claims.append(Claim(figure, source, subject.ticker if subject else None, item, named, loss))
-            # periods after a figure are its own, not the next figure's ("$X in 2024 and $Y in 2023")
-            previous_end = max([figure.end, *(period.end for period in named)])
-            previous_item = item
+        in_clause = [check for check in figures if clause[0] <= check.figure.start < clause[1]]
+        matched = [check for check in in_clause if check.matched_source is not None]
+        own = _clause_claims(reading, clause, matched)
+        if own and _RESPECTIVELY.search(text, *clause):
+            own = _respectively(reading, clause, own, [check.figure for check in in_clause])
+        claims += own
     return claims
 
 
@@ -269,7 +412,17 @@ def _unit_of(phrase_terms: frozenset[str]) -> str:
 
 
 def _item_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
-    wanted = terms(claim.item, _CLAIM_NEUTRAL)
+    problem = _item_problem_of(terms(claim.item, _CLAIM_NEUTRAL), claim, cells)
+    if problem is not None and isinstance(claim.source, CellSource) and _CHANGE_TERM in terms(claim.item):
+        # a printed change ("Increase/(Decrease) in cash", "Net change in borrowings") names its line
+        return _item_problem_of(terms(claim.item, _CLAIM_NEUTRAL - {_CHANGE_TERM}), claim, cells) and problem
+    return problem
+
+
+_CHANGE_TERM = "change"
+
+
+def _item_problem_of(wanted: frozenset[str], claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
     if not wanted:
         return None
     phrase = " ".join(sorted(wanted))
@@ -296,16 +449,51 @@ def _carried(fact: CellFacts) -> frozenset[str]:
 
 
 def _period_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
+    if claim.unpaired is not None:
+        return f"a list 'respectively' cannot pair its periods with its figures: {claim.unpaired}"
+    if claim.partial and any(_days(cell.period) > _PART_OF_YEAR_DAYS for cell in cells):
+        return "a part of a year is named for a full year's figure"
+    if not claim.partial and any(_is_part_of_year(cell.period) for cell in cells):
+        problem = _year_for_part(claim)
+        if problem is not None:
+            return problem
     for period in claim.periods:
         if not any(backs(period, cell.period) for cell in cells):
             return f"'{period.text}' is not the cited figure's period"
     return None
 
 
+def _is_part_of_year(period: PeriodRef) -> bool:
+    return period.period_kind == "duration" and 0 < _days(period) <= _PART_OF_YEAR_DAYS
+
+
+def _year_for_part(claim: Claim) -> str | None:
+    """A part of a year's figure (a quarter's, six months') stated as a year's: in words ("annual", "for
+    the year"), or by a year alone with no quarter or months named in its clause ("a loss of $X in 2023").
+    """
+    if claim.whole_year:
+        return "a whole year is named for a part of a year's figure"
+    if claim.periods and all(period.kind == "year" for period in claim.periods):
+        return f"'{claim.periods[0].text}' alone names a year for a part of a year's figure"
+    return None
+
+
+def _days(period: PeriodRef) -> int:
+    if period.period_start is None:
+        return 0
+    return (period.period_end - period.period_start).days + 1
+
+
+def _is_loss_line(label: str) -> bool:
+    """A line whose positive value is a loss: "Net loss", "Loss (gain) on securities"; not "Net income
+    (loss)"."""
+    return bool(_LOSS_LINE.search(_LOSS_ALTERNATIVE.sub(" ", label)))
+
+
 def _loss_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
     if not claim.loss or isinstance(claim.source, DerivationSource) or claim.figure.value < 0:
         return None
-    if any(cell.value < 0 or _LOSS_LINE.search(cell.row_label) for cell in cells):
+    if any(cell.value < 0 or _is_loss_line(cell.row_label) for cell in cells):
         return None
     return "a loss is named for a value that is not negative"
 

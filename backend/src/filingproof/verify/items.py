@@ -114,6 +114,15 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         " income per share ",
     ),
     ("per", r"\bper\s+(?:common\s+)?share\b", " pershare "),
+    # "common stock" and "common shares" are the shares: "repurchases of common stock" = "share repurchases"
+    ("common", r"\bcommon\s+(?:stock|shares?)\b", " share "),
+    # a printed change: "Increase/(Decrease) in cash" (its alternative already cut), "(increase) decrease in
+    # inventories", "net change in short-term borrowings", the concept's "increase decrease in …"
+    (
+        "increase decrease change",
+        r"\b(?:net\s+)?(?:(?:increase|decrease)s?\s*/?\s*){1,2}(?=in\b)|\bnet\s+changes?\b",
+        " change ",
+    ),
     ("goods", r"\bcosts?\s+of\s+goods\s+(?:and\s+services\s+)?sold\b", " cost of revenue "),
     ("gross", r"\bgross\s+margin\b(?!\s+(?:percentage|percent|%|ratio|rate))", " gross profit "),
     ("operating", r"\b(?:net\s+)?operating\s+revenues?\b", " revenue "),
@@ -161,6 +170,9 @@ _SYNONYMS = {
     "stockholder": "shareholder",
     "shareowner": "shareholder",
     "buyback": "repurchase",
+    # "stock-based compensation" = "share-based compensation", "stock repurchases" = "share repurchases"
+    "stock": "share",
+    "paid": "payment",
 }
 # Words that qualify nothing: what every line has ("total", "net"), filler, and period words (the period is
 # checked on its own).
@@ -233,6 +245,7 @@ _QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
 _RATE_TERMS = frozenset({"rate", "percent", "percentage", "ratio", "pct"})
 _RATE_UNITS = frozenset({"percent", "ratio"})
 PER_SHARE = "pershare"
+PAYMENT = "payment"
 
 
 def _company_neutral(cell: CellFacts) -> frozenset[str]:
@@ -331,6 +344,10 @@ def check_item(asked: AskedItem, cell: CellFacts) -> ItemCheck:
         )
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
+    # A payment line is its item as the cash-flow statement prints it ("Payments for repurchase of common
+    # stock" is "share repurchases"); which statement answers is the picker's choice, ambiguous when the
+    # question does not choose (`qa.vocabulary`).
+    accepted |= {PAYMENT}
     row = _row_terms(cell, neutral)
     named = terms(concept, neutral) if concept else frozenset()
     if not (row and row <= accepted) and not (named and named <= accepted):

@@ -141,7 +141,7 @@ _FRACTIONS = re.compile(
     re.IGNORECASE,
 )
 _RECORDS = re.compile(
-    r"\b(?:record|all[-\s]time|historic)[-\s](?:highs?|lows?|levels?|revenues?|sales|quarters?|years?"
+    r"\b(?:record|all[-\s]time|historic)[-\s](?:(?:net|operating|gross|total|quarterly|annual)\s+)?(?:highs?|lows?|levels?|revenues?|sales|quarters?|years?"
     r"|results?|earnings|profits?|income|margins?|growth|numbers?)\b"
     r"|\b(?:a|an|new)\s+record\b|\brecord[-\s]breaking\b|\b(?:highest|lowest|largest|best|worst)\s+ever\b",
     re.IGNORECASE,

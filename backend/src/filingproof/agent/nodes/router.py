@@ -4,9 +4,14 @@ import dataclasses
 import re
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.agent.deps import deps_of
 from filingproof.agent.response import QueryFilters
 from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
+from filingproof.qa.infer import inferred, members_named
 from filingproof.qa.items import Ask, open_ask, parse_ask
 from filingproof.understanding import Catalog, QueryUnderstanding, understand
 
@@ -68,6 +73,28 @@ def _with_filters(
     return dataclasses.replace(u, **changes) if changes else u
 
 
+async def _company_of(
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog
+) -> QueryUnderstanding:
+    """A question that names no company is about the one company that reports the product, segment or
+    geography it names ("the Mac" → Apple); when several report it, it is refused, naming them."""
+    if u.companies or u.out_of_scope or u.unknown_companies:
+        return u
+    named = await members_named(session, question, catalog)
+    tickers = inferred(named)
+    if len(tickers) == 1:
+        return dataclasses.replace(u, companies=(tickers[0],))
+    if not tickers:
+        return u
+    companies = catalog.matcher.companies
+    listed = ", ".join(f"{companies[t].name if t in companies else t} ({t})" for t in tickers)
+    reason = (
+        f"the question names no company, and several ingested companies report '{named[tickers[0]]}': "
+        f"{listed}; name one"
+    )
+    return dataclasses.replace(u, out_of_scope=reason)
+
+
 def covered_text(u: QueryUnderstanding, catalog: Catalog) -> str:
     covered = u.covered or tuple(f.describe() for f in catalog.filings)
     return "Covered: " + "; ".join(covered) + "."
@@ -93,11 +120,12 @@ def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog) -> str:
     return f"{reason}, so there is no answer to give. {covered_text(u, catalog)}"
 
 
-async def router(state: AgentState) -> dict[str, Any]:
+async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("router") as event:
         question = state["question"]
         catalog = state["catalog"]
         u = _with_filters(understand(question, catalog), state.get("filters"), catalog)
+        u = await _company_of(deps_of(config).session, question, u, catalog)
         impossible = impossible_period(question)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)

@@ -1,6 +1,8 @@
 """Verify, fail closed: every figure of the draft against the cells and derivations it cites.
 
-Periods a draft names must be backed by a cited cell's period or by the period of a filing it cites;
+Periods a draft names must be backed by a cited cell's period, or (a date, month or year only) by the end
+of a filing it cites; each figure's claim (its company, item, period and sign words) must state its own
+cell (`verify.claims`);
 inside a verbatim quote, periods, references and claims ("record revenue") are the filer's words and only
 its figures are held to cells. A note reference ("Note 12") stands only where a cited filing mentions
 that note; a page reference only for a cited page.

@@ -112,6 +112,9 @@ async def ready(
     "/stats",
     summary="Query log statistics; the recent questions with the admin token only",
     responses=problem_responses(403),
+    # The token is optional here (without it the recent questions are left out): FastAPI adds the bearer
+    # requirement from the dependency, and `{}` beside it says in OpenAPI that no token is also accepted.
+    openapi_extra={"security": [{}]},
 )
 async def stats(session: SessionDep, admin: Annotated[bool, Depends(is_admin)]) -> Stats:
     return await query_stats(session, with_questions=admin)

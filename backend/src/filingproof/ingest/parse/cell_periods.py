@@ -26,20 +26,22 @@ from filingproof.ingest.parse.periods import (
     MONTH_ABBREVIATIONS,
     DocumentPeriod,
     Period,
+    caption_months,
     fiscal_year_end,
     is_stock_column,
     months_before,
     months_in,
     parse_column_period,
 )
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 
 _BALANCE_ROW_RE = re.compile(
     r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:beginning|ending|as of)\b|"
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
     r"balances?,?\s+(?:at|as of|beginning|end)\b|"
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
-    rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$",
+    rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$|"
+    rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$",  # "Cash … at June 30", the year the column's
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
@@ -82,22 +84,33 @@ _STOCK_ROW_RE = re.compile(
     r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
     r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|"
     r"\bcash(?: and|,) cash equivalents\b|restricted cash|securities\b|investments\b|carrying|fair value|"
-    r"outstanding|unrecognized",
+    r"outstanding|unrecognized|funded status|net (?:amount|liability|asset)s? recognized",
     re.IGNORECASE,
 )
 _FLOW_ROW_RE = re.compile(
     r"revenues?|sales\b|expenses?\b|costs?\b|income\b|earnings|gains?\b|loss(?:es)?\b|provision|proceeds|"
+    r"cash flows?\b|"
     r"payments|purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|"
     r"net change|ebitda|acquisitions?\b|"
     r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
     r"increases?|decreases?|additions|deductions|charged|benefits?\b|impairment|write-?offs?",
     re.IGNORECASE,
 )
-_DUE_BEFORE_RE = re.compile(r"\b(?:due|matur(?:es|ing|ity)|expir(?:es|ing))\s*(?:on\s+|in\s+)?$", re.IGNORECASE)
+_AT_MONTH_DAY_RE = re.compile(
+    r"\b(?:at|as of)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
+)
+_DUE_BEFORE_RE = re.compile(
+    r"\b(?:due|matur(?:es|ing|ity)|expir(?:es|ing))\s*(?:on\s+|in\s+)?$", re.IGNORECASE
+)
 # The line items of a statement of operations, over columns: "Sales", "Cost of Products Sold", "R&D Expense".
 _FLOW_COLUMN_RE = re.compile(
     r"^(?:net )?(?:sales|revenues?)$|^cost of (?:products|goods|sales|revenues?)\b|^[\w&/() -]*\bexpenses?\b|"
     r"^sg&a$",
+    re.IGNORECASE,
+)
+_FLOW_CAPTION_RE = re.compile(
+    r"\b(?:net sales|revenues?|sales|expenses?|costs?|earnings|(?:net )?income|gains? and losses|"
+    r"(?:gains?|losses?|\(losses\))(?:/\((?:gains?|losses?)\))? recognized)\b(?![^,.;]*\b(?:assets?|liabilit))",
     re.IGNORECASE,
 )
 _CASH_FLOWS_RE = re.compile(r"statements? of (?:consolidated )?cash flows?", re.IGNORECASE)
@@ -126,13 +139,15 @@ class TablePeriods:
         table_text: str,
         row_labels: list[str],
         headings: frozenset[int] = frozenset(),  # header rows, and rows with a label and no figure
+        caption: str = "",  # the prose that introduces it: the end of the prose before it, its title
     ) -> None:
         self.document = document
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
+        self.caption = caption or table_text  # the prose just before the table too
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
         self.cash_flows = bool(_CASH_FLOWS_RE.search(table_text))  # its balance rows aside, all flows
         as_of = _AS_OF_RE.search(table_text)
-        self.as_of = parse_long_date(as_of[1]) if as_of else None
+        self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption)
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
         balance_rows = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
@@ -157,8 +172,11 @@ class TablePeriods:
         kinds = [_row_kind([label]) for label in row_labels]
         stocks, flows = kinds.count("stock"), kinds.count("flow")
         self.kind = "stock" if stocks > flows else "flow" if flows > stocks else None
-        # Flows by far: a statement of operations or a cost breakdown, whatever its columns print.
-        self.flows_only = flows >= 3 and flows >= 3 * stocks and not self.stock_table
+        # Flows by far (a statement of operations, a cost breakdown), or by the caption's words ("Net sales
+        # by segment were:"), whatever its columns print.
+        self.flows_only = not self.stock_table and (
+            (flows >= 3 and flows >= 3 * stocks) or bool(_FLOW_CAPTION_RE.search(_last_sentence(caption)))
+        )
 
     def observe_heading(self, label: str) -> None:
         """A heading row: "Six months ended June 30, 2023", "Six Months Ended" or "Fiscal Year 2024"."""
@@ -368,10 +386,14 @@ def maturity_bucket(cell: CellContext, column: Period) -> Period | None:
 def balance_row_under_a_flow_column(cell: CellContext, column: Period) -> Period | None:
     """A balance under a year's column: "Beginning balances" × "2024" (AAPL, uncertain tax positions)
     → the eve of fiscal 2024, instant 2023-09-28; "Ending balances" → its end."""
-    if column.kind != "duration" or not cell.balance_row:
+    if column.kind != "duration" or not cell.balance_row or column.start is None:
         return None
-    if _BEGINNING_RE.search(cell.label) and column.start is not None:
+    if _BEGINNING_RE.search(cell.label):
         return _day_before(column.start)
+    if month_day := _AT_MONTH_DAY_RE.search(cell.label):  # "… at January 1": the opening balance
+        day = _month_day_in(month_day, column.start)
+        if abs((day - column.start).days) <= 7:
+            return _day_before(column.start)
     return _instant(column.end)
 
 
@@ -464,8 +486,10 @@ def flow_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     is the year: "Proceeds from/(Repayments of) commercial paper, net" × "2024" (AAPL, commercial paper) →
     fiscal 2024."""
     if column.assumed and column.kind == "instant" and (cell.kind or cell.table.kind) == "flow":
-        # (Not under a column of balances: "Fair Value of Assets 2022", "Balance, Beginning 2022".)
-        return None if is_stock_column(cell.column_label) else cell.flow_to(column.end)
+        # (Not a balance: "Benefit obligation at end of year", nor under a column of balances: "Fair Value
+        # of Assets 2022", "Balance, Beginning 2022".)
+        balance = cell.balance_row or is_stock_column(cell.column_label)
+        return None if balance else cell.flow_to(column.end)
     return None
 
 
@@ -482,7 +506,8 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
         return None
     if not _ends_a_fiscal_period(column.end, cell.document):
         return None
-    return cell.flow_to(column.end)
+    # In a 10-Q the caption may say how long: "… for the fiscal six months ended July 2, 2023".
+    return cell.flow_to(column.end, caption_months(cell.table.caption) if cell.table.months == 3 else None)
 
 
 @_under_a_column
@@ -643,6 +668,28 @@ def _month_day_in(match: re.Match[str], column_end: date) -> date:
     month = MONTH_ABBREVIATIONS.index(match[1].lower()[:3]) + 1
     day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
     return date(column_end.year, month, day)
+
+
+# The caption's last sentence (after its last colon): the one that introduces the table.
+_CAPTION_SENTENCE_RE = re.compile(r"[^.]*$")
+_CAPTION_DATE_RE = re.compile(rf"\b(?:as of|at|on)\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
+
+
+def _last_sentence(caption: str) -> str:
+    """The sentence (after the last colon) that introduces a table."""
+    sentence = _CAPTION_SENTENCE_RE.search(re.split(r":\s", caption.rstrip(" .:"))[-1])
+    return sentence[0] if sentence else ""
+
+
+def caption_date(caption: str) -> date | None:
+    """The one date the sentence introducing a table says its figures are at: "The fair values for the
+    pension plans by asset category at December 31, 2022 are as follows:" → 2022-12-31 (VZ); none when
+    it names more than one ("as of December 31, 2023 and 2022")."""
+    text = _last_sentence(caption)
+    if len(LONG_DATE_RE.findall(text)) != 1 or re.search(r"\band\s+(?:19|20)\d{2}\b", text):
+        return None
+    match = _CAPTION_DATE_RE.search(text)
+    return parse_long_date(match[1]) if match else None
 
 
 def row_date(label: str) -> date | None:

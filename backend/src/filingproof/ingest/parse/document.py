@@ -4,13 +4,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 
 from lxml import etree
 
 from filingproof.ingest.errors import NotAFilingError
 from filingproof.ingest.parse.cover import printed_form, printed_period_end
-from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.layout import DocumentLayout, layout_document
+from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.parse.tables import NumericCell, ParsedTable, find_scale, parse_table
 from filingproof.ingest.parse.xbrl import (
@@ -78,14 +79,13 @@ def parse_filing(raw: bytes) -> ParsedDocument:
         continued = inherited[1] is not None and t.prose_gap < (_CONTINUED_GAP if default[1] else 3000)
         # A scale line before a table of figures is that table's, not this one's.
         scale_context = t.own_context if figures_before else t.context_before
-        scale = inherited if continued else default
-        parsed = parse_table(t.element, period, t.context_before, t.title, scale, scale_context)
+        scale = inherited if continued else (0, None)
+        read = partial(parse_table, t.element, period, t.context_before, t.title, scale, scale_context)
+        parsed = read(document_scale=default)
         header.prose += t.prose_gap
         if header.continued_by(parsed):
             # A table a page later whose header is not repeated: named by the columns of the one it continues.
-            parsed = parse_table(
-                t.element, period, t.context_before, t.title, scale, scale_context, continued_columns=header.labels
-            )
+            parsed = read(document_scale=default, continued_columns=header.labels)
         tables.append(parsed)
         figures_before = parsed is not None and bool(parsed.cells)
         if parsed is not None and parsed.cells:
@@ -140,8 +140,9 @@ def table_warnings(layout: DocumentLayout, tables: list[ParsedTable | None]) -> 
     ]
 
 
-# "Unless otherwise noted, tables are presented in U.S. dollars in millions" (GE), "(Dollars in millions, except
-# otherwise stated)" (BA, atop its notes), "All dollar amounts in the tables are stated in millions" (TXN).
+# "Unless otherwise noted, tables are presented in U.S. dollars in millions" (GE), "(Dollars in millions,
+# except otherwise stated)" (BA, atop its notes), "All dollar amounts in the tables are stated in millions"
+# (TXN).
 _DEFAULT_SCALE_RE = re.compile(
     r"unless otherwise|(?:except|or) (?:as )?otherwise|(?<!following )\btables\b|tabular|"
     r"\bamounts (?:are |have been )?(?:stated|presented|expressed|reported) in",

@@ -8,10 +8,11 @@ from decimal import Decimal
 
 from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
 
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _WORD_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TOKEN_RE = re.compile(
-    r"(?<![\w.,$])(?P<cur>\$\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?![\w,]*\d)(?P<pct>\s?%)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
+    r"(?<![\w.,$€£])(?P<cur>[$€£]\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?![\w,]*\d)(?P<pct>\s?%|\s+percent\b)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
     r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)|(?<![\w])(?P<none>none)(?=\s+(?:issued|outstanding)\b)"
     r"|(?P<dash>[—–])(?=\s?%)",  # "—%-4.6%": a dash is zero
     re.IGNORECASE,
@@ -62,10 +63,15 @@ def inline_figures(text: str) -> list[InlineFigure]:
         if is_percent:
             unit = "percent"
         elif match["cur"]:
+            # "$0.01 par value", "$1.10 per share", "per share: $0.80",
+            # "(per share — 2023: $2.08; 2022: $1.92)"
             per_share = re.match(r"\s*par value|\s*per\b", after, re.IGNORECASE) or re.search(
-                r"per (?:common )?share\b[^;]*$", text[: match.start()], re.IGNORECASE
+                r"per (?:common )?share\b[^;]*$|\(per (?:common )?share\b[^)]*$",
+                text[: match.start()],
+                re.IGNORECASE,
             )
-            unit = "USD/share" if per_share else "USD"
+            currency = _CURRENCIES[match["cur"][0]]
+            unit = f"{currency}/share" if per_share else currency
         elif _SHARES_AFTER_RE.match(after) or _SHARES_BEFORE_RE.search(text[: match.start()]):
             unit = "shares"
         else:

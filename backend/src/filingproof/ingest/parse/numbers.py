@@ -67,4 +67,8 @@ def parse_number(text: str) -> ParsedNumber | None:
 
 
 def is_year(text: str) -> bool:
-    return bool(_YEAR.match(normalize_space(text)))
+    """ "2024", also with a footnote mark: "2022*", "2023(1)"."""
+    return bool(_YEAR.match(_FOOTNOTE_MARK_RE.sub("", normalize_space(text))))
+
+
+_FOOTNOTE_MARK_RE = re.compile(r"(?:[*†‡]+|\s*\((?:\d|[a-z])\))$")

@@ -96,8 +96,8 @@ _WEEK_COUNTS = {
     "fifty-three": 53,
 }
 _MONTHS_RE = re.compile(
-    r"(?<!less than )(?<!more than )\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b"
-    r"(?!\s+or\s+(?:greater|more|longer))",
+    r"(?<!less than )(?<!more than )(?<!greater than )\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b"
+    r"(?!\s+or\s+(?:greater|more|longer|less))",
     re.IGNORECASE,
 )
 _WEEKS_RE = re.compile(
@@ -186,9 +186,10 @@ def fiscal_year_end(year: int, document: DocumentPeriod) -> date:
 
 
 # A change between periods ("% Change", "Increase/(Decrease)"), not one period ("% of Net Sales 2023").
-_CHANGE_RE = re.compile(r"change|increase|decrease|growth|\bvs\b|%\s*$|^\s*%", re.IGNORECASE)
+_CHANGE_RE = re.compile(r"change|increase|decrease|growth|\bvs\b", re.IGNORECASE)
+_PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
 _BEGINNING_RE = re.compile(r"\bbeginning\b|\bstart\b|\bopening\b", re.IGNORECASE)
-_AS_OF_AND_FOR_RE = re.compile(r"\bas of and for\b", re.IGNORECASE)
+_AS_OF_AND_FOR_RE = re.compile(r"\bas of (?:and|or) for\b", re.IGNORECASE)
 # The lengths a caption names: "for the six months ended", "three and six months ended".
 _CAPTION_MONTHS_RE = re.compile(
     r"\b(three|six|nine|twelve|3|6|9|12)(?:\s*(?:,|and)\s*(three|six|nine|twelve|3|6|9|12))?[\s-]+months?\b",
@@ -198,13 +199,16 @@ _CAPTION_MONTHS_RE = re.compile(
 
 def is_stock_column(label: str) -> bool:
     """A column of balances by its words: "Fair Value of Assets 2022", "Balance, Beginning 2022"."""
+    label = _PARENTHETICAL_RE.sub("", label)  # not "(in millions, except weighted-average fair value)"
     return bool(_STOCK_COLUMN_RE.search(label) or _BEGINNING_RE.search(label))
 
 
 def caption_months(text: str) -> int | None:
     """The one length of period a caption names ("… for the six months ended June 30, 2023"), else None
     ("three and six months", or none)."""
-    named = {_MONTH_WORDS[word.lower()] for m in _CAPTION_MONTHS_RE.finditer(text) for word in m.groups() if word}
+    named = {
+        _MONTH_WORDS[word.lower()] for m in _CAPTION_MONTHS_RE.finditer(text) for word in m.groups() if word
+    }
     return named.pop() if len(named) == 1 else None
 
 
@@ -247,10 +251,10 @@ def parse_column_period(
         # "Six Months Ended … % Change": the change over the current period of that length
         return Period("duration", months_before(document.period_end, months), document.period_end)
     part = fiscal_part(label)
-    if end is None and part is not None and (printed := printed_year(label)) is not None:
-        # "Second Quarter 2022", "First Half 2023": that part of that fiscal year
-        if (named := document.fiscal_part(*part, printed)) is not None:
-            return named
+    printed = printed_year(label) if end is None and part is not None else None
+    # "Second Quarter 2022", "First Half 2023": that part of that fiscal year
+    if part is not None and printed is not None and (named := document.fiscal_part(*part, printed)):
+        return named
     if end is None:
         printed = printed_year(label)
         if printed is None:
@@ -271,7 +275,7 @@ def parse_column_period(
             if _BEGINNING_RE.search(label):  # "Balance, Beginning 2022": the eve of that year
                 start = months_before(end, 3 if is_quarterly else 12)
                 return Period("instant", None, start - timedelta(days=1), assumed=True)
-            if _INSTANT_HINTS.search(table_context) or _STOCK_COLUMN_RE.search(label):
+            if _INSTANT_HINTS.search(table_context) or is_stock_column(label):
                 return Period("instant", None, end, assumed=True)
             # In a 10-Q, the caption may say how long: "… for the six months ended June 30, 2023 and 2022".
             months = (caption_months(table_context) or 3) if is_quarterly else 12

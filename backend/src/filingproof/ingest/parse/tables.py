@@ -6,10 +6,12 @@ and the physical columns that hold one figure per row are merged into logical co
 header rows above it. Values are parsed from the text the page shows; XBRL tags are not consulted.
 """
 
+import itertools
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from decimal import Decimal
 
 from lxml import etree
@@ -24,7 +26,7 @@ from filingproof.ingest.parse.periods import (
     printed_year,
     stated_as_of,
 )
-from filingproof.ingest.parse.xbrl import MONTH_NAME_PATTERN, parse_long_date
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.xhtml import local_name, text_of
 
 logger = logging.getLogger(__name__)
@@ -39,7 +41,8 @@ _SCALE_RE = re.compile(
 # "(In millions, except number of shares, which are reflected in thousands …)": shares have their own scale.
 _SHARES_SCALE_RE = re.compile(
     r"except[^.;]{0,40}?shares?[^.;()]{0,40}?\b(?:in|reflected in)\s+(thousands|millions)|"
-    r"(?<!dollars and )shares?\s+\(?in\s+(thousands|millions)\b",  # not "(Dollars and shares in millions)"
+    # (Not "(Dollars and shares in millions)", "($ and shares in millions …)": both are.)
+    r"(?<!dollars and )(?<!\$ and )shares?\s+\(?in\s+(thousands|millions)\b",
     re.IGNORECASE,
 )
 # A footnote under a table ("(a) In billions.", "(1) Weighted-average shares (in millions)") speaks for the
@@ -49,11 +52,29 @@ _FOOTNOTE_START_RE = re.compile(
     r"(?:^|[.:;]\s*|[\d)]\s+)(?:\((?:[a-z]|\d{1,2})\)|\*+|†)\s*[^.;]{0,80}$", re.IGNORECASE
 )
 _EXCEPT_SHARES_RE = re.compile(r"\bexcept\b[^.;)]*?(?<!per )(?<!per-)\bshares?\b(?![- ]based)", re.IGNORECASE)
-# More shares than any issuer has (Apple has some 15 billion): a count so scaled was written in full.
+# More shares than any issuer has (Apple has some 15 billion), more dollars than any company's: a figure
+# so scaled was written in full.
 MOST_SHARES = 10**11
+MOST_DOLLARS = 10**14
+# A column of percentages by its header: "% Change", "Percent Change", "% of Net Sales", "(%)".
+_VALUE_COLUMN_RE = re.compile(r"\bvalues?\b|\bprices?\b|\bcosts?\b|\$", re.IGNORECASE)
+_PERCENT_COLUMN_RE = re.compile(
+    r"^\s*%|%\s*$|\(%\)|\bpercent(?:age)?\b|%\s*(?:change|of\s+(?:total|net|sales|revenues?|earnings))",
+    re.IGNORECASE,
+)
+# A rate by its row ("Discount rate", "U.S. statutory rate"), not a kind of contract ("Interest rate").
+_RATE_LABEL_RE = re.compile(r"\brates?(?:\s*\(\w\)|\s*\d)?\s*$|\byield\b", re.IGNORECASE)
+_RATE_OF_WHAT_RE = re.compile(
+    r"^(?:foreign )?(?:interest|exchange|currency|commodity) rates?\b", re.IGNORECASE
+)
+# …or by its column or heading ("Effective Interest Rate", "Weighted-average assumptions").
+_RATE_RE = re.compile(
+    r"\brates?\s*$|\binterest rate\b(?!\s+(?:contracts?|swaps?))|\bassumptions?\b|\byield\b", re.IGNORECASE
+)
+_LENGTH_RE = re.compile(r"\byears?\b|\bterm\b|\blife\b|\bmonths?\b|\bdays?\b|\bratio\b", re.IGNORECASE)
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
 _PER_SHARE_RE = re.compile(
-    r"per\s+(?:\w+\s+){0,2}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
+    r"per\s+(?:[\w-]+\s+){0,6}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
     re.IGNORECASE,
 )
 _SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b|\bdilutive\b|\bstock awards\b", re.IGNORECASE)
@@ -62,7 +83,7 @@ _SHARES_FIRST_RE = re.compile(
     r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b", re.IGNORECASE
 )
 _AMOUNT_FOR_RE = re.compile(
-    r"\b(?:used in|for|in computing|available to)\b.*\b(?:per share|EPS)\b", re.IGNORECASE
+    r"\b(?:used in|for|in computing|available to|on which)\b.*\b(?:per share|EPS)\b", re.IGNORECASE
 )
 _PADDING_LEFT_RE = re.compile(r"padding-left:\s*([\d.]+)(pt|px)")
 _PADDING_RE = re.compile(r"padding:\s*([^;]+)")
@@ -255,6 +276,7 @@ def parse_table(
     scale_context: str | None = None,
     *,
     continued_columns: Sequence[str] = (),
+    document_scale: tuple[int, str | None] = (0, None),
 ) -> ParsedTable | None:
     """Parse one table; None for layout tables with no text at all.
 
@@ -262,18 +284,20 @@ def parse_table(
     then a walk over the rows that names the columns as their header rows come and reads every figure.
     A table whose periods or values cannot be resolved is kept as text, with a warning, never failing
     the document it is in. The scale is looked for in the header, then in `scale_context` (by default
-    `context_before`), then taken from `inherited_scale`. A table continued from an earlier one (a page
-    later, its header not repeated) names its columns by that one's `continued_columns` until a header row
-    of its own names them.
+    `context_before`), then taken from `inherited_scale`, then from `document_scale`. A table continued
+    from an earlier one (a page later, its header not repeated) names its columns by that one's
+    `continued_columns` until a header row of its own names them.
     """
     try:
         items = [row for row in map(fold_fragments, physical_grid(table)) if row]
         if not items:
             return None
         scale_prose = context_before if scale_context is None else scale_context
-        around = _Surroundings(context_before, title, scale_prose, inherited_scale, continued_columns)
+        around = _Surroundings(
+            context_before, title, scale_prose, inherited_scale, continued_columns, document_scale
+        )
         return _parse_items(table, items, document, around)
-    except Exception as error:  # noqa: BLE001 (any failure of one table: that table becomes text)
+    except Exception as error:
         logger.warning("table kept as text: %s", error, exc_info=True)
         return text_table(table, title, f"{type(error).__name__}: {error}")
 
@@ -297,8 +321,9 @@ class _Surroundings:
     context_before: str  # the prose just before it
     title: str | None
     scale_prose: str  # the prose that may state its scale
-    inherited_scale: tuple[int, str | None]  # else this scale
+    inherited_scale: tuple[int, str | None]  # else this scale (of the table it continues)
     continued_columns: Sequence[str]  # the column labels of the table it continues, if any
+    document_scale: tuple[int, str | None] = (0, None)  # else the document's default scale
 
 
 def _parse_items(
@@ -307,12 +332,13 @@ def _parse_items(
     rows = _split_header(items)
     columns = _find_columns(rows)
     header_text = " ".join(item.text for row in items[: rows.header_rows] for item in row)
-    scale = _table_scale(items, header_text, around.scale_prose, around.inherited_scale)
+    scale = _table_scale(items, header_text, around)
     row_labels = [item.text if item else "" for item in rows.labels]
     title = around.title
-    resolver = TablePeriods(document, f"{title or ''} {header_text}", row_labels, rows.headings())
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
     table_context = f"{title or ''} {around.context_before[-300:]} {header_text}"
+    caption = f"{around.context_before[-300:]} {title or ''}"  # the prose that introduces the table
+    resolver = TablePeriods(document, f"{title or ''} {header_text}", row_labels, rows.headings(), caption)
     walker = _RowWalker(rows, columns, scale, document, table_context, resolver)
     walker.walk(around.continued_columns)
     return ParsedTable(
@@ -408,18 +434,23 @@ class _Scale:
     text: str | None  # the words that say so: "(in millions)"
     shares: int | None  # a scale stated for share counts alone: "(shares in thousands)"
     monetary: bool  # a `$` in the table or its scale line
+    from_document: bool = False  # the document's default ("amounts in tables are in millions"), not its own
+    shares_header: bool = False  # its header states a scale for shares: its bare counts are shares
 
 
-def _table_scale(
-    items: list[list[Item]], header_text: str, context_before: str, inherited: tuple[int, str | None]
-) -> _Scale:
-    """The scale phase: stated in the header, else in the prose just before the table."""
+def _table_scale(items: list[list[Item]], header_text: str, around: "_Surroundings") -> _Scale:
+    """The scale phase: stated in the header, else in the prose just before the table, else the scale of
+    the table it continues, else the document's default."""
+    context_before = around.scale_prose
     scale, text = find_scale(header_text)
     if text is None:
         scale, text = find_scale(context_before)
     if text is None:
         # A table continued from the one just before it (same note, a page later) keeps its scale.
-        scale, text = inherited
+        scale, text = around.inherited_scale
+    from_document = text is None and around.document_scale[1] is not None
+    if from_document:
+        scale, text = around.document_scale
     shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
     shares = _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
     if shares is None and text is not None and _EXCEPT_SHARES_RE.search(text):
@@ -427,7 +458,11 @@ def _table_scale(
     monetary = any("$" in item.text for row in items for item in row) or bool(
         re.search(r"dollars|\$", f"{header_text} {text or ''}", re.IGNORECASE)
     )
-    return _Scale(scale, text, shares, monetary)
+    # A header that states a scale for shares alone ("(shares in thousands)"), none for amounts.
+    shares_header = bool(_SHARES_SCALE_RE.search(header_text)) and not re.search(
+        r"dollars|\$|amounts", header_text, re.IGNORECASE
+    )
+    return _Scale(scale, text, shares, monetary, from_document, shares_header)
 
 
 @dataclass(slots=True)
@@ -470,7 +505,7 @@ class _RowWalker:
         names_columns = any(self.columns.of(item) is not None for item in values)
         if header_like and (r >= rows.header_rows or not names_columns):
             # A heading in the rows, or one in the header's stub ("2022" over the labels) names no column.
-            self.resolver.observe_heading(" ".join(item.text for item in values))
+            self._observe_heading(" ".join(item.text for item in values))
         if r < rows.header_rows or (header_like and names_columns and r > 0):
             self._name_columns(r)
         label = label_item.text if label_item else ""
@@ -489,6 +524,19 @@ class _RowWalker:
         self._written_figures(r, label_item, label, path)
         self._number_cells(r, numbers, label, path)
 
+    def _observe_heading(self, text: str) -> None:
+        """A heading in the rows. One that names a period where every column named one and the same
+        ("Year Ended December 31, 2023" over the first block, "Year Ended December 31, 2022" heading the
+        second) names the columns of the rows under it."""
+        before = self.resolver.section
+        self.resolver.observe_heading(text)
+        section = self.resolver.section
+        named = set(self.periods)
+        if section is not None and section is not before and len(named) == 1 and None not in named:
+            (only,) = named
+            if only is not None and only.kind == section.kind:
+                self.periods = [section] * len(self.periods)
+
     def _name_columns(self, r: int) -> None:
         """A header row: the columns' labels (with the header rows just above) and the periods they name."""
         if not (r > 0 and r - 1 in self.header_block):
@@ -503,9 +551,13 @@ class _RowWalker:
         self.column_labels = labels
         years = {year for label in labels if (year := printed_year(label))}
         stated = stated_as_of(self.table_context, years)
-        self.periods = _one_date_for_all(
-            [parse_column_period(label, self.document, self.table_context, stated) for label in labels]
-        )
+        periods = [
+            None
+            if _ORIGINATION_RE.search(label)
+            else parse_column_period(label, self.document, self.table_context, stated)
+            for label in labels
+        ]
+        self.periods = _between_balance_columns(labels, _one_date_for_all(periods))
 
     def _display(self, label: str, values: list[Item]) -> list[str]:
         """The row as the grid shows it: its label, then each logical column's text."""
@@ -531,7 +583,7 @@ class _RowWalker:
             self.path_stack.pop()
         self.path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
         if r >= self.rows.header_rows or self.columns.of(label_item) is None:
-            self.resolver.observe_heading(label)  # not a caption across the columns, which name their own
+            self._observe_heading(label)  # not a caption across the columns, which name their own
 
     def _path(self, indent: float, label: str) -> list[str]:
         """The headings the row sits under (by indentation), then its label."""
@@ -595,18 +647,34 @@ class _RowWalker:
             shares_scale = own_scale if own_scale_text else self.scale.shares
             place = _Place(r, col + 1, label, path, column_label, column)
             dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
-            self.cells.append(
-                _numeric_cell(
-                    place,
-                    item,
-                    item.number,
-                    dated,
-                    table_scale,
-                    shares_scale,
-                    self.scale.monetary,
-                    col in self.columns.percent,
-                )
-            )
+            scale = replace(self.scale, scale=table_scale, shares=shares_scale)
+            award_table = any(_AWARD_PRICE_RE.search(_bare_label(label)) for label in self.column_labels)
+            column_kind = (col in self.columns.percent, award_table)
+            self.cells.append(_numeric_cell(place, item, item.number, dated, scale, column_kind))
+
+
+# Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
+# Year"): balances at the report date, whatever year they print.
+_ORIGINATION_RE = re.compile(r"originat|vintage", re.IGNORECASE)
+_BALANCE_COLUMN_RE = re.compile(r"\bbalance|\bbeginning\b|\bend(?:ing)? of\b", re.IGNORECASE)
+
+
+def _between_balance_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
+    """A roll-forward across the columns: "Balance, Beginning 2022 | Acquisitions | Impairment | … |
+    Balance, End of 2022". The undated columns between two dated balances are the flows between them."""
+    balances = [
+        (c, p)
+        for c, (label, p) in enumerate(zip(labels, periods, strict=True))
+        if p is not None and p.kind == "instant" and _BALANCE_COLUMN_RE.search(label)
+    ]
+    filled = list(periods)
+    for (left, opening), (right, closing) in itertools.pairwise(balances):
+        if closing.end <= opening.end:
+            continue
+        for c in range(left + 1, right):
+            if filled[c] is None:
+                filled[c] = Period("duration", opening.end + timedelta(days=1), closing.end)
+    return filled
 
 
 def _one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
@@ -645,7 +713,9 @@ def _column_labels(
 
 _YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 _STUB_PERIOD_RE = re.compile(
-    rf"\b(?:ended|ending|as of)\b|^{MONTH_NAME_PATTERN}\s+\d{{1,2}},?$", re.IGNORECASE
+    rf"\b(?:ended|ending|as of)\b|(?:^|\bat\s+){MONTH_NAME_PATTERN}\s+\d{{1,2}},?$|\bat\s+{LONG_DATE_PATTERN}|"
+    r"^(?:fiscal\s+)?(?:19|20)\d{2}$",  # "(at December 31, 2022, in millions)", "2022" over segments
+    re.IGNORECASE,
 )
 
 
@@ -655,6 +725,10 @@ _PRICE_COLUMN_RE = re.compile(
     r"grant[- ]date fair value|fair value per",
     re.IGNORECASE,
 )
+# The price column of an award roll-forward: "Weighted-Average Exercise Price", "Grant-Date Fair Value".
+_AWARD_PRICE_RE = re.compile(
+    r"\b(?:exercise|purchase|grant|strike)\s+price\b|grant[- ]date fair value|fair value per", re.IGNORECASE
+)
 _COUNT_WORDS_RE = re.compile(
     r"shares used|number of shares|weighted[- ]average (?:number|shares|basic|diluted)|excluded|awards|"
     r"outstanding|units|computation",
@@ -662,9 +736,36 @@ _COUNT_WORDS_RE = re.compile(
 )
 
 
+# A column that says what its figures are and nothing else: "Shares", "Shares (millions)", "Per Share".
+_SHARES_COLUMN_RE = re.compile(
+    r"^(?:weighted[- ]average )?(?:number of )?(?:common )?shares(?: outstanding)?$|^per (?:common )?share$",
+    re.IGNORECASE,
+)
+_INLINE_PER_SHARE_RE = re.compile(
+    r"\(?\$\s?[\d.,]+\)?\s*/?\s*(?:per|/)\s*(?:\w+\s+){0,2}share\b", re.IGNORECASE
+)
+_PER_SHARE_PARENTHETICAL_RE = re.compile(r"^\((?:in dollars )?per (?:common )?share\)$", re.IGNORECASE)
+
+
+def _bare_label(label: str) -> str:
+    """A label without its parentheticals and "except …" clauses: "(in millions, except per share data)"."""
+    return _EXCEPT_RE.sub("", _PARENTHETICAL_RE.sub("", label)).strip()
+
+
+def _kept_parenthetical(match: re.Match[str]) -> str:
+    """Parentheticals are dropped from a label, but "(per share)" says what the row measures."""
+    return match[0] if _PER_SHARE_PARENTHETICAL_RE.match(match[0]) else ""
+
+
 def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) -> str | None:
-    """What a row measures, from its own label first, then its parent heading, then its column."""
-    own = _PARENTHETICAL_RE.sub("", label)
+    """What a row measures, from its column when the column says it alone ("Shares", "Per Share"), else
+    from its own label first, then its parent heading, then its column."""
+    column = _bare_label(column_label)
+    if _SHARES_COLUMN_RE.search(column):
+        return "per_share" if _PER_SHARE_RE.search(column) else "shares"
+    # "(per share)" says what the row is; "$0.60 per share" in "Cash dividends declared, $0.60 per share"
+    # is a figure of its own, not what the row's figures are.
+    own = _INLINE_PER_SHARE_RE.sub("", _PARENTHETICAL_RE.sub(_kept_parenthetical, label))
     if _SHARES_FIRST_RE.match(own):
         return "shares"
     if _AMOUNT_FOR_RE.search(own):
@@ -685,7 +786,6 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
             return "shares" if _COUNT_WORDS_RE.search(text) else "per_share"
         if _SHARE_COUNT_RE.search(text) and "$" not in text:
             return "shares"
-    column = _EXCEPT_RE.sub("", _PARENTHETICAL_RE.sub("", column_label))
     if _PRICE_COLUMN_RE.search(column):
         return "per_share"
     if re.search(r"\bshares\b|\bnumber of\b", column, re.IGNORECASE) and "$" not in column:
@@ -696,8 +796,11 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
 def _written_figures(text: str) -> list[InlineFigure]:
     """The figures a text cell writes: percentages, amounts, shares, "$10.0 billion"; not a bare number in
     prose ("Level 2", "Note 7")."""
+    # (A count written with separators is one: "~115,400 retirees and beneficiaries".)
     return [
-        figure for figure in inline_figures(text) if figure.word_scale is not None or figure.unit != "number"
+        figure
+        for figure in inline_figures(text)
+        if figure.word_scale is not None or figure.unit != "number" or "," in figure.text
     ]
 
 
@@ -749,6 +852,10 @@ def _inline_cells(
     ]
     cells = []
     for figure, figure_period in zip(figures, periods, strict=True):
+        if figure.unit == "shares" and figure_period.period.kind == "duration":
+            # "Shares: 2023: 1,987,883,852; 2022: …" under the years' columns: counts at each year's end
+            end = Period("instant", None, figure_period.period.end)
+            figure_period = CellPeriod(end, "count_written_at_the_period_end")
         scale = _figure_scale(figure, table_scale, shares_scale)
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
         cells.append(
@@ -775,7 +882,7 @@ def _inline_cells(
 def _figure_scale(figure: InlineFigure, table_scale: int, shares_scale: int | None) -> int:
     if figure.word_scale is not None:  # "$10.0 billion"
         return figure.word_scale
-    if figure.unit in ("percent", "USD/share"):
+    if figure.unit == "percent" or figure.unit.endswith("/share"):
         return 0
     if figure.unit == "shares":
         # A count written out in full ("944,033,056 shares") is not in the table's scale.
@@ -784,41 +891,66 @@ def _figure_scale(figure: InlineFigure, table_scale: int, shares_scale: int | No
     return table_scale  # USD
 
 
+def _cell_unit(
+    place: _Place, shown: ParsedNumber, scale: _Scale, percent_column: bool, award_table: bool
+) -> tuple[str, int]:
+    """What a figure measures (USD, USD/share, shares, percent, number) and the scale it is stated in.
+    `award_table`: a column of the table prints prices per share (an award roll-forward)."""
+    unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
+    if unit_kind == "shares" and shown.is_currency:
+        unit_kind = None  # "$16,444" beside "Performance-based stock awards" is an amount, not a count
+    if unit_kind == "per_share" and shown.decimals == 0 and abs(shown.value) >= 1000:
+        unit_kind = None  # "$15,790" under "Basic Earnings Per Share" is the income it divides
+    bare = not shown.is_currency and unit_kind is None
+    counts = scale.shares_header or award_table  # "(shares in thousands)"; a column of exercise prices
+    if bare and counts and shown.decimals == 0 and not _VALUE_COLUMN_RE.search(place.column_label):
+        unit_kind = "shares"  # the "Granted" row of an award roll-forward
+    if shown.is_percent or (bare and _is_rate(place, shown, percent_column)):
+        return "percent", 0
+    if unit_kind == "per_share":
+        return "USD/share", 0
+    if unit_kind == "shares":
+        table_scale = scale.shares if scale.shares is not None else scale.scale
+        # "128,641,762" shares in a table "in thousands" is a count written in full
+        return "shares", 0 if abs(shown.value.scaleb(table_scale)) > MOST_SHARES else table_scale
+    # "1.0030" (a conversion rate) in a table in millions, or "849,893,601" in one: written as they are.
+    unscaled = shown.decimals >= 3 or abs(shown.value.scaleb(scale.scale)) > MOST_DOLLARS
+    if scale.monetary or shown.is_currency:
+        return "USD", 0 if unscaled else scale.scale
+    # A count of things ("Restaurants at December 31") is not in the document's scale for amounts.
+    return "number", 0 if unscaled or scale.from_document else scale.scale
+
+
+def _is_rate(place: _Place, shown: ParsedNumber, percent_column: bool) -> bool:
+    """A figure with no sign of its own that is a percentage: in a column of them ("Percent Change", a
+    column whose first figure prints "%"), or a rate ("Discount rate 5.40", "Effective Interest Rate")."""
+    if percent_column or _PERCENT_COLUMN_RE.search(place.column_label):
+        return True
+    if _LENGTH_RE.search(f"{place.label} {place.column_label}") or abs(shown.value) >= 100:
+        return False
+    if _RATE_RE.search(" ".join([place.column_label, *place.path[:-1]])):
+        return True
+    rate_row = _RATE_LABEL_RE.search(place.label) and not _RATE_OF_WHAT_RE.match(place.label)
+    return bool(rate_row) and shown.decimals >= 1
+
+
 def _numeric_cell(
     place: _Place,
     item: Item,
     shown: ParsedNumber,
     dated: CellPeriod,
-    table_scale: int,
-    shares_scale: int | None,
-    is_monetary: bool,
-    percent_column: bool,
+    scale: _Scale,
+    column: tuple[bool, bool],  # the column's first figure is a percentage; the table is an award table
 ) -> NumericCell:
-    unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
-    if unit_kind == "shares" and shown.is_currency:
-        unit_kind = None  # "$16,444" beside "Performance-based stock awards" is an amount, not a count
-    if (
-        shown.is_percent
-        or "%" in place.column_label
-        or (percent_column and not shown.is_currency and unit_kind is None)
-    ):
-        unit, scale = "percent", 0
-    elif unit_kind == "per_share":
-        unit, scale = "USD/share", 0
-    elif unit_kind == "shares":
-        unit, scale = "shares", shares_scale if shares_scale is not None else table_scale
-        if abs(shown.value.scaleb(scale)) > MOST_SHARES:
-            scale = 0  # "128,641,762" shares in a table "in thousands" is a count written in full
-    else:
-        unit, scale = ("USD" if is_monetary or shown.is_currency else "number"), table_scale
+    unit, scale_power = _cell_unit(place, shown, scale, *column)
     return NumericCell(
         row=place.row,
         col=place.col,
         text=item.text,
         shown=shown,
-        value=shown.value.scaleb(scale),
+        value=shown.value.scaleb(scale_power),
         unit=unit,
-        scale=scale,
+        scale=scale_power,
         row_label=place.label,
         row_path=place.path,
         column_label=place.column_label,

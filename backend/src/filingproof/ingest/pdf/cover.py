@@ -57,6 +57,13 @@ def read_cover(pages: Sequence[Sequence[Line]]) -> PdfCover:
     )
 
 
+def read_text_cover(texts: Sequence[str]) -> PdfCover:
+    """The cover of a filing read from its first pages' lines of text alone: an HTML filing from before
+    inline XBRL (no `dei:` tags). It has no layout to find the trading symbol by."""
+    joined = "\n".join(texts)
+    return PdfCover(_company_name(texts), printed_form(joined), printed_period_end(joined), None, joined)
+
+
 def _company_name(texts: Sequence[str]) -> str | None:
     """The line above "(Exact name of registrant …)" (or the words before it on the same line); on covers
     without that line, the line under the commission file number."""

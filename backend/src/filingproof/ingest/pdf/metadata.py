@@ -13,6 +13,8 @@ from filingproof.edgar import EdgarError
 from filingproof.edgar.client import EdgarClient
 from filingproof.edgar.models import CompanyRef, normalize_ticker, parse_company_tickers
 from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata, completed, overlay_metadata
+from filingproof.ingest.parse.periods import DocumentPeriod
+from filingproof.ingest.pdf.cover import PdfCover
 from filingproof.ingest.pdf.document import PdfDocument
 from filingproof.ingest.pdf.errors import MissingMetadataError
 
@@ -95,8 +97,14 @@ async def pdf_metadata(
     document: PdfDocument, given: FilingMetadata | None, settings: Settings
 ) -> CompleteMetadata:
     """The cover's metadata overlaid by `given`; the CIK (and a missing ticker or name) from EDGAR."""
-    cover = document.pdf_cover
-    period = document.period
+    return await printed_metadata(document.pdf_cover, document.period, given, settings)
+
+
+async def printed_metadata(
+    cover: PdfCover | None, period: DocumentPeriod, given: FilingMetadata | None, settings: Settings
+) -> CompleteMetadata:
+    """What a printed cover page says (a PDF's, or an HTML filing's without `dei:` tags), overlaid by
+    `given`; the CIK (and a missing ticker or name) from EDGAR's company lists."""
     read = FilingMetadata(
         ticker=cover.ticker if cover else None,
         company_name=cover.company_name if cover else None,
@@ -142,5 +150,5 @@ def _complete(merged: FilingMetadata, lookup_error: str) -> CompleteMetadata:
         who = merged.ticker or merged.company_name or "the company"
         missing.append(f"the CIK of {who}, not found in EDGAR's company lists (give --ticker or --cik)")
     if missing:
-        raise MissingMetadataError("the PDF's cover page does not say " + " or ".join(missing) + lookup_error)
+        raise MissingMetadataError("the cover page does not say " + " or ".join(missing) + lookup_error)
     return completed(merged)

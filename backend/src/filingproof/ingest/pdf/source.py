@@ -8,11 +8,14 @@ from playwright.async_api import Browser
 from filingproof.config import Settings
 from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata, resolve_metadata
 from filingproof.ingest.parse.document import ParsedDocument, parse_filing
+from filingproof.ingest.pdf.cover import PdfCover, read_text_cover
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
 from filingproof.ingest.pdf.glyphs import is_pdf
-from filingproof.ingest.pdf.metadata import pdf_metadata
+from filingproof.ingest.pdf.metadata import pdf_metadata, printed_metadata
 from filingproof.ingest.pdf.render import render_pdf
 from filingproof.ingest.render import Rendering, render_document
+
+_COVER_PAGES = 3  # the cover is the first page, but a filing may open with a title page or an index
 
 
 def is_pdf_source(raw: bytes, name: str) -> bool:
@@ -27,7 +30,18 @@ async def parse_source(
         document = parse_pdf(raw, given)
         return document, await pdf_metadata(document, given, settings)
     parsed = parse_filing(raw)
+    if not parsed.cover.get("EntityCentralIndexKey") and (given is None or given.cik is None):
+        # An HTML filing from before inline XBRL: its printed cover, as a PDF's, and EDGAR's company list.
+        return parsed, await printed_metadata(html_cover(parsed), parsed.period, given, settings)
     return parsed, resolve_metadata(parsed, given)
+
+
+def html_cover(document: ParsedDocument) -> PdfCover:
+    """The printed cover of an HTML filing: its first pages' prose."""
+    pages = document.layout.pages[:_COVER_PAGES]
+    return read_text_cover(
+        [block for page in pages for block in page.blocks if not block.startswith("[table ")]
+    )
 
 
 async def render_source(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
