@@ -14,7 +14,7 @@ from decimal import Decimal
 
 import pytest
 
-from filingproof.verify.cells import CitedValue, PeriodRef
+from filingproof.verify.cells import CitedValue, PeriodRef, Unit
 from filingproof.verify.claims import ClaimCell, claim_failures
 from filingproof.verify.derive import Derivation, change
 from filingproof.verify.items import CellFacts
@@ -25,6 +25,7 @@ COMPANIES = {
     "AAPL": ("Apple", "apple", "apple inc"),
     "AMZN": ("Amazon", "amazon", "amazon.com", "aws"),
     "GOOGL": ("Alphabet", "alphabet", "google", "goog"),
+    "META": ("Meta Platforms", "meta", "meta platforms", "facebook", "fb"),
     "MMM": ("3M", "3m", "3m company"),
     "MSFT": ("Microsoft", "microsoft"),
     "TGT": ("Target", "target"),
@@ -42,15 +43,16 @@ class When:
 
 @dataclass(frozen=True)
 class Cell:
-    """A stored cell: its value in millions of USD, as its table shows it."""
+    """A stored cell, as its table shows it: its value in millions of USD, or in points of a percentage."""
 
     cell_id: int
     ticker: str
-    millions: int
+    shown: int | Decimal
     when: When
     row_path: tuple[str, ...]
     concept: str
     caption: str = "(In millions)"
+    unit: Unit = "USD"
 
     @property
     def start(self) -> date:
@@ -64,8 +66,13 @@ class Cell:
     def period(self) -> PeriodRef:
         return PeriodRef("duration", self.start, self.end)
 
+    @property
+    def value(self) -> Decimal:
+        return self.shown * MILLION if self.unit == "USD" else Decimal(self.shown)
+
     def cited(self) -> CitedValue:
-        return CitedValue(self.cell_id, self.millions * MILLION, "USD", 6, "duration", self.start, self.end)
+        scale = 6 if self.unit == "USD" else 0
+        return CitedValue(self.cell_id, self.value, self.unit, scale, "duration", self.start, self.end)
 
     def claimed(self) -> ClaimCell:
         facts = CellFacts(
@@ -73,14 +80,13 @@ class Cell:
             self.caption,
             self.when.column_label,
             self.concept,
+            unit=self.unit,
             period_start=self.start,
             period_end=self.end,
             company=self.ticker,
             company_names=COMPANIES[self.ticker][:1],
         )
-        return ClaimCell(
-            self.cell_id, self.ticker, self.millions * MILLION, self.period, self.row_path[-1], (facts,)
-        )
+        return ClaimCell(self.cell_id, self.ticker, self.value, self.period, self.row_path[-1], (facts,))
 
 
 # Apple 10-K FY2024 (period ended September 28, 2024), page 31: consolidated statements of operations.
@@ -132,6 +138,49 @@ ALPHABET_SECURITIES_LOSS = Cell(
     CALENDAR_2022,
     ("Adjustments", "Loss (gain) on debt and equity securities, net"),
     "us-gaap:DebtAndEquitySecuritiesGainLoss",
+)
+
+# Alphabet 10-K FY2024, page 86: the reconciliation of the statutory to the effective tax rate, in percent.
+CALENDAR_2024 = When(date(2024, 1, 1), date(2024, 12, 31), "Year Ended December 31, 2024")
+RATE_RECONCILIATION = (
+    "The reconciliation of federal statutory income tax rate to our effective income tax rate was as follows:"
+)
+
+
+def alphabet_rate(cell_id: int, points: str, label: str, concept: str) -> Cell:
+    return Cell(
+        cell_id, "GOOGL", Decimal(points), CALENDAR_2024, (label,), concept, RATE_RECONCILIATION, "percent"
+    )
+
+
+ALPHABET_EFFECTIVE_RATE = alphabet_rate(
+    8198, "16.4", "Effective tax rate", "us-gaap:EffectiveIncomeTaxRateContinuingOperations"
+)
+ALPHABET_STATUTORY_RATE = alphabet_rate(
+    8171,
+    "21.0",
+    "U.S. federal statutory tax rate",
+    "us-gaap:EffectiveIncomeTaxRateReconciliationAtFederalStatutoryIncomeTaxRate",
+)
+# Meta 10-K FY2024, page 87: the consolidated statements of income.
+META_STATEMENT = "(In millions, except per share amounts)"
+META_PRETAX = Cell(
+    12948,
+    "META",
+    70_663,
+    CALENDAR_2024,
+    ("Costs and expenses", "Income before provision for income taxes"),
+    "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+    META_STATEMENT,
+)
+META_TAX = Cell(
+    12951,
+    "META",
+    8_303,
+    CALENDAR_2024,
+    ("Costs and expenses", "Provision for income taxes"),
+    "us-gaap:IncomeTaxExpenseBenefit",
+    META_STATEMENT,
 )
 
 
@@ -363,6 +412,12 @@ def test_a_direction_verb_agrees_with_the_sign_of_a_cited_change(
 
 # --- item ---------------------------------------------------------------------------------------------
 
+PERIOD_WORDS = "for fiscal 2024 (the year ended December 31, 2024)"
+PRETAX_WORDS = f"Meta Platforms' income before provision for income taxes {PERIOD_WORDS}"
+TAX_WORDS = f"Meta Platforms' provision for income taxes {PERIOD_WORDS}"
+EFFECTIVE_RATE_WORDS = f"Alphabet's effective tax rate {PERIOD_WORDS}"
+STATUTORY_RATE_WORDS = f"Alphabet's U.S. federal statutory tax rate {PERIOD_WORDS}"
+
 
 @pytest.mark.parametrize(
     ("draft", "cell", "expected"),
@@ -376,6 +431,20 @@ def test_a_direction_verb_agrees_with_the_sign_of_a_cited_change(
         ("Apple's gross margin in fiscal 2024 was $210,352 million [c208].", APPLE_COST, ["item"]),
         ("Apple's net income for fiscal 2024 was $210,352 million [c208].", APPLE_COST, ["item"]),
         ("Apple's total net sales for fiscal 2024 were $93,736 million [c235].", APPLE_PROFIT, ["item"]),
+        # a line named by words that also name other lines ("income", "taxes"), as the writer words it
+        (f"{PRETAX_WORDS} were $70,663 million [c12948].", META_PRETAX, []),
+        (f"{PRETAX_WORDS} were $8,303 million [c12951].", META_TAX, ["item"]),
+        (f"{TAX_WORDS} was $8,303 million [c12951].", META_TAX, []),
+        (f"{TAX_WORDS} was $70,663 million [c12948].", META_PRETAX, ["item"]),
+        # a rate whose line is named by its rate ("Effective tax rate"), and the rate line next to it
+        (f"{EFFECTIVE_RATE_WORDS} was 16.4% [c8198].", ALPHABET_EFFECTIVE_RATE, []),
+        (f"{EFFECTIVE_RATE_WORDS} was 21.0% [c8171].", ALPHABET_STATUTORY_RATE, ["item"]),
+        (f"{STATUTORY_RATE_WORDS} was 21.0% [c8171].", ALPHABET_STATUTORY_RATE, []),
+        (
+            f"Alphabet's statutory tax rate {PERIOD_WORDS} was 16.4% [c8198].",
+            ALPHABET_EFFECTIVE_RATE,
+            ["item"],
+        ),
     ],
 )
 def test_the_item_words_name_the_cells_line(draft: str, cell: Cell, expected: list[str]) -> None:

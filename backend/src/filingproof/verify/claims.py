@@ -411,29 +411,46 @@ def _unit_of(phrase_terms: frozenset[str]) -> str:
     return "percent" if phrase_terms & _RATE else "USD"
 
 
-def _item_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
-    problem = _item_problem_of(terms(claim.item, _CLAIM_NEUTRAL), claim, cells)
-    if problem is not None and isinstance(claim.source, CellSource) and _CHANGE_TERM in terms(claim.item):
-        # a printed change ("Increase/(Decrease) in cash", "Net change in borrowings") names its line
-        return _item_problem_of(terms(claim.item, _CLAIM_NEUTRAL - {_CHANGE_TERM}), claim, cells) and problem
-    return problem
-
-
 _CHANGE_TERM = "change"
 
 
-def _item_problem_of(wanted: frozenset[str], claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
+def _readings(claim: Claim) -> list[frozenset[str]]:
+    """The words that may name nothing in the claim's item words, in turn. A rate word names the unit
+    ("a margin of 46%") or is the line's own name ("Effective tax rate"); a change word names a derivation
+    or, for a cell, a printed change ("Increase/(Decrease) in cash", "Net change in borrowings")."""
+    readings = [_CLAIM_NEUTRAL, _CLAIM_NEUTRAL - _RATE]
+    if isinstance(claim.source, CellSource) and _CHANGE_TERM in terms(claim.item):
+        readings += [filler - {_CHANGE_TERM} for filler in readings]
+    return readings
+
+
+def _item_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
+    """None when some reading of the claim's item words names its cells; else the first reading's
+    problem."""
+    problems = []
+    for filler in _readings(claim):
+        problem = _item_problem_of(filler, claim, cells)
+        if problem is None:
+            return None
+        problems.append(problem)
+    return problems[0]
+
+
+def _item_problem_of(filler: frozenset[str], claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
+    wanted = terms(claim.item, filler)
     if not wanted:
         return None
-    phrase = " ".join(sorted(wanted))
     if isinstance(claim.source, DerivationSource):
         carried = frozenset().union(*(_carried(fact) for cell in cells for fact in cell.facts))
         missing = wanted - carried
         return f"no input of the derivation carries {sorted(missing)}" if missing else None
+    # the item words themselves, not their terms re-joined: folding joins words by their order ("income
+    # taxes" is "tax"), and sorted terms would fold to another line
+    phrase = " ".join(claim.item.split())
     problems = []
     for cell in cells:
         for fact in cell.facts:
-            result = check_item(AskedItem(phrase), replace(fact, unit=_unit_of(terms(phrase))))
+            result = check_item(AskedItem(phrase), replace(fact, unit=_unit_of(wanted)), filler)
             if result.ok:
                 return None
             problems.append(result.reason)

@@ -312,14 +312,15 @@ def _unit_problem(asked_terms: frozenset[str], cell: CellFacts) -> str | None:
     return None
 
 
-def check_item(asked: AskedItem, cell: CellFacts) -> ItemCheck:
-    """Whether `cell` is the item `asked` names, for its company and one of its periods. Fails closed."""
+def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) -> ItemCheck:
+    """Whether `cell` is the item `asked` names, for its company and one of its periods. Fails closed.
+    `filler`: more words of the phrase that name nothing (a claim's "reported", "was")."""
     if asked.company is not None and cell.company != asked.company:
         return ItemCheck(
             False, f"the cell is {cell.company or 'of no known company'}'s, not {asked.company}'s"
         )
     neutral = _company_neutral(cell)
-    wanted = terms(asked.phrase, neutral)
+    wanted = terms(asked.phrase, neutral | frozenset(filler))
     if not wanted:
         return ItemCheck(False, f"'{asked.phrase}' names no line item to check the cell against")
     label = _label(cell)
