@@ -18,15 +18,20 @@ from filingproof.ingest.service import file_source, ingest_sources
 USER_AGENT = "filingproof tests dev@filingproof.org"
 
 
+def mirrored(settings: Settings, mirror: EdgarMirror) -> Settings:
+    """`settings` with EDGAR served by the loopback `mirror`."""
+    return settings.model_copy(
+        update={
+            "edgar_www_base": mirror.www_base,
+            "edgar_data_base": mirror.data_base,
+            "edgar_user_agent": USER_AGENT,
+        }
+    )
+
+
 async def ingest_pdf(settings: Settings, sessions: Sessions, path: Path) -> IngestResult:
     with EdgarMirror() as mirror:
-        edgar = settings.model_copy(
-            update={
-                "edgar_www_base": mirror.www_base,
-                "edgar_data_base": mirror.data_base,
-                "edgar_user_agent": USER_AGENT,
-            }
-        )
+        edgar = mirrored(settings, mirror)
         results, failures = await ingest_sources(
             [file_source(path)], edgar, sessions, lambda _n: SilentProgress()
         )

@@ -44,7 +44,8 @@ async def test_a_non_filing_html_page_is_refused_with_what_is_missing(
 async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
     settings: Settings, sessions: Sessions, tmp_path: Path, corpus_dir: Path
 ) -> None:
-    """Stripping the inline XBRL header leaves a plain HTML filing: its metadata must come from EDGAR."""
+    """Stripping the inline XBRL header leaves a plain HTML filing: its metadata must come from EDGAR (its
+    printed cover names the company and the period; the CIK comes from EDGAR's company list)."""
     raw = (corpus_dir / "PFE/10-Q_2023-07-02.htm").read_text()
     start, end = raw.index("<ix:header>"), raw.index("</ix:header>") + len("</ix:header>")
     plain = tmp_path / "plain.htm"
@@ -53,7 +54,7 @@ async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
     assert document.facts == []
     assert any("no inline XBRL" in note for note in document.degraded)
     _, failures = await ingest_sources([file_source(plain)], settings, sessions, lambda _name: _NoProgress())
-    assert "does not say what it is" in failures[0].error
+    assert "does not say the CIK of PFIZER INC." in failures[0].error
 
 
 async def test_a_missing_file_is_a_clear_error(

@@ -108,9 +108,8 @@ _FLOW_COLUMN_RE = re.compile(
     r"^sg&a$",
     re.IGNORECASE,
 )
-_FLOW_CAPTION_RE = re.compile(
-    r"\b(?:net sales|revenues?|sales|expenses?|costs?|earnings|(?:net )?income|gains? and losses|"
-    r"(?:gains?|losses?|\(losses\))(?:/\((?:gains?|losses?)\))? recognized)\b(?![^,.;]*\b(?:assets?|liabilit))",
+_SALES_CAPTION_RE = re.compile(
+    r"(?:our |the )?(?:net )?(?:sales|revenues?)\b(?!.*\b(?:assets?|liabilit|balances?|recognized from)\b)",
     re.IGNORECASE,
 )
 _CASH_FLOWS_RE = re.compile(r"statements? of (?:consolidated )?cash flows?", re.IGNORECASE)
@@ -166,17 +165,17 @@ class TablePeriods:
             for row in balance_rows
             if row not in headings and (dated := row_date(row_labels[row])) is not None
         ]
+        self.columns_roll_forward = False  # its columns move a balance between two dated columns
         self.section: Period | None = None
         self.section_months: int | None = None
         # What most rows that say so are: a schedule of balances (property, plan assets) or of flows.
         kinds = [_row_kind([label]) for label in row_labels]
         stocks, flows = kinds.count("stock"), kinds.count("flow")
         self.kind = "stock" if stocks > flows else "flow" if flows > stocks else None
-        # Flows by far (a statement of operations, a cost breakdown), or by the caption's words ("Net sales
-        # by segment were:"), whatever its columns print.
-        self.flows_only = not self.stock_table and (
-            (flows >= 3 and flows >= 3 * stocks) or bool(_FLOW_CAPTION_RE.search(_last_sentence(caption)))
-        )
+        # Flows by far (a statement of operations, a cost breakdown), or by what the caption is about
+        # ("Net sales by product category were:"), whatever its columns print.
+        about_sales = bool(_SALES_CAPTION_RE.match(_last_sentence(caption).strip()))
+        self.flows_only = not self.stock_table and ((flows >= 3 and flows >= 3 * stocks) or about_sales)
 
     def observe_heading(self, label: str) -> None:
         """A heading row: "Six months ended June 30, 2023", "Six Months Ended" or "Fiscal Year 2024"."""
@@ -499,6 +498,8 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
     cost" × "December 30, 2023" (KHC 2023 10-K, net pension cost) → fiscal 2023. Not under "as of" or a
     date that ends no fiscal period of the document."""
     if column.kind != "instant" or column.assumed or _AS_OF_COLUMN_RE.search(cell.column_label):
+        return None
+    if cell.table.columns_roll_forward:  # "December 31, 2022 | Reclassifications | December 31, 2023"
         return None
     # Flows by their rows ("Service cost"), or by their column ("July 2, 2023 Sales", hedging effects).
     flows = cell.table.flows_only and cell.kind != "stock"

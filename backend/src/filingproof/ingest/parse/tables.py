@@ -20,6 +20,7 @@ from filingproof.ingest.parse.cell_periods import CellPeriod, TablePeriods
 from filingproof.ingest.parse.inline import InlineFigure, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.parse.periods import (
+    LONG_DATE_RE,
     DocumentPeriod,
     Period,
     parse_column_period,
@@ -298,7 +299,7 @@ def parse_table(
         )
         return _parse_items(table, items, document, around)
     except Exception as error:
-        logger.warning("table kept as text: %s", error, exc_info=True)
+        logger.warning("table kept as text: %s", error, exc_info=logger.isEnabledFor(logging.DEBUG))
         return text_table(table, title, f"{type(error).__name__}: {error}")
 
 
@@ -306,7 +307,7 @@ def text_table(table: etree._Element, title: str | None, warning: str) -> Parsed
     """A table as text alone (its rows' cell texts, no numeric cells), with why it was not parsed."""
     trs = [tr for tr in table.iter() if local_name(tr) == "tr"]
     cells = [[td for td in tr if local_name(td) in ("td", "th")] for tr in trs]
-    rows = [texts for row in cells if (texts := [text for td in row if (text := _cell_text(td))])]
+    rows = [texts for row in cells if any(texts := [_cell_text(td) for td in row])]
     if not rows:
         return None
     width = max(map(len, rows))
@@ -398,6 +399,7 @@ def _split_header(items: list[list[Item]]) -> _Rows:
 class _Columns:
     spans: list[tuple[int, int]]  # the physical columns each logical column covers
     percent: frozenset[int]  # columns whose first figure is a percentage
+    money: frozenset[int]  # columns whose first figure is an amount of money ("$11,299")
 
     def of(self, item: Item) -> int | None:
         return _column_of(item, self.spans)
@@ -417,6 +419,7 @@ def _find_columns(rows: _Rows) -> _Columns:
     )
     # Typesetting puts the unit sign on a column's first figure only: "21.0 %" then "(2.2)".
     percent: set[int] = set()
+    money: set[int] = set()
     seen: set[int] = set()
     for row in rows.values[rows.header_rows :]:
         for item in row:
@@ -425,7 +428,9 @@ def _find_columns(rows: _Rows) -> _Columns:
                 seen.add(col)
                 if item.number.is_percent:
                     percent.add(col)
-    return _Columns(columns, frozenset(percent))
+                elif item.number.is_currency:
+                    money.add(col)
+    return _Columns(columns, frozenset(percent), frozenset(money))
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,7 +562,10 @@ class _RowWalker:
             else parse_column_period(label, self.document, self.table_context, stated)
             for label in labels
         ]
-        self.periods = _between_balance_columns(labels, _one_date_for_all(periods))
+        named = _one_date_for_all(periods)
+        self.periods = _between_balance_columns(labels, named)
+        # Dated balances around the columns' flows: the dates are balances, whatever the rows' words.
+        self.resolver.columns_roll_forward = self.periods != named
 
     def _display(self, label: str, values: list[Item]) -> list[str]:
         """The row as the grid shows it: its label, then each logical column's text."""
@@ -649,30 +657,40 @@ class _RowWalker:
             dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
             scale = replace(self.scale, scale=table_scale, shares=shares_scale)
             award_table = any(_AWARD_PRICE_RE.search(_bare_label(label)) for label in self.column_labels)
-            column_kind = (col in self.columns.percent, award_table)
+            column_kind = (col in self.columns.percent, col in self.columns.money, award_table)
             self.cells.append(_numeric_cell(place, item, item.number, dated, scale, column_kind))
 
 
 # Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
 # Year"): balances at the report date, whatever year they print.
 _ORIGINATION_RE = re.compile(r"originat|vintage", re.IGNORECASE)
+
+
 _BALANCE_COLUMN_RE = re.compile(r"\bbalance|\bbeginning\b|\bend(?:ing)? of\b", re.IGNORECASE)
+
+
+def _names_a_balance(label: str) -> bool:
+    """A column of balances: "Balance, Beginning 2022", or a date alone: "December 31, 2022 (in
+    millions)"."""
+    undated = LONG_DATE_RE.sub("", _PARENTHETICAL_RE.sub("", label)).strip(" ,")
+    return bool(_BALANCE_COLUMN_RE.search(label)) or not undated
 
 
 def _between_balance_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
     """A roll-forward across the columns: "Balance, Beginning 2022 | Acquisitions | Impairment | … |
-    Balance, End of 2022". The undated columns between two dated balances are the flows between them."""
+    Balance, End of 2022", "December 31, 2022 | Increase/(Decrease) | Reclassifications | December 31,
+    2023". The undated columns between two dated balances are the flows between them."""
     balances = [
         (c, p)
         for c, (label, p) in enumerate(zip(labels, periods, strict=True))
-        if p is not None and p.kind == "instant" and _BALANCE_COLUMN_RE.search(label)
+        if p is not None and p.kind == "instant" and _names_a_balance(label)
     ]
     filled = list(periods)
     for (left, opening), (right, closing) in itertools.pairwise(balances):
         if closing.end <= opening.end:
             continue
         for c in range(left + 1, right):
-            if filled[c] is None:
+            if filled[c] is None and labels[c]:
                 filled[c] = Period("duration", opening.end + timedelta(days=1), closing.end)
     return filled
 
@@ -713,8 +731,9 @@ def _column_labels(
 
 _YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 _STUB_PERIOD_RE = re.compile(
-    rf"\b(?:ended|ending|as of)\b|(?:^|\bat\s+){MONTH_NAME_PATTERN}\s+\d{{1,2}},?$|\bat\s+{LONG_DATE_PATTERN}|"
-    r"^(?:fiscal\s+)?(?:19|20)\d{2}$",  # "(at December 31, 2022, in millions)", "2022" over segments
+    rf"\b(?:ended|ending|as of)\b|(?:^|\bat\s+){MONTH_NAME_PATTERN}\s+\d{{1,2}},?$|"
+    # "(at December 31, 2022, in millions)", "2022" over segments
+    rf"\bat\s+{LONG_DATE_PATTERN}|^(?:fiscal\s+)?(?:19|20)\d{{2}}$",
     re.IGNORECASE,
 )
 
@@ -852,10 +871,6 @@ def _inline_cells(
     ]
     cells = []
     for figure, figure_period in zip(figures, periods, strict=True):
-        if figure.unit == "shares" and figure_period.period.kind == "duration":
-            # "Shares: 2023: 1,987,883,852; 2022: …" under the years' columns: counts at each year's end
-            end = Period("instant", None, figure_period.period.end)
-            figure_period = CellPeriod(end, "count_written_at_the_period_end")
         scale = _figure_scale(figure, table_scale, shares_scale)
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
         cells.append(
@@ -892,10 +907,16 @@ def _figure_scale(figure: InlineFigure, table_scale: int, shares_scale: int | No
 
 
 def _cell_unit(
-    place: _Place, shown: ParsedNumber, scale: _Scale, percent_column: bool, award_table: bool
+    place: _Place,
+    shown: ParsedNumber,
+    scale: _Scale,
+    percent_column: bool,
+    money_column: bool,
+    award_table: bool,
 ) -> tuple[str, int]:
     """What a figure measures (USD, USD/share, shares, percent, number) and the scale it is stated in.
-    `award_table`: a column of the table prints prices per share (an award roll-forward)."""
+    `percent_column`, `money_column`: the column's first figure prints "%", or "$"; `award_table`: a column
+    of the table prints prices per share (an award roll-forward)."""
     unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
     if unit_kind == "shares" and shown.is_currency:
         unit_kind = None  # "$16,444" beside "Performance-based stock awards" is an amount, not a count
@@ -905,7 +926,7 @@ def _cell_unit(
     counts = scale.shares_header or award_table  # "(shares in thousands)"; a column of exercise prices
     if bare and counts and shown.decimals == 0 and not _VALUE_COLUMN_RE.search(place.column_label):
         unit_kind = "shares"  # the "Granted" row of an award roll-forward
-    if shown.is_percent or (bare and _is_rate(place, shown, percent_column)):
+    if shown.is_percent or (bare and _is_rate(place, shown, percent_column, money_column)):
         return "percent", 0
     if unit_kind == "per_share":
         return "USD/share", 0
@@ -921,10 +942,11 @@ def _cell_unit(
     return "number", 0 if unscaled or scale.from_document else scale.scale
 
 
-def _is_rate(place: _Place, shown: ParsedNumber, percent_column: bool) -> bool:
+def _is_rate(place: _Place, shown: ParsedNumber, percent_column: bool, money_column: bool) -> bool:
     """A figure with no sign of its own that is a percentage: in a column of them ("Percent Change", a
     column whose first figure prints "%"), or a rate ("Discount rate 5.40", "Effective Interest Rate")."""
-    if percent_column or _PERCENT_COLUMN_RE.search(place.column_label):
+    # (A header over a "$" and a "%" column both, "Change $%", speaks for the "%" one.)
+    if percent_column or (_PERCENT_COLUMN_RE.search(place.column_label) and not money_column):
         return True
     if _LENGTH_RE.search(f"{place.label} {place.column_label}") or abs(shown.value) >= 100:
         return False
@@ -940,7 +962,7 @@ def _numeric_cell(
     shown: ParsedNumber,
     dated: CellPeriod,
     scale: _Scale,
-    column: tuple[bool, bool],  # the column's first figure is a percentage; the table is an award table
+    column: tuple[bool, bool, bool],  # its first figure is a percentage, or money; an award table
 ) -> NumericCell:
     unit, scale_power = _cell_unit(place, shown, scale, *column)
     return NumericCell(

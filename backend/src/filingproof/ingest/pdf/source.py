@@ -30,10 +30,20 @@ async def parse_source(
         document = parse_pdf(raw, given)
         return document, await pdf_metadata(document, given, settings)
     parsed = parse_filing(raw)
-    if not parsed.cover.get("EntityCentralIndexKey") and (given is None or given.cik is None):
+    if _printed_cover_only(parsed, given):
         # An HTML filing from before inline XBRL: its printed cover, as a PDF's, and EDGAR's company list.
         return parsed, await printed_metadata(html_cover(parsed), parsed.period, given, settings)
     return parsed, resolve_metadata(parsed, given)
+
+
+def _printed_cover_only(document: ParsedDocument, given: FilingMetadata | None) -> bool:
+    """No `dei:` company, but a printed cover that says the form and period (or the caller does)."""
+    if document.cover.get("EntityCentralIndexKey") or (given is not None and given.cik is not None):
+        return False
+    period = document.period
+    form = period.form or (given.form if given else None)
+    period_end = document.cover.document_period_end or (given.period_end if given else None)
+    return bool(form) and period_end is not None
 
 
 def html_cover(document: ParsedDocument) -> PdfCover:

@@ -1,0 +1,103 @@
+"""Filings of `corpus-large` (60 more filers, gzip-compressed) at the parse level: no database, no browser.
+
+The NVIDIA cover date read through the `dei:` fact nested in it, a filing from before inline XBRL (whose
+missing cover date once failed the whole filing with `year 0 is out of range`), and a sample of filings
+across sectors held to the corpus-wide fidelity targets. The whole corpus is measured by
+`backend/bench/fidelity.py ../shared/corpus-large`.
+"""
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from edgar_mirror import EdgarMirror
+from stored_pdf import mirrored
+
+from filingproof.config import Settings
+from filingproof.ingest.fidelity import measure
+from filingproof.ingest.metadata import metadata_from_cover
+from filingproof.ingest.parse.document import ParsedDocument, parse_filing
+from filingproof.ingest.parse.xbrl import parse_cover
+from filingproof.ingest.parse.xhtml import IX
+from filingproof.ingest.pdf.source import parse_source
+from filingproof.ingest.service import read_filing
+
+VALUE_TARGET = 0.995
+PERIOD_TARGET = 0.985
+
+
+@pytest.fixture(scope="module")
+def corpus_large(shared_dir: Path) -> Path:
+    return shared_dir / "corpus-large"
+
+
+def parsed(corpus_large: Path, name: str) -> ParsedDocument:
+    return parse_filing(read_filing(corpus_large / name))
+
+
+def test_the_nvidia_cover_date_is_read_through_the_fact_nested_in_it(corpus_large: Path) -> None:
+    """NVIDIA's `dei:DocumentPeriodEndDate` wraps its `dei:CurrentFiscalYearEndDate` ("January 28</ix>,
+    2024"): the period end is read from the outer fact's whole text, also with no other cover fact to date
+    the document (no contexts), and the fiscal year end from the inner one."""
+    document = parsed(corpus_large, "NVDA/10-K_0001045810-24-000029.htm.gz")
+    [outer] = [
+        e for e in document.root.iter(f"{{{IX}}}nonNumeric") if e.get("name") == "dei:DocumentPeriodEndDate"
+    ]
+    assert [inner.get("name") for inner in outer.iter(f"{{{IX}}}nonNumeric")][1:] == [
+        "dei:CurrentFiscalYearEndDate"
+    ]
+    assert document.cover.get("DocumentPeriodEndDate") == "January 28, 2024"
+    assert document.cover.get("CurrentFiscalYearEndDate") == "January 28"
+    assert parse_cover(document.root, contexts={}).document_period_end == date(2024, 1, 28)
+    assert document.period.period_end == date(2024, 1, 28)
+    assert metadata_from_cover(document).fiscal_year_end == "--01-28"
+    assert document.warnings == []
+    revenue = next(
+        c for t in document.tables if t for c in t.cells if (c.row_label, c.text) == ("Revenue", "$60,922")
+    )
+    assert revenue.value == 60_922_000_000 and revenue.period is not None
+    assert (revenue.period.start, revenue.period.end) == (date(2023, 1, 29), date(2024, 1, 28))
+
+
+def test_a_filing_from_before_inline_xbrl_says_what_it_is_on_its_printed_cover(corpus_large: Path) -> None:
+    """Facebook's Q1 2019 10-Q has no `dei:` tags: without a period end, its table of contents asked for a
+    period twelve months before `date.min` and failed the whole filing. The cover prints the period."""
+    document = parsed(corpus_large, "META/10-Q_0001326801-19-000037.htm.gz")
+    assert document.facts == []
+    assert (document.period.form, document.period.period_end) == ("10-Q", date(2019, 3, 31))
+    assert document.warnings == []
+    revenue = next(c for t in document.tables if t for c in t.cells if c.row_label == "Revenue")
+    assert revenue.value == 15_077_000_000 and revenue.period is not None
+    assert (revenue.period.start, revenue.period.end) == (date(2019, 1, 1), date(2019, 3, 31))
+
+
+async def test_a_filing_from_before_inline_xbrl_is_settled_by_its_cover_and_edgars_list(
+    corpus_large: Path, settings: Settings
+) -> None:
+    """Alcoa's Q2 2018 10-Q: company, form and period from its printed cover, the CIK and ticker from
+    EDGAR's company list (the loopback mirror), as a PDF's are."""
+    path = corpus_large / "AA/10-Q_0001193125-18-236766.htm.gz"
+    with EdgarMirror() as mirror:
+        edgar = mirrored(settings, mirror)
+        document, meta = await parse_source(read_filing(path), str(path), None, edgar)
+    assert document.facts == [] and document.warnings == []
+    assert (meta.cik, meta.ticker, meta.company_name) == (1675149, "AA", "ALCOA CORPORATION")
+    assert (meta.form, meta.period_end) == ("10-Q", date(2018, 6, 30))
+
+
+# Tech, retail, autos, industrials and apparel: each filing at the corpus-wide targets on its own.
+SAMPLE = (
+    "AAPL/10-K_0000320193-24-000123.htm.gz",
+    "AMZN/10-Q_0001018724-23-000012.htm.gz",
+    "TSLA/10-K_0001628280-24-002390.htm.gz",
+    "MMM/10-Q_0000066740-23-000058.htm.gz",
+    "NKE/10-Q_0000320187-23-000052.htm.gz",
+)
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_a_sampled_filing_meets_the_fidelity_targets(corpus_large: Path, name: str) -> None:
+    fidelity = measure([(name, parsed(corpus_large, name))])
+    assert fidelity.facts > 500
+    assert fidelity.value_rate >= VALUE_TARGET, [m for m in fidelity.misses if m.kind == "value"][:5]
+    assert fidelity.period_rate >= PERIOD_TARGET, [m for m in fidelity.misses if m.kind == "period"][:5]

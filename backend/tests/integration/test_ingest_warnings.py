@@ -1,0 +1,68 @@
+"""A filing whose table cannot be dated is stored all the same: the table as text, one warning on the filing,
+shown by `filingproof filings` (and the API's filings, the same read model). Read from a `.htm.gz`."""
+
+import asyncio
+import gzip
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+from sqlalchemy import select
+from stored_pdf import remove_filing
+
+from filingproof.config import Settings
+from filingproof.db.models import Cell, Filing, Table
+from filingproof.db.session import Sessions, session_scope
+from filingproof.ingest.metadata import FilingMetadata
+from filingproof.ingest.progress import SilentProgress
+from filingproof.ingest.service import file_source, ingest_sources
+
+# No inline XBRL and no printed cover: the document says nothing of its period (the caller says what it is).
+UNDATED_FILING = (
+    "<html><body><p>Table of Contents</p><table>"
+    "<tr><td></td><td>Page</td></tr>"
+    "<tr><td>Item 7. Management’s Discussion and Analysis</td><td>25</td></tr>"
+    "<tr><td>Item 8. Financial Statements</td><td>40</td></tr>"
+    "</table><p>Our business makes widgets.</p></body></html>"
+)
+GIVEN = FilingMetadata(
+    cik=999_000_001, company_name="Widget Test Co", form="10-K", period_end=date(2024, 12, 31)
+)
+
+
+async def filingproof(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line, in its own process (on the session's home)."""
+    command = [sys.executable, "-m", "filingproof", *args]
+    return await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, timeout=300)
+
+
+async def test_an_undatable_table_is_stored_as_text_with_a_warning(
+    settings: Settings, sessions: Sessions, tmp_path: Path
+) -> None:
+    path = tmp_path / "widget-10-K.htm.gz"
+    path.write_bytes(gzip.compress(UNDATED_FILING.encode()))
+    results, failures = await ingest_sources(
+        [file_source(path, GIVEN)], settings, sessions, lambda _name: SilentProgress()
+    )
+    assert failures == []
+    [result] = results
+    try:
+        async with session_scope() as session:
+            filing = await session.get(Filing, result.filing_id)
+            assert filing is not None
+            [warning] = filing.warnings
+            assert warning.startswith("table 0 on page 1 kept as text: ValueError")
+            [table] = (await session.execute(select(Table).where(Table.filing_id == filing.id))).scalars()
+            assert table.grid[2] == ["Item 8. Financial Statements", "40"]
+            cells = (await session.execute(select(Cell).where(Cell.filing_id == filing.id))).scalars().all()
+            assert cells == []
+        done = await filingproof("filings", "--json")
+        assert done.returncode == 0, done.stderr
+        [listed] = [row for row in json.loads(done.stdout) if row["id"] == result.filing_id]
+        assert listed["warnings"] == [warning]
+        shown = await filingproof("filings")
+        assert f"filing {result.filing_id} (Widget Test Co): {warning}" in " ".join(shown.stdout.split())
+    finally:
+        await remove_filing(settings, result.filing_id)
