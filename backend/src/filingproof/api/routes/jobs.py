@@ -39,7 +39,7 @@ async def _job(sessions: Sessions, job_id: int) -> JobOut:
     status_code=202,
     summary="Add a filing: from EDGAR (ticker, form, fiscal year) or an uploaded document; answers its job",
     dependencies=[Depends(require_admin)],
-    responses=problem_responses(401, 403, 413),
+    responses=problem_responses(400, 401, 403, 413),  # 400: a malformed multipart body
 )
 async def add_filing(
     request: Request,

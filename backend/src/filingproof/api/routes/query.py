@@ -42,8 +42,10 @@ class QueryFilterParams(BaseModel):
 
 
 # Printable text with at least one visible character (tabs and newlines allowed): JSON Schema's `pattern`,
-# so clients and fuzzers see the same rule the server applies.
-_QUESTION_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*[^\s\x00-\x1f][^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
+# so clients and fuzzers see the same rule the server applies. The spaces are spelled out rather than `\s`,
+# which Python and JSON Schema's ECMAScript regexes read differently (Python's includes U+0085).
+_SPACES = r"\x00-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_QUESTION_PATTERN = rf"^[^\x00-\x08\x0b\x0c\x0e-\x1f]*[^{_SPACES}][^\x00-\x08\x0b\x0c\x0e-\x1f]*$"
 
 
 class QueryRequest(BaseModel):
