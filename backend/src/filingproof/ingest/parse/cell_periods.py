@@ -96,9 +96,7 @@ _FLOW_ROW_RE = re.compile(
     r"increases?|decreases?|additions|deductions|charged|benefits?\b|impairment|write-?offs?",
     re.IGNORECASE,
 )
-_AT_MONTH_DAY_RE = re.compile(
-    r"\b(?:at|as of)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
-)
+_AT_MONTH_DAY_RE = re.compile(rf"\b(?:at|as of)\s+({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
 _DUE_BEFORE_RE = re.compile(
     r"\b(?:due|matur(?:es|ing|ity)|expir(?:es|ing))\s*(?:on\s+|in\s+)?$", re.IGNORECASE
 )
@@ -114,9 +112,7 @@ _SALES_CAPTION_RE = re.compile(
 )
 _CASH_FLOWS_RE = re.compile(r"statements? of (?:consolidated )?cash flows?", re.IGNORECASE)
 _AS_OF_COLUMN_RE = re.compile(r"\bas (?:of|at)\b|\bbalance|\bat\b", re.IGNORECASE)
-_MONTH_DAY_END_RE = re.compile(
-    r"[-–—]\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})$", re.IGNORECASE
-)
+_MONTH_DAY_END_RE = re.compile(rf"[-–—]\s*({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

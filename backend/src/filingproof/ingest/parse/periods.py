@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
 
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
+from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 
 PeriodKind = Literal["instant", "duration"]
 
@@ -110,9 +110,7 @@ _YEAR_ENDED_RE = re.compile(
 )
 _QUARTER_ENDED_RE = re.compile(r"\bquarters?\s+ended\b", re.IGNORECASE)
 _YEAR_RE = re.compile(r"(?<![\d,.$])((?:19|20)\d{2})(?![\d,.%])")
-_MONTH_YEAR_RE = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*,?\s+((?:19|20)\d{2})\b", re.IGNORECASE
-)
+_MONTH_YEAR_RE = re.compile(rf"\b({MONTH_NAME_PATTERN})\s*,?\s+((?:19|20)\d{{2}})\b", re.IGNORECASE)
 _INSTANT_HINTS = re.compile(
     r"balance sheets?|financial (?:position|condition)|\bas of\b|\bat (?:end of )?(?:year|period)|"
     r"\bbalance,?\s+(?:at|as of)|\bas at\b",
