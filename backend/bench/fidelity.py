@@ -5,7 +5,7 @@ Parse level only (no database, no browser): each filing is parsed as the ingest 
 A corpus folder holds `<TICKER>/<file>` documents, plain (`.htm`) or gzip-compressed (`.htm.gz`).
 
 .venv/bin/python backend/bench/fidelity.py [CORPUS_DIR ...] [--misses N] [--only TICKER]
-    [--min-values R] [--min-periods R]
+    [--match TEXT] [--min-values R] [--min-periods R]
     e.g. `backend/bench/fidelity.py ../shared/corpus-large --min-values 0.995 --min-periods 0.985`
 """
 
@@ -57,9 +57,14 @@ class Tally:
         )
 
 
-def corpus_files(folders: Iterable[Path], only: str | None) -> list[Path]:
+def corpus_files(folders: Iterable[Path], only: str | None, match: str | None = None) -> list[Path]:
     files = sorted(p for folder in folders for p in folder.rglob("*") if is_filing_file(p) and p.is_file())
-    return [p for p in files if only is None or p.parent.name.upper() == only.upper()]
+    return [
+        p
+        for p in files
+        if (only is None or p.parent.name.upper() == only.upper())
+        and (match is None or match in f"{p.parent.name}/{p.name}")
+    ]
 
 
 def main() -> None:
@@ -69,10 +74,11 @@ def main() -> None:
     parser.add_argument("corpus", nargs="*", type=Path, default=[DEFAULT_CORPUS])
     parser.add_argument("--misses", type=int, default=20, help="how many misses of each kind to list")
     parser.add_argument("--only", help="only the filings of this ticker (folder)")
+    parser.add_argument("--match", help="only the filings whose TICKER/file name contains this text")
     parser.add_argument("--min-values", type=float, help="exit 1 when the total value rate is below this")
     parser.add_argument("--min-periods", type=float, help="exit 1 when the total period rate is below this")
     args = parser.parse_args()
-    files = corpus_files(args.corpus, args.only)
+    files = corpus_files(args.corpus, args.only, args.match)
     total, companies = Tally(), dict[str, Tally]()
     misses = Fidelity()
     started = time.perf_counter()

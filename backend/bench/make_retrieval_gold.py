@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import text
 
+from filingproof.calendar import long_date
 from filingproof.db.session import session_scope
 
 FilingKey = tuple[str, str, date]  # ticker, form, period end
@@ -89,10 +90,6 @@ class Fact:
     page_no: int
 
 
-def _day(value: date) -> str:
-    return f"{value:%B} {value.day}, {value.year}"
-
-
 def _months(fact: Fact) -> int:
     if fact.period_start is None:
         return 0
@@ -134,7 +131,7 @@ def _expected(facts: list[Fact], filings: dict[int, FilingKey]) -> list[dict[str
 
 
 def _phrase(kind: str, name: str, ticker: str, item: str, fact: Fact, fiscal_year: int | None, n: int) -> str:
-    when = _day(fact.period_end)
+    when = long_date(fact.period_end)
     if kind == "balance":
         return f"{name} {item} as of {when}" if n % 2 else f"What were {name}'s {item} at {when}?"
     if kind == "quarter":

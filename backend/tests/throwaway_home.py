@@ -1,13 +1,19 @@
 """A throwaway FILINGPROOF_HOME with its own embedded PostgreSQL, for tests whose child processes ingest
 (and get killed): started by the test process, so that no killed child ever owns the server."""
 
+import asyncio
 import os
+import shutil
 import signal
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from filingproof.db.embedded import embedded_database_url
+from filingproof.db.migrate import upgrade_database_async
+from filingproof.db.session import Sessions, create_engine, sessions_for
 
 
 def new_home(prefix: str) -> tuple[Path, str]:
@@ -26,3 +32,17 @@ def stop_database(pg_dir: Path) -> None:
     deadline = time.monotonic() + 60
     while pid_file.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
+
+
+@asynccontextmanager
+async def migrated_home(prefix: str) -> AsyncIterator[tuple[Path, Sessions]]:
+    """A new home with its database migrated, and sessions on it; stopped and removed on exit."""
+    path, url = await asyncio.to_thread(new_home, prefix)
+    engine = create_engine(url)
+    try:
+        await upgrade_database_async(url)
+        yield path, sessions_for(engine)
+    finally:
+        await engine.dispose()
+        await asyncio.to_thread(stop_database, path / "pg")
+        await asyncio.to_thread(shutil.rmtree, path, True)

@@ -79,6 +79,11 @@ describe("Add filing", () => {
     expect([filing.ticker, filing.form, filing.period_end]).toEqual(["GME", "10-Q", "2023-07-29"]);
     expect(before.items.some((item) => item.id === filingId)).toBe(false);
     await page.locator(`[data-testid="filing-row"][data-filing-id="${filingId}"]`).waitFor();
+    // No EDGAR here, but the file is named by its accession: the filing carries it, linked to EDGAR.
+    const accession = /\d{10}-\d{2}-\d{6}/.exec(UPLOAD)?.[0];
+    expect(filing.accession).toBe(accession);
+    const accessionCell = page.locator(`[data-testid="filing-row"][data-filing-id="${filingId}"] [data-testid="accession"]:visible`);
+    expect(await accessionCell.textContent()).toContain(accession);
     expect(await page.getByTestId("filing-row").count()).toBe(before.total + 1);
 
     await page.getByTestId("added-filing-link").click();

@@ -83,6 +83,13 @@ describe("the web app", () => {
     expect(cell.row_label).toMatch(/total net sales/i);
     expect(cell.text).toContain("391,035");
     await expectCellOutlined(page, apiPage, cellId);
+    // The table's last header row names the cited figure's column right above it (#19: it slid one column).
+    const header = await page.locator(`td[data-cell-id="${cellId}"]`).evaluate((td: HTMLTableCellElement) => {
+      const rows = td.closest("table")?.tHead?.rows;
+      return rows?.[rows.length - 1]?.cells[td.cellIndex]?.textContent ?? "";
+    });
+    expect(header).not.toBe("");
+    expect(cell.column_label).toContain(header);
     await screenshot(page, "04-viewer-cell-outlined");
     await page.locator(`td[data-cell-id="${cellId}"]`).scrollIntoViewIfNeeded();
     await screenshot(page, "05-viewer-table-cell-highlighted");

@@ -15,10 +15,12 @@ count only in capitals in a mixed-case query; other tickers count in any case ("
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from typing import Literal
+
+from filingproof.calendar import find_dates
 
 Form = Literal["10-K", "10-Q"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4"]
@@ -64,6 +66,13 @@ class Catalog:
         wanted = set(tickers)
         return [filing for filing in self.filings if filing.ticker in wanted]
 
+    def within(self, filing_ids: Iterable[int] | None) -> "Catalog":
+        """The same companies with only these filings (all of them for None)."""
+        if filing_ids is None:
+            return self
+        wanted = set(filing_ids)
+        return Catalog(self.companies, tuple(f for f in self.filings if f.filing_id in wanted))
+
 
 @dataclass(frozen=True)
 class QueryUnderstanding:
@@ -82,6 +91,37 @@ class QueryUnderstanding:
     statement_inferred: bool = False  # from a line item ("total assets") rather than named
     out_of_scope: str | None = None
     covered: tuple[str, ...] = field(default=())  # what is ingested, for the named companies (or all)
+    filing_ids: tuple[int, ...] | None = None  # the only filings the request's filters allow; None: any
+    outside_filters: tuple[str, ...] = ()  # companies the question names that the filters leave out
+
+    def filings_of(self, catalog: Catalog, ticker: str) -> list[FilingRef]:
+        """The company's filings this request may read: all of them, or those its filters allow."""
+        return catalog.within(self.filing_ids).filings_of([ticker])
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a request narrows the question to besides its words (the web app's Company and Filing, MCP's
+    arguments). A constraint on every route, never a hint: no figure or page from outside them is given.
+    Where the question is silent, they stand in for it (its company, form, year)."""
+
+    tickers: tuple[str, ...] = ()
+    form: Form | None = None
+    fiscal_year: int | None = None
+    filing_id: int | None = None
+
+    def describe(self, catalog: Catalog) -> str:
+        parts = []
+        if self.tickers:
+            parts.append(f"{'company' if len(self.tickers) == 1 else 'companies'} {', '.join(self.tickers)}")
+        if self.form:
+            parts.append(f"form {self.form}")
+        if self.fiscal_year is not None:
+            parts.append(f"fiscal {self.fiscal_year}")
+        if self.filing_id is not None:
+            filing = next((f for f in catalog.filings if f.filing_id == self.filing_id), None)
+            parts.append(f"filing {filing.describe() if filing else self.filing_id}")
+        return ", ".join(parts)
 
 
 # ticker → (display name, aliases, ticker may be written in lowercase, ingested in the corpus)
@@ -186,7 +226,9 @@ _NOT_TICKERS = frozenset(
 _WORD_TICKERS = frozenset({"COST", "META", "KEY", "PEP"})
 
 _COMPANY_SUFFIX = re.compile(
-    r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc|holdings|group)\.?$", re.IGNORECASE
+    r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc|holdings|group|international)\.?$"
+    r"|^the\s+(?=\S+\s+\S)",  # "The Kraft Heinz Company" is named "Kraft Heinz"; "The Boeing" keeps "the"
+    re.IGNORECASE,
 )
 
 
@@ -338,43 +380,6 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], 
     return covered, unknown, mentions
 
 
-_MONTHS = {
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
-    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
-}  # fmt: skip
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_DATE = re.compile(
-    rf"\b{_MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b"
-    r"|\b(\d{4})-(\d{2})-(\d{2})\b"
-    r"|\b(\d{1,2})/(\d{1,2})/(\d{4})\b",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class _DateMention:
-    value: date
-    start: int
-    end: int
-
-
-def _dates(query: str) -> list[_DateMention]:
-    mentions = []
-    for match in _DATE.finditer(query):
-        g = match.groups()
-        try:
-            if g[0]:
-                value = date(int(g[2]), _MONTHS[g[0][:3].lower()], int(g[1]))
-            elif g[3]:
-                value = date(int(g[3]), int(g[4]), int(g[5]))
-            else:
-                value = date(int(g[8]), int(g[6]), int(g[7]))
-        except ValueError:
-            continue
-        mentions.append(_DateMention(value, match.start(), match.end()))
-    return mentions
-
-
 _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b", re.I), "three_months"),
     (re.compile(r"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b", re.I),
@@ -436,15 +441,15 @@ def _outside(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
 def _periods(
     query: str,
 ) -> tuple[list[int], FiscalPeriod | None, PeriodKind | None, date | None, date | None]:
-    dates = _dates(query)
+    dates = find_dates(query)
     date_spans = [(d.start, d.end) for d in dates]
     period_end = as_of = None
     for mention in dates:
         before = query[: mention.start]
         if _ENDED.search(before):
-            period_end = mention.value
+            period_end = mention.on
         elif _AS_OF.search(before) or as_of is None:
-            as_of = mention.value
+            as_of = mention.on
     if period_end is not None and as_of == period_end:
         as_of = None
     years: list[int] = []
@@ -507,6 +512,10 @@ def _year_covered(year: int, filings: Sequence[FilingRef], quarterly: bool) -> b
     return False
 
 
+def _covered(filings: Iterable[FilingRef]) -> tuple[str, ...]:
+    return tuple(filing.describe() for filing in sorted(filings, key=lambda f: (f.ticker, f.period_end)))
+
+
 def _scope(
     companies: Sequence[str],
     unknown: Sequence[str],
@@ -514,14 +523,11 @@ def _scope(
     fiscal_period: FiscalPeriod | None,
     catalog: Catalog,
 ) -> tuple[str | None, tuple[str, ...]]:
-    named = catalog.filings_of(companies) if companies else list(catalog.filings)
-    covered = tuple(filing.describe() for filing in sorted(named, key=lambda f: (f.ticker, f.period_end)))
+    covered = _covered(catalog.filings_of(companies) if companies else catalog.filings)
     if unknown:
         reason = f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the ingested filings"
         if not companies:
-            covered = tuple(
-                f.describe() for f in sorted(catalog.filings, key=lambda f: (f.ticker, f.period_end))
-            )
+            covered = _covered(catalog.filings)
         return reason, covered
     if companies and years:
         quarterly = fiscal_period in ("Q1", "Q2", "Q3")
@@ -534,13 +540,14 @@ def _scope(
     return None, covered
 
 
-def understand(query: str, catalog: Catalog) -> QueryUnderstanding:
-    """Read the companies, form, period and statement a question is about (no I/O, no model)."""
+def understand(query: str, catalog: Catalog, filters: Filters | None = None) -> QueryUnderstanding:
+    """Read the companies, form, period and statement a question is about, within the request's `filters`
+    (no I/O, no model). Every route reads this one understanding: the router, search and table QA."""
     companies, unknown, mentions = find_companies(query, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog)
-    return QueryUnderstanding(
+    read = QueryUnderstanding(
         query=query,
         companies=tuple(companies),
         company_mentions=tuple(mentions),
@@ -556,6 +563,66 @@ def understand(query: str, catalog: Catalog) -> QueryUnderstanding:
         statement_inferred=inferred,
         out_of_scope=out_of_scope,
         covered=covered,
+    )
+    return read if filters is None or filters == Filters() else _within_filters(read, filters, catalog)
+
+
+_QUARTERS: dict[str, FiscalPeriod] = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "Q4": "Q4"}
+_FORM_NAMES: dict[str, Form] = {"10-K": "10-K", "10-Q": "10-Q"}
+
+
+def _passes(filing: FilingRef, filters: Filters) -> bool:
+    return (
+        (filters.filing_id is None or filing.filing_id == filters.filing_id)
+        and (not filters.tickers or filing.ticker in filters.tickers)
+        and (filters.form is None or filing.form == filters.form)
+        and (filters.fiscal_year is None or filing.fiscal_year == filters.fiscal_year)
+    )
+
+
+def _company_label(catalog: Catalog, ticker: str) -> str:
+    company = catalog.matcher.companies.get(ticker)
+    return f"{company.name} ({ticker})" if company is not None and company.name != ticker else ticker
+
+
+def _within_filters(u: QueryUnderstanding, filters: Filters, catalog: Catalog) -> QueryUnderstanding:
+    """`u` kept to the filings the filters allow. Where the question is silent, the filters name its
+    company, form and year; a company it names outside them puts it out of scope: no figure of it is given."""
+    filings = [filing for filing in catalog.filings if _passes(filing, filters)]
+    described = filters.describe(catalog)
+    if not filings:
+        return replace(
+            u, filing_ids=(), out_of_scope=f"no ingested filing matches the filters ({described})", covered=()
+        )
+    allowed = tuple(dict.fromkeys(filing.ticker for filing in filings))
+    chosen = next((f for f in filings if f.filing_id == filters.filing_id), None)
+    named_by_filters = bool(filters.tickers) or chosen is not None
+    companies = u.companies or (allowed if named_by_filters else ())
+    year = filters.fiscal_year or (chosen.fiscal_year if chosen else None)
+    years = u.years or ((year,) if year is not None else ())
+    fiscal_period = u.fiscal_period or (_QUARTERS.get(chosen.fiscal_period or "") if chosen else None)
+    outside = tuple(ticker for ticker in u.companies if ticker not in allowed)
+    if outside:
+        names = ", ".join(_company_label(catalog, ticker) for ticker in outside)
+        out_of_scope: str | None = f"the question names {names}, outside the filters ({described})"
+        covered = _covered(filings)
+    else:
+        out_of_scope, covered = _scope(
+            companies, u.unknown_companies, years, fiscal_period, catalog.within(f.filing_id for f in filings)
+        )
+        if out_of_scope and not u.unknown_companies:
+            out_of_scope += f" within the filters ({described})"
+    return replace(
+        u,
+        companies=companies,
+        form=u.form or filters.form or (_FORM_NAMES.get(chosen.form) if chosen else None),
+        years=years,
+        fiscal_year=max(years) if years else None,
+        fiscal_period=fiscal_period,
+        out_of_scope=out_of_scope,
+        covered=covered,
+        filing_ids=tuple(sorted(filing.filing_id for filing in filings)),
+        outside_filters=outside,
     )
 
 
@@ -600,8 +667,9 @@ def _by_date(filings: list[FilingRef], when: date) -> list[FilingRef]:
 def select_filings(understanding: QueryUnderstanding, catalog: Catalog) -> FilingSelection:
     """The filings to search, narrowed by company, form and period before any ranking."""
     u = understanding
+    catalog = catalog.within(u.filing_ids)  # the request's filters bound every narrowing below
     if not (u.companies or u.form or u.years or u.period_end or u.as_of):
-        return FilingSelection(None)
+        return FilingSelection(u.filing_ids)
     notes: list[str] = []
     filings = catalog.filings_of(u.companies) if u.companies else list(catalog.filings)
     if u.form:

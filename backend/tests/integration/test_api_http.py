@@ -2,9 +2,11 @@
 page images, problem+json errors, limits, the admin guard, health and stats — and the hostile inputs."""
 
 import http.client
+import re
 import struct
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -12,6 +14,7 @@ import httpx
 import pytest
 
 from filingproof.api.server import ChildServer, child_server, wait_until_warm
+from filingproof.ingest.parse.document import parse_filing
 
 pytestmark = pytest.mark.corpus
 
@@ -147,7 +150,8 @@ def test_income_statement_page_has_cells_with_boxes_inside_the_image(
     assert page["label"] == "29"
     assert page["image_url"] == f"/filings/{apple_10k['id']}/pages/31/image"
     (table,) = page["tables"]
-    assert table["grid"][1][0] == "September 28, 2024"
+    # Each date stands over its figures, nothing over the labels (#19: the header had slid one column left).
+    assert table["grid"][1] == ["", "September 28, 2024", "September 30, 2023", "September 24, 2022"]
     cells = {cell["text"]: cell for cell in table["cells"]}
     products = cells["$294,866"]
     assert products["value"] == 294_866_000_000
@@ -157,6 +161,58 @@ def test_income_statement_page_has_cells_with_boxes_inside_the_image(
         box = cell["box"]
         assert 0 <= box["x0"] < box["x1"] <= page["width"]
         assert 0 <= box["y0"] < box["y1"] <= page["height"]
+
+
+_INDEX_ITEM_RE = re.compile(r"Item\s+(\d{1,2}[A-C]?)\.?", re.IGNORECASE)
+
+
+def printed_index(document: Path) -> list[tuple[str, str]]:
+    """The filing's own index, read from its document: (item, printed page) for each "Item 7. … 30" row."""
+    for table in parse_filing(document.read_bytes()).layout.tables:
+        entries = []
+        for row in table.element.iter("{*}tr"):
+            texts = [text for cell in row if (text := " ".join("".join(map(str, cell.itertext())).split()))]
+            item = _INDEX_ITEM_RE.fullmatch(texts[0]) if len(texts) >= 2 else None
+            if item is not None and texts[-1].isdigit():
+                entries.append((item[1], texts[-1]))
+        if len(entries) >= 5:
+            return entries
+    raise AssertionError(f"{document} has no index of items")
+
+
+@pytest.mark.parametrize(
+    ("ticker", "period_end", "document"),
+    [
+        ("AAPL", "2024-09-28", "AAPL/10-K_2024-09-28.htm"),
+        # Alphabet prints its page numbers with a full stop ("48.") and its index without: both are 48.
+        ("GOOGL", "2024-12-31", "GOOGL/10-K_2024-12-31.htm"),
+    ],
+)
+def test_printed_page_numbers_of_the_filings_index_lead_to_their_items(
+    client: httpx.Client, corpus_dir: Path, ticker: str, period_end: str, document: str
+) -> None:
+    listing = client.get("/filings", params={"ticker": ticker, "form": "10-K"}).json()
+    (filing,) = [item for item in listing["items"] if item["period_end"] == period_end]
+    index = printed_index(corpus_dir / document)
+    assert len(index) >= 20
+    for item, printed in index:
+        found = client.get(f"/filings/{filing['id']}/printed-pages/{printed}").json()
+        assert (found["filing_id"], found["label"]) == (filing["id"], printed)
+        assert found["page_no"] != int(printed)  # the cover and index pages come first: the route maps
+        page = client.get(f"/filings/{filing['id']}/pages/{found['page_no']}").json()
+        assert page["label"] == printed
+        assert re.search(rf"Item\s*{item}\.", page["text"], re.IGNORECASE), (item, printed, found)
+
+
+def test_a_printed_page_number_that_no_page_prints_is_not_found(
+    client: httpx.Client, apple_10k: dict[str, Any]
+) -> None:
+    missing = client.get(f"/filings/{apple_10k['id']}/printed-pages/999")
+    assert assert_problem(missing, 404)["detail"] == f'No page of filing {apple_10k["id"]} is printed "999".'
+    no_filing = client.get("/filings/2147483647/printed-pages/29")
+    assert assert_problem(no_filing, 404)["detail"] == "No ingested filing has id 2147483647."
+    assert_problem(client.get(f"/filings/{apple_10k['id']}/printed-pages/-29"), 422)
+    assert_problem(client.get(f"/filings/{apple_10k['id']}/printed-pages/{'9' * 33}"), 422)
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -1,9 +1,11 @@
 """Gold v2 on the ingested corpus: the committed file still follows from the filings' facts, covers every
 filing and kind with a held-out split by company, and every item's expected cell is in the database, on
 the stated page, printing the expected value of the fact the item names (checked here with SQL of its own,
-not with the generator's code)."""
+not with the generator's code); a full run clears the committed thresholds (the CI gate)."""
 
 import json
+import subprocess
+import sys
 import typing
 from collections import Counter
 from decimal import Decimal
@@ -13,7 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from filingproof.db.session import session_scope
-from filingproof.evals.gold import GoldItem, ItemKind, gold_path, load_gold
+from filingproof.evals.gold import GOLD_DIR, GoldItem, ItemKind, gold_path, load_gold
 from filingproof.evals.make_gold import differences
 from filingproof.evals.make_gold_v2 import CURATED, HELDOUT, SILENT_DIMENSIONS, build_gold_v2
 
@@ -105,3 +107,26 @@ async def test_every_expected_cell_prints_the_expected_value_on_its_page(ingeste
                     f"{item.id}: {name} differs at {source}" for name, ok in checks.items() if not ok
                 ]
     assert problems == []
+
+
+def test_a_full_v2_run_clears_the_committed_thresholds(ingested_corpus: Any) -> None:
+    """The CI gate of gold v2, as `test_eval_corpus` gates v1: no wrong figure verified, and the accuracy
+    floors overall and on the held-out companies (kept out of all tuning)."""
+    thresholds = json.loads((GOLD_DIR / "thresholds.json").read_text())["v2"]
+    done = subprocess.run(
+        [sys.executable, "-m", "filingproof", "eval", "--gold", str(gold_path("v2")), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    run = json.loads(done.stdout)
+    splits = run["per_split"]
+    print(json.dumps({split: kinds["all"] for split, kinds in splits.items()}, indent=1))
+    assert run["status"] == "done"
+    assert run["scores"]["n"] == len(ITEMS)
+    assert run["scores"]["wrong_verified"] == thresholds["wrong_verified"] == 0, [
+        (i["item_id"], i["answer"][:200]) for i in run["items"] if i["wrong_verified"]
+    ]
+    assert splits["all"]["all"]["accuracy"] >= thresholds["accuracy"]
+    assert splits["heldout"]["all"]["accuracy"] >= thresholds["heldout_accuracy"]

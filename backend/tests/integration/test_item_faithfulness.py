@@ -122,8 +122,9 @@ async def verify_and_answer(
             {},
             "'before'",
         ),
-        # and the other way round
-        ("What was Meta's provision for income taxes in 2024?", PRETAX, 2024, {}, "'before'"),
+        # and the other way round: "before provision for income taxes" is pre-tax income, which carries no
+        # provision (an expense) of its own
+        ("What was Meta's provision for income taxes in 2024?", PRETAX, 2024, {}, "'expense'"),
         # the company total for a segment, and a segment for the company total
         ("What was Meta's Family of Apps revenue in 2024?", REVENUE, 2024, {}, "'family'"),
         ("What was Meta's revenue in 2024?", REVENUE, 2024, FAMILY_OF_APPS, "'family of apps'"),

@@ -189,6 +189,27 @@ async def test_ask_refuses_a_question_the_filings_cannot_answer(connect: Connect
     assert answer.figures == [] and answer.citations == []
 
 
+async def test_ask_keeps_to_its_filters(connect: Connect) -> None:
+    async with connect() as session:
+        listing = await session.call_tool(
+            "list_filings", {"ticker": "NVDA", "form": "10-K", "fiscal_year": 2025}
+        )
+        [filing] = FilingList.model_validate(_structured(listing)).items
+        narrative = await session.call_tool(
+            "ask", {"question": "What are the main supply chain risks?", "filing_id": filing.id}
+        )
+        outside = await session.call_tool(
+            "ask", {"question": "What was Apple's net income in fiscal 2024?", "tickers": ["NVDA"]}
+        )
+    quoted = QueryResponse.model_validate(_structured(narrative))
+    assert quoted.status == "quoted", quoted.answer
+    assert quoted.citations and {citation.filing_id for citation in quoted.citations} == {filing.id}
+    refused = QueryResponse.model_validate(_structured(outside))
+    assert refused.status == "refused"
+    assert "Apple (AAPL), outside the filters (company NVDA)" in refused.answer
+    assert refused.figures == [] and refused.citations == []
+
+
 async def test_reads_filings_search_pages_and_tables(connect: Connect) -> None:
     async with connect() as session:
         listing = FilingList.model_validate(_structured(await session.call_tool("list_filings", {})))

@@ -11,6 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from edgar_mirror import MIRROR_DIR, EdgarMirror
 from sqlalchemy import func, select
 from stored_pdf import ingest_pdf, remove_filing
 
@@ -21,12 +22,16 @@ from filingproof.ingest.fidelity import Fidelity
 from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.parse.periods import Period
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
+from filingproof.ingest.pdf.errors import MissingMetadataError
 from filingproof.ingest.pdf.fidelity import colour_facts, drawn_facts, measure_printed, print_pdf
+from filingproof.ingest.pdf.metadata import pdf_metadata
 from filingproof.ingest.progress import SilentProgress
 from filingproof.ingest.render import chromium
 from filingproof.ingest.service import file_source, ingest_sources
 
 NETFLIX = "NETFLIX_2017_10K"
+ACTIVISION = "ACTIVISIONBLIZZARD_2019_10K"  # Activision Blizzard, acquired in 2023: no longer listed
+ALL_NAMES = "Archives/edgar/cik-lookup-data.txt"  # EDGAR's list of every name ever filed under
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +76,35 @@ def test_extraction_answers_are_cells_on_their_evidence_page(
     assert [cell.row_label for cell in cells] == ["Total current liabilities"]
     assert cells[0].period == Period("instant", None, date(2017, 12, 31))
     assert cells[0].text == "5,466,312"  # printed in thousands
+
+
+def test_quarterly_data_columns_are_quarters_that_add_up_to_the_year(netflix: PdfDocument) -> None:
+    """ "Selected Quarterly Financial Data": the day each quarter ends over the columns, the year over each
+    block of rows. Its "Total revenues" are four quarters a year, and 2017's add up to the year's revenues
+    (the statement of operations' row "Revenues")."""
+    quarters = [
+        c for table in netflix.tables if table for c in table.cells if c.row_label == "Total revenues"
+    ]
+    assert len(quarters) == 8
+    assert all(c.period and c.period.kind == "duration" and 89 <= c.period.days <= 92 for c in quarters), [
+        (c.column_label, c.period) for c in quarters
+    ]
+    of_2017 = [c for c in quarters if c.period and c.period.end.year == 2017]
+    assert sorted(c.period.end for c in of_2017 if c.period) == [
+        date(2017, 3, 31),
+        date(2017, 6, 30),
+        date(2017, 9, 30),
+        date(2017, 12, 31),
+    ]
+    year = Period("duration", date(2017, 1, 1), date(2017, 12, 31))
+    revenues = {
+        c.value
+        for table in netflix.tables
+        if table
+        for c in table.cells
+        if c.row_label == "Revenues" and c.period == year
+    }
+    assert revenues == {sum(c.value for c in of_2017)}
 
 
 async def test_a_printed_filing_carries_its_xbrl_values_and_periods(
@@ -153,3 +187,58 @@ async def _counts() -> tuple[int, ...]:
                 for m in (Filing, Page, Cell)
             ]
         )
+
+
+def _edgar_settings(mirror: EdgarMirror, home: Path) -> Settings:
+    values = {
+        "FILINGPROOF_HOME": home,
+        "EDGAR_USER_AGENT": "filingproof tests dev@filingproof.org",
+        "EDGAR_WWW_BASE": mirror.www_base,
+        "EDGAR_DATA_BASE": mirror.data_base,
+    }
+    return Settings(_env_file=None, **values)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def activision(financebench: Path) -> PdfDocument:
+    return parse_pdf((financebench / "pdfs" / f"{ACTIVISION}.pdf").read_bytes())
+
+
+@pytest.mark.skipif(not MIRROR_DIR.is_dir(), reason=f"EDGAR mirror not found at {MIRROR_DIR}")
+async def test_metadata_offline_from_the_edgar_mirror(
+    netflix: PdfDocument, activision: PdfDocument, tmp_path: Path
+) -> None:
+    """Through a loopback server over `../shared/edgar-mirror`: Netflix by its cover's name in the company
+    list. Activision Blizzard is in no list the mirror holds (it lacks the list of all names), so the
+    error names the missing CIK and `--cik`, after asking for that list."""
+    with EdgarMirror() as mirror:
+        settings = _edgar_settings(mirror, tmp_path)
+        found = await pdf_metadata(netflix, None, settings)
+        assert (found.cik, found.ticker, found.company_name) == (1065280, "NFLX", "Netflix, Inc.")
+        with pytest.raises(MissingMetadataError, match=r"the CIK of ATVI.*--cik"):
+            await pdf_metadata(activision, None, settings)
+        assert f"/{ALL_NAMES}" in [request.path for request in mirror.requests]
+
+
+@pytest.mark.skipif(not MIRROR_DIR.is_dir(), reason=f"EDGAR mirror not found at {MIRROR_DIR}")
+async def test_a_company_no_longer_listed_is_found_by_its_name_among_all_names(
+    activision: PdfDocument, tmp_path: Path
+) -> None:
+    """A mirror with EDGAR's list of all names (these lines of it, in its "NAME:CIK:" form): the cover's
+    "ACTIVISION BLIZZARD, INC." gives Activision's CIK; the ticker is the cover's."""
+    root = tmp_path / "mirror"
+    (root / "www.sec.gov" / ALL_NAMES).parent.mkdir(parents=True)
+    (root / "www.sec.gov" / "files").mkdir()
+    (root / "data.sec.gov").mkdir()
+    tickers = MIRROR_DIR / "www.sec.gov" / "files" / "company_tickers.json"
+    (root / "www.sec.gov" / "files" / "company_tickers.json").write_bytes(tickers.read_bytes())
+    lines = [
+        "ACTIVISION BLIZZARD, INC.:0000718877:",
+        "ACTIVISION INC /NY:0000718877:",
+        "NETFLIX INC:0001065280:",
+    ]
+    (root / "www.sec.gov" / ALL_NAMES).write_text("\n".join(lines) + "\n", encoding="latin-1")
+    with EdgarMirror(root) as mirror:
+        found = await pdf_metadata(activision, None, _edgar_settings(mirror, tmp_path / "home"))
+    assert (found.cik, found.ticker, found.company_name) == (718877, "ATVI", "ACTIVISION BLIZZARD, INC.")
+    assert (found.form, found.period_end) == ("10-K", date(2019, 12, 31))

@@ -8,19 +8,14 @@ from pathlib import Path
 import pytest
 from lxml import html
 
+from filingproof.calendar import parse_long_date
 from filingproof.ingest.parse.document import ParsedDocument, parse_filing
 from filingproof.ingest.parse.numbers import parse_number
 from filingproof.ingest.parse.periods import Period
-from filingproof.ingest.parse.xbrl import parse_long_date
+from filingproof.ingest.row_paths import normal
 
 FILING_DIR = Path("www.sec.gov/Archives/edgar/data/320193/000032019325000057")
 SCALES = {"Millions": Decimal(10) ** 6, "Thousands": Decimal(10) ** 3}
-
-
-def _normal(label: str) -> str:
-    label = re.sub(r"\((?:in [^)]*)\)", "", label, flags=re.IGNORECASE)
-    label = re.sub(r"[^a-z0-9]+", " ", label.lower().replace("’", "'")).strip()
-    return label.removeprefix("total ")
 
 
 def _text(element: html.HtmlElement) -> str:
@@ -98,9 +93,9 @@ def test_every_statement_line_equals_the_parsed_cell(
     assert len(rows) >= 20
     mismatches = []
     for heading, label, end, months, value in rows:
-        wanted = {_normal(label), _normal(heading)}
+        wanted = {normal(label), normal(heading)}
         candidates = [
-            c for c in cells if _same_period(c.period, end, months) and _normal(c.row_label) in wanted
+            c for c in cells if _same_period(c.period, end, months) and normal(c.row_label) in wanted
         ]
         if not any(c.value == value for c in candidates):
             mismatches.append(

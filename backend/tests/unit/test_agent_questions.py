@@ -5,8 +5,9 @@ from datetime import date
 import pytest
 
 from filingproof.agent.nodes.router import choose_route
+from filingproof.calendar import QUARTER_DAYS, YEAR_DAYS, days_in_months, fiscal_year_of
 from filingproof.qa.items import parse_ask
-from filingproof.qa.periods import Target, fiscal_year_end, fiscal_year_of, target_for
+from filingproof.qa.periods import Target, fiscal_year_end, target_for
 from filingproof.understanding import Catalog, CompanyRef, FilingRef, understand
 
 
@@ -67,7 +68,7 @@ def test_fiscal_years_are_named_by_the_year_they_end_in() -> None:
 def test_fiscal_year_target_is_a_twelve_month_duration() -> None:
     u = understand("NVIDIA revenue fiscal 2025", CATALOG)
     target = target_for(u, NVDA, "duration")
-    assert target == Target("duration", date(2025, 1, 26), 364, 2025)
+    assert target == Target("duration", date(2025, 1, 26), YEAR_DAYS, 2025)
     assert target.matches(False, date(2024, 1, 29), date(2025, 1, 26))
     assert not target.matches(False, date(2024, 10, 28), date(2025, 1, 26))
 
@@ -77,8 +78,12 @@ def test_quarter_and_six_months_targets() -> None:
     half = target_for(
         understand("NVIDIA revenue for the six months ended July 27, 2025", CATALOG), NVDA, "duration"
     )
-    assert quarter is not None and quarter.days == 91 and abs((quarter.end - date(2025, 7, 27)).days) <= 10
-    assert half is not None and half.days == 182 and half.end == date(2025, 7, 27)
+    assert (
+        quarter is not None
+        and quarter.days == QUARTER_DAYS
+        and abs((quarter.end - date(2025, 7, 27)).days) <= 10
+    )
+    assert half is not None and half.days == days_in_months(6) and half.end == date(2025, 7, 27)
 
 
 def test_balance_sheet_items_are_instants_and_growth_looks_a_year_back() -> None:

@@ -4,8 +4,9 @@ from datetime import date
 
 import pytest
 
+from filingproof.calendar import YEAR_DAYS
 from filingproof.qa.asked import asked_periods, asks_paid, item_phrases
-from filingproof.qa.items import parse_ask
+from filingproof.qa.items import open_ask, parse_ask
 from filingproof.understanding import Catalog, FilingRef, understand
 
 META_10K = FilingRef(9, "META", "10-K", date(2024, 12, 31), 2024, "FY")
@@ -27,6 +28,12 @@ def phrases(question: str) -> tuple[str, ...]:
         ("How much did Coca-Cola pay in dividends in 2024?", ("dividends",)),
         ("How much did Meta spend on share repurchases in 2024?", ("share repurchases",)),
         ("What was Alphabet's effective tax rate in 2024?", ("effective tax rate",)),
+        # a product's name holding an item's word qualifies the item named before it; one balance-sheet line
+        ("What was Tesla's cost of revenue from Automotive sales in 2024?",
+         ("cost of revenue from Automotive sales",)),
+        ("What were Amazon's total liabilities and stockholders’ equity as of December 31, 2022?",
+         ("total liabilities and stockholders equity",)),
+        ("How much goodwill did Alphabet carry as of December 31, 2022?", ("goodwill",)),
         ("What was Apple's revenue for the six months ended March 29, 2025?", ("revenue",)),
         ("What were Apple's total assets as of September 28, 2024?", ("total assets",)),
         ("What was Apple's net earnings in Q2 of fiscal 2025?", ("net earnings",)),
@@ -89,7 +96,7 @@ def test_periods_are_the_years_asked_and_a_year_earlier_for_growth() -> None:
     ask = parse_ask(question, len(u.companies), len(u.years))
     periods = asked_periods(u, CATALOG.filings_of(["META"]), ask)
     durations = {(p.end, p.days) for p in periods if p.days is not None}
-    assert durations == {(date(2024, 12, 31), 364), (date(2023, 12, 31), 364)}
+    assert durations == {(date(2024, 12, 31), YEAR_DAYS), (date(2023, 12, 31), YEAR_DAYS)}
     # the balances a change is computed from: at the end of the year, and where it starts
     instants = sorted(p.end for p in periods if p.days is None)
     assert instants[-1] == date(2024, 12, 31) and len(instants) == 2
@@ -112,3 +119,14 @@ def test_periods_are_the_years_asked_and_a_year_earlier_for_growth() -> None:
 )
 def test_a_question_asks_what_was_paid_only_with_a_verb_of_paying(question: str, paid: bool) -> None:
     assert asks_paid(question) is paid
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What dividend per share did Apple declare in fiscal 2024?",
+        "What was Tesla's diluted share count in 2021?",
+    ],
+)
+def test_a_figures_unit_asks_for_a_figure(question: str) -> None:
+    assert open_ask(question, 1, 1) is not None

@@ -25,13 +25,16 @@ ROOT = "filingproof"  # the package's own `__init__` (PARSER_VERSION), as a part
 EDGES = frozenset({"__main__", "cli", "api", "mcp", "demo"})
 
 # What each part may import (besides itself). Read it bottom up:
-#   config, the root, verify, understanding   import nothing of the project (understanding: query
-#                                              understanding, pure; retrieval and table QA both read it)
+#   config, the root, calendar                import nothing of the project (calendar: month names, dates
+#                                              written out, period tolerances; pure, read by all above)
+#   verify, understanding                     the calendar only (understanding: query understanding, pure;
+#                                              retrieval and table QA both read it)
 #   db, llm, edgar                            the floor: the database (every table), providers, EDGAR
 #   index, catalog                            the search index; the read model (filings … cells) the API,
 #                                              MCP and the command line all serve
 #   retrieval, qa, ingest                     hybrid search; table QA (cells by concept and period);
 #                                              ingestion, which reaches indexing only through its hook
+#   metrics                                   analyst metrics: formulas over line items, picked by table QA
 #   agent                                     the pipeline
 #   evals                                     runs the pipeline over gold sets (above it, below the edges)
 #   jobs                                      ingestion as jobs on the queue (above ingest, below the edges)
@@ -39,18 +42,22 @@ EDGES = frozenset({"__main__", "cli", "api", "mcp", "demo"})
 ALLOWED: Mapping[str, frozenset[str]] = {
     "config": frozenset(),
     ROOT: frozenset(),
-    "verify": frozenset(),
-    "understanding": frozenset(),
+    "calendar": frozenset(),
+    "verify": frozenset({"calendar"}),
+    "understanding": frozenset({"calendar"}),
     "db": frozenset({"config"}),
     "llm": frozenset({"config"}),
     "edgar": frozenset({"config"}),
     "index": frozenset({"db", "config"}),
     "catalog": frozenset({"db"}),
     "retrieval": frozenset({"understanding", "index", "db", "config"}),
-    "qa": frozenset({"understanding", "verify", "db"}),
-    "ingest": frozenset({"edgar", "index", "db", "config", ROOT}),
-    "agent": frozenset({"retrieval", "qa", "understanding", "index", "verify", "llm", "db", "config"}),
-    "evals": frozenset({"agent", "retrieval", "verify", "llm", "db", "config", ROOT}),
+    "qa": frozenset({"understanding", "verify", "calendar", "index", "db"}),
+    "metrics": frozenset({"qa", "understanding", "verify", "calendar", "db"}),
+    "ingest": frozenset({"edgar", "index", "db", "config", "calendar", ROOT}),
+    "agent": frozenset(
+        {"retrieval", "qa", "metrics", "understanding", "index", "verify", "calendar", "llm", "db", "config"}
+    ),
+    "evals": frozenset({"agent", "metrics", "retrieval", "verify", "calendar", "llm", "db", "config", ROOT}),
     "jobs": frozenset({"ingest", "index", "edgar", "db", "config"}),
     "progress_bars": frozenset({"ingest", "jobs"}),
     "demo": frozenset({"ingest", "index", "db", "config", "progress_bars"}),

@@ -243,3 +243,52 @@ def test_a_company_no_longer_listed_is_found_among_all_names_filed() -> None:
     assert cik_by_name(lookup, "Acme: Widgets Company") == 42
     assert cik_by_name(lookup, "Example Holdings, Inc.") is None  # two CIKs carry that name
     assert cik_by_name(lookup, "Activision Publishing") is None
+
+
+# A rate reconciliation: each date over its amount and its percentage (the header centred over the pair,
+# `$` included), a label wrapped after "U.S.", and one wrapped inside its parentheses.
+PAIRS = [
+    Text(50, 40, "The reconciliation of the statutory rate to our effective tax rate is as follows:"),
+    Text(365, 70, "Dec 31, 2023"),
+    Text(485, 70, "Dec 31, 2022"),
+    Text(340, 86, "$"),
+    Text(380, 86, "1,000", right=True),
+    Text(440, 86, "21.0 %", right=True),
+    Text(460, 86, "$"),
+    Text(500, 86, "900", right=True),
+    Text(560, 86, "21.0 %", right=True),
+    Text(50, 86, "Tax at the statutory rate"),
+    Text(50, 100, "Earnings in jurisdictions taxed at rates different from the statutory U.S."),
+    Text(56, 112, "federal tax rate"),
+    Text(380, 112, "(50)", right=True),
+    Text(440, 112, "(1.1)%", right=True),
+    Text(500, 112, "40", right=True),
+    Text(560, 112, "0.9 %", right=True),
+    Text(50, 126, "Other (including the effect of changes in"),
+    Text(50, 138, "foreign statutory rates)"),
+    Text(380, 138, "10", right=True),
+    Text(440, 138, "0.2 %", right=True),
+    Text(500, 138, "5", right=True),
+    Text(560, 138, "0.1 %", right=True),
+]
+
+
+def test_a_header_over_a_pair_of_columns_dates_both_and_wrapped_labels_join() -> None:
+    document = parse_pdf(pdf_with_pages([COVER, PAIRS]))
+    cells = [cell for table in document.tables if table for cell in table.cells]
+    by_label: dict[str, list[NumericCell]] = {}
+    for cell in cells:
+        by_label.setdefault(cell.row_label, []).append(cell)
+    assert list(by_label) == [
+        "Tax at the statutory rate",
+        "Earnings in jurisdictions taxed at rates different from the statutory U.S. federal tax rate",
+        "Other (including the effect of changes in foreign statutory rates)",
+    ]
+    for row in by_label.values():
+        assert [cell.period.end if cell.period else None for cell in row] == [
+            date(2023, 12, 31),
+            date(2023, 12, 31),
+            date(2022, 12, 31),
+            date(2022, 12, 31),
+        ]
+    assert [cell.unit for cell in by_label["Tax at the statutory rate"]] == ["USD", "percent"] * 2

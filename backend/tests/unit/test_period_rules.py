@@ -13,16 +13,27 @@ from filingproof.ingest.parse.periods import DocumentPeriod, Period
 
 AAPL_10K = DocumentPeriod("10-K", date(2024, 9, 28), 2024, "FY")
 AMZN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
+GM_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GOOGL_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
 META_10K_2023 = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 META_10K_2024 = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
 MMM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 NVDA_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2024, "FY")
+PEP_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 PFE_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 TSLA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 WMT_10K = DocumentPeriod("10-K", date(2025, 1, 31), 2025, "FY")
+NFLX_10K = DocumentPeriod("10-K", date(2017, 12, 31), 2017, "FY")  # FinanceBench's NETFLIX_2017_10K
+
+
+def spanning(text: str, columns: int) -> str:
+    """One `<td>` over `columns` columns."""
+    return f'<td colspan="{columns}">{text}</td>'
 
 
 def flow(start: date, end: date) -> Period:
@@ -98,6 +109,18 @@ TSLA_TITLE = (
 CASES: dict[str, Case] = {
     "balance_row_with_its_date": Case(
         AMZN_RSUS, AMZN_10K, "Outstanding as of January 1, 2021", [at(2021, 1, 1)] * 2
+    ),
+    "balance_under_a_dated_heading": Case(  # CMCSA 2023 10-K (corpus-large), goodwill by segment
+        row("(in billions)", "Cable Communications", "Media", "Total")
+        + row("Balance, December 31, 2021")
+        + row("Goodwill", "$16.2", "$14.7", "$70.2")
+        + row("Impairment", "—", "—", "(8.1)")
+        + row("Balance, December 31, 2022")
+        + row("Goodwill", "$16.2", "$14.7", "$66.4"),
+        CMCSA_10K,
+        "Goodwill",
+        [at(2021, 12, 31)] * 3 + [at(2022, 12, 31)] * 3,
+        title="Goodwill",
     ),
     "quarter_the_row_names": Case(  # MMM Q2 2023 10-Q, restructuring
         row("(Millions)", "Employee-Related", "Asset-Related", "Total")
@@ -215,6 +238,31 @@ CASES: dict[str, Case] = {
         [at(2024, 12, 31), at(2023, 12, 31)],
         title="(In millions except per share data)",
     ),
+    "flow_the_column_names": Case(  # PEP 2023 10-K (corpus-large), total assets and capital spending
+        "<tr><td></td>"
+        + spanning("Total Assets", 2)
+        + spanning("Capital Spending", 3)
+        + "</tr>"
+        + row("", "2023", "2022", "2023", "2022", "2021")
+        + row("FLNA", "$12,176", "$11,042", "$1,341", "$1,464", "$1,411"),
+        PEP_10K,
+        "FLNA",
+        [flow(date(2022, 12, 31), date(2023, 12, 30))],
+        context="Total assets and capital spending of each division are as follows:",
+        column="Capital Spending 2023",
+    ),
+    "balance_under_an_as_of_and_for_column": Case(  # GM 2023 10-K (corpus-large), segments
+        "<tr><td></td>"
+        + spanning("At and For the Year Ended December 31, 2023", 3)
+        + "</tr>"
+        + row("", "GMNA", "GMI", "Total")
+        + row("Automotive interest income", "", "", "1,109")
+        + row("Equity in net assets of nonconsolidated affiliates", "$2,595", "$6,348", "$10,613"),
+        GM_10K,
+        "Equity in net assets of nonconsolidated affiliates",
+        [at(2023, 12, 31)] * 3,
+        context="The following tables summarize key financial information by segment:",
+    ),
     "stock_under_a_bare_year": Case(  # AAPL 2024 10-K, other non-current liabilities
         row("", "2024", "2023")
         + row("Income taxes payable", "$9,254", "$15,457")
@@ -271,6 +319,22 @@ CASES: dict[str, Case] = {
         "Cost of revenue",
         [at(2024, 12, 31)] * 3,
     ),
+    "quarter_of_the_section_year": Case(  # NFLX 2017 10-K, selected quarterly financial data
+        row("", "December 31", "September 30", "June 30", "March 31")
+        + row("2017")
+        + row("Total revenues", "$3,285,755", "$2,984,859", "$2,785,464", "$2,636,635")
+        + row("2016")
+        + row("Total revenues", "$2,477,541", "$2,290,188", "$2,105,204", "$1,957,736"),
+        NFLX_10K,
+        "Total revenues",
+        [
+            flow(date(year, month - 2, 1), date(year, month, day))
+            for year in (2017, 2016)
+            for month, day in ((12, 31), (9, 30), (6, 30), (3, 31))
+        ],
+        context="(in thousands, except for per share data)",
+        title="12. Selected Quarterly Financial Data (Unaudited)",
+    ),
     "balance_of_a_dated_stretch": Case(  # NVDA 2024 10-K, Schedule II
         row(
             "Description",
@@ -287,6 +351,18 @@ CASES: dict[str, Case] = {
         [at(2023, 1, 28)],
         title="Schedule II – Valuation and Qualifying Accounts",
         column="Balance at Beginning of Period",
+    ),
+    "date_in_the_header_stub": Case(  # CSCO 2024 10-K (corpus-large), unrealized losses a year earlier
+        row("", "Unrealized Losses Less Than 12 Months", "", "Total", "")
+        + row(
+            "July 29, 2023", "Fair Value", "Gross Unrealized Losses", "Fair Value", "Gross Unrealized Losses"
+        )
+        + row("U.S. government securities", "$2,394", "$(26)", "$3,325", "$(62)")
+        + row("Corporate debt securities", "1,736", "(22)", "6,051", "(297)"),
+        CSCO_10K,
+        "U.S. government securities",
+        [at(2023, 7, 29)] * 4,
+        context="Notes to Consolidated Financial Statements (Continued)",
     ),
     "flow_of_a_dated_stretch": Case(
         AMZN_RSUS, AMZN_10K, "Units granted", [flow(date(2021, 1, 2), date(2021, 12, 31))] * 2
@@ -320,6 +396,18 @@ CASES: dict[str, Case] = {
         "2025",
         [at(2024, 9, 28)] * 3,
         context="Lease liability maturities as of September 28, 2024, are as follows (in millions):",
+    ),
+    "change_between_two_years": Case(  # JNJ 2023 10-K (corpus-large), sales by segment
+        "<tr><td></td>"
+        + spanning("Sales to Customers", 3)
+        + spanning("% Change", 2)
+        + "</tr>"
+        + row("(Dollars in Millions)", "2023", "2022", "2021", "’23 vs. ’22", "’22 vs. ’21")
+        + row("U.S.", "$11,539", "11,036", "10,843", "4.6%", "1.8"),
+        JNJ_10K,
+        "U.S.",
+        [calendar_year(2022)],
+        column="% Change ’22 vs. ’21",
     ),
     "flow_over_the_document_period": Case(
         AAPL_OPERATING_EXPENSES, AAPL_10K, "Research and development", [apple_year(2024)], column="Change"

@@ -28,6 +28,7 @@ def row(cell_id: int, label: str, concept: str | None, value: str, **extra: Any)
     return SimpleNamespace(**fields)
 
 
+REVENUE = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
 PRETAX = "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest"
 ROWS = [
     row(1, "Revenue", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "164501"),
@@ -78,3 +79,100 @@ def test_equal_fits_with_different_values_are_ambiguous() -> None:
 def test_no_cell_for_another_period_or_an_unknown_item() -> None:
     assert resolve(VOCAB, "revenue", [Target("duration", date(2022, 12, 31), 364, 2022)], NEUTRAL) is None
     assert best("goodwill impairment") == []
+
+
+def _best(
+    rows: list[SimpleNamespace], phrase: str, targets: list[Target], neutral: frozenset[str]
+) -> list[int]:
+    found = resolve(build_vocabulary("X", rows, neutral), phrase, targets, neutral)
+    return [entry.cell.cell_id for entry in found.best] if found else []
+
+
+def test_sales_are_the_line_written_so_where_a_filing_prints_both() -> None:
+    # Tesla 10-K FY2023, fiscal 2021: the MD&A's segment revenue (untagged), the income statement's
+    # segment line and the revenue note's sales line (sales plus leasing make the segment's revenue)
+    year = {"period_start": date(2021, 1, 1), "period_end": date(2021, 12, 31), "ticker": "TSLA"}
+    rows = [
+        row(22581, "Energy generation and storage segment revenue", None, "2789000000",
+            table_title="Revenues", **year),
+        row(22818, "Energy generation and storage", REVENUE, "2789000000",
+            row_path=["Revenues", "Energy generation and storage"],
+            dimensions={"srt:ProductOrServiceAxis": "tsla:EnergyGenerationAndStorageMember"}, **year),
+        row(23298, "Energy generation and storage sales", REVENUE, "2279000000",
+            dimensions={"srt:ProductOrServiceAxis": "tsla:EnergyGenerationAndStorageSalesMember"}, **year),
+    ]  # fmt: skip
+    fy2021 = [Target("duration", date(2021, 12, 31), 364, 2021)]
+    tesla = frozenset({"tesla"})
+    assert _best(rows, "energy generation and storage sales", fy2021, tesla) == [23298]
+    assert 23298 not in _best(rows, "energy generation and storage revenue", fy2021, tesla)
+
+
+def test_a_line_of_another_items_breakdown_is_not_the_item() -> None:
+    # Meta 10-K FY2024: the cash-flow statement's "Depreciation and amortization" (page 90) and the
+    # deferred tax liability of that label (page 119)
+    rows = [
+        row(65404, "Depreciation and amortization", "us-gaap:DepreciationDepletionAndAmortization",
+            "15498000000", row_path=["Cash flows from operating activities",
+            "Adjustments to reconcile net income to net cash provided by operating activities",
+            "Depreciation and amortization"]),
+        row(66101, "Depreciation and amortization", "us-gaap:DeferredTaxLiabilitiesPropertyPlantAndEquipment",
+            "-10959000000", row_path=["Deferred tax liabilities", "Depreciation and amortization"],
+            instant=True, period_start=None),
+    ]  # fmt: skip
+    targets = [YEAR, Target("instant", date(2024, 12, 31), None, 2024)]
+    assert _best(rows, "depreciation and amortization", targets, NEUTRAL) == [65404]
+
+
+def test_a_cell_naming_the_item_comes_before_one_named_by_its_caption() -> None:
+    # 3M 10-Q Q2 2023: Health Care's operating income, tagged (Note 15, page 53), and the MD&A table
+    # "Sales and operating income (loss) by business segment" (page 60), untagged, whose columns say
+    # which line each cell is
+    quarter = {
+        "period_start": date(2023, 4, 1),
+        "period_end": date(2023, 6, 30),
+        "ticker": "MMM",
+        "filing_period_end": date(2023, 6, 30),
+        "form": "10-Q",
+        "fiscal_period": "Q2",
+    }
+    caption = "Sales and operating income (loss) by business segment:"
+    rows = [
+        row(67502, "Health Care", "us-gaap:OperatingIncomeLoss", "411000000",
+            dimensions={"srt:ConsolidationItemsAxis": "us-gaap:OperatingSegmentsMember",
+                        "us-gaap:StatementBusinessSegmentsAxis": "mmm:HealthCareSegmentMember"}, **quarter),
+        row(67896, "Health Care", None, "2075000000", row_path=["Business Segments", "Health Care"],
+            column_label="Three months ended June 30, 2023 Net Sales", table_title=caption, **quarter),
+    ]  # fmt: skip
+    q2 = [Target("duration", date(2023, 6, 30), 91, 2023, 2)]
+    assert _best(rows, "operating income for the Health Care segment", q2, frozenset({"m"})) == [67502]
+
+
+def test_a_member_printed_under_its_own_row_label_is_named_by_it() -> None:
+    # Alphabet 10-K FY2023, page 87: "Other Bets" is tagged us-gaap:AllOtherSegmentsMember; the total beside
+    year = {"period_start": date(2021, 1, 1), "period_end": date(2021, 12, 31), "ticker": "GOOGL"}
+    segments = {"us-gaap:StatementBusinessSegmentsAxis": "us-gaap:AllOtherSegmentsMember"}
+    rows = [
+        row(57626, "Total revenues", REVENUE, "257637000000", **year),
+        row(58823, "Other Bets", REVENUE, "753000000", row_path=["Revenues", "Other Bets"],
+            dimensions=segments, **year),
+    ]  # fmt: skip
+    fy2021 = [Target("duration", date(2021, 12, 31), 364, 2021)]
+    alphabet = frozenset({"alphabet"})
+    assert _best(rows, "revenue for the Other Bets segment", fy2021, alphabet) == [58823]
+    assert _best(rows, "revenue", fy2021, alphabet) == [57626]
+
+
+def test_an_amount_comes_before_a_share_count_unless_shares_are_asked() -> None:
+    # Alphabet 10-K FY2023, page 43: shares repurchased (in millions) and their amount, side by side
+    caption = "The following table presents Class A and Class C shares repurchased and subsequently retired"
+    year = {"period_start": date(2022, 1, 1), "period_end": date(2022, 12, 31), "ticker": "GOOGL"}
+    rows = [
+        row(57531, "Total", None, "530000000", unit="shares", column_label="Shares",
+            row_path=["Repurchases of stock", "Total"], table_title=caption, **year),
+        row(57532, "Total", None, "59296000000", column_label="Amount",
+            row_path=["Repurchases of stock", "Total"], table_title=caption, **year),
+    ]  # fmt: skip
+    fy2022 = [Target("duration", date(2022, 12, 31), 364, 2022)]
+    alphabet = frozenset({"alphabet"})
+    assert _best(rows, "stock repurchases", fy2022, alphabet) == [57532]
+    assert _best(rows, "shares repurchased", fy2022, alphabet) == [57531]

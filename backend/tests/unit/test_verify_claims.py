@@ -53,6 +53,7 @@ class Cell:
     concept: str
     caption: str = "(In millions)"
     unit: Unit = "USD"
+    members: tuple[str, ...] = ()
 
     @property
     def start(self) -> date:
@@ -85,6 +86,7 @@ class Cell:
             period_end=self.end,
             company=self.ticker,
             company_names=COMPANIES[self.ticker][:1],
+            members=self.members,
         )
         return ClaimCell(self.cell_id, self.ticker, self.value, self.period, self.row_path[-1], (facts,))
 
@@ -534,3 +536,32 @@ def test_respectively_pairs_items_and_companies_and_shares_one_period(
 ) -> None:
     assert failures(draft, *cells) == []
     assert kinds(draft.replace(*wrong), *cells) == expected
+
+
+# Alphabet 10-K FY2023, page 87: segment revenue, tagged with the segment's member.
+GOOGLE_CLOUD_2021 = Cell(
+    58823,
+    "GOOGL",
+    19_206,
+    When(date(2021, 1, 1), date(2021, 12, 31), "Year Ended December 31, 2021"),
+    ("Revenues", "Google Cloud"),
+    REVENUE,
+    members=("goog:GoogleCloudMember",),
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Alphabet's Google Cloud revenue for fiscal 2021 was $19,206 million.",
+        "Alphabet's total Google Cloud revenue for fiscal 2021 was $19,206 million.",
+    ],
+)
+def test_the_companys_name_inside_a_segments_name_is_the_segment(draft: str) -> None:
+    # "Google" names Alphabet, but after "Alphabet's" and before "Cloud" it is a word of the segment
+    assert failures(draft, GOOGLE_CLOUD_2021) == []
+
+
+def test_a_segments_figure_is_not_the_companys() -> None:
+    found = failures("Alphabet's revenue for fiscal 2021 was $19,206 million.", GOOGLE_CLOUD_2021)
+    assert [failure.kind for failure in found] == ["item"]

@@ -9,10 +9,19 @@ count or a percentage for an amount.
 
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
-from filingproof.verify.items import AskedItem, AskedPeriod, CellFacts, check_cell, check_item, terms
+from filingproof.verify.items import (
+    AskedItem,
+    AskedPeriod,
+    CellFacts,
+    Line,
+    check_cell,
+    check_item,
+    terms,
+)
 
 META_NAMES = ("Meta Platforms",)
 META_FY2024 = (AskedPeriod(date(2024, 12, 31), 365), AskedPeriod(date(2024, 12, 31)))
@@ -120,9 +129,16 @@ def test_a_neighbouring_line_is_never_the_item(phrase: str, cell: CellFacts) -> 
 
 def test_a_share_count_is_not_earnings_per_share() -> None:
     check = check_item(meta("diluted EPS"), DILUTED_SHARES)
-    assert not check.ok and "per share" in check.reason
+    # "shares used to compute earnings per share" are shares: the row carries no figure per share
+    assert not check.ok and "pershare" in check.reason
     assert check_item(meta("diluted EPS"), DILUTED_EPS).ok
     assert check_item(meta("EPS"), DILUTED_EPS).ok  # an unqualified EPS is the diluted one
+    # and the other way round: the share count asked in the filer's words, or as a count
+    shares = "weighted-average shares used to compute earnings per share, diluted"
+    assert check_item(meta(shares), DILUTED_SHARES).ok
+    assert check_item(meta("diluted share count"), DILUTED_SHARES).ok
+    assert not check_item(meta(shares), DILUTED_EPS).ok
+    assert not check_item(meta("diluted share count"), DILUTED_EPS).ok
 
 
 def test_a_percentage_row_is_not_the_amount() -> None:
@@ -313,7 +329,11 @@ def test_terms_fold_the_spellings_of_one_line() -> None:
     assert terms("Provision for income taxes") == terms("Income tax expense (benefit)") == {"expense", "tax"}
     assert terms("Total net sales") == terms("Revenues") == {"revenue"}
     assert terms("capex") == terms("Purchases of property, plant and equipment (PP&E)")
-    assert terms("Income before provision for income taxes") == {"income", "before", "expense", "tax"}
+    assert (
+        terms("Income before provision for income taxes")
+        == terms("pre-tax income")
+        == {"income", "before", "tax"}
+    )
 
 
 @pytest.mark.parametrize(
@@ -328,6 +348,16 @@ def test_terms_fold_the_spellings_of_one_line() -> None:
         ("change in inventories", "Increase Decrease In Inventories"),
         ("increase/(decrease) in cash", "Net change in cash"),
         ("dividends paid", "Payments of dividends"),
+        # how a reader names a line the filer labels otherwise
+        ("investing cash flow", "Net cash used in investing activities"),
+        ("financing cash flow", "Net cash provided by (used in) financing activities"),
+        ("trade payables", "Accounts payable"),
+        ("customers owe", "Accounts receivable, net"),
+        ("interest costs", "Interest expense"),
+        ("D&A", "Depreciation and amortization"),
+        ("total liabilities and equity", "Total liabilities and stockholders’ equity"),
+        ("long-lived assets", "Noncurrent Assets"),
+        ("declare dividends per share", "Dividends declared per share"),
     ],
 )
 def test_spellings_of_one_line_fold_to_the_same_terms(one: str, other: str) -> None:
@@ -344,3 +374,171 @@ def test_a_payment_line_is_its_item_as_the_cash_flow_statement_prints_it() -> No
     )
     assert check_item(AskedItem("share repurchases", "META"), cell).ok
     assert not check_item(AskedItem("share repurchases retired", "META"), cell).ok
+
+
+# Tesla 10-K FY2023: fiscal 2021 on the income statement (page 51) and in the revenue note (page 56), where
+# the energy segment's revenue is sales plus leasing. Both lines are tagged, for the same period.
+ENERGY_SALES = Line("Energy generation and storage sales", Decimal("2279000000"))
+ENERGY_LEASING = Line("Energy generation and storage leasing", Decimal("510000000"))
+ENERGY_REVENUE = CellFacts(
+    ("Revenues", "Energy generation and storage"),
+    caption="(in millions, except per share data)",
+    concept="us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+    members=("tsla:EnergyGenerationAndStorageMember",),
+    axes=("srt:ProductOrServiceAxis",),
+    company="TSLA",
+    company_names=("Tesla",),
+    value=Decimal("2789000000"),
+    lines=(ENERGY_SALES, ENERGY_LEASING),
+    period_start=date(2021, 1, 1),
+    period_end=date(2021, 12, 31),
+)
+
+
+def test_sales_are_not_revenue_where_the_filing_prints_both() -> None:
+    asked = AskedItem("energy generation and storage sales", "TSLA")
+    failed = check_item(asked, ENERGY_REVENUE)
+    assert not failed.ok and "Energy generation and storage sales" in failed.reason
+    sales = replace(
+        ENERGY_REVENUE,
+        row_path=("Energy generation and storage sales",),
+        members=("tsla:EnergyGenerationAndStorageSalesMember",),
+        value=ENERGY_SALES.value,
+        lines=(ENERGY_LEASING,),
+    )
+    assert check_item(asked, sales).ok
+    # the segment's revenue is asked as the cell writes it
+    assert check_item(AskedItem("energy generation and storage revenue", "TSLA"), ENERGY_REVENUE).ok
+
+
+def test_sales_are_revenue_where_the_filing_prints_one_figure() -> None:
+    asked = AskedItem("energy generation and storage sales", "TSLA")
+    assert check_item(asked, replace(ENERGY_REVENUE, lines=())).ok
+    same_value = replace(ENERGY_SALES, value=ENERGY_REVENUE.value or Decimal(0))
+    assert check_item(asked, replace(ENERGY_REVENUE, lines=(same_value,))).ok
+
+
+def test_total_revenues_are_not_net_sales_where_the_filing_prints_both() -> None:
+    # Walmart 10-K FY2025, page 53: "Net sales" 674,538 and "Total revenues" 680,985 (with membership income)
+    total = CellFacts(
+        ("Revenues", "Total revenues"),
+        concept="us-gaap:Revenues",
+        company="WMT",
+        company_names=("Walmart",),
+        period_start=date(2024, 2, 1),
+        period_end=date(2025, 1, 31),
+        value=Decimal("680985000000"),
+        lines=(Line("Net sales", Decimal("674538000000")),),
+    )
+    assert check_item(AskedItem("total revenues", "WMT"), total).ok
+    assert not check_item(AskedItem("net sales", "WMT"), total).ok
+    # page 78: a segment's lines are told apart by their members
+    segment = replace(
+        total,
+        row_path=("Total revenues",),
+        members=("us-gaap:OperatingSegmentsMember", "wmt:WalmartUSMember"),
+        axes=("srt:ConsolidationItemsAxis", "us-gaap:StatementBusinessSegmentsAxis"),
+        value=Decimal("465009000000"),
+        lines=(
+            Line(
+                "Net sales",
+                Decimal("462415000000"),
+                ("us-gaap:OperatingSegmentsMember", "wmt:WalmartUSMember"),
+            ),
+        ),
+    )
+    assert not check_item(AskedItem("Walmart U.S. net sales", "WMT"), segment).ok
+    assert check_item(AskedItem("Walmart U.S. total revenues", "WMT"), segment).ok
+
+
+def test_an_untagged_cell_is_the_line_its_column_names() -> None:
+    # 3M 10-Q Q2 2023, page 60: "Sales and operating income (loss) by business segment", one row per
+    # segment, with the sales and the operating income side by side
+    sales = CellFacts(
+        ("Business Segments", "Health Care"),
+        caption="Sales and operating income (loss) by business segment:",
+        column_label="Three months ended June 30, 2023 Net Sales",
+        company="MMM",
+        company_names=("3M",),
+        period_start=date(2023, 4, 1),
+        period_end=date(2023, 6, 30),
+    )
+    asked = AskedItem("operating income for the Health Care segment", "MMM")
+    assert not check_item(asked, sales).ok
+    assert check_item(AskedItem("net sales for the Health Care segment", "MMM"), sales).ok
+    change = replace(sales, column_label="% change Operating Income (Loss)")
+    assert not check_item(asked, change).ok
+
+
+def test_a_generic_member_is_what_the_filers_row_calls_it() -> None:
+    # Alphabet 10-K FY2023, page 87: "Other Bets" is tagged us-gaap:AllOtherSegmentsMember
+    other_bets = CellFacts(
+        ("Revenues", "Other Bets"),
+        concept="us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+        members=("us-gaap:AllOtherSegmentsMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        company="GOOGL",
+        company_names=("Alphabet",),
+    )
+    assert check_item(AskedItem("revenue for the Other Bets segment", "GOOGL"), other_bets).ok
+    assert not check_item(AskedItem("revenue", "GOOGL"), other_bets).ok
+    # page 64: "Other Americas(1)" is goog:AmericasExcludingUnitedStatesMember
+    americas = replace(
+        other_bets,
+        row_path=("Year Ended December 31,", "Other Americas(1)"),
+        members=("goog:AmericasExcludingUnitedStatesMember",),
+        axes=("srt:StatementGeographicalAxis",),
+    )
+    assert check_item(AskedItem("revenue in Other Americas", "GOOGL"), americas).ok
+    assert not check_item(AskedItem("revenue", "GOOGL"), americas).ok
+    assert not check_item(
+        AskedItem("revenue in the Americas excluding the United States", "GOOGL"), americas
+    ).ok
+
+
+def test_a_row_naming_its_member_is_the_concepts_item() -> None:
+    # Meta 10-K FY2024, page 117: the stock-based compensation within cost of revenue, its row the label
+    # of us-gaap:CostOfSalesMember
+    compensation = replace(
+        meta_income_statement("Cost of revenue", "us-gaap:AllocatedShareBasedCompensationExpense"),
+        row_path=("Year Ended December 31,", "Cost of revenue"),
+        members=("us-gaap:CostOfSalesMember",),
+        axes=("us-gaap:IncomeStatementLocationAxis",),
+    )
+    assert not check_item(meta("cost of sales"), compensation).ok
+    assert check_item(meta("cost of sales"), COST_OF_REVENUE).ok
+    assert check_item(meta("allocated share-based compensation expense in cost of sales"), compensation).ok
+
+
+def tesla_balance_sheet(path: tuple[str, ...], concept: str) -> CellFacts:
+    """A cell of Tesla's consolidated balance sheet, 10-K FY2023, page 50, at December 31, 2023."""
+    return CellFacts(
+        row_path=path,
+        caption="(in millions, except per share data)",
+        column_label="December 31, 2023",
+        concept=concept,
+        unit="USD",
+        period_start=None,
+        period_end=date(2023, 12, 31),
+        instant=True,
+        company="TSLA",
+        company_names=("Tesla",),
+    )
+
+
+def test_the_current_portion_is_not_the_line_net_of_it() -> None:
+    current = tesla_balance_sheet(
+        ("Liabilities", "Current liabilities", "Current portion of debt and finance leases"),
+        "tsla:LongTermDebtAndFinanceLeasesCurrent",
+    )
+    noncurrent = tesla_balance_sheet(
+        ("Liabilities", "Debt and finance leases, net of current portion"),
+        "tsla:LongTermDebtAndFinanceLeasesNoncurrent",
+    )
+    asked = AskedItem(
+        "debt and finance leases, net of current portion", "TSLA", (AskedPeriod(date(2023, 12, 31)),)
+    )
+    assert not check_item(asked, current).ok
+    assert check_item(asked, noncurrent).ok
+    less = AskedItem("long-term debt, less current maturities", "TSLA", (AskedPeriod(date(2023, 12, 31)),))
+    assert not check_item(less, current).ok

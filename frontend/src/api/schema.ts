@@ -128,6 +128,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/filings/{filing_id}/printed-pages/{label}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the page printed with a given number is
+         * @description The position of the first page that prints `label` as its page number (letters in any case); 404
+         *     when no page of the filing prints it (e.g. a filing that prints no page numbers).
+         */
+        get: operations["get_printed_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -665,6 +686,24 @@ export interface components {
             text: string;
             /** Width */
             width: number | null;
+        };
+        /**
+         * PrintedPageOut
+         * @description Where a printed page number is: the page's position in the document, for the page routes.
+         */
+        PrintedPageOut: {
+            /** Filing Id */
+            filing_id: number;
+            /**
+             * Label
+             * @description The page number as printed on the page.
+             */
+            label: string;
+            /**
+             * Page No
+             * @description 1-based position of that page in the document.
+             */
+            page_no: number;
         };
         /** Problem */
         Problem: {
@@ -1382,6 +1421,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_printed_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The filing's id. */
+                filing_id: number;
+                /** @description The page number as printed on the page and in the filing's index: "29", "F-3", "ii". */
+                label: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintedPageOut"];
+                };
             };
             /** @description Not Found */
             404: {

@@ -5,24 +5,26 @@ outside a verbatim quote is checked through its source cells (a derivation: each
 the asked items (`qa.asked`), with `verify.items.check_cell`. What a cell is comes from the database here,
 by cell id, not from the code that picked it: its row-label path, column label, table caption, and the
 XBRL facts linked to it with the cell's concept (concept, dimension members, period; read through the
-facts' filing-and-concept index). A cell passes when one of its facts, or the untagged cell itself, is an
-asked item. Figures inside quotes are the filer's words about its own page:
-they are held to the page's cells, not to the question's item.
+facts' filing-and-concept index), and the filing's other tagged lines for the cell's period that say
+"sales" or "revenue" (which tell the two words apart where the filing prints both). A cell passes when
+one of its facts, or the untagged cell itself, is an asked item. Figures inside quotes are the filer's
+words about its own page: they are held to the page's cells, not to the question's item.
 """
 
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict
-from filingproof.verify.items import AskedItem, CellFacts, ItemCheck, check_cell
+from filingproof.verify.items import SALES_WORDS, AskedItem, CellFacts, ItemCheck, Line, check_cell
 
 _FACTS = """
 SELECT c.id AS cell_id, c.row_path, c.row_label, c.column_label, c.unit, t.title AS caption, f.ticker,
-       x.id AS fact_id, x.concept, x.dimensions,
+       c.filing_id, COALESCE(x.value, c.value) AS value, x.id AS fact_id, x.concept, x.dimensions,
        CASE WHEN x.id IS NULL THEN c.period_kind = 'instant' ELSE x.instant END AS instant,
        CASE WHEN x.id IS NULL THEN c.period_start ELSE x.period_start END AS period_start,
        CASE WHEN x.id IS NULL THEN c.period_end ELSE x.period_end END AS period_end
@@ -34,8 +36,33 @@ WHERE c.id = ANY(CAST(:ids AS integer[]))
 ORDER BY c.id, x.id
 """
 
+# The tagged lines of the filings whose labels say one of `SALES_WORDS`, with their facts' periods
+_LINES = """
+SELECT c.filing_id, c.row_label, x.value, x.concept, x.dimensions, x.instant, x.period_start, x.period_end
+FROM cells c
+JOIN xbrl_facts x ON x.filing_id = c.filing_id AND x.concept = c.concept AND x.cell_id = c.id
+WHERE c.filing_id = ANY(CAST(:filings AS integer[])) AND c.row_label ~* :words AND x.value IS NOT NULL
+"""
+LineKey = tuple[int, bool, date | None, date | None]  # filing, instant, period start, period end
 
-def _facts(row: Any, names: Mapping[str, tuple[str, ...]]) -> CellFacts:
+
+def _line_key(row: Any) -> LineKey:
+    instant = bool(row.instant)
+    return (row.filing_id, instant, None if instant else row.period_start, row.period_end)
+
+
+async def _lines(session: AsyncSession, filing_ids: Collection[int]) -> dict[LineKey, list[Line]]:
+    """The filings' tagged lines that say "sales" or "revenue", by filing and period."""
+    words = r"\m(?:" + "|".join(SALES_WORDS) + r")\M"
+    rows = await session.execute(text(_LINES), {"filings": sorted(filing_ids), "words": words})
+    found: dict[LineKey, list[Line]] = defaultdict(list)
+    for row in rows:
+        members = tuple(str(member) for member in (row.dimensions or {}).values())
+        found[_line_key(row)].append(Line(row.row_label, row.value, members, row.concept))
+    return found
+
+
+def _facts(row: Any, names: Mapping[str, tuple[str, ...]], lines: Mapping[LineKey, list[Line]]) -> CellFacts:
     dimensions = dict(row.dimensions or {})
     return CellFacts(
         row_path=tuple(row.row_path or ()) or (row.row_label,),
@@ -50,6 +77,8 @@ def _facts(row: Any, names: Mapping[str, tuple[str, ...]]) -> CellFacts:
         period_end=row.period_end,
         company=row.ticker,
         company_names=names.get(row.ticker or "", ()),
+        value=row.value,
+        lines=tuple(line for line in lines.get(_line_key(row), ()) if line.label != row.row_label),
     )
 
 
@@ -60,10 +89,11 @@ async def cell_facts(
     `names`: the names each company (by ticker) goes by, which qualify nothing in its labels."""
     if not cell_ids:
         return {}
-    rows = await session.execute(text(_FACTS), {"ids": sorted(set(cell_ids))})
+    rows = (await session.execute(text(_FACTS), {"ids": sorted(set(cell_ids))})).all()
+    lines = await _lines(session, {row.filing_id for row in rows})
     found: dict[int, list[CellFacts]] = defaultdict(list)
     for row in rows:
-        found[row.cell_id].append(_facts(row, names))
+        found[row.cell_id].append(_facts(row, names, lines))
     return dict(found)
 
 

@@ -13,7 +13,8 @@ FigureUnit = Literal["USD", "USD/share", "percent", "ratio", "shares", "number"]
 
 
 class QueryFilters(BaseModel):
-    """Narrowing a caller may give besides the question: applied where the question is silent."""
+    """Narrowing a caller may give besides the question: a bound on every answer (see
+    `understanding.Filters`), standing in for the question where it is silent."""
 
     tickers: list[str] = Field(default_factory=list)
     form: Literal["10-K", "10-Q"] | None = None

@@ -9,17 +9,26 @@ from datetime import date
 from decimal import Decimal
 
 from filingproof.agent.state import Draft, Passage
-from filingproof.qa.periods import QUARTER_DAYS, YEAR_DAYS, fiscal_year_of
+from filingproof.calendar import (
+    QUARTER_DAYS,
+    YEAR_DAYS,
+    days_in_months,
+    fiscal_year_of,
+    length_matches,
+    long_date,
+    shift_months,
+)
+from filingproof.qa.nearest import Nearest
 from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
 
 COMPUTED = "(computed from the cited figures)"
-_LENGTH_WORDS = ((91, "three months"), (182, "six months"), (273, "nine months"))
-
-
-def day(value: date) -> str:
-    return f"{value:%B} {value.day}, {value.year}"
+_LENGTH_WORDS = (
+    (days_in_months(3), "three months"),
+    (days_in_months(6), "six months"),
+    (days_in_months(9), "nine months"),
+)
 
 
 def figure(value: Decimal, unit: str) -> str:
@@ -32,33 +41,31 @@ def figure(value: Decimal, unit: str) -> str:
 
 def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
     if cell.instant:
-        return f"as of {day(cell.period_end)}"
+        return f"as of {long_date(cell.period_end)}"
     assert cell.period_start is not None
     days = (cell.period_end - cell.period_start).days + 1
-    if abs(days - YEAR_DAYS) <= 20:
-        return f"for fiscal {fiscal_year_of(cell.period_end)} (the year ended {day(cell.period_end)})"
+    if length_matches(days, YEAR_DAYS):
+        return f"for fiscal {fiscal_year_of(cell.period_end)} (the year ended {long_date(cell.period_end)})"
     for length, words in _LENGTH_WORDS:
-        if abs(days - length) <= 20:
+        if length_matches(days, length):
             prefix = ""
             if quarter and length == QUARTER_DAYS:
                 prefix = f"Q{quarter} fiscal {fiscal_year_of(_year_end_after(cell, quarter))}, "
-            return f"for {prefix}the {words} ended {day(cell.period_end)}"
-    return f"for the period ended {day(cell.period_end)}"
+            return f"for {prefix}the {words} ended {long_date(cell.period_end)}"
+    return f"for the period ended {long_date(cell.period_end)}"
 
 
 def _year_end_after(cell: CellHit, quarter: int | None) -> date:
-    months = 3 * (4 - (quarter or 4))
-    index = cell.period_end.year * 12 + cell.period_end.month - 1 + months
-    return date(index // 12, index % 12 + 1, min(cell.period_end.day, 28))
+    return shift_months(cell.period_end, 3 * (4 - (quarter or 4)))
 
 
 def short_period(cell: CellHit) -> str:
     if cell.instant:
-        return day(cell.period_end)
+        return long_date(cell.period_end)
     assert cell.period_start is not None
-    if abs((cell.period_end - cell.period_start).days + 1 - YEAR_DAYS) <= 20:
+    if length_matches((cell.period_end - cell.period_start).days + 1, YEAR_DAYS):
         return f"fiscal {fiscal_year_of(cell.period_end)}"
-    return f"the period ended {day(cell.period_end)}"
+    return f"the period ended {long_date(cell.period_end)}"
 
 
 def cite(cell: CellHit) -> str:
@@ -67,7 +74,7 @@ def cite(cell: CellHit) -> str:
 
 def source_phrase(cell: CellHit) -> str:
     page = cell.page_label or str(cell.page_no)
-    return f"{cell.ticker} {cell.form} for the period ended {day(cell.filing_period_end)}, page {page}"
+    return f"{cell.ticker} {cell.form} for the period ended {long_date(cell.filing_period_end)}, page {page}"
 
 
 def possessive(name: str) -> str:
@@ -83,12 +90,14 @@ def pick_sentence(pick: Pick) -> str:
     cell = pick.cell
     verb = "were" if pick.item.name.endswith("s") and not pick.item.name.endswith("ss") else "was"
     sentence = (
-        f"{_subject(pick)} {period_phrase(cell, pick.target.quarter)} {verb} {figure(cell.value, cell.unit)} "
+        f"{_subject(pick)} {period_phrase(cell, pick.target.quarter)} {verb} "
+        f"{pick.written or figure(cell.value, cell.unit)} "
         f"{cite(cell)} ({source_phrase(cell)})."
     )
     for other in pick.restated:
         sentence += (
-            f" The {other.ticker} {other.form} for the period ended {day(other.filing_period_end)} reports "
+            f" The {other.ticker} {other.form} for the period ended {long_date(other.filing_period_end)}"
+            " reports "
             f"{figure(other.value, other.unit)} {cite(other)} for the same period (page "
             f"{other.page_label or other.page_no}); "
             "the filings differ (a later filing may restate an earlier one)."
@@ -101,6 +110,8 @@ def _names(picks: Sequence[Pick]) -> str:
 
 
 def derived_sentence(derived: Derived) -> str:
+    if derived.sentence is not None:
+        return derived.sentence
     d, picks = derived.derivation, derived.picks
     value = d.value
     if d.kind in ("growth", "change"):
@@ -151,6 +162,17 @@ def ambiguous_sentence(tie: Ambiguous) -> str:
     )
 
 
+def nearest_sentence(near: Nearest) -> str:
+    """Lines to ask for instead, each linked to its cell, none with its figure (they answer nothing)."""
+    # digits in the asked phrase would be read as figures to verify
+    asked = f"'{near.phrase}'" if not any(c.isdigit() for c in near.phrase) else "the item asked"
+    lines = "; ".join(
+        f"'{cell.row_label}' {cite(cell)} ({cell.ticker} {cell.form}, page {cell.page_label or cell.page_no})"
+        for cell in near.cells
+    )
+    return f"The filings print no line that says {asked}. Nearest printed lines: {lines}."
+
+
 def quote_sentence(passage: Passage) -> str:
     page = passage.page_label or str(passage.page_no)
     return f'{passage.ticker} {passage.form}, page {page}: "{passage.sentence}"'
@@ -164,7 +186,9 @@ def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
         parts += [pick_sentence(pick) for pick in table.picks]
         parts += [derived_sentence(derived) for derived in table.derived]
         parts += [ambiguous_sentence(tie) for tie in table.ambiguous]
+        parts += [nearest_sentence(near) for near in table.nearest]
         cells += table.cells
+        cells += [cell for near in table.nearest for cell in near.cells]
         derivations += [derived.derivation for derived in table.derived]
         if table.missing and table.picks:
             parts.append("Some of the figures asked for are not in the ingested filings.")

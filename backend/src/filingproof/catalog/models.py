@@ -118,6 +118,14 @@ class TableOut(BaseModel):
     cells: list[CellOut] = Field(description="The table's numeric cells on this page.")
 
 
+class PrintedPageOut(BaseModel):
+    """Where a printed page number is: the page's position in the document, for the page routes."""
+
+    filing_id: int
+    label: str = Field(description="The page number as printed on the page.")
+    page_no: int = Field(description="1-based position of that page in the document.")
+
+
 class PageOut(BaseModel):
     filing_id: int
     page_no: int

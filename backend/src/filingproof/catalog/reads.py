@@ -76,6 +76,19 @@ async def page_row(session: AsyncSession, filing_id: int, page_no: int) -> Page 
     return (await session.execute(query)).scalar_one_or_none()
 
 
+async def page_printed(session: AsyncSession, filing_id: int, label: str) -> Page | None:
+    """The first page (in document order) that prints `label` as its page number: "29", "F-3", "ii"
+    (letters in any case). Printed numbers repeat only where a filing restarts its numbering (an exhibit
+    or a financial-statement section), and the filing's own index points at the first run."""
+    query = (
+        select(Page)
+        .where(Page.filing_id == filing_id, func.lower(Page.label) == label.strip().lower())
+        .order_by(Page.page_no)
+        .limit(1)
+    )
+    return (await session.execute(query)).scalar_one_or_none()
+
+
 async def neighbour_pages(
     session: AsyncSession, filing_id: int, page_no: int
 ) -> tuple[int | None, int | None]:

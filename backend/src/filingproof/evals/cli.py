@@ -18,6 +18,13 @@ from filingproof.agent.service import Pipeline
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.session import database_url, get_sessionmaker, session_scope
+from filingproof.evals.financebench import (
+    FinanceBenchRun,
+    headers,
+    is_financebench,
+    markdown,
+    run_financebench,
+)
 from filingproof.evals.gold import DEFAULT_VERSION, GoldItem, dump_gold, gold_path, load_gold
 from filingproof.evals.make_gold import build_gold, differences, keep_verified
 from filingproof.evals.make_gold_v2 import build_gold_v2
@@ -25,6 +32,8 @@ from filingproof.evals.metrics import Scores
 from filingproof.evals.service import EvalJob
 from filingproof.evals.splits import render_splits, split_scores
 from filingproof.evals.store import RunDetail, get_run
+from filingproof.jobs.cli import DocumentGiven, enqueue_files, run_ingest_jobs
+from filingproof.jobs.queue import JobQueue
 
 console = Console(stderr=True)
 DEFAULT_GOLD = gold_path(DEFAULT_VERSION)
@@ -85,8 +94,22 @@ async def _eval(gold: Path) -> RunDetail:
 def eval_command(
     gold: Annotated[Path, typer.Option(help="Gold set (JSONL).")] = DEFAULT_GOLD,
     json_out: Annotated[bool, typer.Option("--json", help="Print the run as JSON.")] = False,
+    gold_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="gold (the project's gold items) or financebench (FinanceBench records: both modes, side "
+            "by side with GPT-4-Turbo); a FinanceBench file is recognised either way.",
+        ),
+    ] = "gold",
 ) -> None:
     """Run a gold set through the pipeline; print accuracy, refusals, retrieval and latency per kind."""
+    if gold_format == "financebench" or (gold.exists() and is_financebench(gold)):
+        financebench_command(gold, json_out)
+        return
+    if gold_format != "gold":
+        console.print(f"[red]error:[/red] unknown --format {gold_format!r}: gold or financebench")
+        raise typer.Exit(code=2)
     try:
         run = asyncio.run(_eval(gold))
     except (OSError, ValueError) as error:
@@ -142,3 +165,53 @@ def gold_command(
     for item in items:
         kinds[item.kind] = kinds.get(item.kind, 0) + 1
     console.print(f"{len(items)} items written to {out}: {kinds}")
+
+
+async def _financebench(gold: Path) -> FinanceBenchRun:
+    settings = get_settings()
+    await upgrade_database_async(database_url(settings))
+    sessions = get_sessionmaker()
+    pipeline = Pipeline.from_settings(sessions, settings)
+
+    async def ingest(paths: list[Path]) -> dict[Path, str]:
+        console.print(f"ingesting {len(paths)} documents: {', '.join(path.name for path in paths)}")
+
+        async def enqueue(queue: JobQueue) -> list[int]:
+            return await enqueue_files(queue, paths, DocumentGiven(None, None, None, None))
+
+        jobs = await run_ingest_jobs(
+            settings, sessions, enqueue, lambda jobs: None, local_worker=True, wait=True
+        )
+        # One job per path, in the order enqueued (`read_jobs` keeps it).
+        return {path: job.error for path, job in zip(paths, jobs, strict=True) if job.error}
+
+    with console.status("answering FinanceBench questions") as status:
+
+        def progress(done: int, total: int) -> None:
+            status.update(f"answering FinanceBench questions: {done}/{total}")
+
+        return await run_financebench(gold, pipeline, ingest, progress)
+
+
+def financebench_command(gold: Path, json_out: bool) -> None:
+    """FinanceBench records in shared-store and per-filing mode, beside GPT-4-Turbo's labels."""
+    try:
+        run = asyncio.run(_financebench(gold))
+    except (OSError, ValueError) as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(code=2) from error
+    rows = run.rows()
+    if json_out:
+        document = json.loads(run.model_dump_json())
+        document["markdown"] = markdown(rows)
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+    else:
+        ids = ", ".join(f"{mode} run {run_id}" for mode, run_id in run.run_ids.items())
+        table = Table(title=f"FinanceBench {gold.stem} ({ids})")
+        for column in headers():
+            table.add_column(column)
+        for row in rows:
+            table.add_row(*row, style="bold" if row[0] == "total" else None)
+        Console().print(table)
+    for doc, why in run.not_ingested.items():
+        console.print(f"[yellow]not ingested:[/yellow] {doc}: {why} (refused per filing; asked alone)")

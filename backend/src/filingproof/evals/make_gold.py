@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.calendar import long_date
 from filingproof.evals.gold import GoldItem, GoldSource, Kind
 
 NAMES = {
@@ -165,10 +166,6 @@ def _ago(end: date, years: int) -> date:
     return end.replace(year=end.year - years)
 
 
-def _day(end: date) -> str:
-    return f"{end:%B} {end.day}, {end.year}"
-
-
 class FactReader:
     """Undimensioned facts of a company by concept and period, with the cells that print them."""
 
@@ -293,7 +290,7 @@ class GoldBuilder:
             return
         wording = self._wording(concept)
         if concept.instant:
-            question = f"What were {filing.name}'s {wording} as of {_day(end)}?"
+            question = f"What were {filing.name}'s {wording} as of {long_date(end)}?"
         else:
             question = f"What was {filing.name}'s {wording} {_annual_period(year, self.turn)}?"
         item_id = f"{filing.ticker}-fy{year}-{concept.key}-{kind}".lower()
@@ -309,7 +306,7 @@ class GoldBuilder:
             if kind == "quarter" and self.turn % 2:
                 period = f"in {filing.fiscal_period} of fiscal {filing.fiscal_year}"
             else:
-                period = f"for the {span} months ended {_day(filing.period_end)}"
+                period = f"for the {span} months ended {long_date(filing.period_end)}"
             question = f"What was {filing.name}'s {wording} {period}?"
             item_id = f"{filing.key}-{concept.key}-{kind}"
             self.add(item_id, kind, question, fact.value, concept.unit, fact.sources)
@@ -321,7 +318,8 @@ class GoldBuilder:
             if filing.form == "10-K":
                 period, span = f"in fiscal {year}", f"fy{year}"
             else:
-                period, span = f"for the six months ended {_day(end)}", f"fy{year}-{filing.fiscal_period}-ytd"
+                period = f"for the six months ended {long_date(end)}"
+                span = f"fy{year}-{filing.fiscal_period}-ytd"
             for concept in SIGNED_ITEMS:
                 fact = await self.reader.fact(filing.ticker, concept, end, days)
                 if fact is None or fact.value >= 0:

@@ -24,8 +24,9 @@ from typing import Literal
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.calendar import long_date
 from filingproof.evals.gold import GoldItem, GoldSource, GoldUnit, ItemKind, Split
-from filingproof.evals.make_gold import MAX_SOURCES, NAMES, FilingRow, _day
+from filingproof.evals.make_gold import MAX_SOURCES, NAMES, FilingRow
 
 SEED = 15  # the issue that asked for this set
 HELDOUT: frozenset[str] = frozenset({"NVDA", "PFE", "WMT"})  # none of them is in the issue's examples
@@ -119,6 +120,7 @@ MEMBER_MEASURES: dict[str, str] = {
 }
 NOT_A_MEMBER = re.compile(r"Elimination|Intersegment|Reconciling", re.IGNORECASE)  # adjustments, not parts
 SALES_WORDS = re.compile(r"\b(?:sales|revenues?)\b", re.IGNORECASE)
+REVENUE_MEASURE = re.compile(r"(?:total\s+)?(?:net\s+)?(?:sales|revenues?)", re.IGNORECASE)
 SHARE_CONCEPTS = re.compile(
     r"WeightedAverageNumber|SharesOutstanding$|StockRepurchased\w*Shares$|TreasuryStock\w*Shares$"
     r"|IncrementalCommonShares|SharesIssued$|AntidilutiveSecurities"
@@ -397,7 +399,7 @@ def classify(p: Printed, statement: Statement | None) -> ItemKind | None:
 def period_of(p: Printed) -> Period | None:
     """How a question names the fact's period: a fiscal year, a quarter or year-to-date span, or a date."""
     if p.instant:
-        return Period(f"as of {_day(p.end)}", p.end.isoformat())
+        return Period(f"as of {long_date(p.end)}", p.end.isoformat())
     if p.start is None:
         return None
     days = (p.end - p.start).days + 1
@@ -410,7 +412,7 @@ def period_of(p: Printed) -> Period | None:
     if months is None:
         return None
     tag = f"{round(days / 30.44)}m-{p.end.isoformat()}"
-    return Period(f"for the {months} months ended {_day(p.end)}", tag)
+    return Period(f"for the {months} months ended {long_date(p.end)}", tag)
 
 
 def clean_label(label: str, lower_first: bool = True) -> str:
@@ -476,7 +478,9 @@ def member_wording(p: Printed, member: str) -> tuple[str, str] | None:
 def _member_question(kind: ItemKind, company: str, measure: str, member: str, period: Period) -> str:
     if _plain(member) in _plain(measure):  # "total Google Services costs and expenses" names it already
         return f"What was {company}'s {measure} {period.phrase}?"
-    if SALES_WORDS.search(member):  # "Net service sales": the member names its own measure
+    # "Net service sales": the member names its own measure, when that is revenue (Tesla's cost of revenue
+    # for its "Automotive sales" member is not its automotive sales)
+    if SALES_WORDS.search(member) and REVENUE_MEASURE.fullmatch(measure):
         return f"What was {company}'s {clean_label(member)} {period.phrase}?"
     if kind == "segment":
         segment = "" if _plain(member).endswith("segment") else " segment"

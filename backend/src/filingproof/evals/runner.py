@@ -7,6 +7,7 @@ retrieval, whose ranking of the item's source filing and page gives hit@k and MR
 
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -88,18 +89,25 @@ def item_result(
         ticker=",".join(tickers) or None,
         expected=float(item.expected) if item.expected is not None else None,
         unit=item.unit,
-        status=response.status,
         right=scored.right,
         wrong_verified=scored.wrong_verified,
         refused=scored.refused,
         filing_rank=filing_rank,
         page_rank=page_rank,
-        latency_ms=round(latency_ms, 2),
-        tokens=sum(event.tokens for event in response.trace),
-        cost=response.cost,
-        answer=response.answer,
-        figures=[FigureResult(text=f.text, value=f.value, unit=f.unit) for f in response.figures],
+        **answered(response, latency_ms),
     )
+
+
+def answered(response: QueryResponse, latency_ms: float) -> dict[str, Any]:
+    """The fields of an `ItemResult` that come from the response itself."""
+    return {
+        "status": response.status,
+        "latency_ms": round(latency_ms, 2),
+        "tokens": sum(event.tokens for event in response.trace),
+        "cost": response.cost,
+        "answer": response.answer,
+        "figures": [FigureResult(text=f.text, value=f.value, unit=f.unit) for f in response.figures],
+    }
 
 
 async def evaluate(

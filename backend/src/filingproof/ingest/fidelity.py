@@ -4,7 +4,7 @@ A cell's value and period come from its text, its table's scale line and its col
 `ix:nonFraction` inside a table is compared with the cell parsed around it.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
@@ -49,8 +49,15 @@ class Fidelity:
 def measure(documents: Iterable[tuple[str, ParsedDocument]]) -> Fidelity:
     result = Fidelity()
     for source, document in documents:
-        for index in facts_in_tables(document):
-            compare(result, source, document.facts[index], cell_of(document, index))
+        inside = facts_in_tables(document)
+        shown_by: dict[tuple[int, int], list[Fact]] = {}  # the facts each parsed figure shows
+        for index in inside:
+            if (link := document.fact_cells.get(index)) is not None:
+                shown_by.setdefault(link, []).append(document.facts[index])
+        for index in inside:
+            fact, link = document.facts[index], document.fact_cells.get(index)
+            same_figure = shown_by.get(link, []) if link is not None else []
+            compare(result, source, fact, cell_of(document, index), also=same_figure)
     return result
 
 
@@ -60,8 +67,15 @@ def compare(
     fact: Fact,
     cell: NumericCell | None,
     missing: str = "no numeric cell around the fact",
+    also: Sequence[Fact] = (),
 ) -> None:
-    """Count one fact: does the cell parsed where it is printed carry its value and its period?"""
+    """Count one fact: does the cell parsed where it is printed carry its value and its period?
+
+    A figure printed once may be tagged for several periods (nested `ix:` tags: "4,000,000,000 shares
+    authorized" for both balance sheet dates, the same value at each). Its cell can name one period: the
+    fact agrees when that period is the period of any fact of `also` (the facts the same figure shows)
+    with the same value, since the page cannot say more.
+    """
     if fact.value is None:
         return
     result.facts += 1
@@ -78,8 +92,9 @@ def compare(
     else:
         parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
         result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
-    agrees = cell.period is not None and periods_agree(
-        cell.period, context.start, context.end, context.instant
+    tags = [fact, *(f for f in also if f.value is not None and abs(f.value) == abs(fact.value))]
+    agrees = cell.period is not None and any(
+        periods_agree(cell.period, tag.context.start, tag.context.end, tag.context.instant) for tag in tags
     )
     if cell.column_period is not None and not cell.column_period.assumed:
         result.dated_columns += 1

@@ -4,6 +4,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date
 
+from filingproof.calendar import MONTH_NAME_PATTERN, month_number
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.parse.document import ParsedDocument
 
@@ -55,8 +56,7 @@ def metadata_from_cover(document: ParsedDocument) -> FilingMetadata:
     )
 
 
-_MONTH_DAY_RE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2})")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_DAY_RE = re.compile(rf"({MONTH_NAME_PATTERN})\s+(\d{{1,2}})")
 
 
 def month_day(text: str | None) -> str | None:
@@ -66,9 +66,9 @@ def month_day(text: str | None) -> str | None:
     if re.fullmatch(r"--\d{2}-\d{2}", text.strip()):
         return text.strip()
     match = _MONTH_DAY_RE.search(text)
-    if match is None or match[1].lower()[:3] not in _MONTHS:
+    if match is None:
         return None
-    return f"--{_MONTHS.index(match[1].lower()[:3]) + 1:02d}-{int(match[2]):02d}"
+    return f"--{month_number(match[1]):02d}-{int(match[2]):02d}"
 
 
 def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> CompleteMetadata:

@@ -28,6 +28,7 @@ from filingproof.db.page_images import filing_image_prefixes, image_attempt, mis
 from filingproof.db.page_store import PageStore, page_store
 from filingproof.db.session import Sessions
 from filingproof.index.hook import IndexHook
+from filingproof.ingest.edgar_record import record_stored_filing, with_edgar_record
 from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata
 from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.pdf.source import parse_source, render_source
@@ -74,17 +75,21 @@ async def ingest_source(
         same_bytes = await _reusable(session, page_store(settings), stored, quiet=True)
     given_accession = source.metadata.accession if source.metadata else None
     if same_bytes is not None and (same_bytes.accession or not given_accession):
+        if same_bytes.accession is None:  # stored from a file while EDGAR could not be read: try again
+            await record_stored_filing(sessions, same_bytes.id, source.name, settings)
         return _unchanged(same_bytes, run.seconds)
 
     with run.timed("parse"), stage(progress, "parse", 1) as current:
         document, meta = await parse_source(source.raw, source.name, source.metadata, settings)
         current.advance()
+    meta = await with_edgar_record(meta, source.name, settings)
     async with sessions() as session:
         stored = await _existing(session, meta.accession, sha256)
         existing = await _reusable(session, page_store(settings), stored)
         if existing is not None:
             if meta.accession and not existing.accession:
                 existing.accession = meta.accession
+                existing.filed_at = existing.filed_at or meta.filed_at
                 await session.commit()
             return _unchanged(existing, run.seconds)
     return await run.render_and_store(document, meta, sha256, source.name)

@@ -144,8 +144,9 @@ async def ask(
     cells of a filing (`figures[].source`, `citations[]` with page and cell boxes) that are the item asked.
     `quoted`: verbatim sentences of the filings, whose figures are cells of their pages but are not vouched
     for as the item asked. `refused`: the filings cannot answer it (another company, a period not
-    ingested); `cannot_verify` and `no_figures` give no figure. The optional filters apply where the
-    question is silent."""
+    ingested, a company outside the filters); `cannot_verify` and `no_figures` give no figure. The optional
+    filters bound every answer: no figure or page from outside them is given, and where the question is
+    silent they name its company, form and year."""
     if not question.strip():
         raise ToolError("The question is blank.")
     filters = QueryFilters(

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from datetime import timedelta
 
+from filingproof.calendar import MONTH_WORDS
 from filingproof.qa.items import Ask, item_spans, named_ratio_span
 from filingproof.qa.periods import target_for
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
@@ -32,18 +33,19 @@ _NARRATIVE_CLAUSE = re.compile(
     r"[,;]?\s+(?:and|but)\s+(?:what|why|how|which|who|where|when)\b.*$", re.I | re.S
 )
 _PERIOD_TOKEN = re.compile(r"(?:fy)?['’]?\d{1,4}|q[1-4]|[1-4]q|h[12]|10-?[kq]|\d+(?:st|nd|rd|th)")
-_PERIOD_WORDS = _words(
-    "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
-    "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
-    "recent latest reported prior previous year-over-year yoy "
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
+_PERIOD_WORDS = (
+    _words(
+        "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
+        "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
+        "recent latest reported prior previous year-over-year yoy"
+    )
+    | MONTH_WORDS
 )
 _QUESTION_WORDS = _words(
     "what which how much many was were is are did does do has have had be been being will would could can "
     "the a an it its they their them we our this that these those dollars usd value please tell me "
     "pay spend generate earn make report record post bring book incur say describe discuss explain mention "
-    "show drive drives drove driven cause caused face faces"
+    "show drive drives drove driven cause caused face faces carry"
 )
 _DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
@@ -197,6 +199,6 @@ def asked_items(
     phrases = item_phrases(question, u.company_mentions, ask, printed)
     items: list[AskedItem] = []
     for ticker in u.companies:
-        periods = asked_periods(u, catalog.filings_of([ticker]), ask)
+        periods = asked_periods(u, u.filings_of(catalog, ticker), ask)
         items += [AskedItem(phrase, ticker, periods) for phrase in phrases]
     return tuple(items)

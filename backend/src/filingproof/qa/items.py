@@ -158,16 +158,30 @@ def named_ratio_span(question: str) -> tuple[int, int] | None:
     return None
 
 
+_ONE_LINE = re.compile(
+    r"\bliabilities\s+and\s+(?:(?:stock|share)(?:holders?|owners?)['’]?\s+)?(?:equity|deficit)\b",
+    re.IGNORECASE,
+)
+
+
 def _matches(question: str) -> list[tuple[int, int, LineItem]]:
     """(start, end, item) of each line item the question names, in question order; a matched phrase is
     masked before the next item is looked for."""
-    masked = question
+    # "total liabilities and stockholders' equity" is one line (the balance sheet's total), not two items
+    masked = _ONE_LINE.sub(lambda m: " " * len(m.group()), question)
     found: list[tuple[int, int, LineItem]] = []
     for item in LINE_ITEMS:
         for match in item.pattern.finditer(masked):
             found.append((match.start(), match.end(), item))
             masked = masked[: match.start()] + " " * (match.end() - match.start()) + masked[match.end() :]
-    return sorted(found, key=lambda found_item: found_item[0])
+    ordered = sorted(found, key=lambda found_item: found_item[0])
+    # "cost of revenue from Automotive sales": an item's word at the end of a capitalised name qualifies
+    # the item named before it (a product or segment), when that is not the only item named
+    own = [each for each in ordered if not _NAME_BEFORE.search(question, 0, each[0])]
+    return own if own and len(own) < len(ordered) else ordered
+
+
+_NAME_BEFORE = re.compile(r"(?<![\w'’])[A-Z][\w&.-]*\s+$")  # not a possessive ("Apple's revenue")
 
 
 def item_spans(question: str) -> list[tuple[int, int]]:
@@ -219,9 +233,11 @@ def _over_time(question: str, year_count: int) -> DerivationKind | None:
     return None
 
 
-# A question after a figure: "how much", "how many", "what was/were/is/are …", "… report for …"
+# A question after a figure: "how much", "how many", "what was/were/is/are …", "… report for …", or one
+# that names a figure's unit ("what dividend per share did …", "share count")
 _FIGURE_CUE = re.compile(
-    r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:was|were|is|are)\b|\breport(?:ed)?\s+for\b|\bamount\s+of\b",
+    r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:was|were|is|are)\b|\breport(?:ed)?\s+for\b|\bamount\s+of\b"
+    r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b",
     re.IGNORECASE,
 )
 

@@ -1,22 +1,26 @@
 """The reporting period a question asks for, as a target a fact's or cell's period must match.
 
 A fiscal year is named by the calendar year it ends in (NVIDIA's fiscal 2025 ended January 26, 2025);
-quarter n of fiscal year Y ends 3 × (4 − n) months before that year's end. Dates match within 10 days
-(52/53-week years move their ends by a few days each year); lengths within 20 days.
+quarter n of fiscal year Y ends 3 × (4 − n) months before that year's end. Ends and lengths match within
+the calendar's slack (`filingproof.calendar`: 52/53-week years move their ends by a few days each year).
 """
 
-import calendar
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import date
 from typing import Literal
 
+from filingproof.calendar import (
+    COUNTED_END_SLACK,
+    QUARTER_DAYS,
+    YEAR_DAYS,
+    dates_match,
+    days_in_months,
+    fiscal_year_of,
+    length_matches,
+    shift_months,
+)
 from filingproof.qa.items import PeriodNature
 from filingproof.understanding import FilingRef, QueryUnderstanding
-
-DATE_TOLERANCE = timedelta(days=10)
-LENGTH_TOLERANCE_DAYS = 20
-QUARTER_DAYS = 91
-YEAR_DAYS = 364
 
 TargetKind = Literal["duration", "instant"]
 
@@ -29,31 +33,24 @@ class Target:
     fiscal_year: int | None = None
     quarter: int | None = None
 
+    def ends_near(self, day: date) -> bool:
+        """Whether a period ending on `day` ends where the target does: its end is mostly counted by months
+        from another period's end (`fiscal_year_end`), hence the counted slack."""
+        return dates_match(day, self.end, COUNTED_END_SLACK)
+
     def matches(self, instant: bool, start: date | None, end: date) -> bool:
-        if abs(end - self.end) > DATE_TOLERANCE:
+        if not self.ends_near(end):
             return False
         if self.kind == "instant":
             return instant
         if instant or start is None or self.days is None:
             return False
-        return abs((end - start).days + 1 - self.days) <= LENGTH_TOLERANCE_DAYS
+        return length_matches((end - start).days + 1, self.days)
 
     def earlier(self) -> "Target":
         """The same period a year before (the comparative a growth question needs)."""
         year = self.fiscal_year - 1 if self.fiscal_year is not None else None
-        return replace(self, end=_shift_months(self.end, -12), fiscal_year=year)
-
-
-def _shift_months(day: date, months: int) -> date:
-    index = day.year * 12 + day.month - 1 + months
-    year, month = divmod(index, 12)
-    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
-
-
-def fiscal_year_of(end: date) -> int:
-    """The fiscal year a period ending on `end` belongs to (a year ending in the first week of
-    January belongs to the year before)."""
-    return end.year - 1 if end.month == 1 and end.day <= 7 else end.year
+        return replace(self, end=shift_months(self.end, -12), fiscal_year=year)
 
 
 def fiscal_year_end(filings: list[FilingRef], year: int) -> date | None:
@@ -70,12 +67,13 @@ def fiscal_year_end(filings: list[FilingRef], year: int) -> date | None:
     filing = max(reference, key=lambda f: f.period_end)
     assert filing.fiscal_year is not None
     if filing.form == "10-K":
-        return _shift_months(filing.period_end, 12 * (year - filing.fiscal_year))
+        return shift_months(filing.period_end, 12 * (year - filing.fiscal_year))
     quarter = int((filing.fiscal_period or "Q4")[1])
-    return _shift_months(filing.period_end, 3 * (4 - quarter) + 12 * (year - filing.fiscal_year))
+    return shift_months(filing.period_end, 3 * (4 - quarter) + 12 * (year - filing.fiscal_year))
 
 
-_LENGTHS = {"three_months": 91, "six_months": 182, "nine_months": 273, "twelve_months": 364}
+_MONTHS_OF_KIND = {"three_months": 3, "six_months": 6, "nine_months": 9, "twelve_months": 12}
+_LENGTHS = {kind: days_in_months(months) for kind, months in _MONTHS_OF_KIND.items()}
 
 
 def _length(u: QueryUnderstanding, quarter: int | None) -> int:
@@ -97,7 +95,7 @@ def target_for(
         assert when is not None
         if nature == "instant" or (u.as_of and not u.period_end):
             return Target("instant", when, None, fiscal_year_of(when))
-        near = [f for f in filings if abs(f.period_end - when) <= DATE_TOLERANCE]
+        near = [f for f in filings if dates_match(f.period_end, when)]
         quarterly = bool(near) and all(f.form == "10-Q" for f in near)
         days = _LENGTHS.get(u.period_kind or "", QUARTER_DAYS if quarterly else YEAR_DAYS)
         return Target("duration", when, days, fiscal_year_of(when))
@@ -114,7 +112,7 @@ def target_for(
     if quarter is None and u.period_kind in ("three_months", "six_months", "nine_months", "year_to_date"):
         return None  # a quarter-length period without a named quarter: ambiguous
     if quarter is not None:
-        end = _shift_months(year_end, -3 * (4 - quarter))
+        end = shift_months(year_end, -3 * (4 - quarter))
         if nature == "instant":
             return Target("instant", end, None, year, quarter)
         return Target("duration", end, _length(u, quarter), year, quarter)

@@ -14,11 +14,13 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.calendar import COUNTED_END_SLACK
 from filingproof.qa.asked import asks_paid, item_phrases
 from filingproof.qa.items import Ask, LineItem, PeriodNature
-from filingproof.qa.periods import DATE_TOLERANCE, Target, target_for
+from filingproof.qa.nearest import Nearest, nearest_lines
+from filingproof.qa.periods import Target, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
-from filingproof.qa.vocabulary import Entry, Resolution, resolve, vocabulary
+from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.items import fold, terms
@@ -35,12 +37,14 @@ class Pick:
     target: Target
     cell: CellHit
     restated: tuple[CellHit, ...] = ()
+    written: str | None = None  # the figure as the question asks it written ("$8.7 billion"), if it does
 
 
 @dataclass(frozen=True)
 class Derived:
     derivation: Derivation
     picks: tuple[Pick, ...]
+    sentence: str | None = None  # written by the deriving module (an analyst metric, `metrics.answer`)
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,7 @@ class TableAnswer:
     derived: list[Derived] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     ambiguous: list[Ambiguous] = field(default_factory=list)
+    nearest: list[Nearest] = field(default_factory=list)  # lines offered for an item no line names
 
     @property
     def cells(self) -> list[CellHit]:
@@ -92,6 +97,26 @@ def mention_of(question: str, name: str) -> str | None:
     return found.group() if found else None
 
 
+def written_member(question: str, member: str) -> str | None:
+    """How the question writes the name of a member the resolver chose: a short one ("Mac") as the filer
+    capitalises it, as a word of its own."""
+    name = member_name(member)
+    found = mention_of(question, name)
+    if found is None and name[:1].isupper():
+        short = re.search(rf"\b{re.escape(name)}\b", question)
+        found = short.group() if short else None
+    return found
+
+
+def _written_label(question: str, label: str) -> str | None:
+    """How the question writes a row label ("Wearables, Home and Accessories", "Other Americas(1)")."""
+    words = re.findall(r"[A-Za-z0-9&]+", re.sub(r"\(\d+\)", " ", label))
+    if not words or sum(len(word) for word in words) < 4:
+        return None
+    found = re.search(r"\b" + r"\W*".join(re.escape(w) for w in words) + r"\b", question, re.IGNORECASE)
+    return found.group() if found else None
+
+
 def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:
     """The member (of a one-dimension fact) the question names, e.g. NVIDIA's "Data Center"."""
     members = {
@@ -112,15 +137,23 @@ def name_words(catalog: Catalog, ticker: str) -> frozenset[str]:
 
 
 class _Picker:
-    def __init__(self, session: AsyncSession, question: str, catalog: Catalog) -> None:
+    """Picks cells only from the filings the request allows (`u.filing_ids`, its filters)."""
+
+    def __init__(self, session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog) -> None:
         self._session = session
         self._question = question
+        self._u = u
         self._catalog = catalog
+        self._allowed = None if u.filing_ids is None else frozenset(u.filing_ids)
         self._tagged: dict[tuple[str, str], list[CellHit]] = {}
         self._paid = asks_paid(question)
 
     def filings(self, ticker: str) -> list[FilingRef]:
-        return self._catalog.filings_of([ticker])
+        return self._u.filings_of(self._catalog, ticker)
+
+    def _allowed_cells(self, cells: list[CellHit]) -> list[CellHit]:
+        allowed = self._allowed
+        return cells if allowed is None else [cell for cell in cells if cell.filing_id in allowed]
 
     def company_name(self, ticker: str) -> str:
         company = self._catalog.matcher.companies.get(ticker)
@@ -134,10 +167,20 @@ class _Picker:
     ) -> Resolution | None:
         """The cells of the company's own vocabulary that best fit `phrase` (the curated item's concepts,
         if any, preferred)."""
-        filings = [filing.filing_id for filing in self._catalog.filings_of([ticker])]
-        neutral = self.neutral(ticker)
-        vocab = await vocabulary(self._session, ticker, filings, neutral)
-        return resolve(vocab, phrase, targets, neutral, item.concepts if item else (), self._paid)
+        vocab = await self._vocabulary(ticker)
+        return resolve(
+            vocab, phrase, targets, self.neutral(ticker), item.concepts if item else (), self._paid
+        )
+
+    async def _vocabulary(self, ticker: str) -> Vocabulary:
+        """The company's vocabulary, within the filings the request allows."""
+        filings = [filing.filing_id for filing in self._catalog.filings_of([ticker])]  # the cache's key
+        return within(await vocabulary(self._session, ticker, filings, self.neutral(ticker)), self._allowed)
+
+    async def nearest(self, ticker: str, phrase: str, targets: Sequence[Target]) -> Nearest | None:
+        """The printed lines nearest to an item no line names, if any is near enough (`qa.nearest`)."""
+        cells = await nearest_lines(await self._vocabulary(ticker), phrase, targets)
+        return Nearest(ticker, self.company_name(ticker), phrase, cells) if cells else None
 
     def from_entry(
         self, ticker: str, item: LineItem | None, phrase: str, found: Resolution, targets: Sequence[Target]
@@ -147,8 +190,13 @@ class _Picker:
         target = next(t for t in targets if t.matches(cell.instant, cell.period_start, cell.period_end))
         segment = None
         if item is not None and cell.concept in item.concepts:
-            members = [m for m in cell.dimensions.values() if isinstance(m, str)]
-            segment = mention_of(self._question, member_name(members[0])) if len(members) == 1 else None
+            # the member the question names (3M's "Health Care", not the "Operating segments" beside it)
+            named = [w for m in cell.dimensions.values() if (w := written_member(self._question, str(m)))]
+            # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember)
+            named = named or [
+                w for w in [_written_label(self._question, cell.row_label)] if w and cell.dimensions
+            ]
+            segment = named[0] if len(named) == 1 else None
         else:
             item = open_item(phrase, chosen, target.kind)
         restated: dict[int, CellHit] = {}
@@ -160,7 +208,9 @@ class _Picker:
     async def _candidates(self, ticker: str, item: LineItem) -> list[CellHit]:
         key = (ticker, item.key)
         if key not in self._tagged:
-            self._tagged[key] = await tagged_cells(self._session, [ticker], item.concepts)
+            self._tagged[key] = self._allowed_cells(
+                await tagged_cells(self._session, [ticker], item.concepts)
+            )
         return self._tagged[key]
 
     async def pick(self, ticker: str, item: LineItem, target: Target) -> Pick | None:
@@ -193,7 +243,7 @@ class _Picker:
     def _choose(
         self, ticker: str, item: LineItem, target: Target, segment: str | None, cells: list[CellHit]
     ) -> Pick:
-        own = [c for c in cells if abs(c.filing_period_end - target.end) <= DATE_TOLERANCE]
+        own = [c for c in cells if target.ends_near(c.filing_period_end)]
         pool = own or [c for c in cells if c.filing_period_end == max(x.filing_period_end for x in cells)]
         chosen = pool[0]
         restated: dict[int, CellHit] = {}
@@ -206,7 +256,9 @@ class _Picker:
 
     async def _by_label(self, ticker: str, item: LineItem, target: Target) -> Pick | None:
         units = ["USD/share"] if item.key in _PER_SHARE_ITEMS else ["USD"]
-        near = await cells_near(self._session, ticker, target.end, units, DATE_TOLERANCE + timedelta(days=1))
+        near = self._allowed_cells(
+            await cells_near(self._session, ticker, target.end, units, COUNTED_END_SLACK + timedelta(days=1))
+        )
         labelled = [
             c
             for c in near
@@ -267,11 +319,11 @@ async def answer_table(
     session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask
 ) -> TableAnswer:
     """Pick the cells `ask` needs for the companies and periods of `u`, and derive what it asks for."""
-    picker = _Picker(session, question, catalog)
+    picker = _Picker(session, question, u, catalog)
     answer = TableAnswer()
 
     async def one(ticker: str, asked: Asked, year: int | None, earlier: bool = False) -> Pick | None:
-        filings = catalog.filings_of([ticker])
+        filings = picker.filings(ticker)
         targets = [t for n in asked.natures if (t := target_for(u, filings, n, year)) is not None]
         if earlier:
             targets = [target.earlier() for target in targets]
@@ -279,6 +331,12 @@ async def answer_table(
         if found is None:
             if not any(tie.ticker == ticker for tie in answer.ambiguous):
                 answer.missing.append(_describe(ticker, asked.name, targets[0] if targets else None))
+                # only now, with nothing found: lines to ask for instead, never an answer
+                near = (
+                    await picker.nearest(ticker, asked.phrase, targets) if asked.phrase and targets else None
+                )
+                if near is not None:
+                    answer.nearest.append(near)
         else:
             answer.picks.append(found)
         return found

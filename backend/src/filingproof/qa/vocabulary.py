@@ -8,12 +8,18 @@ folds them (`verify.items.terms`: plurals, synonyms, neutral words), so that a c
 words the check looks for; the check itself stays separate and is run on the answer in the verifier.
 
 Scoring is lexical and deterministic. A candidate must carry every term of the asked phrase, name no member
-the phrase does not, fit the unit (per share, rate, share count) and the period asked. Among candidates,
-in order: the fewest terms the row (or else the concept) names beyond the phrase (so "provision for
-income taxes" is not picked for "income before provision for income taxes"), the curated items' concepts
-as preferences (revenue means the consolidated total), the row itself naming the phrase, tagged before
-untagged, the filing that reports the period as its own, document order. Cells that tie on all of these
-but show different values are ambiguous: the answer names them all and is not `verified`.
+the phrase does not (a member printed under a row label of its own is named by it: "Other Bets"), fit the
+unit (per share, rate, share count) and the period asked. Among candidates, in order: the fewest terms the
+row (or else the concept) names beyond the phrase (so "provision for income taxes" is not picked for
+"income before provision for income taxes"); an amount before a share count unless shares are asked; a
+payment line where the question says paid; a segment's cell where it says "segment"; the line written in
+the question's word of "sales" and "revenue"; a cell that names the item itself (row, column, concept,
+members) before one named by its caption or in another line's column; the fewest terms its concept (else
+its row path) names beyond the phrase ("Depreciation and amortization" of the cash flows, not of the
+deferred taxes); the fewest members (the consolidated line); the curated items' concepts as preferences
+(revenue means the consolidated total); the row itself naming the phrase; tagged before untagged; the
+filing that reports the period as its own; document order. Cells that tie on all of these but show
+different values are ambiguous: the answer names them all and is not `verified`.
 
 A tagged cell's value is its fact's (the sign is the concept's meaning: a payment printed "(11,339)" is
 11,339 paid), except for percentages, whose facts are fractions (0.162) where the cell prints 16.2.
@@ -23,14 +29,14 @@ until its filings change.
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.qa.periods import DATE_TOLERANCE, Target
+from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
 from filingproof.verify.items import PAYMENT, PER_SHARE, concept_words, member_words, terms
 
@@ -68,6 +74,11 @@ class Entry:
     members: tuple[frozenset[str], ...]  # each dimension member's words
     carried: frozenset[str]  # every descriptor together
     order: int  # document order within the company's filings
+    written: frozenset[str] = frozenset()  # which of "sales" and "revenue" its row, members or caption write
+    path: frozenset[str] = frozenset()  # the terms of its whole row-label path ("Cost of revenues" above)
+    own: frozenset[str] = frozenset()  # what it carries without its table's caption
+    column: frozenset[str] = frozenset()  # untagged: what its column names beyond a period
+    segmental: bool = False  # a segment's: on a segments axis, or its row or caption says "segment"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,20 +109,103 @@ def _row_terms(path: Sequence[str], neutral: frozenset[str]) -> frozenset[str]:
     return frozenset()
 
 
+# Members that name nothing: a segment's own figure before eliminations (srt:ConsolidationItemsAxis)
+_QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
+# Words of a column's period: "Three months ended June 30, 2023", "52 weeks"
+_COLUMN_PERIOD = frozenset({"three", "six", "nine", "twelve", "thirteen", "weeks", "week"})
+
+
+def _member_terms(
+    axis: str, member: str, row: frozenset[str], concept: frozenset[str], neutral: frozenset[str]
+) -> frozenset[str]:
+    """A member's words; a member of a segment, product or geography is what the filer's row calls it, when
+    the row does not name the concept and names the member (`goog:AmericasExcludingUnitedStatesMember` is
+    "Other Americas"), or the member is the taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is
+    "Other Bets")."""
+    words = terms(member_words(member), neutral)
+    if _AXES.search(axis) and len(row) >= 2 and not row & concept and (row & words or _generic(member)):
+        return row
+    return words
+
+
+def _generic(member: str) -> bool:
+    return member.startswith(("us-gaap:", "srt:", "country:"))  # "country:CN" reads as no word
+
+
 def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     cell = hit_of(row)
     path = tuple(row.row_path or ()) or (row.row_label,)
     concept = terms(concept_words(cell.concept), neutral) if cell.concept else frozenset()
-    members = tuple(terms(member_words(str(m)), neutral) for m in cell.dimensions.values())
-    described = [*path, row.column_label or ""]
+    row_terms = _row_terms(path, neutral)
+    members = tuple(
+        _member_terms(axis, str(m), row_terms, concept, neutral)
+        for axis, m in cell.dimensions.items()
+        if m not in _QUALIFY_NOTHING
+    )
+    path_terms = frozenset().union(*(terms(label, neutral) for label in path))
+    column = terms(row.column_label or "", neutral)
+    own = frozenset().union(concept, *members, path_terms, column)
+    names = [*path, *(member_words(str(m)) for m in cell.dimensions.values())]
+    carried = own
     if row.fact_id is None and row.table_title:
-        described.append(row.table_title)
-    carried = frozenset().union(concept, *members, *(terms(words, neutral) for words in described))
-    return Entry(cell, _row_terms(path, neutral), concept, members, carried, order)
+        carried |= terms(row.table_title, neutral)
+        names.append(row.table_title)
+    untagged_column = column - _COLUMN_PERIOD if row.fact_id is None else frozenset()
+    labels = [*path, row.table_title or ""] if row.fact_id is None else path
+    segmental = any("Segment" in axis for axis in cell.dimensions) or any(_SEGMENT.search(t) for t in labels)
+    return Entry(
+        cell,
+        row_terms,
+        concept,
+        members,
+        carried,
+        order,
+        _written(names),
+        path_terms,
+        own,
+        untagged_column,
+        segmental,
+    )
+
+
+# "Sales" and "revenue" are one term, but a filing may print both for one item ("Energy generation and
+# storage sales" beside the segment's revenue, which adds leasing): the line written in the question's word
+# is preferred.
+_SALES_OR_REVENUE = re.compile(r"\b(?:sales?|revenues?)\b", re.IGNORECASE)
+
+
+def _asked_word(phrase: str, wanted: frozenset[str]) -> frozenset[str]:
+    """Which of "sales" and "revenue" a phrase that names more than them writes ("automotive sales", "cost of
+    revenue from Automotive sales"); the company's total ("net sales", "revenue") is the curated item's,
+    whichever word it is asked by."""
+    word = _written([_COST_OF.sub(" ", phrase)])  # "cost of sales" is the cost, whichever word it says
+    return word if len(wanted) > len(word) else frozenset()
+
+
+_COST_OF = re.compile(r"\bcosts?\s+of\s+(?:net\s+)?(?:sales|revenues?)\b", re.IGNORECASE)
+
+
+def _written(texts: Iterable[str]) -> frozenset[str]:
+    """Which of "sales" and "revenue" the texts write."""
+    return frozenset(
+        "sales" if word.lower().startswith("sale") else "revenue"
+        for text in texts
+        for word in _SALES_OR_REVENUE.findall(text)
+    )
 
 
 def build_vocabulary(ticker: str, rows: Iterable[Any], neutral: frozenset[str]) -> Vocabulary:
-    entries = tuple(_entry(row, order, neutral) for order, row in enumerate(rows))
+    return _indexed(ticker, tuple(_entry(row, order, neutral) for order, row in enumerate(rows)))
+
+
+def within(vocab: Vocabulary, filing_ids: Collection[int] | None) -> Vocabulary:
+    """The vocabulary of these filings only (a request's filters); all of it for None."""
+    if filing_ids is None:
+        return vocab
+    return _indexed(vocab.ticker, tuple(e for e in vocab.entries if e.cell.filing_id in filing_ids))
+
+
+def _indexed(ticker: str, entries: tuple[Entry, ...]) -> Vocabulary:
     index: dict[str, list[int]] = {}
     for i, entry in enumerate(entries):
         for term in entry.carried:
@@ -146,13 +240,21 @@ async def vocabulary(
 def _unit_fits(wanted: frozenset[str], unit: str) -> bool:
     if (PER_SHARE in wanted) != (unit == "USD/share"):
         return False
-    if unit == "shares" and "share" not in wanted:
+    # a number of shares: asked as shares, or as what dilutes them ("effect of dilutive RSUs")
+    if unit == "shares" and not wanted & {"share", "dilutive"}:
         return False
     return bool(wanted & _RATE_TERMS) == (unit in _RATE_UNITS)
 
 
+# What a share count's row says beyond the count asked ("diluted share count" is the "Weighted-average
+# number of diluted shares outstanding"); kept apart from the verifier's own list on purpose.
+_SHARE_COUNT = frozenset({"weighted", "average", "outstanding", "number"})
+
+
 def _extras(entry: Entry, accepted: frozenset[str]) -> int:
     """How many terms the row (or else the concept, whichever names fewer) adds to the asked item."""
+    if entry.cell.unit == "shares" and "share" in accepted:
+        accepted |= _SHARE_COUNT
     counts = [len(found - accepted) for found in (entry.row, entry.concept) if found]
     return min(counts, default=len(accepted))
 
@@ -162,7 +264,7 @@ def _in_period(cell: CellHit, targets: Sequence[Target]) -> bool:
 
 
 def _own_filing(cell: CellHit, targets: Sequence[Target]) -> bool:
-    return any(abs(cell.filing_period_end - t.end) <= DATE_TOLERANCE for t in targets)
+    return any(t.ends_near(cell.filing_period_end) for t in targets)
 
 
 def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Target]) -> list[Entry]:
@@ -186,6 +288,8 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
 
 
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
+# A phrase that asks for a number of shares ("basic shares", "diluted share count", "number of shares")
+_COUNT = re.compile(r"\bshares\b|\bshare\s+count\b|\bnumber\s+of\b", re.IGNORECASE)
 
 
 def _is_payment(entry: Entry) -> bool:
@@ -198,24 +302,44 @@ def _key(
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
-    flags: tuple[bool, bool],
-) -> tuple[int, bool, bool, int, int, int, bool]:
+    flags: tuple[bool, bool, frozenset[str], bool],
+) -> tuple[int, bool, bool, bool, bool, int, int, int, int, int, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
     unnamed_by_row = len(wanted - entry.row - member_terms)
-    # "the Automotive segment" is the segment's member, not the "Automotive sales" product line
-    segment, paid = flags
-    off_axis = segment and bool(entry.members) and not any("Segment" in a for a in entry.cell.dimensions)
+    segment, paid, word, amount = flags
+    # "stock repurchases" is the amount, not the number of shares repurchased; "shares repurchased" the number
+    uncounted = amount == (entry.cell.unit == "shares")
+    # "the Automotive segment" is the segment's member, not the "Automotive sales" product line, nor a
+    # table of the MD&A that does not say "segment"
+    off_axis = segment and not entry.segmental
     # what was spent or paid is the cash-flow statement's payment, not the equity statement's line
     not_paid = paid and not _is_payment(entry)
     # fewer members first: a consolidated line before a member's whose words the phrase happens to hold
     # ("Operating segments" for "operating income")
-    members = len(entry.members)
+    # (every member counts here: a segments' total before eliminations is not the consolidated line)
+    members = len(entry.cell.dimensions)
+    # "energy generation and storage sales" is the line written so, before the segment's revenue
+    other_word = bool(word) and not word <= entry.written
+    # a cell that names the item itself before one whose caption alone does ("Sales and operating income
+    # by business segment" is over a sales column too)
+    # an untagged cell in the column of another line ("Net Sales" beside "Operating Income", "% change",
+    # "Constant Currency Revenues") after one in the item's own column
+    by_caption = len(wanted - entry.own) + len(entry.column - accepted)
+    # what the concept (else the whole row path) names beyond the item: the cash-flow statement's
+    # "Depreciation and amortization" (DepreciationDepletionAndAmortization) before the deferred-tax line
+    # of that label (DeferredTaxLiabilitiesPropertyPlantAndEquipment); "Automotive sales" under "Revenues"
+    # before the one under "Cost of revenues"
+    named = len(entry.concept - accepted) if entry.concept else len(entry.path - accepted - member_terms)
     return (
         _extras(entry, accepted),
+        uncounted,
         not_paid,
         off_axis,
+        other_word,
+        by_caption,
+        named,
         members,
         rank,
         unnamed_by_row,
@@ -237,8 +361,15 @@ def resolve(
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
     accepted |= {PAYMENT} if paid else frozenset()
+    # a figure per share is of shares: "CommonStockDividendsPerShareDeclared" is "dividends per share"
+    accepted |= {"share"} if PER_SHARE in wanted else frozenset()
     found = candidates(vocab, wanted, targets)
-    flags = (_SEGMENT.search(phrase) is not None, paid)
+    flags = (
+        _SEGMENT.search(phrase) is not None,
+        paid,
+        _asked_word(phrase, wanted),
+        _COUNT.search(phrase) is None,
+    )
     if not found:
         return None
     keyed = sorted(
@@ -293,7 +424,9 @@ def _same_item(entry: Entry, chosen: Entry) -> bool:
     a, b = entry.cell, chosen.cell
     if a.concept or b.concept:
         return a.concept == b.concept and a.dimensions == b.dimensions
-    return entry.row == chosen.row
+    # untagged: the same row path, in a column of the same line (not the equity statement's "Repurchases of
+    # stock" under "Accumulated Other Comprehensive Income")
+    return entry.path == chosen.path and entry.column == chosen.column
 
 
 _AXES = re.compile(r"Segment|ProductOrService|Geographical", re.IGNORECASE)

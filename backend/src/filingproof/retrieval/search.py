@@ -1,7 +1,8 @@
 """Hybrid search: filters narrow the filings first, then BM25 and dense rankings are fused per page.
 
-1. Query understanding (`filingproof.understanding`) picks companies, form and period; `select_filings`
-   turns them into filing ids. Nothing outside those filings is ranked.
+1. Query understanding (`filingproof.understanding`) picks companies, form and period, within the request's
+   filters; `select_filings` turns them into filing ids. Nothing outside those filings is ranked. The
+   pipeline passes its one understanding (`search_understood`); callers with only words use `search`.
 2. BM25 (`index.bm25`; query terms less the company's name, plus line-item synonyms) and dense (cosine
    over all-MiniLM-L6-v2 vectors) each rank the chunks of those filings; each ranking becomes a page
    ranking where a page ranks as its best chunk.
@@ -19,10 +20,11 @@ and one query describing the pages shown.
 """
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
@@ -38,7 +40,7 @@ from filingproof.index.vectors import InMemoryVectors, VectorSnapshot, pgvector_
 from filingproof.retrieval.catalog import CatalogCache
 from filingproof.retrieval.fusion import best_first_unique, reciprocal_rank_fusion
 from filingproof.retrieval.synonyms import expand
-from filingproof.understanding import Catalog, QueryUnderstanding, select_filings, understand
+from filingproof.understanding import Catalog, Filters, QueryUnderstanding, select_filings, understand
 
 Mode = Literal["hybrid", "bm25", "dense"]
 PageKey = tuple[int, int]  # (filing id, page number)
@@ -168,6 +170,24 @@ def _query_vector(query: str, provider: EmbedderProvider) -> list[float]:
     return provider().embed([query])[0]
 
 
+@contextlib.asynccontextmanager
+async def _embedding(
+    query: str, mode: Mode, embedder: EmbedderProvider
+) -> AsyncIterator["asyncio.Future[list[float]] | None"]:
+    """The query's embedding, started first in a worker thread: it is the slowest step of a search, and
+    overlaps all the others (one hop to the thread pool, model included; no task around it)."""
+    vector_task = (
+        asyncio.get_running_loop().run_in_executor(None, _query_vector, query, embedder)
+        if mode != "bm25"
+        else None
+    )
+    try:
+        yield vector_task
+    finally:
+        if vector_task is not None:
+            vector_task.cancel()  # nothing once awaited; else (an early return, an error) no one waits
+
+
 class Retriever:
     """Hybrid search over one database, shaped by its caller's settings (BM25's k1 and b, the fusion's k, the
     candidates per ranking, whether pgvector may compute distances).
@@ -193,20 +213,29 @@ class Retriever:
         mode: Mode = "hybrid",
         catalog: Catalog | None = None,
         embedder: EmbedderProvider = get_embedder,
+        filters: Filters | None = None,
     ) -> SearchResult:
-        """The best pages for `query`, with the filters and warnings that shaped them."""
-        # The query's embedding (a thread) starts first: it is the slowest step, and overlaps all the others.
-        # One hop to the thread pool, model included (the provider loads it on first use), no task around it.
-        vector_task = (
-            asyncio.get_running_loop().run_in_executor(None, _query_vector, query, embedder)
-            if mode != "bm25"
-            else None
-        )
-        try:
-            return await self._search(session, query, limit, mode, catalog, vector_task)
-        finally:
-            if vector_task is not None:
-                vector_task.cancel()  # nothing once awaited; else (an early return, an error) no one waits
+        """The best pages for `query`, understood here as the pipeline understands a question (for callers
+        that have only the words: the command line, the API's and MCP's search, the benches)."""
+        async with _embedding(query, mode, embedder) as vector_task:
+            catalog = catalog if catalog is not None else await self.catalog.get(session)
+            understanding = understand(query, catalog, filters)
+            return await self._search(session, understanding, catalog, limit, mode, vector_task)
+
+    async def search_understood(
+        self,
+        session: AsyncSession,
+        understanding: QueryUnderstanding,
+        catalog: Catalog,
+        *,
+        limit: int = 5,
+        mode: Mode = "hybrid",
+        embedder: EmbedderProvider = get_embedder,
+    ) -> SearchResult:
+        """The best pages for a question already understood (the pipeline's one understanding, the
+        request's filters included): nothing outside the filings it allows is ranked."""
+        async with _embedding(understanding.query, mode, embedder) as vector_task:
+            return await self._search(session, understanding, catalog, limit, mode, vector_task)
 
     async def rank_bm25(
         self, session: AsyncSession, terms: Sequence[str], filing_ids: Sequence[int] | None, limit: int
@@ -356,18 +385,17 @@ class Retriever:
     async def _search(
         self,
         session: AsyncSession,
-        query: str,
+        understanding: QueryUnderstanding,
+        catalog: Catalog,
         limit: int,
         mode: Mode,
-        catalog: Catalog | None,
         vector_task: "asyncio.Future[list[float]] | None",
     ) -> SearchResult:
-        catalog = catalog if catalog is not None else await self.catalog.get(session)
-        understanding = understand(query, catalog)
+        query = understanding.query
         warnings: list[str] = []
         if understanding.out_of_scope:
             warnings.append(f"out of scope: {understanding.out_of_scope}")
-        if understanding.unknown_companies and not understanding.companies:
+        if (understanding.unknown_companies and not understanding.companies) or understanding.outside_filters:
             return SearchResult(query, understanding, (), mode, [], warnings)
         selection = select_filings(understanding, catalog)
         warnings.extend(selection.notes)

@@ -182,9 +182,17 @@ def _mentions(text: str, companies: Mapping[str, Sequence[str]]) -> list[_Mentio
     found.sort(key=lambda mention: (mention.start, -mention.end))
     kept: list[_Mention] = []
     for mention in found:  # a longer name wins over a shorter one inside it ("Meta Platforms", "Meta")
-        if not kept or mention.start >= kept[-1].end:
-            kept.append(mention)
+        if kept and mention.start < kept[-1].end:
+            continue
+        # "Alphabet's (total) Google Cloud revenue": a name of the company after the company's mention, and
+        # before a capitalised word, is a word of its segment's or product's name, not the company again
+        if kept and kept[-1].ticker == mention.ticker and _NAME_GOES_ON.match(text, mention.end):
+            continue
+        kept.append(mention)
     return kept
+
+
+_NAME_GOES_ON = re.compile(r"\s+[A-Z]")
 
 
 def _subject(mentions: Sequence[_Mention], clause: Span, at: int) -> _Mention | None:
@@ -424,24 +432,26 @@ def _readings(claim: Claim) -> list[frozenset[str]]:
     return readings
 
 
-def _item_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
-    """None when some reading of the claim's item words names its cells; else the first reading's
-    problem."""
+def _item_problem(claim: Claim, cells: Sequence[ClaimCell], label: str = "") -> str | None:
+    """None when some reading of the claim's item words names its cells (or, for a derivation, its
+    label: the metric a formula computes, "days payable outstanding"); else the first reading's problem."""
     problems = []
     for filler in _readings(claim):
-        problem = _item_problem_of(filler, claim, cells)
+        problem = _item_problem_of(filler, claim, cells, label)
         if problem is None:
             return None
         problems.append(problem)
     return problems[0]
 
 
-def _item_problem_of(filler: frozenset[str], claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
+def _item_problem_of(
+    filler: frozenset[str], claim: Claim, cells: Sequence[ClaimCell], label: str = ""
+) -> str | None:
     wanted = terms(claim.item, filler)
     if not wanted:
         return None
     if isinstance(claim.source, DerivationSource):
-        carried = frozenset().union(*(_carried(fact) for cell in cells for fact in cell.facts))
+        carried = terms(label).union(*(_carried(fact) for cell in cells for fact in cell.facts))
         missing = wanted - carried
         return f"no input of the derivation carries {sorted(missing)}" if missing else None
     # the item words themselves, not their terms re-joined: folding joins words by their order ("income
@@ -515,8 +525,12 @@ def _loss_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
     return "a loss is named for a value that is not negative"
 
 
-def check_claim(claim: Claim, cells: Mapping[int, ClaimCell]) -> Failure | None:
-    """The first way `claim` misstates its cited cell or derivation; None when it states it."""
+def check_claim(
+    claim: Claim, cells: Mapping[int, ClaimCell], labels: Mapping[int, str] | None = None
+) -> Failure | None:
+    """The first way `claim` misstates its cited cell or derivation (`labels`: what each labelled
+    derivation computes, by index); None when it states it."""
+    label = (labels or {}).get(claim.source.index, "") if isinstance(claim.source, DerivationSource) else ""
     found = [cells[cell_id] for cell_id in _cells_of(claim.source) if cell_id in cells]
     if not found:
         return Failure("company", claim.figure.text, _span(claim), "the cited cell is unknown")
@@ -524,7 +538,7 @@ def check_claim(claim: Claim, cells: Mapping[int, ClaimCell]) -> Failure | None:
         ("company", _company_problem(claim, found)),
         ("period", _period_problem(claim, found)),
         ("sign", _loss_problem(claim, found)),
-        ("item", _item_problem(claim, found)),
+        ("item", _item_problem(claim, found, label)),
     ):
         if problem is not None:
             return Failure(kind, claim.figure.text, _span(claim), problem)  # type: ignore[arg-type]
@@ -598,6 +612,7 @@ def claim_failures(
     """Every claim of `text` that misstates its cited cell or derivation, and every direction word that no
     cited change backs. Fails closed."""
     claims = read_claims(text, figures, companies, quotes)
-    failures = [failure for claim in claims if (failure := check_claim(claim, cells)) is not None]
+    labels = {index: derivation.label for index, derivation in enumerate(derivations) if derivation.label}
+    failures = [failure for claim in claims if (failure := check_claim(claim, cells, labels)) is not None]
     directions = _direction_failures(_blank(text, list(quotes)), claims, cells, derivations)
     return sorted([*failures, *directions], key=lambda failure: failure.span or (-1, -1))

@@ -4,6 +4,9 @@ Operand order: change is later − earlier; growth is (later − earlier) / |ear
 part / whole × 100; ratio is numerator / denominator; difference is first − second (e.g. between two
 companies); sum adds any number of operands. All operands must share a unit. Arithmetic runs in a
 fixed decimal context (28 significant digits, half-even) so a recomputation reproduces it exactly.
+
+A "formula" derivation (an analyst metric, see `filingproof.metrics`) records its expression over cell ids
+in the language of `expression`; recomputing it parses and evaluates that text again from the cited cells.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -12,8 +15,19 @@ from decimal import ROUND_HALF_EVEN, Context, Decimal, localcontext
 from typing import Literal, Protocol
 
 from filingproof.verify.cells import Unit
+from filingproof.verify.expression import (
+    Cell,
+    ExpressionError,
+    Leaf,
+    Quantity,
+    evaluate,
+    leaves,
+    parse,
+    quantity,
+    unit_of,
+)
 
-DerivationKind = Literal["change", "growth", "margin", "ratio", "sum", "difference"]
+DerivationKind = Literal["change", "growth", "margin", "ratio", "sum", "difference", "formula"]
 
 _CONTEXT = Context(prec=28, rounding=ROUND_HALF_EVEN)
 _HUNDRED = Decimal(100)
@@ -43,6 +57,7 @@ class Derivation:
     inputs: tuple[int, ...]
     value: Decimal
     unit: Unit
+    label: str = ""  # what a formula computes ("days payable outstanding"), which claims may name
 
 
 def _ref(operand: Operand) -> str:
@@ -118,8 +133,34 @@ def difference(first: Operand, second: Operand) -> Derivation:
     return _derivation("difference", formula, [first, second], unit, lambda: first.value - second.value)
 
 
+def formula(text: str, cited: Mapping[int, Operand], dimensionless: Unit = "ratio") -> Derivation:
+    """The expression `text` over cell ids evaluated from `cited`; `dimensionless` is the unit a
+    dimensionless result is recorded in (ratio, or number for a count such as days)."""
+    try:
+        expr = parse(text)
+        written = list(leaves(expr))
+        if not all(isinstance(leaf, Cell) for leaf in written):
+            raise DerivationError("a recorded formula's inputs must all be cells")
+        inputs = tuple(dict.fromkeys(leaf.cell_id for leaf in written if isinstance(leaf, Cell)))
+
+        def value_of(leaf: Leaf) -> Quantity:
+            assert isinstance(leaf, Cell)
+            if leaf.cell_id not in cited:
+                raise DerivationError(f"inputs not among the cited cells: [{leaf.cell_id}]")
+            operand = cited[leaf.cell_id]
+            return quantity(operand.value, operand.unit)
+
+        result = evaluate(expr, value_of)
+        unit = unit_of(result, dimensionless if dimensionless in ("ratio", "number") else "ratio")
+    except ExpressionError as error:
+        raise DerivationError(str(error)) from error
+    return Derivation("formula", text, inputs, result.value, unit)
+
+
 def derive(kind: DerivationKind, operands: Sequence[Operand]) -> Derivation:
     """The derivation of `kind` over `operands`, in the order the functions above take them."""
+    if kind == "formula":
+        raise DerivationError("a formula derivation is made with `formula`, from its text")
     if kind == "sum":
         return total(*operands)
     if len(operands) != 2:
@@ -133,6 +174,8 @@ def recompute(derivation: Derivation, cited: Mapping[int, Operand]) -> Derivatio
     missing = [cell_id for cell_id in derivation.inputs if cell_id not in cited]
     if missing:
         raise DerivationError(f"inputs not among the cited cells: {missing}")
+    if derivation.kind == "formula":
+        return formula(derivation.formula, cited, derivation.unit)
     return derive(derivation.kind, [cited[cell_id] for cell_id in derivation.inputs])
 
 

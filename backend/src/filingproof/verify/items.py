@@ -9,13 +9,22 @@ checks that from what the cell itself says it is, apart from the code that picke
    An untagged cell's table caption counts too; a tagged cell is what its tag and its row say.
 3. Identity: the cell is not a more specific line than the one asked. Its row label, or else its concept,
    names nothing the question does not: "Cost of revenue" is not "revenue", "Income before provision for
-   income taxes" is not "provision for income taxes", "Total current assets" is not "total assets".
+   income taxes" is not "provision for income taxes", "Total current assets" is not "total assets". A row
+   that is its member's label ("Cost of revenue" for `us-gaap:CostOfSalesMember`) names the member, and
+   the concept names the item (stock-based compensation). An untagged cell's column, too, names nothing
+   beyond the item (not "Net Sales" or "% change" for operating income). Where the filing prints, for the
+   cell's period, a line in the question's own word of "sales" and "revenue" with another value
+   (Tesla's "Energy generation and storage sales" beside the segment's revenue), the cell must write it.
 4. Members: every dimension member of the cell (segment, product, geography, equity component) is named by
-   the question: Meta's "Family of Apps" revenue is not Meta's revenue, nor the other way round. A
-   question that says "segment" is answered only by a cell of a segment (a member on a segments axis, or a
-   row or caption that says "segment"), not by a line of the same name elsewhere.
+   the question: Meta's "Family of Apps" revenue is not Meta's revenue, nor the other way round. A member
+   the filer prints under a row label of its own ("Other Bets" for `us-gaap:AllOtherSegmentsMember`,
+   "Other Americas" for `goog:AmericasExcludingUnitedStatesMember`) is named by that label. A question
+   that says "segment" is answered only by a cell of a segment (a member on a segments axis, or a row or
+   caption that says "segment"), not by a line of the same name elsewhere.
 5. Units: a per-share cell answers only a per-share question, and the other way round; a percentage or
-   ratio cell only a question for a rate, percentage or ratio, and the other way round.
+   ratio cell only a question for a rate, percentage or ratio, and the other way round; a share count only
+   a question for shares ("weighted-average shares used in computing earnings per share" are shares) or
+   what dilutes them.
 6. Period: the cell's period is one the question asks for (not the prior year of the same row).
 
 Words are compared after folding the spellings filings use for one line: case, plurals, footnote marks
@@ -31,9 +40,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from functools import lru_cache
 
-from filingproof.verify.periods import DATE_TOLERANCE, LENGTH_TOLERANCE_DAYS
+from filingproof.calendar import COUNTED_END_SLACK, MONTH_WORDS, dates_match, length_matches
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +64,17 @@ class AskedItem:
 
 
 @dataclass(frozen=True, slots=True)
+class Line:
+    """Another tagged line of the cell's filing, for the cell's period, that names its item with the other
+    of two words folded together ("Energy generation and storage sales" beside the segment's revenue)."""
+
+    label: str
+    value: Decimal
+    members: tuple[str, ...] = ()  # its fact's dimension members ("wmt:WalmartUSSegmentMember")
+    concept: str | None = None  # its fact's concept ("us-gaap:CostOfRevenue" under "Automotive sales")
+
+
+@dataclass(frozen=True, slots=True)
 class CellFacts:
     """What a cell says it is."""
 
@@ -69,6 +90,8 @@ class CellFacts:
     period_end: date | None = None
     company: str | None = None  # the ticker of its filing
     company_names: tuple[str, ...] = ()  # names the filer goes by, which qualify nothing in its labels
+    value: Decimal | None = None  # its fact's value (else the cell's)
+    lines: tuple[Line, ...] = ()  # the filing's other lines for its period that say "sales" or "revenue"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +110,7 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("&", r"\br\s*&\s*d\b", " research and development "),
     ("&", r"\bsg\s*&\s*a\b", " selling general and administrative "),
     ("&", r"\bpp\s*&\s*e\b", " property and equipment "),
+    ("&", r"\bd\s*&\s*a\b", " depreciation and amortization "),
     ("&", r"&", " and "),
     ("u.s united", r"\bu\.\s?s\.?(?![a-z])|\bunited\s+states\b", " us "),
     ("eps", r"\beps\b", " earnings per share "),
@@ -104,9 +128,33 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         " cash from operating activities ",
     ),
     (
+        "cash",
+        r"\b(investing|financing)\s+cash\s+flows?\b|\bcash\s+flows?\s+from\s+(investing|financing)\s+activities\b",
+        r" cash from \1\2 activities ",
+    ),
+    # how a reader names a balance: "trade payables", "what customers owe"
+    ("trade", r"\btrade\s+(payable|receivable)s?\b", r" accounts \1 "),
+    ("owe", r"\bcustomers?\s+owed?\b|\bowed\s+by\s+customers?\b", " accounts receivable "),
+    ("interest", r"\binterest\s+costs?\b", " interest expense "),
+    # the total of the balance sheet's right side, however its equity is named
+    (
+        "liabilities",
+        r"\bliabilities\s+and\s+(?:(?:stock|share)(?:holders?|owners?)['’]?\s+)?(?:equity|deficit)\b",
+        " liabilities and equity ",
+    ),
+    (
         "operat",
         r"\b(?:income|profit|earnings|loss)\s+from\s+operations\b|\boperating\s+(?:profit|earnings|loss)\b",
         " operating income ",
+    ),
+    # the shares an EPS is computed over are a share count, not a figure per share ("Shares used in
+    # computing earnings per share", "Weighted average shares used in computing net income per share of
+    # common stock"); a "share count" and a "number of shares" are shares
+    (
+        "used count number",
+        r"\bshares?\s+used\s+(?:in|to|for)\b[^,;:]*?\bper\s+(?:common\s+)?share(?:\s+of\s+common\s+stock)?"
+        r"(?:\s+(?:computations?|calculations?|amounts?))?\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b",
+        " shares ",
     ),
     (
         "per",
@@ -128,11 +176,27 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("operating", r"\b(?:net\s+)?operating\s+revenues?\b", " revenue "),
     ("sales", r"\bsales,?\s+general\b", " selling general "),
     # "provision for income taxes" = "income tax expense" = "taxes on income"
+    # "income before provision for income taxes" is pre-tax income
+    (
+        "before",
+        r"\bbefore\s+(?:the\s+)?(?:provision|expense)\s+for\s+(?:income\s+)?tax(?:es)?\b",
+        " before tax ",
+    ),
     ("tax", r"\bincome\s+tax(?:es)?\b|\btax(?:es)?\s+on\s+income\b", " tax "),
     ("continuing", r"\b(?:from\s+)?continuing\s+operations\b", " "),
     ("tax", r"\bpre-?\s*tax\b", " before tax "),
     ("tax", r"\bafter-?\s*tax\b|\bnet\s+of\s+(?:income\s+)?tax(?:es)?\b|\bnet\s+of\s+tax\b", " aftertax "),
+    # what is left once the current portion is taken out is the non-current line: "Debt and finance leases,
+    # net of current portion" is not "Current portion of debt and finance leases"
+    (
+        "current",
+        r"\b(?:net\s+of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)(?:\s+thereof)?\b"
+        r"|\bnon-?\s*current\s+portion\b",
+        " noncurrent ",
+    ),
     ("non-", r"\bnon-\s*current\b", " noncurrent "),
+    # long-lived assets by geography are tagged NoncurrentAssets
+    ("lived", r"\blong-?\s*lived\s+assets?\b", " noncurrent assets "),
     # "attributable to Walmart", "… to common stockholders": the company's share, which is the line itself
     ("attributable available", r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*", " "),
     (
@@ -154,10 +218,6 @@ def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-_MONTHS = _wordset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
 _SYNONYMS = {
     "sale": "revenue",
     "turnover": "revenue",
@@ -173,6 +233,7 @@ _SYNONYMS = {
     # "stock-based compensation" = "share-based compensation", "stock repurchases" = "share repurchases"
     "stock": "share",
     "paid": "payment",
+    "declare": "declared",
 }
 # Words that qualify nothing: what every line has ("total", "net"), filler, and period words (the period is
 # checked on its own).
@@ -218,7 +279,7 @@ def terms(text: str, neutral: Iterable[str] = ()) -> frozenset[str]:
 def _all_terms(text: str) -> frozenset[str]:
     found = set()
     for word in _WORD.findall(fold(text)):
-        if word in _MONTHS:
+        if word in MONTH_WORDS:
             continue
         term = _SYNONYMS.get(_stem(word), _stem(word))
         if term not in NEUTRAL:
@@ -245,6 +306,10 @@ _QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
 _RATE_TERMS = frozenset({"rate", "percent", "percentage", "ratio", "pct"})
 _RATE_UNITS = frozenset({"percent", "ratio"})
 PER_SHARE = "pershare"
+# What a number of shares is asked by: shares, or what dilutes them ("effect of dilutive securities")
+_COUNTED = frozenset({"share", "dilutive"})
+# What every share count is: "diluted share count" is "Weighted-average number of diluted shares outstanding"
+SHARE_COUNT_WORDS = frozenset({"weighted", "average", "outstanding", "number"})
 PAYMENT = "payment"
 
 
@@ -271,6 +336,11 @@ def _of_a_segment(cell: CellFacts) -> bool:
     return any(_SEGMENT.search(text) for text in (*cell.row_path, cell.caption or ""))
 
 
+def _of_equity(cell: CellFacts) -> bool:
+    """An equity component's cell: its member (retained earnings) is the item, its concept the equity."""
+    return any("EquityComponents" in axis for axis in cell.axes)
+
+
 def _label(cell: CellFacts) -> str:
     return cell.row_path[-1] if cell.row_path else ""
 
@@ -280,13 +350,14 @@ def _quoted(words: Iterable[str]) -> str:
 
 
 def _period_ok(asked: AskedPeriod, cell: CellFacts) -> bool:
-    if cell.period_end is None or abs(cell.period_end - asked.end) > DATE_TOLERANCE:
+    # The asked end is counted by months from a fiscal year's end (`qa.periods.target_for`).
+    if cell.period_end is None or not dates_match(cell.period_end, asked.end, COUNTED_END_SLACK):
         return False
     if asked.days is None:
         return cell.instant
     if cell.instant or cell.period_start is None:
         return False
-    return abs((cell.period_end - cell.period_start).days + 1 - asked.days) <= LENGTH_TOLERANCE_DAYS
+    return length_matches((cell.period_end - cell.period_start).days + 1, asked.days)
 
 
 def _describe_period(cell: CellFacts) -> str:
@@ -303,13 +374,105 @@ def _unit_problem(asked_terms: frozenset[str], cell: CellFacts) -> str | None:
         if asks_per_share:
             return f"the question asks per share; the cell is in {cell.unit}"
         return "the cell is per share; the question does not ask per share"
-    if cell.unit == "shares" and "share" not in asked_terms:
+    if cell.unit == "shares" and not asked_terms & _COUNTED:
         return "the cell is a number of shares; the question does not ask for shares"
     asks_rate = bool(asked_terms & _RATE_TERMS)
     if asks_rate != (cell.unit in _RATE_UNITS):
         wanted = "a rate or percentage" if asks_rate else "an amount"
         return f"the cell is in {cell.unit}, the question asks for {wanted}"
     return None
+
+
+# "Sales" and "revenue" fold to one term ("net sales" is most filers' revenue line), but a filing may print
+# both for one item with different values: Tesla's "Energy generation and storage sales" is the segment's
+# revenue less its leasing. `SALES_WORDS`: the words of the lines `CellFacts.lines` holds.
+SALES_WORDS = ("sale", "sales", "revenue", "revenues")
+_SALES_WORD = re.compile(r"\b(?:sales?|revenues?)\b")
+
+
+def _sales_words(text: str) -> frozenset[str]:
+    """Which of "sale" and "revenue" `text` writes (after folding: "sales, general" is neither; "cost of
+    sales" is the cost, whichever word it says)."""
+    written = _SALES_WORD.findall(_COST_OF.sub(" ", fold(text)))
+    return frozenset("sale" if w.startswith("sale") else "revenue" for w in written)
+
+
+_COST_OF = re.compile(r"\bcosts?\s+of\s+(?:net\s+)?(?:sales?|revenues?)\b")
+
+
+# Words of a column's period, which name no line: "Three months ended June 30, 2023", "52 weeks"
+_COLUMN_PERIOD = _wordset("three six nine twelve thirteen weeks week")
+# A statement's title read into a PDF column's header ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES
+# CONSOLIDATED STATEMENTS OF OPERATIONS For the Years Ended …"): the table's name, no line of it
+_STATEMENT_TITLE = re.compile(
+    r"^.*?\b(?:consolidated\s+)?(?:statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings"
+    r"|comprehensive\s+income|cash\s+flows?|financial\s+position)|balance\s+sheets?)\b",
+    re.IGNORECASE,
+)
+
+
+def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
+    """What the column of an untagged cell names beyond the asked item: a table can set lines side by side
+    ("Net Sales", "Operating Income (Loss)", "% change" under one caption), and the column then says which
+    line the cell is. A tagged cell is what its fact says."""
+    if cell.concept is not None:
+        return frozenset()
+    column = _STATEMENT_TITLE.sub(" ", cell.column_label)
+    return terms(column, neutral) - _COLUMN_PERIOD - accepted
+
+
+_STANDARD = ("us-gaap:", "srt:", "country:")  # generic members, and ISO codes ("country:CN" is "China")
+_MEMBER_AXES = re.compile(r"Segment|ProductOrService|Geographical")
+
+
+def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[str, ...]:
+    """The words of each member of the cell that qualifies something. A member of a segment, product or
+    geography is named by the filer's row label when that label names none of the concept's words and
+    shares a word with the member's (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas"), or the
+    member is the taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is "Other Bets")."""
+    concept = terms(concept_words(cell.concept), neutral) if cell.concept else frozenset()
+    row = _row_terms(cell, neutral)
+    names = []
+    for axis, member in zip(cell.axes or ("",) * len(cell.members), cell.members, strict=False):
+        if member in _QUALIFY_NOTHING:
+            continue
+        words = member_words(member)
+        labelled = bool(row & terms(words, neutral)) or member.startswith(_STANDARD)
+        by_row = _MEMBER_AXES.search(axis) and len(row) >= 2 and not row & concept and labelled
+        names.append(" ".join(_WORD.findall(fold(_label(cell)))) if by_row else words)
+    return tuple(names)
+
+
+def _line_terms(line: Line, neutral: frozenset[str]) -> frozenset[str]:
+    members = [terms(member_words(m), neutral) for m in line.members if m not in _QUALIFY_NOTHING]
+    concept = terms(concept_words(line.concept), neutral) if line.concept else frozenset()
+    return frozenset().union(terms(line.label, neutral), concept, *members)
+
+
+def _other_line(phrase: str, wanted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> Line | None:
+    """The filing's line that is the asked item in the question's own word ("sales"), when the cell says
+    only the other word ("revenue") and the line prints another value for the cell's period: then the
+    filing tells the two apart, and the cell is not the item asked. (A phrase that writes both words, "cost
+    of revenue from Automotive sales", "sales revenue", is not read for either.)"""
+    said = _sales_words(phrase)
+    if len(said) != 1 or not cell.lines:
+        return None
+    own = [*cell.row_path, *(member_words(member) for member in cell.members)]
+    if cell.concept is None and cell.caption:
+        own.append(cell.caption)
+    missing = said - frozenset().union(*(_sales_words(text) for text in own))
+    if not missing:
+        return None
+    return next(
+        (
+            line
+            for line in cell.lines
+            if missing <= _sales_words(line.label)
+            and line.value != cell.value
+            and _line_terms(line, neutral) == wanted
+        ),
+        None,
+    )
 
 
 def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) -> ItemCheck:
@@ -324,7 +487,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     if not wanted:
         return ItemCheck(False, f"'{asked.phrase}' names no line item to check the cell against")
     label = _label(cell)
-    members = tuple(member_words(member) for member in cell.members if member not in _QUALIFY_NOTHING)
+    members = _member_names(cell, neutral)
     concept = concept_words(cell.concept) if cell.concept else ""
     described = [*cell.row_path, cell.column_label, concept, *members]
     if cell.concept is None and cell.caption:
@@ -345,16 +508,39 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         )
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
+    # A figure per share is of shares: "CommonStockDividendsPerShareDeclared" is "dividends per share".
+    accepted |= {"share"} if PER_SHARE in wanted else frozenset()
+    # A share count is a number of shares outstanding, weighted over the period where it is an average
+    # (the unit rule below keeps it from answering for an amount or a figure per share).
+    accepted |= SHARE_COUNT_WORDS if "share" in wanted and PER_SHARE not in wanted else frozenset()
     # A payment line is its item as the cash-flow statement prints it ("Payments for repurchase of common
     # stock" is "share repurchases"); which statement answers is the picker's choice, ambiguous when the
     # question does not choose (`qa.vocabulary`).
     accepted |= {PAYMENT}
     row = _row_terms(cell, neutral)
     named = terms(concept, neutral) if concept else frozenset()
+    # a row that is its member's label ("Cost of revenue" for us-gaap:CostOfSalesMember) names the member,
+    # and the concept names the item (AllocatedShareBasedCompensationExpense: stock-based compensation)
+    labelled = terms(label, neutral)
+    member_terms = frozenset().union(*(terms(words, neutral) for words in members))
+    if labelled and labelled <= member_terms and named and not _of_equity(cell):
+        row = frozenset()
     if not (row and row <= accepted) and not (named and named <= accepted):
         extra = row - accepted or named - accepted
         return ItemCheck(
             False, f"the row '{label}' is another line than '{asked.phrase}' (it says {_quoted(extra)})"
+        )
+    column = _other_column(accepted, cell, neutral)
+    if column:
+        return ItemCheck(
+            False,
+            f"the cell (row '{label}') is in the column '{cell.column_label}', another line than "
+            f"'{asked.phrase}' (it says {_quoted(column)})",
+        )
+    other = _other_line(asked.phrase, wanted, cell, neutral)
+    if other is not None:
+        return ItemCheck(
+            False, f"the filing prints '{other.label}' apart from the row '{label}', which is another line"
         )
     problem = _unit_problem(wanted, cell)
     if problem is not None:

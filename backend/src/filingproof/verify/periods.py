@@ -2,44 +2,37 @@
 
 A fiscal year is named by the calendar year it ends in (Apple's fiscal 2024 ended September 28, 2024;
 NVIDIA's fiscal 2025 ended January 26, 2025). Retailers and others on 52/53-week years end their years
-and quarters a few days either side of a month end, so dates are compared within ±7 days.
+and quarters a few days either side of a month end, so dates and lengths are compared within the slack of
+`filingproof.calendar`, which also reads the dates.
 """
 
 import calendar
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Literal
 
+from filingproof.calendar import (
+    END_SLACK,
+    MONTH_NAME_PATTERN,
+    QUARTER_DAYS,
+    YEAR_DAYS,
+    dates_match,
+    days_in_months,
+    find_dates,
+    fiscal_year_of,
+    length_matches,
+    month_number,
+    shift_months,
+)
 from filingproof.verify.cells import PeriodRef
 
 PeriodWordKind = Literal["date", "month", "year", "quarter", "duration"]
 
-DATE_TOLERANCE = timedelta(days=7)
-QUARTER_DAYS = 91
-YEAR_DAYS = 365
-LENGTH_TOLERANCE_DAYS = 15
-
-_MONTH_NUMBERS: dict[str, int] = {}
-for _number, _name in enumerate(calendar.month_name[1:], start=1):
-    _MONTH_NUMBERS[_name.lower()] = _number
-    _MONTH_NUMBERS[_name[:3].lower()] = _number
-_MONTH_NUMBERS["sept"] = 9
-
-_MONTH = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
-)
 _ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _LENGTH_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
 
-_DATE_MDY = rf"(?P<mon>{_MONTH})\s+(?P<day>\d{{1,2}}),?\s+(?P<year>\d{{4}})"
-_DATE_DMY = rf"(?P<day>\d{{1,2}})\s+(?P<mon>{_MONTH}),?\s+(?P<year>\d{{4}})"
-_DATE_ISO = r"(?P<year>\d{4})-(?P<mon>\d{2})-(?P<day>\d{2})"
-_DATE_US = r"(?P<mon>\d{1,2})/(?P<day>\d{1,2})/(?P<year>\d{4})"
-_DATES = [re.compile(rf"(?<![\w/-]){form}(?![\w/-])", re.IGNORECASE) for form in (_DATE_MDY, _DATE_DMY)]
-_DATES += [re.compile(rf"(?<![\w/-]){form}(?![\w/-])") for form in (_DATE_ISO, _DATE_US)]
 _LENGTH_PREFIX = re.compile(
     r"(?:(?P<months>three|six|nine|twelve|3|6|9|12)[-\s]months?"
     r"|(?P<weeks>13|26|39|52|53)[-\s]weeks?"
@@ -47,7 +40,7 @@ _LENGTH_PREFIX = re.compile(
     r"\s+(?:period\s+)?(?:then\s+)?ended\s+(?:on\s+)?$",
     re.IGNORECASE,
 )
-_MONTH_YEAR = re.compile(rf"(?<![\w/-])(?P<mon>{_MONTH}),?\s+(?P<year>\d{{4}})(?![\w/-])", re.IGNORECASE)
+_MONTH_YEAR = re.compile(rf"(?<![\w/-])(?P<mon>{MONTH_NAME_PATTERN}),?\s+(?P<year>\d{{4}})(?![\w/-])")
 _QUARTER = re.compile(
     r"(?<![\w$])(?:Q(?P<q1>[1-4])|(?P<q2>[1-4])Q|(?P<q3>first|second|third|fourth|1st|2nd|3rd|4th)"
     r"[\s-]+(?P<fq>fiscal[\s-]+)?quarter)"
@@ -87,43 +80,37 @@ def _full_year(digits: str) -> int:
     return int(digits) if len(digits) == 4 else 2000 + int(digits)
 
 
-def _month_number(text: str) -> int:
-    return int(text) if text.isdigit() else _MONTH_NUMBERS[text.rstrip(".").lower()]
-
-
 def _length_days(prefix: re.Match[str]) -> int:
     if prefix["months"]:
-        return round(_LENGTH_WORDS[prefix["months"].lower()] * 365.25 / 12)
+        return days_in_months(_LENGTH_WORDS[prefix["months"].lower()])
     if prefix["weeks"]:
         return int(prefix["weeks"]) * 7
     return QUARTER_DAYS if "quarter" in prefix["unit"].lower() else YEAR_DAYS
 
 
 def _dates(text: str) -> Iterator[WrittenPeriod]:
-    for pattern in _DATES:
-        for found in pattern.finditer(text):
-            try:
-                on = date(int(found["year"]), _month_number(found["mon"]), int(found["day"]))
-            except ValueError:
-                continue  # "February 30, 2024" is no date; its digits stay to be judged as figures
-            prefix = _LENGTH_PREFIX.search(text, max(0, found.start() - 40), found.start())
-            if prefix:
-                yield WrittenPeriod(
-                    text[prefix.start() : found.end()],
-                    prefix.start(),
-                    found.end(),
-                    "duration",
-                    year=on.year,
-                    on=on,
-                    days=_length_days(prefix),
-                )
-            else:
-                yield WrittenPeriod(found[0], found.start(), found.end(), "date", year=on.year, on=on)
+    # "February 30, 2024" is no date: `find_dates` skips it, and its digits stay to be judged as figures.
+    for found in find_dates(text):
+        on = found.on
+        prefix = _LENGTH_PREFIX.search(text, max(0, found.start - 40), found.start)
+        if prefix:
+            yield WrittenPeriod(
+                text[prefix.start() : found.end],
+                prefix.start(),
+                found.end,
+                "duration",
+                year=on.year,
+                on=on,
+                days=_length_days(prefix),
+            )
+        else:
+            written = text[found.start : found.end]
+            yield WrittenPeriod(written, found.start, found.end, "date", year=on.year, on=on)
 
 
 def _months(text: str) -> Iterator[WrittenPeriod]:
     for found in _MONTH_YEAR.finditer(text):
-        month = _month_number(found["mon"])
+        month = month_number(found["mon"])
         yield WrittenPeriod(
             found[0],
             found.start(),
@@ -170,10 +157,6 @@ def find_periods(text: str) -> list[WrittenPeriod]:
     return sorted(taken, key=lambda period: period.start)
 
 
-def _near(first: date, second: date) -> bool:
-    return abs(first - second) <= DATE_TOLERANCE
-
-
 def _length(ref: PeriodRef) -> int | None:
     if ref.period_kind != "duration" or ref.period_start is None:
         return None
@@ -182,51 +165,44 @@ def _length(ref: PeriodRef) -> int | None:
 
 def _ends_in_year(end: date, year: int) -> bool:
     """A (fiscal) year Y is a period ending in calendar Y, or in the first week of Y+1 (52/53 weeks)."""
-    return date(year, 1, 1) <= end <= date(year, 12, 31) + DATE_TOLERANCE
-
-
-def _months_later(day: date, months: int) -> date:
-    """The same day of the month `months` later, clamped to the month's last day."""
-    index = day.year * 12 + day.month - 1 + months
-    year, month = divmod(index, 12)
-    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+    return end.year == year or fiscal_year_of(end) == year
 
 
 def _backs_quarter(period: WrittenPeriod, ref: PeriodRef) -> bool:
     length = _length(ref)
-    if length is not None and abs(length - QUARTER_DAYS) > LENGTH_TOLERANCE_DAYS:
+    if length is not None and not length_matches(length, QUARTER_DAYS):
         return False  # a quarter is three months: not the half year or year to date that ends with it
     if period.year is None or period.quarter is None:
         return True
     # Quarter q of (fiscal) year Y ends 3 × (4 − q) months before a year end that falls in calendar Y
     # (see _ends_in_year); for a calendar-year company that is the calendar quarter.
-    return _ends_in_year(_months_later(ref.period_end, 3 * (4 - period.quarter)), period.year)
+    return _ends_in_year(shift_months(ref.period_end, 3 * (4 - period.quarter)), period.year)
 
 
 def backs(period: WrittenPeriod, ref: PeriodRef) -> bool:
     """Whether the cited period `ref` is consistent with the written period."""
     if period.kind == "date" and period.on is not None:
-        return _near(ref.period_end, period.on) or (
-            ref.period_start is not None and _near(ref.period_start, period.on)
+        return dates_match(ref.period_end, period.on) or (
+            ref.period_start is not None and dates_match(ref.period_start, period.on)
         )
     if period.kind == "duration" and period.on is not None and period.days is not None:
         length = _length(ref)
         return (
             length is not None
-            and _near(ref.period_end, period.on)
-            and abs(length - period.days) <= LENGTH_TOLERANCE_DAYS
+            and dates_match(ref.period_end, period.on)
+            and length_matches(length, period.days)
         )
     if period.kind == "month" and period.on is not None:
         last = date(period.on.year, period.on.month, calendar.monthrange(period.on.year, period.on.month)[1])
         edges = [ref.period_end] + ([ref.period_start] if ref.period_start else [])
-        return any(period.on - DATE_TOLERANCE <= edge <= last + DATE_TOLERANCE for edge in edges)
+        return any(period.on - END_SLACK <= edge <= last + END_SLACK for edge in edges)
     if period.kind == "quarter":
         return _backs_quarter(period, ref)
     if period.year is None or not _ends_in_year(ref.period_end, period.year):
         return False
     # "fiscal 2023" names a whole year (or a date in it); a bare "2023" may sit beside a quarter.
     length = _length(ref)
-    return not period.fiscal or length is None or abs(length - YEAR_DAYS) <= LENGTH_TOLERANCE_DAYS
+    return not period.fiscal or length is None or length_matches(length, YEAR_DAYS)
 
 
 def is_backed(period: WrittenPeriod, refs: Sequence[PeriodRef]) -> bool:

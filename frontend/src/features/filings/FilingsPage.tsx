@@ -24,6 +24,10 @@ function Accession({ filing }: { filing: Filing }) {
   );
 }
 
+function filed(filing: Filing): string {
+  return filing.filed_at ? formatDate(filing.filed_at) : "—";
+}
+
 function FilingRow({ filing }: { filing: Filing }) {
   return (
     <tr className="hover:bg-slate-50" data-testid="filing-row" data-filing-id={filing.id}>
@@ -37,12 +41,21 @@ function FilingRow({ filing }: { filing: Filing }) {
             degraded
           </span>
         )}
+        {/* A phone has no room for their columns: the filing date and the accession go under the name. */}
+        <p className="text-xs text-slate-600 sm:hidden">
+          Filed <span data-testid="filed-at">{filed(filing)}</span>
+          <span className="block" data-testid="accession">
+            <Accession filing={filing} />
+          </span>
+        </p>
       </td>
       <td className="px-3 py-2">{filing.form}</td>
       <td className="whitespace-nowrap px-3 py-2">{formatDate(filing.period_end)}</td>
       <td className="px-3 py-2 max-sm:hidden">{fiscal(filing)}</td>
-      <td className="whitespace-nowrap px-3 py-2" data-testid="filed-at">{filing.filed_at ? formatDate(filing.filed_at) : "—"}</td>
-      <td className="whitespace-nowrap px-3 py-2" data-testid="accession">
+      <td className="whitespace-nowrap px-3 py-2 max-sm:hidden" data-testid="filed-at">
+        {filed(filing)}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 max-sm:hidden" data-testid="accession">
         <Accession filing={filing} />
       </td>
       <td className="px-3 py-2 text-right tabular-nums">{filing.page_count}</td>
@@ -116,8 +129,8 @@ export function FilingsPage() {
                 <th scope="col" className="px-3 py-2">Form</th>
                 <th scope="col" className="px-3 py-2">Period ended</th>
                 <th scope="col" className="px-3 py-2 max-sm:hidden">Fiscal</th>
-                <th scope="col" className="px-3 py-2">Filed</th>
-                <th scope="col" className="px-3 py-2">Accession (EDGAR)</th>
+                <th scope="col" className="px-3 py-2 max-sm:hidden">Filed</th>
+                <th scope="col" className="px-3 py-2 max-sm:hidden">Accession (EDGAR)</th>
                 <th scope="col" className="px-3 py-2 text-right">Pages</th>
                 <th scope="col" className="px-3 py-2 text-right max-sm:hidden">Tables</th>
               </tr>

@@ -3,46 +3,44 @@ import { useNavigate } from "react-router";
 import type { Filing, Page } from "../../api/types";
 import { describeError } from "../../api/client";
 import { paths, positiveInt, type Cited } from "../../lib/routes";
-import { getPage } from "./api";
-import { findPrintedPage } from "./printed";
+import { findPrintedPage, printedLabel } from "./printed";
 
-type JumpState = { phase: "idle" | "finding" } | { phase: "failed"; message: string };
+/** A failed jump says why; when the number is a page's position (a filing that prints no numbers, or a
+ * reader counting pages), it offers that page instead of guessing that it was meant. */
+type JumpState = { phase: "idle" | "finding" } | { phase: "failed"; message: string; position: number | null };
 
-/** Previous / next, where the page is, and a jump to a page by the number printed on it (by position when
- * the filing prints none). Cited cells travel along, so their outline is back on returning to their page. */
+/** Previous / next, where the page is, and a jump to a page by the number printed on it, the one the
+ * filing's own index uses. Cited cells travel along, so their outline is back on returning to their page. */
 export function PageNav({ filing, page, cited }: { filing: Filing; page: Page; cited: Cited }) {
   const navigate = useNavigate();
   const jumpId = useId();
   const [jump, setJump] = useState("");
   const [state, setState] = useState<JumpState>({ phase: "idle" });
-  const printed = page.label !== null;
   const go = (pageNo: number | null) => {
     if (pageNo !== null && pageNo >= 1 && pageNo <= filing.page_count) void navigate(paths.view(filing.id, pageNo, cited));
   };
-  const labelOf = (pageNo: number) => getPage(filing.id, pageNo, AbortSignal.timeout(15_000)).then((other) => other.label);
+  const landed = (pageNo: number) => {
+    setState({ phase: "idle" });
+    setJump("");
+    go(pageNo);
+  };
 
   const onJump = (event: FormEvent) => {
     event.preventDefault();
-    const wanted = jump.trim();
-    if (!wanted) return;
-    if (!printed) {
-      const pageNo = positiveInt(wanted);
-      if (pageNo !== null && pageNo <= filing.page_count) go(pageNo);
-      else setState({ phase: "failed", message: `There is no page ${wanted}: pages run from 1 to ${filing.page_count}.` });
+    if (!jump.trim()) return;
+    const label = printedLabel(jump);
+    if (label === null) {
+      setState({ phase: "failed", message: "Type a page number as the filing prints it, e.g. 29 or F-3.", position: null });
       return;
     }
     setState({ phase: "finding" });
-    findPrintedPage(wanted, page, filing.page_count, labelOf).then(
+    findPrintedPage(filing.id, label, AbortSignal.timeout(15_000)).then(
       (pageNo) => {
-        if (pageNo === null) {
-          setState({ phase: "failed", message: `No page of this filing is printed "${wanted}".` });
-          return;
-        }
-        setState({ phase: "idle" });
-        setJump("");
-        go(pageNo);
+        if (pageNo !== null) return landed(pageNo);
+        const position = positiveInt(label);
+        setState({ phase: "failed", message: `No page of this filing is printed "${label}".`, position: position !== null && position <= filing.page_count ? position : null });
       },
-      (error: unknown) => setState({ phase: "failed", message: describeError(error) }),
+      (error: unknown) => setState({ phase: "failed", message: describeError(error), position: null }),
     );
   };
 
@@ -61,7 +59,7 @@ export function PageNav({ filing, page, cited }: { filing: Filing; page: Page; c
         </button>
         <form onSubmit={onJump} className="flex items-center gap-1">
           <label htmlFor={jumpId} className="text-xs text-slate-600">
-            {printed ? "Printed page" : "Page"}
+            Printed page
           </label>
           <input
             id={jumpId}
@@ -83,10 +81,22 @@ export function PageNav({ filing, page, cited }: { filing: Filing; page: Page; c
         </form>
       </div>
       {state.phase === "failed" && (
-        <p id={`${jumpId}-error`} role="alert" className="text-sm text-red-800">
+        <p id={`${jumpId}-error`} role="alert" className="text-sm text-red-800" data-testid="jump-error">
           {state.message}
+          {state.position !== null && <ByPosition pageNo={state.position} pageCount={filing.page_count} onGo={landed} />}
         </p>
       )}
     </div>
+  );
+}
+
+function ByPosition({ pageNo, pageCount, onGo }: { pageNo: number; pageCount: number; onGo: (pageNo: number) => void }) {
+  return (
+    <>
+      {" "}
+      <button type="button" className="link tap" onClick={() => onGo(pageNo)} data-testid="jump-by-position">
+        Go to page {pageNo} of {pageCount}, counting from the cover
+      </button>
+    </>
   );
 }

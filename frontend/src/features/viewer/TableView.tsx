@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Table } from "../../api/types";
-import { toCsv } from "./csv";
+import { tableCsv } from "./csv";
+import { headerSpan } from "./headers";
 import { cellPlace } from "./PageImage";
 
 async function copyText(text: string): Promise<void> {
@@ -27,7 +28,7 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
   const header = table.grid.slice(0, table.header_rows);
   const body = table.grid.slice(table.header_rows);
   const copy = () =>
-    copyText(toCsv(table.grid)).then(
+    copyText(tableCsv(table)).then(
       () => setCopyState("copied"),
       () => setCopyState("failed"),
     );
@@ -35,13 +36,16 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
   const renderRow = (row: string[], rowIndex: number, isHeader: boolean) => (
     <tr key={rowIndex} className={isHeader ? "bg-slate-50" : "even:bg-slate-50/40"}>
       {row.map((text, colIndex) => {
+        const span = isHeader ? headerSpan(row, colIndex) : 1;
+        if (span === 0) return null;
         const cell = cellAt.get(`${rowIndex}/${colIndex}`);
         const cited = cell !== undefined && citedIds.has(cell.id);
         const Tag = isHeader || colIndex === 0 ? "th" : "td";
         return (
           <Tag
             key={colIndex}
-            scope={isHeader ? "col" : colIndex === 0 ? "row" : undefined}
+            colSpan={span > 1 ? span : undefined}
+            scope={isHeader ? (span > 1 ? "colgroup" : "col") : colIndex === 0 ? "row" : undefined}
             data-cell-id={cell?.id}
             data-cited={cited || undefined}
             title={cell ? cellPlace(cell) : undefined}

@@ -1,36 +1,28 @@
-/** The page a printed page number (the one the filing's own index uses) is on. Printed numbers run at a
- * constant offset from positions over most of a filing, so the search starts where the current page's
- * offset puts the number and widens a few pages either way; every candidate is checked against its label. */
+/** Jumping to a page by the number printed on it, the one the filing's own index uses ("Item 8 … 48"): the
+ * API maps the printed number to the page's position (`/filings/{id}/printed-pages/{label}`). */
 
-import type { Page } from "../../api/types";
-import { positiveInt } from "../../lib/routes";
+import { api, ApiError, unwrap } from "../../api/client";
 
-/** How far either side of the first guess the search looks (covers a few unnumbered inserts). */
-export const PRINTED_REACH = 4;
+/** The API's pattern for a printed page number: "29", "F-3", "ii". */
+const PRINTED_LABEL = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}$/;
 
-/** Positions to try for printed page `wanted`, nearest the guess first; none when either number is not a
- * plain page number (e.g. "F-3", or a page without a printed number). */
-export function printedCandidates(wanted: string, current: Pick<Page, "page_no" | "label">, pageCount: number, reach = PRINTED_REACH): number[] {
-  const target = positiveInt(wanted.trim());
-  const here = positiveInt(current.label);
-  if (target === null || here === null) return [];
-  const guess = current.page_no + (target - here);
-  const order = [guess];
-  for (let step = 1; step <= reach; step += 1) order.push(guess + step, guess - step);
-  return order.filter((pageNo) => pageNo >= 1 && pageNo <= pageCount);
+/** The printed number a reader typed, as pages print it: "p. 29", "page 29" and "48." (Alphabet's footers)
+ * are 29 and 48; null when what was typed cannot be a page number. */
+export function printedLabel(typed: string): string | null {
+  const label = typed
+    .trim()
+    .replace(/^p(?:age)?(?:\.\s*|\s+)/i, "")
+    .replace(/\.$/, "");
+  return PRINTED_LABEL.test(label) ? label : null;
 }
 
-/** The position of printed page `wanted`, or null when no page near the guess carries that label. */
-export async function findPrintedPage(
-  wanted: string,
-  current: Pick<Page, "page_no" | "label">,
-  pageCount: number,
-  labelOf: (pageNo: number) => Promise<string | null>,
-): Promise<number | null> {
-  const label = wanted.trim();
-  if (current.label === label) return current.page_no;
-  for (const pageNo of printedCandidates(label, current, pageCount)) {
-    if ((await labelOf(pageNo)) === label) return pageNo;
+/** The position of the page printed `label`, or null when no page of the filing prints it. */
+export async function findPrintedPage(filingId: number, label: string, signal: AbortSignal): Promise<number | null> {
+  try {
+    const found = unwrap(await api.GET("/filings/{filing_id}/printed-pages/{label}", { params: { path: { filing_id: filingId, label } }, signal }));
+    return found.page_no;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
-  return null;
 }

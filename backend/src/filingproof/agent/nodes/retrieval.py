@@ -22,8 +22,8 @@ async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]
             return {"passages": []}
         deps = deps_of(config)
         session = deps.session
-        result = await deps.retriever.search(
-            session, state["question"], limit=PAGES, catalog=state["catalog"]
+        result = await deps.retriever.search_understood(
+            session, state["understanding"], state["catalog"], limit=PAGES
         )
         passages = await select_passages(session, state["understanding"], result.hits)
         pages = ", ".join(f"{h.ticker} {h.form} p{h.page_no}" for h in result.hits)

@@ -13,7 +13,7 @@ from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
 from filingproof.qa.infer import inferred, members_named
 from filingproof.qa.items import Ask, open_ask, parse_ask
-from filingproof.understanding import Catalog, QueryUnderstanding, understand
+from filingproof.understanding import Catalog, Filters, QueryUnderstanding, understand
 
 _NARRATIVE = re.compile(
     r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
@@ -42,35 +42,11 @@ def impossible_period(question: str) -> str | None:
     return f"the question names a period no filing can have ({shown!r})"
 
 
-def _with_filters(
-    u: QueryUnderstanding, filters: QueryFilters | None, catalog: Catalog
-) -> QueryUnderstanding:
+def request_filters(filters: QueryFilters | None) -> Filters | None:
+    """The request's filters as the understanding reads them (None: no filter)."""
     if filters is None:
-        return u
-    changes: dict[str, Any] = {}
-    if filters.filing_id is not None:
-        filing = next((f for f in catalog.filings if f.filing_id == filters.filing_id), None)
-        if filing is None:
-            return dataclasses.replace(
-                u, out_of_scope=f"filing {filters.filing_id} is not among the ingested filings"
-            )
-        filters = filters.model_copy(
-            update={
-                "tickers": [filing.ticker],
-                "form": filters.form or filing.form,
-                "fiscal_year": filters.fiscal_year or filing.fiscal_year,
-            }
-        )
-        if filing.fiscal_period and filing.fiscal_period != "FY" and u.fiscal_period is None:
-            changes["fiscal_period"] = filing.fiscal_period
-    if filters.tickers and not u.companies:
-        changes["companies"] = tuple(filters.tickers)
-    if filters.form and u.form is None:
-        changes["form"] = filters.form
-    if filters.fiscal_year and not u.years:
-        changes["years"] = (filters.fiscal_year,)
-        changes["fiscal_year"] = filters.fiscal_year
-    return dataclasses.replace(u, **changes) if changes else u
+        return None
+    return Filters(tuple(filters.tickers), filters.form, filters.fiscal_year, filters.filing_id)
 
 
 async def _company_of(
@@ -81,6 +57,8 @@ async def _company_of(
     if u.companies or u.out_of_scope or u.unknown_companies:
         return u
     named = await members_named(session, question, catalog)
+    within = {filing.ticker for filing in catalog.within(u.filing_ids).filings}  # the filters' companies
+    named = {ticker: name for ticker, name in named.items() if ticker in within}
     tickers = inferred(named)
     if len(tickers) == 1:
         return dataclasses.replace(u, companies=(tickers[0],))
@@ -124,7 +102,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("router") as event:
         question = state["question"]
         catalog = state["catalog"]
-        u = _with_filters(understand(question, catalog), state.get("filters"), catalog)
+        u = understand(question, catalog, request_filters(state.get("filters")))
         u = await _company_of(deps_of(config).session, question, u, catalog)
         impossible = impossible_period(question)
         if impossible is not None:
@@ -142,4 +120,6 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             f"years={','.join(map(str, u.years)) or '-'} items={items} "
             f"derivation={(ask.derivation if ask else None) or '-'}"
         )
+        if u.filing_ids is not None:
+            event.summary += f" filtered to {len(u.filing_ids)} filings"
     return update

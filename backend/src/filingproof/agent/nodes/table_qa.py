@@ -8,6 +8,7 @@ from filingproof.agent.deps import deps_of
 from filingproof.agent.nodes.router import covered_text
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
+from filingproof.metrics.answer import answer_metric
 from filingproof.qa.pick import answer_table
 
 
@@ -16,11 +17,16 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         ask = state.get("ask")
         assert ask is not None, "the router sends only questions with line items here"
         u = state["understanding"]
-        table = await answer_table(deps_of(config).session, state["question"], u, state["catalog"], ask)
+        session, question, catalog = deps_of(config).session, state["question"], state["catalog"]
+        # an analyst metric (a stated definition, a named ratio over several years) before line items
+        table = await answer_metric(session, question, u, catalog) or await answer_table(
+            session, question, u, catalog, ask
+        )
         update: dict[str, Any] = {"table": table}
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
-        if not table.picks and not table.ambiguous and not state.get("passages"):
+        # the nearest printed lines, if any, are worth an answer of their own: they say what can be asked
+        if not table.picks and not table.ambiguous and not table.nearest and not state.get("passages"):
             missing = "; ".join(table.missing) or "the line item asked for"
             update["refusal"] = (
                 f"The ingested filings hold no figure for {missing}, so there is no answer to give. "
@@ -30,5 +36,6 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         event.summary = (
             f"{len(table.picks)} cells picked ({picked or '-'}), "
             f"{len(table.derived)} derived, {len(table.missing)} not found"
+            + (f", {sum(len(n.cells) for n in table.nearest)} nearest lines offered" if table.nearest else "")
         )
     return update

@@ -26,6 +26,7 @@ from filingproof.agent.faithful import cell_facts, figure_cells, item_failures
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
+from filingproof.metrics.answer import metric_inputs
 from filingproof.qa.asked import asked_items
 from filingproof.verify import Failure, Verdict, find_references, reference_key, verify_draft
 from filingproof.verify.claims import ClaimCell, claim_failures
@@ -101,16 +102,17 @@ async def _unfaithful(
     state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
 ) -> list[Failure]:
     """The figures of the draft's own text whose cells are not the item the question asks for."""
-    sources = figure_cells(verdict, quote_spans(draft))
+    # a metric's inputs are checked as the inputs they stand for (`metrics.answer.metric_inputs`)
+    sources, failures = metric_inputs(figure_cells(verdict, quote_spans(draft)), verdict, state.get("table"))
     if not sources:
-        return []
+        return failures
     question, u, catalog, ask = state["question"], state["understanding"], state["catalog"], state.get("ask")
     asked = asked_items(question, u, catalog, ask, printed=True)
     asked_inputs = asked_items(question, u, catalog, ask)
     inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}
     names = {ticker: (company.name,) for ticker, company in catalog.matcher.companies.items()}
     facts = await cell_facts(session, [cell for cells in sources.values() for cell in cells], names)
-    return item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
+    return failures + item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
 
 
 async def _misstated(

@@ -9,8 +9,15 @@ from fastapi.responses import FileResponse, RedirectResponse, StreamingResponse
 
 from filingproof.api.deps import SessionDep, SettingsDep
 from filingproof.api.errors import problem_responses
-from filingproof.catalog.models import FilingList, FilingOut, PageOut
-from filingproof.catalog.reads import FilingFilters, filing_by_id, page_of_filings, page_out, page_row
+from filingproof.catalog.models import FilingList, FilingOut, PageOut, PrintedPageOut
+from filingproof.catalog.reads import (
+    FilingFilters,
+    filing_by_id,
+    page_of_filings,
+    page_out,
+    page_printed,
+    page_row,
+)
 from filingproof.db.page_store import ImageBody, StoredImage, page_store
 
 router = APIRouter(prefix="/filings", tags=["filings"], responses=problem_responses(404, 422))
@@ -18,6 +25,14 @@ router = APIRouter(prefix="/filings", tags=["filings"], responses=problem_respon
 INT32_MAX = 2**31 - 1
 FilingId = Annotated[int, Path(ge=1, le=INT32_MAX, description="The filing's id.")]
 PageNo = Annotated[int, Path(ge=1, le=100_000, description="1-based position of the page in the document.")]
+PrintedLabel = Annotated[
+    str,
+    Path(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9\-]{0,31}$",
+        description='The page number as printed on the page and in the filing\'s index: "29", "F-3", "ii".',
+        examples=["29"],
+    ),
+]
 IMAGE_CACHE_CONTROL = "public, max-age=3600, must-revalidate"
 _STREAM_CHUNK = 64 * 1024
 
@@ -51,6 +66,19 @@ async def get_page(session: SessionDep, request: Request, filing_id: FilingId, p
         raise HTTPException(404, f"Filing {filing_id} has no page {page_no}.")
     image_url = request.url_for("get_page_image", filing_id=filing_id, page_no=page_no).path
     return await page_out(session, page, image_url)
+
+
+@router.get("/{filing_id}/printed-pages/{label}", summary="Where the page printed with a given number is")
+async def get_printed_page(session: SessionDep, filing_id: FilingId, label: PrintedLabel) -> PrintedPageOut:
+    """The position of the first page that prints `label` as its page number (letters in any case); 404
+    when no page of the filing prints it (e.g. a filing that prints no page numbers)."""
+    page = await page_printed(session, filing_id, label)
+    if page is not None:
+        assert page.label is not None  # found by its label
+        return PrintedPageOut(filing_id=filing_id, label=page.label, page_no=page.page_no)
+    if await filing_by_id(session, filing_id) is None:
+        raise HTTPException(404, f"No ingested filing has id {filing_id}.")
+    raise HTTPException(404, f'No page of filing {filing_id} is printed "{label}".')
 
 
 def _etag_matches(if_none_match: str, etag: str) -> bool:

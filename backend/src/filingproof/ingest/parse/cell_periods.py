@@ -21,9 +21,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from filingproof.calendar import (
+    COUNTED_END_SLACK,
+    END_SLACK,
+    LONG_DATE_PATTERN,
+    MONTH_NAME_PATTERN,
+    dates_match,
+    month_number,
+    parse_long_date,
+)
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
-    MONTH_ABBREVIATIONS,
     DocumentPeriod,
     Period,
     caption_months,
@@ -33,7 +41,6 @@ from filingproof.ingest.parse.periods import (
     months_in,
     parse_column_period,
 )
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 
 _BALANCE_ROW_RE = re.compile(
     r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:beginning|ending|as of)\b|"
@@ -93,7 +100,8 @@ _FLOW_ROW_RE = re.compile(
     r"payments|purchases|repayments|depreciation|amortization|compensation|dividends|repurchases|issuances?|"
     r"net change|ebitda|acquisitions?\b|"
     r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
-    r"increases?|decreases?|additions|deductions|charged|benefits?\b|impairment|write-?offs?",
+    r"increases?|decreases?|additions|deductions|charged|benefits?\b(?!\s+obligations?)|impairment|write-?offs?|"
+    r"\breturns? on\b|\bchanges? in\b|\bgrant(?:ed|s)?\b|\bspending\b|\bexpenditures?\b",
     re.IGNORECASE,
 )
 _AT_MONTH_DAY_RE = re.compile(rf"\b(?:at|as of)\s+({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
@@ -112,6 +120,13 @@ _SALES_CAPTION_RE = re.compile(
 )
 _CASH_FLOWS_RE = re.compile(r"statements? of (?:consolidated )?cash flows?", re.IGNORECASE)
 _AS_OF_COLUMN_RE = re.compile(r"\bas (?:of|at)\b|\bbalance|\bat\b", re.IGNORECASE)
+# A column that prints a day and no year ("September 30 (in thousands)"), and a caption about quarters.
+_MONTH_DAY_COLUMN_RE = re.compile(
+    rf"^(?:(?:three months|quarters?) ended\s+)?({MONTH_NAME_PATTERN})\.?\s+(\d{{1,2}})\b"
+    r"(?!,?\s*(?:19|20)\d{2})",
+    re.IGNORECASE,
+)
+_QUARTERLY_RE = re.compile(r"\bquarterly\b|\bquarters?\b", re.IGNORECASE)
 _MONTH_DAY_END_RE = re.compile(rf"[-–—]\s*({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
 
 
@@ -140,7 +155,8 @@ class TablePeriods:
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
         self.caption = caption or table_text  # the prose just before the table too
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
-        self.cash_flows = bool(_CASH_FLOWS_RE.search(table_text))  # its balance rows aside, all flows
+        # Its balance rows aside, all flows; the statement's title may be the prose just before it.
+        self.cash_flows = bool(_CASH_FLOWS_RE.search(f"{table_text} {caption[-200:]}"))
         as_of = _AS_OF_RE.search(table_text)
         self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption)
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
@@ -152,18 +168,31 @@ class TablePeriods:
             any(_BEGINNING_RE.search(b) for b in balances) and any(_END_RE.search(b) for b in balances)
         )
         self.movement_rows = _movement_rows(row_labels, headings) if self.rollforward else frozenset()
+        # In a 10-Q, a roll-forward from the "Balance, beginning of year" runs over the year to date.
+        from_year_start = any(_YEAR_START_RE.search(b) for b in balances)
+        self.rollforward_months = _year_to_date_months(document) if from_year_start else self.months
         self.between_blocks = _between_blocks(row_labels, headings) if self.rollforward else frozenset()
         # Rows of future years ("2026", "Thereafter"): amounts owed at the report date, and their totals too.
         self.maturity_schedule = sum(map(self.future_row, row_labels)) >= 2
         self.closing_row = balance_rows[-1] if self.rollforward and balance_rows else len(row_labels)
+        # Headings too, where two or more head dated balances, in the order of time ("Balance, December 31,
+        # 2021" … "Balance, December 31, 2022" over each balance's rows, CMCSA goodwill): the rows between
+        # them move it. (Not blocks of balances, latest first: "Balance at December 31, 2023" … 2022, RKT.)
+        dated_headings = [row for row in balance_rows if row in headings and _dated_balance(row_labels[row])]
+        heading_dates = [day for row in dated_headings if (day := row_date(row_labels[row])) is not None]
+        moving = len(heading_dates) > 1 and heading_dates == sorted(heading_dates)
         self.balance_dates = [
             (row, dated)
             for row in balance_rows
-            if row not in headings and (dated := row_date(row_labels[row])) is not None
+            if (row not in headings or (moving and row in dated_headings))
+            and (dated := row_date(row_labels[row])) is not None
         ]
         self.columns_roll_forward = False  # its columns move a balance between two dated columns
         self.section: Period | None = None
         self.section_months: int | None = None
+        # A date in the stub of the header rows ("July 29, 2023" above the row labels, the columns naming
+        # only what they measure) dates the columns that name no period.
+        self.header_period = _header_stub_period(row_labels, headings, document)
         # What most rows that say so are: a schedule of balances (property, plan assets) or of flows.
         kinds = [_row_kind([label]) for label in row_labels]
         stocks, flows = kinds.count("stock"), kinds.count("flow")
@@ -323,6 +352,19 @@ def balance_row_with_its_date(cell: CellContext) -> Period | None:
     return None
 
 
+def balance_under_a_dated_heading(cell: CellContext) -> Period | None:
+    """A row under a dated balance heading is part of that balance, under a column that prints no date:
+    "Goodwill" × "Cable Communications" under "Balance, December 31, 2022" (CMCSA 2023 10-K, goodwill by
+    segment) → instant 2022-12-31."""
+    printed = cell.printed_column
+    if printed is not None and not printed.assumed:
+        return None
+    for heading in reversed(cell.path[:-1]):
+        if _dated_balance(heading) and (dated := row_date(heading)) is not None:
+            return _instant(dated)
+    return None
+
+
 def quarter_the_row_names(cell: CellContext) -> Period | None:
     """ "Expense incurred in the first quarter of 2023" in a Q2 10-Q (MMM, restructuring) → that fiscal
     quarter, January to March 2023."""
@@ -370,7 +412,7 @@ def maturity_bucket(cell: CellContext, column: Period) -> Period | None:
     """A future year, in the row ("2026", "Thereafter", "Due within one year") or the column, is owed at
     the report date: "Long-term debt principal and interest" × "Year Ended December 31, 2025" (AMZN 2023,
     commitments) → instant 2023-12-31. Under a dated column, at the column's date."""
-    future_column = column.end > cell.document.period_end + timedelta(days=7)
+    future_column = column.end > cell.document.period_end + END_SLACK
     if not (future_column or cell.table.future_row(cell.label)):
         return None
     dated_column = column.kind == "instant" and not future_column
@@ -387,7 +429,7 @@ def balance_row_under_a_flow_column(cell: CellContext, column: Period) -> Period
         return _day_before(column.start)
     if month_day := _AT_MONTH_DAY_RE.search(cell.label):  # "… at January 1": the opening balance
         day = _month_day_in(month_day, column.start)
-        if abs((day - column.start).days) <= 7:
+        if dates_match(day, column.start):
             return _day_before(column.start)
     return _instant(column.end)
 
@@ -399,18 +441,19 @@ def opening_balance_under_a_date_column(cell: CellContext, column: Period) -> Pe
     if column.kind != "instant" or not cell.table.rollforward:
         return None
     if cell.balance_row and _BEGINNING_RE.search(cell.label):
-        return _day_before(months_before(column.end, cell.table.months))
+        return _day_before(months_before(column.end, cell.table.rollforward_months))
     return None
 
 
 @_under_a_column
 def movement_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
     """A roll-forward under the dates its years end: "Gross increases to tax positions in prior periods"
-    × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date."""
+    × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date. In a 10-Q, the quarter, or
+    the year to date from a "Balance, beginning of year"."""
     if column.kind != "instant" or not cell.table.rollforward:
         return None
     if not cell.balance_row and not _MONTH_DAY_END_RE.search(cell.label):
-        return cell.flow_to(column.end)
+        return cell.flow_to(column.end, cell.table.rollforward_months)
     return None
 
 
@@ -463,6 +506,36 @@ def line_between_roll_forwards(cell: CellContext, column: Period) -> Period | No
     if column.kind == "duration" and cell.row in cell.table.between_blocks and cell.kind != "flow":
         return _instant(column.end)
     return None
+
+
+@_under_a_column
+def flow_the_column_names(cell: CellContext, column: Period) -> Period | None:
+    """A column whose own words name a flow, over a bare year or a date alone, is the flow of that year
+    (the quarter, in a 10-Q), whatever its rows: "Capital Spending 2023" × "Total" under "Total assets"
+    (PEP 2023 10-K, divisions) → fiscal 2023; "Acquisitions" under "2023" in a goodwill roll-forward. Not
+    in a table of balances by its words ("Gross Unrealized Gains" of securities "as of" a date)."""
+    bare = column.assumed or (column.kind == "instant" and not _AS_OF_COLUMN_RE.search(cell.column_label))
+    if not bare or cell.table.stock_table or cell.balance_row or is_stock_column(cell.column_label):
+        return None
+    if _label_kind(_column_words(cell.column_label)) != "flow":
+        return None
+    if column.kind == "duration":
+        return column
+    if not _ends_a_fiscal_period(column.end, cell.document):
+        return None
+    return cell.flow_to(column.end, caption_months(cell.table.caption) if cell.table.months == 3 else None)
+
+
+@_under_a_column
+def balance_under_an_as_of_and_for_column(cell: CellContext, column: Period) -> Period | None:
+    """A column "as of and for" a period holds balances at its end and flows over it: "Equity in net assets
+    of nonconsolidated affiliates" × "At and For the Year Ended December 31, 2023" (GM 2023 10-K, segments)
+    → instant 2023-12-31; so is a row under a heading about the balance sheet ("Amounts recognized on the
+    consolidated balance sheets" › "Actuarial loss, net", ABBV)."""
+    if column.kind != "duration" or not _AS_OF_AND_FOR_RE.search(cell.column_label):
+        return None
+    on_balance_sheet = any(_BALANCE_SHEET_RE.search(heading) for heading in cell.path[:-1])
+    return _instant(column.end) if cell.kind == "stock" or on_balance_sheet else None
 
 
 @_under_a_column
@@ -530,6 +603,23 @@ def to_date_column(cell: CellContext) -> Period | None:
     return _instant(cell.document_end) if _TO_DATE_RE.search(cell.column_label) else None
 
 
+@_without_a_column
+def quarter_of_the_section_year(cell: CellContext) -> Period | None:
+    """A quarterly table prints the day each quarter ends over its columns, the year over each section:
+    "Total revenues" × "December 31" under "2017" (NFLX 2017 10-K, selected quarterly financial data) →
+    the three months to 2017-12-31 (not the year 2017); a balance there, at that day."""
+    section = cell.table.section
+    month_day = _MONTH_DAY_COLUMN_RE.match(cell.column_label)
+    if section is None or section.start is None or month_day is None:
+        return None
+    if not _QUARTERLY_RE.search(cell.table.caption):
+        return None
+    end = _month_day_in(month_day, section.end)
+    if end > section.end:  # a fiscal year ending in June: its December is the calendar year before
+        end = _month_day_in(month_day, date(section.end.year - 1, 12, 31))
+    return _instant(end) if cell.kind == "stock" else cell.flow_to(end, 3)
+
+
 def _stretch(cell: CellContext) -> Period | None:
     """The stretch of rows between two dated balances, else the section the rows sit in."""
     return cell.table.bracket(cell.row) or cell.table.section
@@ -558,6 +648,18 @@ def flow_of_a_dated_stretch(cell: CellContext) -> Period | None:
     between "Outstanding as of January 1, 2021" and "Outstanding as of December 31, 2021" (AMZN, restricted
     stock units) → 2021-01-02 to 2021-12-31."""
     return _stretch(cell)
+
+
+@_without_a_column
+def date_in_the_header_stub(cell: CellContext) -> Period | None:
+    """A date above the row labels dates the columns that name none: "U.S. government securities" ×
+    "Fair Value" under "July 29, 2023" (CSCO 2024 10-K, unrealized losses) → instant 2023-07-29. Flow rows
+    under it are the year (the quarter, in a 10-Q) that ends there. Not a figure written in a row's label."""
+    period = cell.table.header_period
+    if period is None or (cell.inline and not cell.column_label):
+        return None
+    flows = cell.table.flows_only and cell.kind != "stock"  # as under a date column (`flow_under_a_date`)
+    return cell.flow_to(period.end) if period.kind == "instant" and flows else period
 
 
 @_without_a_column
@@ -607,6 +709,17 @@ def balance_at_the_report_date(cell: CellContext) -> Period | None:
 
 
 @_without_a_column
+def change_between_two_years(cell: CellContext) -> Period | None:
+    """A change from one year to the next is tagged with the later year's period: "Sales to customers" ×
+    "% Change ’22 vs. ’21" (JNJ 2023 10-K, sales by segment) → fiscal 2022. (A 10-K's years only.)"""
+    match = _CHANGE_YEARS_RE.search(cell.column_label)
+    if match is None or cell.table.months != 12:
+        return None
+    later = max(_full_year(match[1]), _full_year(match[2]))
+    return cell.flow_to(fiscal_year_end(later, cell.document))
+
+
+@_without_a_column
 def flow_over_the_document_period(cell: CellContext) -> Period | None:
     """Failing all else, a flow over the document's period up to the report date: "Research and
     development" × "Change" (AAPL, operating expenses) → fiscal 2024."""
@@ -615,6 +728,7 @@ def flow_over_the_document_period(cell: CellContext) -> Period | None:
 
 PERIOD_RULES: tuple[PeriodRule, ...] = (
     balance_row_with_its_date,
+    balance_under_a_dated_heading,
     quarter_the_row_names,
     year_the_row_names,
     year_the_row_names_with_balance_columns,
@@ -628,18 +742,23 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     assets_under_a_flow_column,
     stock_after_the_closing_balance,
     line_between_roll_forwards,
+    flow_the_column_names,
+    balance_under_an_as_of_and_for_column,
     stock_under_a_bare_year,
     flow_under_a_bare_year,
     flow_under_a_date,
     column_as_printed,
     date_the_row_names,
     to_date_column,
+    quarter_of_the_section_year,
     balance_of_a_dated_stretch,
     flow_of_a_dated_stretch,
+    date_in_the_header_stub,
     opening_balance_of_the_document_period,
     movement_over_the_document_period,
     written_figure_at_the_report_date,
     balance_at_the_report_date,
+    change_between_two_years,
     flow_over_the_document_period,
 )
 
@@ -649,31 +768,57 @@ def _undated(label: str) -> str:
     return LONG_DATE_RE.sub("", label).strip()
 
 
+# "’22 vs. ’21", "2024 compared to 2023": the change between two years.
+_CHANGE_YEARS_RE = re.compile(
+    r"[’'‘]?((?:19|20)?\d{2})\s*(?:vs\.?|versus|compared (?:to|with))\s*[’'‘]?((?:19|20)?\d{2})\b",
+    re.IGNORECASE,
+)
+
+
+def _full_year(printed: str) -> int:
+    """ "22" → 2022, "2022" → 2022."""
+    return int(printed) if len(printed) == 4 else 2000 + int(printed)
+
+
+_AS_OF_AND_FOR_RE = re.compile(r"\b(?:as of|at) (?:and|or) for\b", re.IGNORECASE)
+_BALANCE_SHEET_RE = re.compile(r"\bbalance sheets?\b|\bfinancial position\b", re.IGNORECASE)
+_NOT_MEASURE_RE = re.compile(r"\([^)]*\)|\b(?:19|20)\d{2}\b|\bbenefits?\b", re.IGNORECASE)
+
+
+def _column_words(label: str) -> str:
+    """What a column label says it measures, without its dates, years and notes: "Capital Spending 2023"
+    → "Capital Spending". (Nor "benefit", which names a plan over columns: "Other Benefit Plans 2023".)"""
+    return _NOT_MEASURE_RE.sub(" ", _undated(label)).strip()
+
+
 def _ends_a_fiscal_period(day: date, document: DocumentPeriod) -> bool:
-    """Is `day` (within a week) the end of one of the document's fiscal periods: its own period end, a year
-    or (in a 10-Q) a quarter before?"""
+    """Is `day` the end of one of the document's fiscal periods: its own period end, or one a year or (in a
+    10-Q) a quarter before, counted by months (hence the counted slack)?"""
     step = 3 if document.form.upper().startswith("10-Q") else 12
     end = document.period_end
-    return any(
-        abs((months_before(end, months) - timedelta(days=1) - day).days) <= 7 or abs((end - day).days) <= 7
+    return dates_match(end, day) or any(
+        dates_match(months_before(end, months) - timedelta(days=1), day, COUNTED_END_SLACK)
         for months in range(step, 12 * 6, step)
     )
 
 
 def _month_day_in(match: re.Match[str], column_end: date) -> date:
     """ "Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
-    month = MONTH_ABBREVIATIONS.index(match[1].lower()[:3]) + 1
+    month = month_number(match[1])
     day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
     return date(column_end.year, month, day)
 
 
 # The caption's last sentence (after its last colon): the one that introduces the table.
 _CAPTION_SENTENCE_RE = re.compile(r"[^.]*$")
+_TRAILING_PARENTHETICAL_RE = re.compile(r"(?:\s*\([^()]*\))+\s*$")
 _CAPTION_DATE_RE = re.compile(rf"\b(?:as of|at|on)\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
 
 
 def _last_sentence(caption: str) -> str:
-    """The sentence (after the last colon) that introduces a table."""
+    """The sentence (after the last colon) that introduces a table, without the parenthetical that may
+    close it: "At December 31, 2022, the allocation … were as follows: (Dollars in Millions …)" (CL)."""
+    caption = _TRAILING_PARENTHETICAL_RE.sub("", caption)
     sentence = _CAPTION_SENTENCE_RE.search(re.split(r":\s", caption.rstrip(" .:"))[-1])
     return sentence[0] if sentence else ""
 
@@ -687,6 +832,50 @@ def caption_date(caption: str) -> date | None:
         return None
     match = _CAPTION_DATE_RE.search(text)
     return parse_long_date(match[1]) if match else None
+
+
+_YEAR_START_RE = re.compile(r"\b(?:beginning|start) of (?:the )?(?:fiscal )?year\b", re.IGNORECASE)
+
+
+def _year_to_date_months(document: DocumentPeriod) -> int:
+    """How many months of its fiscal year a document covers: 6 for a second-quarter 10-Q."""
+    focus = (document.fiscal_period or "").upper()
+    if re.fullmatch(r"Q[1-3]", focus):
+        return 3 * int(focus[1])
+    return 3 if document.form.upper().startswith("10-Q") and focus != "FY" else 12
+
+
+def _dated_balance(heading: str) -> bool:
+    """A heading that names a balance and its date: "Balance, December 31, 2022"; not a date alone (a
+    section, `observe_heading`, or the columns' date, `_header_stub_period`), nor a period ("As of and for
+    the Fiscal Year Ended February 3, 2024")."""
+    heading = heading.strip()
+    return (
+        bool(_BALANCE_ROW_RE.search(heading))
+        and not _DATE_HEADING_RE.match(heading)
+        and not months_in(heading)
+        and row_date(heading) is not None
+    )
+
+
+def _header_stub_period(
+    row_labels: Sequence[str], headings: frozenset[int], document: DocumentPeriod
+) -> Period | None:
+    """The one period the stub of a table's leading heading rows names: "July 29, 2023" over "Fair Value |
+    Gross Unrealized Losses" (CSCO 2024 10-K, unrealized losses) → instant 2023-07-29."""
+    named: list[Period] = []
+    for row, label in enumerate(row_labels):
+        if row not in headings:
+            break
+        if _DATE_HEADING_RE.match(label.strip()) and (dated := parse_long_date(label)) is not None:
+            named.append(Period("instant", None, dated))
+        elif (
+            months_in(label)
+            and parse_long_date(label) is not None
+            and (period := parse_column_period(label, document)) is not None
+        ):
+            named.append(period)
+    return named[0] if len(named) == 1 else None
 
 
 def row_date(label: str) -> date | None:
@@ -738,11 +927,29 @@ def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> froz
 def _row_kind(labels: Sequence[str]) -> str | None:
     """ "stock" or "flow", from the first of `labels` that says."""
     for label in labels:
-        if _is_stock_row(label):
-            return "stock"
-        if _is_flow_row(label):
-            return "flow"
+        if kind := _label_kind(label):
+            return kind
     return None
+
+
+# What has built up: "Accumulated other comprehensive loss", "Accumulated depreciation". (Not "Cumulative
+# translation adjustments", in a statement of comprehensive income the year's change.)
+_ACCUMULATED_RE = re.compile(r"(?:total\s+)?accumulated\b", re.IGNORECASE)
+# Where a label's head noun ends: "Amortization | of intangible assets", "Expected return | on plan assets".
+_HEAD_END_RE = re.compile(r"\s(?:of|on|in|from|for|to|under|related to)\s", re.IGNORECASE)
+
+
+def _label_kind(label: str) -> str | None:
+    """ "stock" or "flow" by a label's words; where it has words of both, by its head noun: "Amortization of
+    intangible assets" is a flow, "Accumulated depreciation of property" a stock."""
+    if _is_stock_row(label) or _ACCUMULATED_RE.match(label):
+        return "stock"
+    if _is_flow_row(label):
+        return "flow"
+    head = _HEAD_END_RE.split(label, maxsplit=1)
+    if len(head) == 1:
+        return None
+    return "stock" if _is_stock_row(head[0]) else "flow" if _is_flow_row(head[0]) else None
 
 
 def _is_stock_row(label: str) -> bool:

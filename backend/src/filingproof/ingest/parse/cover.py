@@ -6,7 +6,7 @@ Inline XBRL says the same in `dei:` tags; a filing from before inline XBRL (or a
 import re
 from datetime import date
 
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, parse_long_date
+from filingproof.calendar import LONG_DATE_PATTERN, parse_long_date
 
 FORM_RE = re.compile(
     r"\bform\s+(10-K(?:405|T)?(?:/A)?|10-Q(?:T)?(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)\b", re.IGNORECASE

@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
+from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
 
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _WORD_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TOKEN_RE = re.compile(
     r"(?<![\w.,$€£])(?P<cur>[$€£]\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?![\w,]*\d)(?P<pct>\s?%|\s+percent\b)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
+    r"(?![\w,]*\d)(?![^\W\d_])(?P<pct>\s?%|\s+percent\b)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
     r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)|(?<![\w])(?P<none>none)(?=\s+(?:issued|outstanding)\b)"
     r"|(?P<dash>[—–])(?=\s?%)",  # "—%-4.6%": a dash is zero
     re.IGNORECASE,
@@ -35,6 +35,7 @@ class InlineFigure:
 
 
 def inline_figures(text: str) -> list[InlineFigure]:
+    """The figures `text` writes. A number glued to a letter is a name, not a figure ("3M", "1st")."""
     percent_starts = {m.start(1) for m in _RANGE_PERCENT_RE.finditer(text)}
     figures: list[InlineFigure] = []
     for match in _TOKEN_RE.finditer(text):

@@ -12,6 +12,9 @@ from lxml import etree
 from filingproof.ingest.parse.xhtml import BLOCK_TAGS, is_hidden, is_page_break, local_name, text_of
 
 _PAGE_LABEL_RE = re.compile(r"(?:^|\|\s*|\s)((?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7})$")
+# A footer that is the number and a full stop alone ("51.", Alphabet's); in running text a number before a
+# full stop ends a sentence, so the stop is taken only on a line of its own.
+_DOTTED_LABEL_RE = re.compile(r"((?:[A-Z]{1,2}-)?\d{1,3})\.")
 _CONTEXT_CHARS = 1500
 
 
@@ -29,7 +32,7 @@ class PageLayout:
     def label(self) -> str | None:
         prose = [block for block in self.blocks if not block.startswith("[table ")]
         for line in reversed(prose[-3:]):
-            if len(line) <= 60 and (match := _PAGE_LABEL_RE.search(line)):
+            if len(line) <= 60 and (match := _PAGE_LABEL_RE.search(line) or _DOTTED_LABEL_RE.fullmatch(line)):
                 return match[1]
         return None
 

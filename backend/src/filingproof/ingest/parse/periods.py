@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
 
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
+from filingproof.calendar import (
+    LONG_DATE_PATTERN,
+    MONTH_NAME_PATTERN,
+    dates_match,
+    length_matches,
+    month_number,
+    parse_long_date,
+)
 
 PeriodKind = Literal["instant", "duration"]
 
@@ -62,7 +69,6 @@ class DocumentPeriod:
         return Period("duration", months_before(end, months), end)
 
 
-MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
 _WEEK_WORDS = {
     "thirteen": 3,
@@ -242,8 +248,7 @@ def parse_column_period(
     month_year = _MONTH_YEAR_RE.search(label)
     if end is None and month_year and not re.search(r"[a-z]", label[month_year.end() :], re.IGNORECASE):
         # "June 2025": the month's end, in 10-Q headers that print no day.
-        month = MONTH_ABBREVIATIONS.index(month_year[1].lower()[:3]) + 1
-        year = int(month_year[2])
+        month, year = month_number(month_year[1]), int(month_year[2])
         end = date(year, month, calendar.monthrange(year, month)[1])
     if end is None and months and re.search(r"\bchange\b", label, re.IGNORECASE):
         # "Six Months Ended … % Change": the change over the current period of that length
@@ -306,11 +311,11 @@ def stated_as_of(table_context: str, years: set[int]) -> dict[int, date]:
 
 
 def periods_agree(parsed: Period, start: date | None, end: date, instant: bool) -> bool:
-    """Does a parsed column period name the same period as an XBRL context? 52/53-week years allow ±7 days."""
+    """Does a parsed column period name the same period as an XBRL context, within the calendar's slack?"""
     if instant != (parsed.kind == "instant"):
         return False
-    if abs((parsed.end - end).days) > 7:
+    if not dates_match(parsed.end, end):
         return False
     if instant or start is None:
         return True
-    return abs(parsed.days - ((end - start).days + 1)) <= 21
+    return length_matches(parsed.days, (end - start).days + 1)

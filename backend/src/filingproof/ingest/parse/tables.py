@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from lxml import etree
 
+from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.cell_periods import CellPeriod, TablePeriods
 from filingproof.ingest.parse.inline import InlineFigure, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
@@ -27,7 +28,6 @@ from filingproof.ingest.parse.periods import (
     printed_year,
     stated_as_of,
 )
-from filingproof.ingest.parse.xbrl import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.xhtml import local_name, text_of
 
 logger = logging.getLogger(__name__)
@@ -70,7 +70,8 @@ _RATE_OF_WHAT_RE = re.compile(
 )
 # …or by its column or heading ("Effective Interest Rate", "Weighted-average assumptions").
 _RATE_RE = re.compile(
-    r"\brates?\s*$|\binterest rate\b(?!\s+(?:contracts?|swaps?))|\bassumptions?\b|\byield\b", re.IGNORECASE
+    r"\brates?\s*$|\binterest rate\b(?!\s+(?:hedge\s+)?(?:contracts?|swaps?))|\bassumptions?\b|\byield\b",
+    re.IGNORECASE,
 )
 _LENGTH_RE = re.compile(r"\byears?\b|\bterm\b|\blife\b|\bmonths?\b|\bdays?\b|\bratio\b", re.IGNORECASE)
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
@@ -88,7 +89,9 @@ _AMOUNT_FOR_RE = re.compile(
 )
 _PADDING_LEFT_RE = re.compile(r"padding-left:\s*([\d.]+)(pt|px)")
 _PADDING_RE = re.compile(r"padding:\s*([^;]+)")
-_TEXT_INDENT_RE = re.compile(r"(?:text-indent|margin-left):\s*(-?[\d.]+)(pt|px)")
+_INDENTS_RE = re.compile(r"(?:text-indent|margin-left|padding-left|padding):\s*-?[\d.]")
+_MARGIN_LEFT_RE = re.compile(r"margin-left:\s*(-?[\d.]+)(pt|px)")
+_TEXT_INDENT_RE = re.compile(r"(?<![\w-])text-indent:\s*(-?[\d.]+)(pt|px)")
 
 
 @dataclass(slots=True)
@@ -209,26 +212,42 @@ def _is_header_value(item: Item) -> bool:
     return item.number is None or is_year(item.text)
 
 
-def _indent(element: etree._Element) -> float:
-    """Indentation of a label cell in points (padding-left of the cell, or indent of its content)."""
-    total = 0.0
-    style = element.get("style") or ""
+def _indent(element: etree._Element, *, block: bool = False) -> float:
+    """Where a label cell's first line starts, in points: the cell's left padding plus its own text-indent
+    (a hanging indent, "padding-left:10pt; text-indent:-9pt", starts the line at 1pt), plus the indent of
+    its content (the first element inside it that states one). With `block`, where its wrapped lines
+    start (no text-indent)."""
+    total = _own_indent(element.get("style") or "", block)
+    for child in element.iterdescendants():
+        style = child.get("style") or ""
+        if _INDENTS_RE.search(style):
+            margin = sum(_points(m[1], m[2]) for m in _MARGIN_LEFT_RE.finditer(style))
+            return total + _own_indent(style, block) + margin
+    return total
+
+
+def _own_indent(style: str, block: bool = False) -> float:
+    """Left padding plus text-indent: "padding-left:4.5pt;text-indent:-4.5pt" starts the line at 0."""
+    indent = _padding_left(style)
+    if not block and (match := _TEXT_INDENT_RE.search(style)):
+        indent += _points(match[1], match[2])
+    return indent
+
+
+def _points(number: str, unit: str) -> float:
+    return float(number or 0) * (0.75 if unit == "px" else 1)
+
+
+def _padding_left(style: str) -> float:
+    """The left padding a style states, in points (`padding-left`, or the `padding` shorthand's)."""
     if match := _PADDING_LEFT_RE.search(style):
-        total += float(match[1]) * (0.75 if match[2] == "px" else 1)
-    elif match := _PADDING_RE.search(style):
+        return _points(match[1], match[2])
+    if match := _PADDING_RE.search(style):
         parts = match[1].split()
         left = parts[-1] if len(parts) in (2, 4) else parts[0] if len(parts) == 1 else parts[1]
-        if left.endswith("pt"):
-            total += float(left[:-2] or 0)
-        elif left.endswith("px"):
-            total += float(left[:-2] or 0) * 0.75
-    for child in element.iter():
-        if child is element:
-            continue
-        if match := _TEXT_INDENT_RE.search(child.get("style") or ""):
-            total += float(match[1]) * (0.75 if match[2] == "px" else 1)
-            break
-    return total
+        if left.endswith(("pt", "px")):
+            return _points(left[:-2], left[-2:])
+    return 0.0
 
 
 def _logical_columns(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -347,7 +366,7 @@ def _parse_items(
         title=title,
         scale=scale.scale,
         scale_text=scale.text,
-        header_rows=rows.header_rows,
+        header_rows=_shown_header_rows(rows, columns),
         grid=walker.grid,
         column_labels=walker.column_labels,
         cells=walker.cells,
@@ -372,6 +391,17 @@ class _Rows:
     def header_like(self, r: int) -> bool:
         """No label, and nothing but text or years: "2024 | 2023", "Three Months Ended"."""
         return self.labels[r] is None and all(_is_header_value(item) for item in self.values[r])
+
+
+def _shown_header_rows(rows: _Rows, columns: "_Columns") -> int:
+    """The rows shown as the table's header: down to the last that heads the figures' columns. Headings
+    under it, above the first figure ("Net sales:", "ASSETS" across the table), head rows, not columns."""
+    heads = [
+        r
+        for r in range(rows.header_rows)
+        if rows.values[r] or ((label := rows.labels[r]) is not None and columns.over(label))
+    ]
+    return heads[-1] + 1 if heads else 0
 
 
 def _split_header(items: list[list[Item]]) -> _Rows:
@@ -400,9 +430,19 @@ class _Columns:
     spans: list[tuple[int, int]]  # the physical columns each logical column covers
     percent: frozenset[int]  # columns whose first figure is a percentage
     money: frozenset[int]  # columns whose first figure is an amount of money ("$11,299")
+    stub_end: int = -1  # the last physical column of the row labels' stub
 
     def of(self, item: Item) -> int | None:
         return _column_of(item, self.spans)
+
+    def over(self, item: Item) -> list[int]:
+        """The logical columns a header item stands over: all it spans, unless it starts in the stub
+        (a title across the whole table, a stub header such as "(In millions)")."""
+        if item.col_start <= self.stub_end:
+            return []
+        return [
+            c for c, (start, end) in enumerate(self.spans) if item.col_start <= end and item.col_end >= start
+        ]
 
 
 def _find_columns(rows: _Rows) -> _Columns:
@@ -430,7 +470,19 @@ def _find_columns(rows: _Rows) -> _Columns:
                     percent.add(col)
                 elif item.number.is_currency:
                     money.add(col)
-    return _Columns(columns, frozenset(percent), frozenset(money))
+    return _Columns(columns, frozenset(percent), frozenset(money), _stub_end(rows, columns))
+
+
+def _stub_end(rows: _Rows, columns: list[tuple[int, int]]) -> int:
+    """The last physical column of the stub: where the narrowest row label of the body ends ("Net sales:"
+    in columns 0–2, then "Years ended" over 3–17 heads the figures' columns, not the labels)."""
+    first = columns[0][0] if columns else 0
+    ends = [
+        label.col_end
+        for label in rows.labels[rows.header_rows :]
+        if label is not None and label.col_start < first
+    ]
+    return min(ends, default=first - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,6 +523,21 @@ def _table_scale(items: list[list[Item]], header_text: str, around: "_Surroundin
 
 
 @dataclass(slots=True)
+class _Section:
+    """A heading open in the row walk: where it starts, its name, and where its first row starts."""
+
+    indent: float
+    name: str
+    block: float = 0.0  # where its wrapped lines start
+    rows_at: float | None = None
+
+    def back_at(self, indent: float, block: float) -> bool:
+        """Its rows were indented under it, and a row starts back at its indentation."""
+        indented = self.rows_at is not None and self.rows_at > self.indent
+        return indented and indent <= self.indent and block <= self.block
+
+
+@dataclass(slots=True)
 class _RowWalker:
     """The walk over a table's rows, top to bottom: header rows name the columns (and their periods),
     heading rows open a section of the row path, and every figure of the other rows becomes a cell."""
@@ -486,7 +553,7 @@ class _RowWalker:
     column_labels: list[str] = field(default_factory=list)
     periods: list[Period | None] = field(default_factory=list)  # what each column's label names
     header_block: list[int] = field(default_factory=list)  # the consecutive header rows naming the columns
-    path_stack: list[tuple[float, str, bool]] = field(default_factory=list)  # indent, heading, ends with ":"
+    path_stack: list["_Section"] = field(default_factory=list)  # the headings open, outermost first
 
     def walk(self, continued_columns: Sequence[str] = ()) -> None:
         count = len(self.columns.spans)
@@ -513,8 +580,13 @@ class _RowWalker:
             self._observe_heading(" ".join(item.text for item in values))
         if r < rows.header_rows or (header_like and names_columns and r > 0):
             self._name_columns(r)
+        header = r < rows.header_rows
+        if header and label_item is not None and self.columns.over(label_item):
+            # A header row's first item that stands over the figures' columns ("Years ended", "September
+            # 28, 2024" over the first column) names columns, not a row.
+            values, label_item = [label_item, *values], None
         label = label_item.text if label_item else ""
-        self.grid.append(self._display(label, values))
+        self.grid.append(self._display(label, values, header=header))
         indent = _indent(label_item.cells[0].element) if label_item else 0.0
         if label_item is not None and not values:
             if r >= rows.header_rows:
@@ -525,9 +597,34 @@ class _RowWalker:
         numbers = [item for item in values if item.number is not None]
         if r < rows.header_rows or header_like or (not numbers and not _has_inline(rows.items[r])):
             return
-        path = self._path(indent, label)
+        self._figure_row(r, label_item, label, indent, numbers)
+
+    def _figure_row(
+        self, r: int, label_item: Item | None, label: str, indent: float, numbers: list[Item]
+    ) -> None:
+        """A row of figures: its cells under the headings it sits in. A total ("Total cost of sales" under
+        "Cost of sales:") stands in the section it sums, not in one inside it, and closes it with every
+        section inside it: "Gross margin" after it stands outside, whatever its indentation."""
+        ruled = self._subtotal(r, label)
+        summed = next(
+            (
+                d
+                for d in reversed(range(len(self.path_stack)))
+                if _sums(label, heading := self.path_stack[d].name) or (ruled and _names(label, heading))
+            ),
+            None,
+        )
+        if summed is not None:
+            del self.path_stack[summed + 1 :]
+        # A sum under a rule whose wrapped lines are indented past its heading's stays under it, though its
+        # first line is back at the heading's ("Net income attributable to Pfizer Inc. common shareholders"
+        # closing "Earnings per common share––basic:").
+        block = _indent(label_item.cells[0].element, block=True) if label_item else 0.0
+        path = self._path(indent, label, closing=summed is not None, block=block if ruled else indent)
         self._written_figures(r, label_item, label, path)
         self._number_cells(r, numbers, label, path)
+        if summed is not None:
+            del self.path_stack[summed:]
 
     def _observe_heading(self, text: str) -> None:
         """A heading in the rows. One that names a period where every column named one and the same
@@ -547,7 +644,7 @@ class _RowWalker:
         if not (r > 0 and r - 1 in self.header_block):
             self.header_block = []
         self.header_block.append(r)
-        labels = _column_labels(self.rows.items, self.header_block, self.columns.spans)
+        labels = _column_labels(self.rows.items, self.header_block, self.columns.spans, self.columns.stub_end)
         if any(labels):  # a row over the stub alone ("Change in Plan Assets") leaves the columns as named
             self._set_columns(labels)
 
@@ -567,40 +664,86 @@ class _RowWalker:
         # Dated balances around the columns' flows: the dates are balances, whatever the rows' words.
         self.resolver.columns_roll_forward = self.periods != named
 
-    def _display(self, label: str, values: list[Item]) -> list[str]:
-        """The row as the grid shows it: its label, then each logical column's text."""
+    def _display(self, label: str, values: list[Item], *, header: bool) -> list[str]:
+        """The row as the grid shows it: its label, then each logical column's text. A header's text
+        stands over every column it spans ("Years ended" over three years), as each column's label reads."""
         display = [label] + [""] * len(self.columns.spans)
         for item in values:
             col = self.columns.of(item)
-            if col is not None:
-                display[col + 1] = (display[col + 1] + " " + item.text).strip()
+            over = (self.columns.over(item) if header else []) or ([] if col is None else [col])
+            for c in over:
+                display[c + 1] = (display[c + 1] + " " + item.text).strip()
         return display
 
     def _label_figures(self, r: int, label_item: Item) -> None:
         """ "Cash dividends declared, per share: $0.80": a label alone on its row states its figure."""
         if figures := _written_figures(label_item.text):
             label = label_item.text
-            path = [name for _, name, _ in self.path_stack] + [label]
+            path = [section.name for section in self.path_stack] + [label]
             dated = self.resolver.for_cell(r, label, None, inline=True, path=path)
             self.cells.extend(self._inline(_Place(r, 0, label, path), label_item, figures, dated))
 
     def _heading(self, r: int, label_item: Item, indent: float) -> None:
-        """A heading row ("Current assets:"), also when it sits right under the column headers."""
+        """A heading row ("Current assets:"), also when it sits right under the column headers; not a
+        caption above them ("The following summarizes …" over "Three Months Ended")."""
         label = label_item.text
-        while self.path_stack and self.path_stack[-1][0] >= indent:
-            self.path_stack.pop()
-        self.path_stack.append((indent, label.rstrip(":"), label.endswith(":")))
+        cell = label_item.cells[0].element
+        if _CENTERED_RE.search(cell.get("style") or ""):
+            indent = float("-inf")  # a centered heading ("ASSETS") stands above the left-aligned ones
+        elif _bold(cell) and not _YEAR_IN_RE.search(label):
+            # A bold one above a plain one at its indentation ("Cash Flows from Operating Activities" over
+            # "Adjustments to reconcile net income …", both at the left edge); not a period's heading
+            # ("Year Ended December 31, 2023"), which ends the one before it.
+            indent -= 0.5
+        # A label that states its figure ("Shares authorized: 4,687,500,000") is a line, not a section.
+        # (Not a unit note: "Weighted Average Number of Shares Outstanding (000s)".)
+        states_figures = r >= self.rows.header_rows and any(f.value for f in _written_figures(label))
+        if not states_figures and (r >= self.rows.header_rows or not self._columns_named_below(r)):
+            while self.path_stack and self.path_stack[-1].indent >= indent:
+                self.path_stack.pop()
+            self.path_stack.append(_Section(indent, label.rstrip(":"), _indent(cell, block=True)))
         if r >= self.rows.header_rows or self.columns.of(label_item) is None:
             self._observe_heading(label)  # not a caption across the columns, which name their own
 
-    def _path(self, indent: float, label: str) -> list[str]:
+    def _subtotal(self, r: int, label: str) -> bool:
+        """A row under a rule that may end a section without saying "Total" (`_names`): not the section's
+        first row, and not in a table ruled under every row. A "Total …" that names no open section is a
+        subtotal inside one ("Total Cash, Cash Equivalents and Short-Term Investments")."""
+        if _TOTAL_RE.match(label) or r < 2 or not self.rows.values[r - 1]:
+            return False
+        return self._ruled_above(r) and not self._ruled_above(r - 1)
+
+    def _ruled_above(self, r: int) -> bool:
+        """A rule over the row's figures: their cells' top border, or the bottom border of the row above."""
+        over = [c.element for item in self.rows.values[r] for c in item.cells]
+        under = [c.element for item in self.rows.values[r - 1] for c in item.cells] if r else []
+        return any(_RULE_TOP_RE.search(e.get("style") or "") for e in over) or any(
+            _RULE_BOTTOM_RE.search(e.get("style") or "") for e in under
+        )
+
+    def _columns_named_below(self, r: int) -> bool:
+        """A header row below `r` names the figures' columns in words or years ("July 2, 2023", "Level 1"),
+        not in figures ("Weighted average expected life (in years) | 0.1-2.0" is a row of the body)."""
+        below = self.rows.items[r + 1 : self.rows.header_rows]
+        return any(
+            self.columns.over(item) and (_LETTER_RE.search(item.text) or is_year(item.text))
+            for row in below
+            for item in row
+        )
+
+    def _path(self, indent: float, label: str, *, closing: bool = False, block: float = 0.0) -> list[str]:
         """The headings the row sits under (by indentation), then its label."""
         # Rows under a heading are often not indented ("Earnings per share" › "Basic", "Diluted"): a heading
-        # stays the parent of the rows at its own indentation, up to the next heading there.
+        # stays the parent of the rows at its own indentation, up to the next heading there; unless its rows
+        # were indented under it and this one is back at its indentation ("Basic earnings per share" after
+        # "Denominator:" and its indented rows): that closes it, but a total naming it (`closing`) stays in,
+        # and so does one whose wrapped lines are indented past the heading's (a hanging indent, `block`).
         stack = self.path_stack
-        while stack and stack[-1][0] > indent:
+        while stack and (stack[-1].indent > indent or (stack[-1].back_at(indent, block) and not closing)):
             stack.pop()
-        return [name for _, name, _ in stack] + ([label] if label else [])
+        if stack and stack[-1].rows_at is None:
+            stack[-1].rows_at = indent
+        return [section.name for section in stack] + ([label] if label else [])
 
     def _written_figures(self, r: int, label_item: Item | None, label: str, path: list[str]) -> None:
         """Figures written inside the row's text cells: its label's ("Treasury stock — 2,738 and 2,732
@@ -661,6 +804,68 @@ class _RowWalker:
             self.cells.append(_numeric_cell(place, item, item.number, dated, scale, column_kind))
 
 
+_BOLD_RE = re.compile(r"font-weight:\s*(?:bold|[6-9]00)")
+
+
+def _bold(cell: etree._Element) -> bool:
+    """The cell's first text is set in bold (its style, or that of an element around the text)."""
+    for node in cell.iter():
+        if node.text and node.text.strip():
+            chain = [node, *itertools.takewhile(lambda e: e is not cell, node.iterancestors()), cell]
+            return any(
+                local_name(e) in ("b", "strong") or _BOLD_RE.search(e.get("style") or "") for e in chain
+            )
+    return False
+
+
+_CENTERED_RE = re.compile(r"text-align:\s*center")
+_RULE_TOP_RE = re.compile(r"border-top:\s*(?:0*[1-9][\d.]*|0?\.\d*[1-9])(?:pt|px)\s+(?:solid|double)")
+_RULE_BOTTOM_RE = re.compile(r"border-bottom:\s*(?:0*[1-9][\d.]*|0?\.\d*[1-9])(?:pt|px)\s+(?:solid|double)")
+_LETTER_RE = re.compile(r"[^\W\d_]")
+_TOTAL_RE = re.compile(r"^total\s+", re.IGNORECASE)
+_ACTIVITIES_RE = re.compile(r"\b(operating|investing|financing)\s+activities\b", re.IGNORECASE)
+_ACTIVITIES_HEADING_RE = re.compile(
+    r"(?:cash flows?\b[^:]{0,30}?)?(operating|investing|financing)\s+activities\b", re.IGNORECASE
+)
+_CASH_FROM_RE = re.compile(r"^(?:net\s+)?cash\b", re.IGNORECASE)
+
+
+def _section_name(text: str) -> str:
+    """A heading or a total's name, compared: "Other income (expense), net:" → "other income"."""
+    bare = _PARENTHETICAL_RE.sub(" ", text.lower().replace("’", "'"))
+    words = re.sub(r"[^a-z0-9']+", " ", bare).split()
+    return " ".join(words[:-1] if words[-1:] == ["net"] else words)
+
+
+_MINOR_WORDS = frozenset({"the", "of", "and", "to", "in", "for", "a", "an"})
+
+
+def _names(label: str, heading: str) -> bool:
+    """A subtotal that names its section in other words: "Equity Attributable to Shareowners of The
+    Coca-Cola Company" under "The Coca-Cola Company Shareowners' Equity"; not "Weighted average shares
+    outstanding, including dilutive effect" under "Diluted Earnings Per Common Share"."""
+    words = {w.strip("'").removesuffix("'s") for w in _section_name(heading).split()} - _MINOR_WORDS
+    return bool(words) and words <= {w.strip("'").removesuffix("'s") for w in _section_name(label).split()}
+
+
+def _sums(label: str, heading: str) -> bool:
+    """The row totals the section: "Total operating expenses" under "Operating expenses:", "Net cash used
+    in investing activities" under "Cash flows from investing activities:"."""
+    if total := _TOTAL_RE.match(label):
+        return _section_name(label[total.end() :]) == _section_name(heading)
+    if _section_name(label) == _section_name(
+        heading
+    ):  # "Other comprehensive income (loss)" under its heading
+        return True
+    activities = _ACTIVITIES_HEADING_RE.match(
+        heading
+    )  # not "Adjustments to reconcile … operating activities"
+    found = _ACTIVITIES_RE.search(label)
+    return bool(
+        activities and found and _CASH_FROM_RE.match(label) and found[1].lower() == activities[1].lower()
+    )
+
+
 # Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
 # Year"): balances at the report date, whatever year they print.
 _ORIGINATION_RE = re.compile(r"originat|vintage", re.IGNORECASE)
@@ -706,7 +911,7 @@ def _one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
 
 
 def _column_labels(
-    rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]]
+    rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]], stub_end: int = -1
 ) -> list[str]:
     labels: list[list[str]] = [[] for _ in columns]
     for r in header_block:
@@ -722,8 +927,12 @@ def _column_labels(
                 and _STUB_PERIOD_RE.search(item.text)
                 and (beside or not _YEAR_IN_RE.search(item.text))
             )
+            # A caption across the table from the stub ("ASSETS") heads rows, unless it names a period.
+            across = item.col_start <= stub_end and not (
+                _STUB_PERIOD_RE.search(item.text) or _YEAR_IN_RE.search(item.text)
+            )
             for index, (start, end) in enumerate(columns):
-                over = item.col_start <= end and item.col_end >= start
+                over = item.col_start <= end and item.col_end >= start and not across
                 if (over or stub) and item.text not in labels[index]:
                     labels[index].append(item.text)
     return [" ".join(parts) for parts in labels]

@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
+from filingproof.calendar import parse_long_date
 from filingproof.ingest.parse.numbers import DASHES, normalize_space
 from filingproof.ingest.parse.xhtml import IX, XBRLDI, XBRLI, XSI, local_name, text_of
 
@@ -155,14 +156,6 @@ def parse_facts(root: etree._Element, contexts: dict[str, Context], units: dict[
     return facts
 
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1
-    )
-}
-
-
 def parse_cover(root: etree._Element, contexts: dict[str, Context]) -> CoverData:
     cover = CoverData()
     for element in root.iter(f"{{{IX}}}nonNumeric"):
@@ -179,35 +172,6 @@ def parse_cover(root: etree._Element, contexts: dict[str, Context]) -> CoverData
     if "DocumentPeriodEndDate" in cover.values and cover.document_period_end is None:
         cover.document_period_end = parse_long_date(cover.values["DocumentPeriodEndDate"])
     return cover
-
-
-# Patterns for the parsers that find dates inside labels and captions (match them case-insensitively).
-MONTH_NAME_PATTERN = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"  # "Sept.", "January"
-# "September 28, 2024", "SEPTEMBER 28, 2024", or as digits, month first: "9/28/2024", "12/31/23".
-NUMERIC_DATE_PATTERN = r"(?<![\d/])\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})(?![\d/])"
-LONG_DATE_PATTERN = rf"(?:{MONTH_NAME_PATTERN}\s+\d{{1,2}},?\s+\d{{4}}|{NUMERIC_DATE_PATTERN})"
-_LONG_DATE = re.compile(
-    r"\b([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})|(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])",
-    re.IGNORECASE,
-)
-
-
-def parse_long_date(text: str) -> date | None:
-    """The first date written out in `text`: "September 28, 2024", "Sept. 28, 2024", "Jul 27, 2025",
-    "9/9/2023" → date."""
-    for match in _LONG_DATE.finditer(text):
-        if match[1] is not None:
-            month, day, year = _MONTHS.get(match[1].lower()[:3]), int(match[2]), int(match[3])
-        else:
-            month, day, year = int(match[4]), int(match[5]), int(match[6])
-            year += 2000 if year < 100 else 0
-        if month is None:
-            continue
-        try:
-            return date(year, month, day)
-        except ValueError:
-            continue
-    return None
 
 
 def has_inline_xbrl(root: etree._Element) -> bool:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from filingproof.calendar import fiscal_year_of
 from filingproof.ingest.parse.cover import printed_form, printed_period_end
 from filingproof.ingest.pdf.lines import Line
 
@@ -38,10 +39,7 @@ class PdfCover:
     def fiscal_year(self) -> int | None:
         """The fiscal year the period ends: a 52/53-week year ending in the first days of January is the
         year before's."""
-        end = self.period_end
-        if end is None:
-            return None
-        return end.year - 1 if end.month == 1 and end.day <= 7 else end.year
+        return None if self.period_end is None else fiscal_year_of(self.period_end)
 
 
 def read_cover(pages: Sequence[Sequence[Line]]) -> PdfCover:

@@ -7,10 +7,10 @@ paths follow the same rules as for HTML. Every parsed cell keeps its box on its 
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
 
 from lxml import etree
 
+from filingproof.calendar import fiscal_year_of
 from filingproof.ingest.metadata import FilingMetadata
 from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.parse.layout import DocumentLayout, PageLayout, TableLayout
@@ -100,13 +100,8 @@ def _document_period(cover: PdfCover, given: FilingMetadata | None) -> DocumentP
             + " and ".join(flag for _, flag in missing)
         )
     assert form is not None and period_end is not None
-    fiscal_year = given.fiscal_year if given and given.fiscal_year else _fiscal_year(period_end)
+    fiscal_year = given.fiscal_year if given and given.fiscal_year else fiscal_year_of(period_end)
     return DocumentPeriod(form, period_end, fiscal_year, "FY" if form.upper().startswith("10-K") else None)
-
-
-def _fiscal_year(end: date) -> int:
-    """A 52/53-week year that ends in the first days of January is the fiscal year before."""
-    return end.year - 1 if end.month == 1 and end.day <= 7 else end.year
 
 
 def _cover_data(cover: PdfCover, period: DocumentPeriod) -> CoverData:

@@ -104,10 +104,12 @@ def _cluster(glyphs: Sequence[Glyph]) -> list[Line]:
 
 
 def _merge_marks(lines: list[Line]) -> list[Line]:
-    """A line of smaller glyphs inside another line's height is its superscript or subscript."""
+    """A line of smaller glyphs inside another line's height is its superscript or subscript. Two marks at
+    different heights beside one line ("Netting Adjustment⁴" and "Other³") are two lines above it: the
+    host may be the second line below."""
     kept: list[Line] = []
     for index, line in enumerate(lines):
-        host = _host(line, [kept[-1]] if kept else [], lines[index + 1 : index + 2])
+        host = _host(line, [kept[-1]] if kept else [], lines[index + 1 : index + 3])
         if host is None:
             kept.append(line)
         else:

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from filingproof.calendar import MONTH_NAME_PATTERN
 from filingproof.ingest.parse.numbers import parse_number
 from filingproof.ingest.parse.tables import LEADING_FRAGMENTS, TRAILING_FRAGMENTS, find_scale
-from filingproof.ingest.parse.xbrl import MONTH_NAME_PATTERN
 from filingproof.ingest.pdf.lines import Line, Segment
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points
@@ -227,13 +227,34 @@ def find_tables(lines: Sequence[Line], margins: Margins) -> list[PdfTable]:
         if not _opens_table(infos[index]):
             index += 1
             continue
-        columns_left = min(piece.core[0] for piece in infos[index].values)
-        end, columns_left = _table_end(infos, index, columns_left, margins)
-        start = _header_start(infos, index, columns_left, margins)
+        edge = ColumnsEdge.of(infos[index].values)
+        end = _table_end(infos, index, edge, margins)
+        start = _header_start(infos, index, edge, margins)
         if sum(1 for info in infos[start:end] if info.values) >= 2:
             tables.append(build_table(infos, start, end))
         index = end
     return tables
+
+
+@dataclass(slots=True)
+class ColumnsEdge:
+    """Where a table's first column stands: its figures (`figures` to `right`), and its cells' left edge (a
+    `$` printed apart, left of the figures). A header over that column is centred over its cell."""
+
+    figures: float
+    right: float
+    cells: float
+
+    @staticmethod
+    def of(values: Sequence[Piece]) -> "ColumnsEdge":
+        first = min(values, key=lambda piece: piece.core[0])
+        return ColumnsEdge(first.core[0], first.core[1], min(piece.x0 for piece in values))
+
+    def widen(self, values: Sequence[Piece]) -> None:
+        first = min(values, key=lambda piece: piece.core[0])
+        if first.core[0] < self.figures:
+            self.figures, self.right = first.core
+        self.cells = min(self.cells, *(piece.x0 for piece in values))
 
 
 def _opens_table(info: LineInfo) -> bool:
@@ -243,25 +264,28 @@ def _opens_table(info: LineInfo) -> bool:
     return info.label is not None or len(info.values) >= 2
 
 
-def _crosses(info: LineInfo, columns_left: float, margins: Margins) -> bool:
+def _crosses(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
     """Prose: a piece that runs from where labels stand across where the figures are. A header centred
-    over the first column may start left of its figures, but prose starts at the margin or is centred on
-    the page, left of the columns."""
+    over the first column may start left of its figures (and of a `$` printed apart), but prose starts at
+    the margin or is centred on the page, left of the columns."""
     height = info.height
+    columns_left = edge.figures
     for piece in info.pieces:
         if piece.is_number or piece.x0 >= min(columns_left - 2 * height, margins.label_limit):
             continue
         if piece.x1 <= columns_left + height:
             continue
         centre = (piece.x0 + piece.x1) / 2
-        if piece.x0 < margins.left + 4 * height or centre < columns_left - height:
+        # Over the first column alone, a header is centred over its cell, `$` included.
+        over_first = piece.x1 <= edge.right + height
+        left = min(columns_left, edge.cells) if over_first else columns_left
+        if piece.x0 < margins.left + 4 * height or centre < left - height:
             return True
     return False
 
 
-def _table_end(
-    infos: Sequence[LineInfo], start: int, columns_left: float, margins: Margins
-) -> tuple[int, float]:
+def _table_end(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, margins: Margins) -> int:
+    """The index after a table's last line; `edge` widens to the columns of its later rows."""
     last = start
     has_figures = _has_figures(infos[start])
     for index in range(start + 1, len(infos)):
@@ -269,29 +293,29 @@ def _table_end(
         gap = info.line.top - infos[index - 1].line.bottom
         if gap > _MAX_ROW_GAP * info.height:
             break
-        if has_figures and _is_header(info, columns_left) and not _is_header(infos[index - 1], columns_left):
+        if has_figures and _is_header(info, edge) and not _is_header(infos[index - 1], edge):
             break  # the header of the next table, under this one's figures
         has_figures = has_figures or _has_figures(info)
         if info.values:
-            if info.label is None and len(info.values) == 1 and info.values[0].core[1] < columns_left:
+            if info.label is None and len(info.values) == 1 and info.values[0].core[1] < edge.figures:
                 break  # a lone figure left of the columns: a page number, not a row
             last = index
-            columns_left = min(columns_left, *(piece.core[0] for piece in info.values))
-        elif _is_prose(info, columns_left, margins):
+            edge.widen(info.values)
+        elif _is_prose(info, edge, margins):
             break
-    return last + 1, columns_left
+    return last + 1
 
 
 def _has_figures(info: LineInfo) -> bool:
     return any(not _is_year(piece.text) for piece in info.values)
 
 
-def _is_header(info: LineInfo, columns_left: float) -> bool:
+def _is_header(info: LineInfo, edge: ColumnsEdge) -> bool:
     """A line of column headers: text or years over the columns, no figures."""
-    return not _has_figures(info) and any(piece.x1 >= columns_left - info.height for piece in info.pieces)
+    return not _has_figures(info) and any(piece.x1 >= edge.figures - info.height for piece in info.pieces)
 
 
-def _header_start(infos: Sequence[LineInfo], start: int, columns_left: float, margins: Margins) -> int:
+def _header_start(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, margins: Margins) -> int:
     """The first line of a table whose first row of figures is `start`: the header lines over its
     columns, with what stands between them and that row (a section heading, the row's own label printed a
     little higher); not the title or caption above the header."""
@@ -304,11 +328,11 @@ def _header_start(infos: Sequence[LineInfo], start: int, columns_left: float, ma
         gap = below.line.top - above.line.bottom
         if (
             gap > _MAX_HEADER_GAP * above.height
-            or _is_prose(above, columns_left, margins)
+            or _is_prose(above, edge, margins)
             or _has_figures(above)  # the last row of the table above
         ):
             break
-        if any(piece.x1 > columns_left - above.height for piece in above.pieces):
+        if any(piece.x1 > edge.figures - above.height for piece in above.pieces):
             in_header = True  # a header line over the columns
             index = kept = index - 1
             continue
@@ -327,18 +351,22 @@ def _header_start(infos: Sequence[LineInfo], start: int, columns_left: float, ma
     return kept
 
 
-def _is_prose(info: LineInfo, columns_left: float, margins: Margins) -> bool:
+def _is_prose(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
     """A line of prose: it runs across the columns, or it is a long sentence ("The following table …:")."""
-    if _crosses(info, columns_left, margins):
+    if _crosses(info, edge, margins):
         return True
     text = info.line.text
     if info.values:
         return False
     # "The Company expects … obligations." or "… were as follows (in millions):", but not a heading such
     # as "Adjustments to reconcile net income to net cash provided by operating activities:".
-    sentence = text.endswith(".") and len(text.split()) >= 10
+    # A label wrapped after an abbreviation ("… different from the statutory U.S." / "federal tax rate") is
+    # not a sentence's end.
+    sentence = text.endswith(".") and len(text.split()) >= 10 and not _ABBREVIATION_END_RE.search(text)
     return sentence or (text.endswith(":") and find_scale(text)[1] is not None)
 
+
+_ABBREVIATION_END_RE = re.compile(r"\b(?:[A-Za-z]\.){2,}$")
 
 _PERIOD_LINE_RE = re.compile(
     rf"^(?:(?:for\s+the\s+)?(?:(?:three|six|nine|twelve|fiscal)\s+)?(?:years?|months|quarters?|weeks|periods?)\s+"
@@ -356,7 +384,8 @@ def build_table(infos: Sequence[LineInfo], start: int, end: int) -> PdfTable:
     lines = list(infos[start:end])
     columns = _columns(lines)
     rows = _rows(lines, columns)
-    element, boxes = _write(rows, columns, _spanning_headers(rows, columns))
+    spans = _spanning_headers(rows, columns)
+    element, boxes = _write(_join_wrapped_headers(rows, columns, spans), columns, spans)
     text = " ".join(info.line.text for info in lines)
     return PdfTable(
         element,
@@ -412,11 +441,16 @@ def _is_year(text: str) -> bool:
 def _rows(lines: Sequence[LineInfo], columns: Sequence[Column]) -> list[Row]:
     left = columns[0].reach0 if columns else float("inf")
     text_columns = _text_columns(lines, left)
+    header_limit = _header_limit(lines, columns)
     rows: list[Row] = []
+    in_header = True
     for info in lines:
+        in_header = in_header and not _has_figures(info)
         label = info.label if info.label is not None and info.label.x1 <= left else None
         if label is not None and (label.spans_all or _starts_text_column(label, text_columns, info.height)):
             label = None
+        if label is not None and in_header and label.x0 > header_limit:
+            label = None  # a header left of a narrow column ("Jan 26, 2025" over "12 %"), not a row label
         pieces = [piece for piece in info.pieces if piece is not label]
         previous = rows[-1] if rows else None
         if previous is not None and _continues(previous, info, label, pieces):
@@ -427,6 +461,15 @@ def _rows(lines: Sequence[LineInfo], columns: Sequence[Column]) -> list[Row]:
             continue
         rows.append(Row([info], [label] if label else [], pieces))
     return rows
+
+
+def _header_limit(lines: Sequence[LineInfo], columns: Sequence[Column]) -> float:
+    """Over the figures' rows, text that starts right of halfway from their labels to the first column
+    is a column header."""
+    labels = [info.label.x0 for info in lines if info.values and info.label is not None]
+    if not labels or not columns:
+        return float("inf")
+    return (min(labels) + columns[0].left) / 2
 
 
 def _is_year_row(row: Row) -> bool:
@@ -467,8 +510,10 @@ def _continues(previous: Row, info: LineInfo, label: Piece | None, pieces: list[
         return False
     first = label.text[:1]
     start = previous.label[0].x0
+    text = previous.label_text
+    open_bracket = text.count("(") > text.count(")")  # "… 300,000 shares authorized (Class A" / "180,000, …"
     return (
-        (first.islower() or bool(_CONTINUES_RE.search(previous.label_text)))
+        (first.islower() or open_bracket or bool(_CONTINUES_RE.search(text)))
         and start - 0.5 * info.height <= label.x0 <= start + 4 * info.height
         and not _is_year_row(previous)
     )
@@ -500,21 +545,25 @@ def _slot(piece: Piece, columns: Sequence[Column], header: bool = True) -> tuple
 
 
 def _spanning_headers(rows: Sequence[Row], columns: Sequence[Column]) -> dict[int, tuple[int, int]]:
-    """Headers that span several columns, by `id` of their piece → physical slots.
+    """Headers placed over their columns, by `id` of their piece → physical slots.
 
-    A header over several columns ("Years ended" over three, "Three Months Ended" over two) is printed
-    centred over them, and may overlap only one. Where a header line has fewer headers than there are
-    columns, and a line below it has more, each of its headers takes the widest run of columns it is centred
-    over (without taking a neighbour's)."""
+    A header line with as many headers as there are columns, or one for each run of k columns ("Jan 26,
+    2025" over a figure and its percentage), takes them in order (`_ordered_headers`). A header over
+    several columns ("Years ended" over three, "Three Months Ended" over two) is printed centred over
+    them, and may overlap only one. Where a header line has fewer headers than a line below it, each of
+    its headers takes the widest run of columns it is centred over (without taking a neighbour's):
+    centred over their figures, or over the headers below that stand over them."""
     first_data = next(
         (r for r, row in enumerate(rows) if any(p.is_number and not _is_year(p.text) for p in row.pieces)),
         len(rows),
     )
-    counts = [len(_over_columns(row, columns)) for row in rows[:first_data]]
+    placed = [_ordered_headers(row, columns) or _over_columns(row, columns) for row in rows[:first_data]]
     spans: dict[int, tuple[int, int]] = {}
     for r, row in enumerate(rows[:first_data]):
-        pieces = _over_columns(row, columns)
-        if not pieces or counts[r] >= len(columns) or not any(c > counts[r] for c in counts[r + 1 :]):
+        pieces = placed[r]
+        below = next((lower for lower in placed[r + 1 :] if len(lower) > len(pieces)), None)
+        if not pieces or len(pieces) >= len(columns) or below is None:
+            spans.update({id(piece): (2 * a + 2, 2 * b + 2) for piece, (a, b) in pieces})
             continue
         low = 0
         for i, (piece, (a, b)) in enumerate(pieces):
@@ -522,14 +571,57 @@ def _spanning_headers(rows: Sequence[Row], columns: Sequence[Column]) -> dict[in
             center = (piece.x0 + piece.x1) / 2
             tolerance = row.infos[0].height
             best = (a, b)
-            for start in range(low, a + 1):
-                for end in range(b, high + 1):
-                    middle = (columns[start].left + columns[end].x1) / 2
-                    if abs(middle - center) <= tolerance and end - start > best[1] - best[0]:
-                        best = (start, end)
+            # Centred over the figures first; failing that, over the headers below.
+            for runs in (_figure_runs(columns, low, high), _header_runs(below, low, high)):
+                for run, middle in runs:
+                    if run[0] <= a and b <= run[1] and abs(middle - center) <= tolerance:
+                        best = max(best, run, key=lambda span: span[1] - span[0])
+                if best != (a, b):
+                    break
             spans[id(piece)] = (2 * best[0] + 2, 2 * best[1] + 2)
             low = best[1] + 1
     return spans
+
+
+Run = tuple[tuple[int, int], float]  # columns (first, last) and the middle of what stands over them
+
+
+def _figure_runs(columns: Sequence[Column], low: int, high: int) -> list[Run]:
+    """Runs of columns between `low` and `high`, with the middle of their cells (a `$` included)."""
+    return [
+        ((start, end), (columns[start].left + columns[end].x1) / 2)
+        for start in range(low, high + 1)
+        for end in range(start, high + 1)
+    ]
+
+
+def _header_runs(below: Sequence[tuple[Piece, tuple[int, int]]], low: int, high: int) -> list[Run]:
+    """Runs of the headers `below` (between columns `low` and `high`), with the middle of their text:
+    "Year Ended" centred over "Jan 26, 2025 … Jan 29, 2023", whose figures are narrower than the dates."""
+    runs = []
+    for i, (first, (start, _)) in enumerate(below):
+        for last, (_, end) in below[i:]:
+            if low <= start and end <= high:
+                runs.append(((start, end), (first.x0 + last.x1) / 2))
+    return runs
+
+
+def _ordered_headers(row: Row, columns: Sequence[Column]) -> list[tuple[Piece, tuple[int, int]]]:
+    """A header line with one header for each column, or for each run of k columns (a figure and its
+    percentage under one year), in order: each header over its own columns, when it stands nearer them than
+    any other run (and, over a run, centred on it); else none."""
+    pieces = sorted((p for p in row.pieces if not p.spans_all), key=lambda p: p.x0)
+    if len(pieces) < 2 or len(columns) % len(pieces):
+        return []  # (one header alone is centred over its run: `_spanning_headers`)
+    k = len(columns) // len(pieces)
+    middles = [(columns[i * k].left + columns[i * k + k - 1].x1) / 2 for i in range(len(pieces))]
+    tolerance = 2 * row.infos[0].height
+    for i, piece in enumerate(pieces):
+        center = (piece.x0 + piece.x1) / 2
+        nearest = min(range(len(middles)), key=lambda j: abs(middles[j] - center))
+        if nearest != i or (k > 1 and abs(middles[i] - center) > tolerance):
+            return []
+    return [(piece, (i * k, i * k + k - 1)) for i, piece in enumerate(pieces)]
 
 
 def _over_columns(row: Row, columns: Sequence[Column]) -> list[tuple[Piece, tuple[int, int]]]:
@@ -540,6 +632,41 @@ def _over_columns(row: Row, columns: Sequence[Column]) -> list[tuple[Piece, tupl
         if first % 2 == 0 and first > 0 and not piece.spans_all:
             placed.append((piece, ((first - 2) // 2, (last - 2) // 2)))
     return placed
+
+
+def _join_wrapped_headers(
+    rows: Sequence[Row], columns: Sequence[Column], spans: dict[int, tuple[int, int]]
+) -> list[Row]:
+    """Header lines stacked over the same single columns ("Fair" over "Value", "Cash and" over "Cash" over
+    "Equivalents") are one header row, as a filer's HTML writes each header in one cell: the table's header
+    text then reads "Fair Value". A header over several columns ("Year Ended") stays a row of its own."""
+    figures = (r for r, row in enumerate(rows) if row.has_values and not _is_year_row(row))
+    first_data = next(figures, len(rows))
+    joined: list[Row] = []
+    for row in rows[:first_data]:
+        above = joined[-1] if joined else None
+        slots = _single_slots(row, columns, spans)
+        if above is not None and not above.label and not row.label and slots:
+            over = _single_slots(above, columns, spans)
+            near = row.infos[0].line.baseline - above.infos[-1].line.baseline <= 1.6 * row.infos[0].height
+            if over and over <= slots and near:
+                above.pieces.extend(row.pieces)
+                above.infos.extend(row.infos)
+                continue
+        joined.append(Row(list(row.infos), list(row.label), list(row.pieces)))
+    return joined + list(rows[first_data:])
+
+
+def _single_slots(row: Row, columns: Sequence[Column], spans: dict[int, tuple[int, int]]) -> set[int] | None:
+    """The columns a header row's pieces stand over, each over one column alone; None when one spans
+    several or stands between columns."""
+    slots: set[int] = set()
+    for piece in row.pieces:
+        first, last = spans.get(id(piece)) or _slot(piece, columns)
+        if piece.spans_all or first != last or first % 2 or first == 0:
+            return None
+        slots.add(first)
+    return slots
 
 
 def _write(
@@ -558,7 +685,9 @@ def _write(
             boxes[label] = [piece.box for piece in row.label]
         placed: dict[int, tuple[int, list[Piece]]] = {}
         header = not any(p.is_number and not _is_year(p.text) for p in row.pieces)
-        for piece in sorted(row.pieces, key=lambda p: p.x0):
+        lines = {id(piece): index for index, info in enumerate(row.infos) for piece in info.pieces}
+        # Left to right; a header wrapped over lines (joined rows), line by line in each column.
+        for piece in sorted(row.pieces, key=lambda p: (lines.get(id(p), 0), p.x0)):
             first, last = spans.get(id(piece)) or _slot(piece, columns, header)
             if first in placed:
                 placed[first][1].append(piece)

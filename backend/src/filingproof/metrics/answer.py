@@ -1,0 +1,203 @@
+"""Answering a metric question: pick each input's cell, compute the formula over them, write the figure.
+
+The formula over line items becomes the same formula over cell ids, recorded as a "formula" derivation
+that the verifier evaluates again from the cited cells (`verify.derive.formula`). An input no ingested
+filing prints is named, with its fiscal year, and no figure is given.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from decimal import ROUND_HALF_UP, Decimal
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
+from filingproof.metrics.items import INPUTS_BY_KEY
+from filingproof.metrics.resolve import Found, Missing, Resolver
+from filingproof.qa.items import LineItem
+from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.understanding import Catalog, QueryUnderstanding
+from filingproof.verify import Failure, Verdict
+from filingproof.verify.derive import Derivation, DerivationError, formula
+from filingproof.verify.expression import Cell, Expr, Leaf, Ref, render, substitute
+
+ITEM_PREFIX = "metric:"
+_SCALES = {"millions": (6, "million"), "billions": (9, "billion")}
+
+
+def written(value: Decimal, unit: str, shown: Presentation) -> str:
+    """The figure as the question asks it written: its decimals, scale and unit mark."""
+    if unit == "USD" and shown.scale is not None:
+        power, word = _SCALES[shown.scale]
+        places = shown.decimals if shown.decimals is not None else (1 if shown.scale == "billions" else 0)
+        return f"{_sign(value)}${_digits(abs(value).scaleb(-power), places)} {word}"
+    if unit == "USD":
+        return f"{_sign(value)}${_digits(abs(value).scaleb(-6), shown.decimals or 0)} million"
+    places = shown.decimals if shown.decimals is not None else (1 if unit == "percent" else 2)
+    body = _digits(abs(value), places)
+    mark = {"percent": "%", "ratio": "x", "number": " days"}.get(unit, "")
+    return f"{_sign(value) if body.strip('0.,') else ''}{body}{mark}"
+
+
+def _sign(value: Decimal) -> str:
+    return "-" if value < 0 else ""
+
+
+def _digits(magnitude: Decimal, places: int) -> str:
+    rounded = magnitude.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return f"{rounded:,.{places}f}"
+
+
+def _line_item(found: Found) -> LineItem:
+    item = found.item
+    label = _in_a_sentence(" ".join(found.label.split()))
+    return LineItem(
+        key=f"{ITEM_PREFIX}{item.key}",
+        # the row as printed, so the sentence names the line the cell is (a label with digits would read
+        # as figures: the item's name then)
+        name=item.name if any(char.isdigit() for char in label) or not label else label,
+        pattern=item.words,
+        concepts=(),
+        row_labels=item.rows[0],
+        nature=item.nature,
+    )
+
+
+def _in_a_sentence(label: str) -> str:
+    """A row label as words inside a sentence: "Total net sales" → "total net sales", "TOTAL ASSETS" →
+    "total assets"; "PP&E, net" stays (a capital after the company's name would read as part of a name)."""
+    if label.isupper():
+        return label.lower()
+    if len(label) > 1 and label[0].isupper() and label[1].islower():
+        return label[0].lower() + label[1:]
+    return label
+
+
+def _pick(ticker: str, company: str, found: Found) -> Pick:
+    return Pick(ticker, company, _line_item(found), None, found.target, found.cell)
+
+
+def _years(asked: MetricQuestion) -> str:
+    years = sorted({ref.year for ref in asked.inputs})
+    flows = [ref.year for ref in asked.inputs if INPUTS_BY_KEY[ref.item].nature == "duration"]
+    last = max(flows or years)
+    first = min(flows or years)
+    return f"fiscal {last}" if first == last else f"fiscal {first} to fiscal {last}"
+
+
+def sentence(company: str, asked: MetricQuestion, derivation: Derivation) -> str:
+    how = "as the question defines it" if asked.stated else "by its standard definition"
+    what = f"{company}'" if company.endswith("s") else f"{company}'s"
+    return (
+        f"{what} {asked.name} for {_years(asked)} is "
+        f"{written(derivation.value, derivation.unit, asked.presentation)} (computed {how} from the cited "
+        "figures)."
+    )
+
+
+async def _inputs(
+    resolver: Resolver, ticker: str, asked: MetricQuestion
+) -> tuple[dict[Ref, Found], list[str]]:
+    """The cell of each input, and what is missing (the input, its year and why)."""
+    found: dict[Ref, Found] = {}
+    missing: list[str] = []
+    for ref in asked.inputs:
+        result = await resolver.find(ref)
+        if isinstance(result, Missing):
+            missing.append(f"{ticker} {INPUTS_BY_KEY[ref.item].name} for fiscal {ref.year} ({result.reason})")
+        else:
+            found[ref] = result
+    return found, missing
+
+
+def _mixed_scales(found: Mapping[Ref, Found]) -> str | None:
+    """The inputs, listed with their scales, when currency inputs are printed at different scales (a
+    statement "in millions" beside a table read without its scale: a figure off by a million)."""
+    scales = {each.cell.display_scale for each in found.values() if each.cell.unit == "USD"}
+    if len(scales) <= 1:
+        return None
+    return "; ".join(
+        f"{each.item.name} fiscal {ref.year} at 10^{each.cell.display_scale}" for ref, each in found.items()
+    )
+
+
+def compute(asked: MetricQuestion, found: dict[Ref, Found]) -> Derivation:
+    """The metric over the picked cells, recorded over their ids (DerivationError if it cannot be)."""
+
+    def cell_of(leaf: Leaf) -> Expr:
+        assert isinstance(leaf, Ref)
+        return Cell(found[leaf].cell.cell_id)
+
+    cells = {each.cell.cell_id: each.cell.cited() for each in found.values()}
+    return formula(render(substitute(asked.expr, cell_of)), cells, asked.dimensionless)
+
+
+async def answer_metric(
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog
+) -> TableAnswer | None:
+    """The metric a question asks for one company, computed from its filings; None if it asks none."""
+    asked = metric_question(question)
+    if asked is None or len(u.companies) != 1:
+        return None
+    ticker = u.companies[0]
+    company = catalog.matcher.companies.get(ticker)
+    name = company.name if company else ticker
+    resolver = Resolver(session, ticker, catalog.filings_of([ticker]), u.filing_ids)
+    found, missing = await _inputs(resolver, ticker, asked)
+    answer = TableAnswer(missing=missing)
+    if missing:
+        return answer  # an input is missing: no figure at all
+    mixed = _mixed_scales(found)
+    if mixed is not None:
+        answer.missing.append(f"{asked.name}: its inputs are printed at different scales ({mixed})")
+        return answer
+    by_cell = {each.cell.cell_id: each for each in found.values()}
+    answer.picks = [_pick(ticker, name, each) for each in by_cell.values()]
+    if isinstance(asked.expr, Ref):
+        # one line item as printed: its cell, written as the question asks (an outflow's magnitude, as
+        # `abs` of its cell, is computed below)
+        answer.picks = [
+            replace(pick, written=written(pick.cell.value, pick.cell.unit, asked.presentation))
+            for pick in answer.picks
+        ]
+        return answer
+    try:
+        derivation = compute(asked, found)
+    except DerivationError as error:
+        answer.missing.append(f"{asked.name} cannot be computed: {error}")
+        answer.picks = []
+        return answer
+    derivation = replace(derivation, label=asked.name)
+    answer.derived.append(Derived(derivation, tuple(answer.picks), sentence(name, asked, derivation)))
+    return answer
+
+
+def metric_inputs(
+    sources: Mapping[int, Sequence[int]], verdict: Verdict, table: TableAnswer | None
+) -> tuple[dict[int, Sequence[int]], list[Failure]]:
+    """The figures whose cells are all metric inputs, checked here rather than against the question's
+    words (a metric's inputs are lines the question does not name: "DPO" reads accounts payable): each
+    cell's row must be a row of the input it stands for, checked again apart from the pick. Returns the
+    other figures' sources, and a failure per metric figure whose cell fails."""
+    picks = {p.cell.cell_id: p for p in (table.picks if table else []) if p.item.key.startswith(ITEM_PREFIX)}
+    rest: dict[int, Sequence[int]] = {}
+    failures: list[Failure] = []
+    for index, cell_ids in sources.items():
+        if not cell_ids or not set(cell_ids) <= set(picks):
+            rest[index] = cell_ids
+            continue
+        problems = [_row_problem(picks[cell_id]) for cell_id in cell_ids]
+        problem = next((found for found in problems if found is not None), None)
+        if problem is not None:
+            figure = verdict.figures[index].figure
+            failures.append(Failure("item", figure.text, (figure.start, figure.end), problem))
+    return rest, failures
+
+
+def _row_problem(pick: Pick) -> str | None:
+    item = INPUTS_BY_KEY[pick.item.key.removeprefix(ITEM_PREFIX)]
+    # a blank row is the total of its section, as the pick named it from the row's path
+    label = pick.cell.row_label if pick.cell.row_label.strip() else pick.item.name
+    if item.row_rank(label) is None:
+        return f"the cell (row {label!r}) is not {item.name}"
+    return None

@@ -1,0 +1,143 @@
+"""The line items analyst metrics are computed from: where each is printed and how its row is labelled.
+
+Each input names the statement it is read from (D&A and capital expenditures from the cash-flow statement,
+balances from the balance sheet), whether it is a balance at a date or a flow over the year, and row-label
+patterns in order of preference ("Total net sales" before "Net product sales"). A PDF carries no XBRL
+concepts, so rows are matched by label; the same patterns decide, when an answer is verified, whether a
+cited cell is the input it stands for. Outflows printed in parentheses (capital expenditures, dividends
+paid) enter formulas through `abs`, so "(1,577)" counts as a spending of 1,577.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Statement = Literal["income_statement", "balance_sheet", "cash_flow"]
+Nature = Literal["duration", "instant"]
+
+
+@dataclass(frozen=True)
+class InputItem:
+    key: str
+    name: str  # how an answer names it
+    statement: Statement
+    nature: Nature
+    rows: tuple[re.Pattern[str], ...]  # row labels, most preferred first
+    words: re.Pattern[str]  # how a question or a stated definition names it
+    outflow: bool = False  # printed as a negative (a payment): used as its magnitude
+
+    def row_rank(self, label: str) -> int | None:
+        """The preference of the first row pattern that `label` matches, or None if none does."""
+        cleaned = " ".join(label.replace("\u2014", "-").replace("\u2013", "-").split())
+        return next((rank for rank, row in enumerate(self.rows) if row.fullmatch(cleaned)), None)
+
+
+def _input(
+    key: str,
+    name: str,
+    statement: Statement,
+    nature: Nature,
+    rows: tuple[str, ...],
+    words: str,
+    outflow: bool = False,
+) -> InputItem:
+    return InputItem(
+        key,
+        name,
+        statement,
+        nature,
+        tuple(re.compile(rf"\s*{row}\s*[:.]?\s*", re.IGNORECASE) for row in rows),
+        re.compile(rf"\b(?:{words})(?![\w&])", re.IGNORECASE),
+        outflow,
+    )
+
+
+_ATTRIBUTABLE = r"attributable\s+to\s+(?!non-?controlling).*"
+_PPE = r"property,?\s+(?:plant,?\s+)?(?:and\s+|&\s*)?equipment"
+
+INPUTS: tuple[InputItem, ...] = (
+    _input("revenue", "revenue", "income_statement", "duration",
+           (r"total\s+net\s+revenues?", r"total\s+net\s+sales", r"total\s+revenues?", r"net\s+revenues?",
+            r"revenues?", r"net\s+sales", r"total\s+net\s+sales\s+and\s+revenues?"),
+           r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)|top[- ]line"),
+    _input("cost_of_sales", "cost of sales", "income_statement", "duration",
+           (r"(?:total\s+)?cost\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold|products\s+sold)",
+            r"cost\s+of\s+sales,?\s+(?:buying\s+and\s+occupancy|including.*)"),
+           r"cogs|costs?\s+of\s+(?:goods\s+sold|sales|revenues?|products\s+sold)"),
+    _input("gross_profit", "gross profit", "income_statement", "duration",
+           (r"gross\s+(?:profit|margin)",), r"gross\s+(?:profit|margin)"),
+    _input("operating_income", "operating income", "income_statement", "duration",
+           (r"operating\s+(?:income|profit)(?:\s+\(loss\))?", r"income\s+from\s+operations",
+            r"total\s+operating\s+income", r"operating\s+income\s+\(loss\)"),
+           r"(?:unadjusted\s+)?(?:operating\s+(?:income|profit)|income\s+from\s+operations|ebit)"),
+    _input("interest_expense", "interest expense", "income_statement", "duration",
+           (r"interest\s+expense(?:,\s+net)?", r"interest\s+expense,\s+net\s+of.*"), r"interest\s+expense",
+           outflow=True),
+    _input("net_income", "net income", "income_statement", "duration",
+           (rf"net\s+(?:income|earnings)\s+{_ATTRIBUTABLE}", r"net\s+(?:income|earnings)(?:\s+\(loss\))?",
+            r"net\s+income\s+\(loss\)"),
+           r"net\s+(?:income|earnings|profit)(?:\s+attributable\s+to\s+shareholders)?"),
+    _input("d_and_a", "depreciation and amortization", "cash_flow", "duration",
+           (r"depreciation,?\s+(?:and|&)\s+amortization(?:\s+(?:of|expense).*)?",
+            r"depreciation,?\s+amortization\s+and\s+.*", r"depreciation",
+            r"depreciation\s+of\s+.*\s+and\s+other\s+amortization.*"),
+           r"d\s*&\s*a|depreciation\s+(?:and|&)\s+amortization"),
+    _input("capex", "capital expenditures", "cash_flow", "duration",
+           (r"capital\s+(?:expenditures|spending)(?:,.*)?", rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*)?",
+            rf"(?:payments\s+for|additions\s+to|acquisitions?\s+of)\s+{_PPE}.*"),
+           r"capex|capital\s+(?:expenditures?|spending)", outflow=True),
+    _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
+           (r"net\s+cash\s+(?:provided\s+by|from|generated\s+by)(?:\s+\(used\s+in\))?\s+operating\s+activities",
+            r"cash\s+provided\s+by\s+operations"),
+           r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+operati(?:ng|ons)(?:\s+activities)?"
+           r"|operating\s+cash\s+flows?"),
+    _input("dividends_paid", "dividends paid", "cash_flow", "duration",
+           (r"(?:cash\s+)?dividends\s+paid(?:\s+to\s+.*)?", r"dividends(?:\s+to\s+shareholders)?",
+            r"payments?\s+of\s+dividends.*"),
+           r"dividends?(?:\s+paid)?", outflow=True),
+    _input("cash", "cash and cash equivalents", "balance_sheet", "instant",
+           (r"cash\s+and\s+cash\s+equivalents", r"cash\s+and\s+equivalents"),
+           r"cash\s+and\s+(?:cash\s+)?equivalents"),
+    _input("short_term_investments", "short-term investments", "balance_sheet", "instant",
+           (r"marketable\s+securities", r"short-term\s+investments"),
+           r"marketable\s+securities|short[- ]term\s+investments"),
+    _input("accounts_receivable", "accounts receivable", "balance_sheet", "instant",
+           (r"(?:trade\s+)?accounts\s+receivable.*", r"receivables,\s+net", r"(?:trade\s+)?receivables.*"),
+           r"accounts\s+receivable|receivables"),
+    _input("inventories", "inventories", "balance_sheet", "instant",
+           (r"(?:merchandise\s+)?inventor(?:y|ies)(?:,\s+net)?", r"total\s+inventor(?:y|ies)"),
+           r"(?:merchandise\s+)?inventor(?:y|ies)"),
+    _input("current_assets", "total current assets", "balance_sheet", "instant",
+           (r"total\s+current\s+assets",), r"(?:total\s+)?current\s+assets"),
+    _input("ppe_net", "net property, plant and equipment", "balance_sheet", "instant",
+           (rf"{_PPE}(?:,|\s*[-\u2014]|\s+)\s*net", rf"net\s+{_PPE}", rf"{_PPE},?\s+net\s+of.*"),
+           rf"pp\s*&\s*e|ppne|(?:net\s+)?{_PPE}(?:,?\s+net)?|fixed\s+assets"),
+    _input("total_assets", "total assets", "balance_sheet", "instant",
+           (r"total\s+assets",), r"(?:total\s+)?assets"),
+    _input("accounts_payable", "accounts payable", "balance_sheet", "instant",
+           (r"(?:trade\s+)?accounts\s+payable(?:,?\s+trade)?", r"trade\s+payables?"),
+           r"accounts\s+payable|payables"),
+    _input("current_liabilities", "total current liabilities", "balance_sheet", "instant",
+           (r"total\s+current\s+liabilities",), r"(?:total\s+)?current\s+liabilities"),
+    _input("total_liabilities", "total liabilities", "balance_sheet", "instant",
+           (r"total\s+liabilities",), r"total\s+liabilities"),
+    _input("short_term_debt", "short-term borrowings", "balance_sheet", "instant",
+           (r"short-term\s+(?:debt|borrowings)(?:\s+and\s+.*)?", r"loans\s+and\s+notes\s+payable",
+            r"commercial\s+paper", r"notes\s+payable"),
+           r"short[- ]term\s+(?:debt|borrowings)|loans\s+and\s+notes\s+payable"),
+    _input("current_long_term_debt", "current portion of long-term debt", "balance_sheet", "instant",
+           (r"current\s+(?:portion|maturities)\s+of\s+long-term\s+debt.*",
+            r"long-term\s+debt,?\s+current\s+(?:portion|maturities)"),
+           r"current\s+(?:portion|maturities)\s+of\s+long[- ]term\s+debt"),
+    _input("long_term_debt", "long-term debt", "balance_sheet", "instant",
+           (r"long-term\s+debt(?:,\s+(?:net|excluding\s+current\s+(?:portion|maturities)).*)?",
+            r"long-term\s+debt,?\s+non-?current"),
+           r"long[- ]term\s+debt"),
+    _input("equity", "total shareholders' equity", "balance_sheet", "instant",
+           (r"total\s+(?:share|stock)holders['\u2019]?\s+equity.*",
+            r"total\s+.*\s+shareowners['\u2019]?\s+equity",
+            r"total\s+equity"),
+           r"(?:total\s+)?(?:share|stock)holders['\u2019]?\s+equity|shareowners['\u2019]?\s+equity|equity"),
+)  # fmt: skip
+
+INPUTS_BY_KEY: dict[str, InputItem] = {item.key: item for item in INPUTS}

@@ -1,0 +1,179 @@
+"""Finding the cell of each metric input: a line item of one company at one fiscal year.
+
+The year's end comes from the company's filings (`qa.periods.fiscal_year_end`); a balance is the instant
+at that end, a flow the year that ends there. Cells are matched by row label (`metrics.items`), in tables
+recognised as the statement the input is read from (a cash-flow statement has operating/investing
+activities rows, a balance sheet total assets or liabilities, an income statement net income and earnings
+per share or income before taxes; an MD&A summary of revenue and operating profit is none of them).
+
+Only cells of that statement count. Preference: a row with one cell for the period (not a consolidating
+breakdown), the most preferred row label, the filing whose own year it is (else the
+latest filing that prints the year as a comparative, so FY2016 balances come from the FY2017 10-K), the
+larger table (the statement, not an MD&A summary of its lines), then document order. A year no ingested
+filing prints is reported missing; nothing is extrapolated.
+"""
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.calendar import COUNTED_END_SLACK, YEAR_DAYS
+from filingproof.metrics.items import INPUTS_BY_KEY, InputItem, Statement
+from filingproof.qa.periods import Target, fiscal_year_end
+from filingproof.qa.store import CellHit, cells_near
+from filingproof.understanding import FilingRef
+from filingproof.verify.expression import Ref
+
+_STATEMENT_ROWS = """
+SELECT c.table_id,
+       bool_or(c.row_label ~* '(operating|investing|financing)\\s+activities') AS cash_flow,
+       bool_or(c.row_label ~* '^\\s*total\\s+(assets|liabilities|current\\s+(assets|liabilities)|equity)\\M'
+               OR c.row_label ~* '(share|stock)(holders|owners).?\\s+equity') AS balance_sheet,
+       bool_or(c.row_label ~* 'net\\s+(income|earnings|loss)') AS net_income,
+       bool_or(c.row_label ~* '(per\\s+(common\\s+)?share|income\\s+before|^\\s*(basic|diluted)\\M)')
+         AS below_the_line,
+       count(DISTINCT c.row) AS rows
+FROM cells c WHERE c.table_id = ANY(CAST(:tables AS integer[])) GROUP BY c.table_id
+"""
+_TABLE_OF = "SELECT id, table_id FROM cells WHERE id = ANY(CAST(:cells AS integer[]))"
+_ROW_PATH = "SELECT id, row_path FROM cells WHERE id = ANY(CAST(:cells AS integer[]))"
+
+
+@dataclass(frozen=True)
+class Found:
+    ref: Ref
+    item: InputItem
+    target: Target
+    cell: CellHit
+    label: str  # the row as read: its label, or the total of the section a blank label closes
+
+
+@dataclass(frozen=True)
+class Missing:
+    ref: Ref
+    reason: str
+
+
+def target_of(item: InputItem, filings: list[FilingRef], year: int) -> Target | None:
+    """The period of `item` in fiscal `year`: the balance at the year's end, or the year's flow."""
+    end = fiscal_year_end(filings, year)
+    if end is None:
+        return None
+    if item.nature == "instant":
+        return Target("instant", end, None, year)
+    return Target("duration", end, YEAR_DAYS, year)
+
+
+class Resolver:
+    """Cells of one company's filings, read once per period end and shared by a metric's inputs."""
+
+    def __init__(
+        self, session: AsyncSession, ticker: str, filings: list[FilingRef], allowed: Collection[int] | None
+    ) -> None:
+        """`allowed`: the filings a request is restricted to (None: every filing of the company)."""
+        self._session = session
+        self._ticker = ticker
+        self._filings = [f for f in filings if allowed is None or f.filing_id in allowed] or filings
+        self._allowed = None if allowed is None else frozenset(allowed)
+        self._near: dict[date, list[CellHit]] = {}
+        self._statements: dict[int, Statement | None] = {}
+        self._sizes: dict[int, int] = {}  # rows of each table
+        self._tables: dict[int, int] = {}
+
+    async def find(self, ref: Ref) -> Found | Missing:
+        item = INPUTS_BY_KEY[ref.item]
+        target = target_of(item, self._filings, ref.year)
+        if target is None:
+            return Missing(ref, f"no ingested {self._ticker} filing dates fiscal {ref.year}")
+        in_period = [
+            cell
+            for cell in await self._cells_near(target.end)
+            if (self._allowed is None or cell.filing_id in self._allowed)
+            and target.matches(cell.instant, cell.period_start, cell.period_end)
+        ]
+        labels = await self._labels(in_period)
+        candidates = [
+            (rank, cell) for cell in in_period if (rank := item.row_rank(labels[cell.cell_id])) is not None
+        ]
+        await self._classify([cell for _, cell in candidates])
+        # only the statement the input is read from: a line of a segment table or an MD&A summary is
+        # another figure of the same name
+        candidates = [
+            (rank, cell)
+            for rank, cell in candidates
+            if self._statements.get(self._tables[cell.cell_id]) == item.statement
+        ]
+        if not candidates:
+            when = "at" if item.nature == "instant" else "for the year ended"
+            return Missing(
+                ref,
+                f"no ingested filing's {item.statement.replace('_', ' ')} prints it {when} "
+                f"{target.end.isoformat()}",
+            )
+        # A row with several cells of the one period is a breakdown (a consolidating statement's parent,
+        # guarantor and eliminations columns; quarters read as years), not the line itself.
+        rows = Counter(self._row_key(cell) for _, cell in candidates)
+        best = min(candidates, key=lambda found: self._preference(target, rows, *found))[1]
+        return Found(ref, item, target, best, labels[best.cell_id])
+
+    async def _labels(self, cells: Sequence[CellHit]) -> dict[int, str]:
+        """Each cell's row label; a blank one under a heading is that section's total ("Revenues", then
+        a line with no label: "Total Revenues", as MGM's income statement prints it)."""
+        labels = {cell.cell_id: cell.row_label.strip() for cell in cells}
+        blank = [cell_id for cell_id, label in labels.items() if not label]
+        if blank:
+            rows = await self._session.execute(text(_ROW_PATH), {"cells": blank})
+            for row in rows:
+                path = [part for part in row.row_path or () if part.strip()]
+                labels[row.id] = f"Total {path[-1].lower()}" if path else ""
+        return labels
+
+    def _row_key(self, cell: CellHit) -> tuple[int, str, date | None, date]:
+        return (self._tables.get(cell.cell_id, -1), cell.row_label, cell.period_start, cell.period_end)
+
+    def _preference(
+        self, target: Target, rows: Counter[tuple[int, str, date | None, date]], rank: int, cell: CellHit
+    ) -> tuple[int, ...]:
+        table = self._tables.get(cell.cell_id, -1)
+        own = target.ends_near(cell.filing_period_end)
+        return (
+            0 if rows[self._row_key(cell)] == 1 else 1,
+            rank,
+            0 if own else 1,
+            -cell.filing_period_end.toordinal(),
+            -self._sizes.get(table, 0),  # the statement itself, not a summary of a few of its lines
+            cell.page_no,
+            cell.cell_id,
+        )
+
+    async def _cells_near(self, end: date) -> list[CellHit]:
+        if end not in self._near:
+            self._near[end] = await cells_near(
+                self._session, self._ticker, end, ["USD"], COUNTED_END_SLACK + timedelta(days=1)
+            )
+        return self._near[end]
+
+    async def _classify(self, cells: Sequence[CellHit]) -> None:
+        unknown = [cell.cell_id for cell in cells if cell.cell_id not in self._tables]
+        if unknown:
+            rows = await self._session.execute(text(_TABLE_OF), {"cells": unknown})
+            self._tables.update({row.id: row.table_id for row in rows})
+        tables = sorted({self._tables[cell.cell_id] for cell in cells} - set(self._statements))
+        if not tables:
+            return
+        for row in await self._session.execute(text(_STATEMENT_ROWS), {"tables": tables}):
+            income = row.net_income and row.below_the_line  # a summary with operating profit is not one
+            self._statements[row.table_id] = _statement(row.cash_flow, row.balance_sheet, income)
+            self._sizes[row.table_id] = row.rows
+
+
+def _statement(cash_flow: bool, balance_sheet: bool, income_statement: bool) -> Statement | None:
+    if cash_flow:
+        return "cash_flow"
+    if balance_sheet:
+        return "balance_sheet"
+    return "income_statement" if income_statement else None

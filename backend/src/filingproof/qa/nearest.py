@@ -1,0 +1,104 @@
+"""The printed lines nearest in meaning to an item the filings do not name: suggestions, never an answer.
+
+When the lexical resolver (`qa.vocabulary.resolve`) finds no line that carries every term of the asked item
+("outlay for property and equipment"), the company's printed row labels for the asked period are ranked by
+cosine similarity with the asked phrase, using the process's one sentence-embedding model
+(`index.embed.get_embedder`, the one search embeds queries with). The best few above a threshold are
+offered as lines to ask for, each linked to its cell and without its figure: nothing here vouches that a
+line is the item asked, so no answer built from it is `verified`.
+
+This runs only when lexical resolution finds nothing, so answered questions pay nothing for it.
+"""
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from filingproof.index.embed import EmbeddingUnavailable, get_embedder
+from filingproof.qa.periods import Target
+from filingproof.qa.store import CellHit
+from filingproof.qa.vocabulary import Entry, Vocabulary
+
+logger = logging.getLogger(__name__)
+
+# all-MiniLM-L6-v2 cosines of an asked phrase with a row label: "outlay for property and equipment" and
+# "Purchases of property and equipment" are ~0.7, unrelated lines of the same statement below ~0.45.
+THRESHOLD = 0.5
+LIMIT = 3
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """The printed lines nearest to an item no line names, best first."""
+
+    ticker: str
+    company: str
+    phrase: str
+    cells: tuple[CellHit, ...]
+
+
+# row label → its unit vector; row labels are few per corpus (a few thousand), so this stays small
+_VECTORS: dict[str, tuple[float, ...]] = {}
+
+
+def _printable(label: str) -> bool:
+    """A label the answer can quote: digits in it would be read as figures to verify."""
+    return bool(label.strip()) and not any(c.isdigit() for c in label)
+
+
+def _own_filing(entry: Entry, targets: Sequence[Target]) -> bool:
+    return any(t.ends_near(entry.cell.filing_period_end) for t in targets)
+
+
+def _lines(vocab: Vocabulary, targets: Sequence[Target]) -> dict[str, Entry]:
+    """Each distinct row label of a cell in the asked period, with its first cell: the filing that reports
+    the period as its own first, then a tagged cell (the statement's line, not an MD&A reconciliation's
+    copy of it), then document order (a primary statement before the notes)."""
+    in_period = [
+        entry
+        for entry in vocab.entries
+        if _printable(entry.cell.row_label)
+        and any(
+            t.matches(entry.cell.instant, entry.cell.period_start, entry.cell.period_end) for t in targets
+        )
+    ]
+    in_period.sort(key=lambda e: (not _own_filing(e, targets), e.cell.fact_id is None, e.order))
+    lines: dict[str, Entry] = {}
+    for entry in in_period:
+        lines.setdefault(" ".join(entry.cell.row_label.split()), entry)
+    return lines
+
+
+def _embed(phrase: str, labels: Sequence[str]) -> tuple[list[float], list[tuple[float, ...]]]:
+    """The phrase's vector and each label's, the labels not yet seen encoded in one batch with it."""
+    unseen = [label for label in labels if label not in _VECTORS]
+    vectors = get_embedder().embed([phrase, *unseen])
+    for label, vector in zip(unseen, vectors[1:], strict=True):
+        _VECTORS[label] = tuple(vector)
+    return vectors[0], [_VECTORS[label] for label in labels]
+
+
+def _ranked(phrase: str, lines: dict[str, Entry]) -> list[CellHit]:
+    labels = list(lines)
+    query, vectors = _embed(phrase, labels)
+    scored = [
+        (sum(q * v for q, v in zip(query, vector, strict=True)), label)
+        for label, vector in zip(labels, vectors, strict=True)
+    ]
+    scored.sort(key=lambda pair: -pair[0])
+    return [lines[label].cell for score, label in scored[:LIMIT] if score >= THRESHOLD]
+
+
+async def nearest_lines(vocab: Vocabulary, phrase: str, targets: Sequence[Target]) -> tuple[CellHit, ...]:
+    """Up to `LIMIT` cells whose row labels are nearest to `phrase`, one per label; none when the embedding
+    model cannot be loaded (the answer then says only that nothing was found)."""
+    lines = _lines(vocab, targets)
+    if not lines or not phrase.strip():
+        return ()
+    try:
+        # the model's forward runs outside the GIL; the event loop keeps serving meanwhile
+        return tuple(await asyncio.to_thread(_ranked, phrase, lines))
+    except EmbeddingUnavailable as error:
+        logger.warning("no nearest lines for %r: %s", phrase, error)
+        return ()

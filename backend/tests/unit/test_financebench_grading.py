@@ -1,0 +1,76 @@
+"""Grading FinanceBench answers at the precision the gold is written in, on the dev records."""
+
+from decimal import Decimal
+
+import pytest
+from edgar_mirror import SHARED_DIR
+
+from filingproof.agent.response import DerivationRef, Figure, FigureSource, FigureUnit, QueryResponse
+from filingproof.evals.financebench import (
+    FinanceBenchItem,
+    Gold,
+    gold_of,
+    grade,
+    headline,
+    is_financebench,
+    load_items,
+    right,
+    side_by_side,
+)
+
+DEV = SHARED_DIR / "financebench" / "questions_dev.jsonl"
+
+
+@pytest.fixture(scope="module")
+def items() -> dict[str, FinanceBenchItem]:
+    return {item.financebench_id[-5:]: item for item in load_items(DEV)}
+
+
+def _figure(text: str, value: float, unit: FigureUnit, derived: bool = False) -> Figure:
+    derivation = DerivationRef(kind="formula", formula="[1] / [2]", inputs=[1, 2]) if derived else None
+    return Figure(text=text, value=value, unit=unit, source=FigureSource(cells=[1], derivation=derivation))
+
+
+def test_the_dev_file_is_recognised() -> None:
+    assert is_financebench(DEV)
+    assert len(load_items(DEV)) == 20
+
+
+def test_gold_answers_as_written(items: dict[str, FinanceBenchItem]) -> None:
+    assert gold_of(items["03029"]) == Gold(value=Decimal("1577.00"), decimals=2, unit="USD", power=6)
+    assert gold_of(items["04672"]) == Gold(value=Decimal("8.70"), decimals=2, unit="USD", power=9)  # billions
+    assert gold_of(items["07966"]) == Gold(value=Decimal("1.9"), decimals=1, unit="percent", power=0)
+    assert gold_of(items["06655"]) == Gold(value=Decimal("93.86"), decimals=2, unit="number", power=0)
+
+
+def test_right_at_the_gold_precision(items: dict[str, FinanceBenchItem]) -> None:
+    ppe = gold_of(items["04672"])  # 3M's net PP&E is 8,738 million (page 58); the gold writes $8.70
+    assert ppe is not None
+    assert right(ppe, _figure("$8.7 billion", 8.738e9, "USD"))  # written as asked: 8.70 at two places
+    assert not right(ppe, _figure("$8,738 million", 8.738e9, "USD"))  # 8.74 is not 8.70
+    dpo = gold_of(items["06655"])
+    assert dpo is not None
+    assert right(dpo, _figure("93.86 days", 93.8578, "number"))
+    assert not right(dpo, _figure("93.9 days", 93.8578, "number"))
+    assert not right(dpo, _figure("93.86%", 93.86, "percent"))  # another unit
+    capex = gold_of(items["03029"])
+    assert capex is not None and right(capex, _figure("$1,577 million", 1.577e9, "USD"))
+
+
+def test_grades_labels_and_the_table(items: dict[str, FinanceBenchItem]) -> None:
+    item = items["06655"]
+    computed = _figure("93.86 days", 93.8578, "number", derived=True)
+    cell = _figure("$25,309 million", 25.309e9, "USD")
+    answer = QueryResponse(question=item.question, answer="…", status="verified", figures=[cell, computed])
+    assert headline(answer) == computed
+    good = grade(item, "shared", answer, 10.0)
+    assert (good.label, good.result.right, good.result.wrong_verified) == ("Correct Answer", True, False)
+    off = answer.model_copy(update={"figures": [_figure("93.80 days", 93.8, "number", derived=True)]})
+    bad = grade(item, "per-filing", off, 10.0)
+    assert (bad.label, bad.result.wrong_verified) == ("Incorrect Answer", True)
+    refused = grade(item, "shared", QueryResponse(question=item.question, answer="no", status="refused"), 1.0)
+    assert (refused.label, refused.result.refused) == ("Refusal", True)
+    rows = side_by_side([item], {"shared": [good], "per-filing": [bad]})
+    assert rows[0][:5] == ["06655", "AMAZON_2017_10K", "93.86", "93.86 days correct", "93.80 days WRONG"]
+    assert rows[0][5:] == ["refused", "refused", "correct"]  # GPT-4-Turbo's labels from the file
+    assert rows[-1][3:5] == ["1 correct, 0 wrong (0 verified)", "0 correct, 1 wrong (1 verified)"]

@@ -1,0 +1,182 @@
+"""Reading metric questions: the 20 FinanceBench dev questions, each to the formula its annotators
+computed (their justifications name the lines), with its rounding, scale and percent; and what is not
+taken as a metric question."""
+
+import json
+from decimal import Decimal
+
+import pytest
+from edgar_mirror import SHARED_DIR
+
+from filingproof.metrics.answer import written
+from filingproof.metrics.definition import Presentation, metric_question, presentation, translate
+from filingproof.metrics.library import MetricError
+from filingproof.verify.expression import parse
+
+DEV = SHARED_DIR / "financebench" / "questions_dev.jsonl"
+
+# id → (the intended formula over line items at fiscal years, how the figure is written)
+INTENDED: dict[str, tuple[str, Presentation]] = {
+    "03029": ("abs(capex@FY2018)", Presentation(None, "millions")),
+    "04672": ("ppe_net@FY2018", Presentation(None, "billions")),
+    "02987": ("revenue@FY2019 / avg(ppe_net@FY2018, ppe_net@FY2019)", Presentation(2)),
+    "07966": (
+        "avg(pct(abs(capex@FY2017) / revenue@FY2017), pct(abs(capex@FY2018) / revenue@FY2018), "
+        "pct(abs(capex@FY2019) / revenue@FY2019))",
+        Presentation(1, None, True),
+    ),
+    "06655": (
+        "365 * avg(accounts_payable@FY2016, accounts_payable@FY2017) / (cost_of_sales@FY2017 + "
+        "(inventories@FY2017 - inventories@FY2016))",
+        Presentation(2),
+    ),
+    "08135": ("pct((revenue@FY2017 - revenue@FY2016) / abs(revenue@FY2016))", Presentation(1, None, True)),
+    "08286": ("net_income@FY2019", Presentation(None, "millions")),
+    "02608": (
+        "avg(pct(net_income@FY2015 / revenue@FY2015), pct(net_income@FY2016 / revenue@FY2016), "
+        "pct(net_income@FY2017 / revenue@FY2017))",
+        Presentation(1, None, True),
+    ),
+    "04417": ("inventories@FY2019", Presentation(None, "millions")),
+    "10285": ("ppe_net@FY2018", Presentation(None, "millions")),
+    "03473": ("net_income@FY2017 / avg(total_assets@FY2016, total_assets@FY2017)", Presentation(2)),
+    "04209": ("total_assets@FY2021", Presentation(None, "millions")),
+    "10499": ("cost_of_sales@FY2019 / avg(inventories@FY2018, inventories@FY2019)", Presentation(2)),
+    "04171": ("accounts_payable@FY2018", Presentation(None, "millions")),
+    "03849": (
+        "avg(pct(abs(capex@FY2018) / revenue@FY2018), pct(abs(capex@FY2019) / revenue@FY2019), "
+        "pct(abs(capex@FY2020) / revenue@FY2020))",
+        Presentation(1, None, True),
+    ),
+    "04458": (
+        "pct((operating_income@FY2015 + d_and_a@FY2015) / revenue@FY2015)",
+        Presentation(None, None, True),
+    ),
+    "03282": ("current_liabilities@FY2017", Presentation(None, "millions")),
+    "04980": ("abs(capex@FY2021)", Presentation(None, "billions")),
+    "03620": ("operating_income@FY2022 + d_and_a@FY2022 - abs(capex@FY2022)", Presentation(None, "millions")),
+    "04481": (
+        "pct((operating_income@FY2022 + d_and_a@FY2022) / revenue@FY2022)",
+        Presentation(None, None, True),
+    ),
+}
+
+
+def _records() -> list[dict[str, str]]:
+    return [json.loads(line) for line in DEV.read_text().splitlines() if line.strip()]
+
+
+def test_every_dev_question_is_here() -> None:
+    assert sorted(
+        record["financebench_id"].removeprefix("financebench_id_") for record in _records()
+    ) == sorted(INTENDED)
+
+
+@pytest.mark.parametrize("record", _records(), ids=lambda record: record["financebench_id"])
+def test_dev_question_reads_as_its_intended_formula(record: dict[str, str]) -> None:
+    formula, shown = INTENDED[record["financebench_id"].removeprefix("financebench_id_")]
+    asked = metric_question(record["question"])
+    assert asked is not None
+    assert asked.expr == parse(formula)
+    assert parse(asked.formula) == asked.expr  # printed and read back: the same formula
+    assert asked.presentation == shown
+
+
+def test_stated_definitions_are_marked_and_days_are_numbers() -> None:
+    by_id = {record["financebench_id"][-5:]: record["question"] for record in _records()}
+    dpo = metric_question(by_id["06655"])
+    assert dpo is not None and dpo.stated and dpo.dimensionless == "number"
+    assert dpo.name == "days payable outstanding"
+    growth = metric_question(by_id["08135"])
+    assert growth is not None and not growth.stated
+
+
+def test_a_definition_in_words() -> None:
+    assert translate("FY2019 revenue / (average PP&E between FY2018 and FY2019)") == parse(
+        "revenue@FY2019 / avg(ppe_net@FY2018, ppe_net@FY2019)"
+    )
+    assert translate(
+        "unadjusted operating income + depreciation and amortization [from cash flow statement]"
+    ) == (parse("operating_income@t + d_and_a@t"))
+    assert translate("average total assets between FY2020 and FY2022") == parse(
+        "avg(total_assets@FY2020, total_assets@FY2021, total_assets@FY2022)"
+    )
+    with pytest.raises(MetricError, match="goodwill impairment"):
+        translate("FY2019 goodwill impairment / FY2019 revenue")
+
+
+def test_a_definition_that_cannot_be_read_is_not_guessed() -> None:
+    assert (
+        metric_question("What is Amazon's FY2017 DPO? DPO is defined as: 365 * FY2017 payables float.")
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Apple's operating margin in fiscal 2024?",  # the line-item pipeline derives it
+        "In Apple's cash flow statement, what was the change in inventories in fiscal 2022?",
+        "What is Boeing's net property, plant and equipment (in USD millions)?",  # no year
+        "What were Amazon's revenue and net income in FY2017 (in USD millions)?",  # two items
+    ],
+)
+def test_not_metric_questions(question: str) -> None:
+    assert metric_question(question) is None
+
+
+def test_presentation_words() -> None:
+    assert presentation("Round your answer to two decimal places.") == Presentation(2)
+    assert presentation("Answer in units of percents and round to one decimal place.") == Presentation(
+        1, None, True
+    )
+    assert presentation("what is the net PPNE for 3M? Answer in USD billions.") == Presentation(
+        None, "billions"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "shown", "text"),
+    [
+        ("8738e6", "USD", Presentation(None, "billions"), "$8.7 billion"),  # 3M's net PP&E, page 58
+        ("1577e6", "USD", Presentation(None, "millions"), "$1,577 million"),  # 3M's capex, page 60
+        ("93.8578", "number", Presentation(2), "93.86 days"),
+        ("24.2551", "ratio", Presentation(2), "24.26x"),
+        ("1.8712", "percent", Presentation(1, None, True), "1.9%"),
+        ("-26.9449", "number", Presentation(), "-26.94 days"),
+        ("-0.001", "percent", Presentation(1), "0.0%"),  # no sign on a figure that rounds to zero
+    ],
+)
+def test_the_figure_is_written_as_asked(value: str, unit: str, shown: Presentation, text: str) -> None:
+    assert written(Decimal(value), unit, shown) == text
+
+
+@pytest.mark.parametrize(
+    ("question", "formula"),
+    [
+        (
+            "What is Amazon's two-year revenue CAGR from FY2015 to FY2017? Answer in units of percents.",
+            "pct(((revenue@FY2017 / revenue@FY2015) ^ (1 / 2)) - 1)",
+        ),
+        (
+            "What is Amazon's revenue CAGR from FY2015 to FY2017 (in units of percents)?",
+            "pct(((revenue@FY2017 / revenue@FY2015) ^ (1 / 2)) - 1)",
+        ),
+        (
+            "What is Amazon's FY2017 cash conversion cycle? Round your answer to two decimal places.",
+            "((((365 * avg(accounts_receivable@FY2016, accounts_receivable@FY2017)) / revenue@FY2017) + "
+            "((365 * avg(inventories@FY2016, inventories@FY2017)) / cost_of_sales@FY2017)) - "
+            "((365 * avg(accounts_payable@FY2016, accounts_payable@FY2017)) / (cost_of_sales@FY2017 + "
+            "(inventories@FY2017 - inventories@FY2016))))",
+        ),
+        (
+            "What is the FY2017 - FY2019 3 year average of unadjusted operating margin for Activision?",
+            "avg(pct(operating_income@FY2017 / revenue@FY2017), pct(operating_income@FY2018 / "
+            "revenue@FY2018), pct(operating_income@FY2019 / revenue@FY2019))",
+        ),
+    ],
+)
+def test_library_metrics_named_without_a_definition(question: str, formula: str) -> None:
+    asked = metric_question(question)
+    assert asked is not None and not asked.stated
+    assert asked.expr == parse(formula)
