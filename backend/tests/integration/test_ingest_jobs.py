@@ -7,7 +7,6 @@ with its error; every job records its status, stage timings and error.
 import asyncio
 import json
 import os
-import shutil
 import signal
 import sys
 import time
@@ -21,13 +20,13 @@ import httpx
 import pytest
 from edgar_mirror import CORPUS_DIR, EdgarMirror
 from sqlalchemy import func, select, text
-from throwaway_home import new_home, stop_database
+from throwaway_home import migrated_home
 
 from filingproof.api.app import create_app
 from filingproof.config import Settings
 from filingproof.db.models import Filing, Page
 from filingproof.db.page_images import image_prefix_of
-from filingproof.db.session import Sessions, create_engine, sessions_for
+from filingproof.db.session import Sessions
 from filingproof.jobs.queue import JobQueue
 from filingproof.jobs.records import JobOut, read_jobs
 from filingproof.jobs.requests import DocumentRequest, EdgarRequest
@@ -69,22 +68,12 @@ def mirror() -> Iterator[EdgarMirror]:
 
 @pytest.fixture(scope="module")
 async def home(mirror: EdgarMirror) -> AsyncIterator[Home]:
-    path, url = await asyncio.to_thread(new_home, "filingproof-jobs-")
-    engine = create_engine(url)
-    settings = Settings(
-        FILINGPROOF_HOME=path, EDGAR_WWW_BASE=mirror.www_base, EDGAR_DATA_BASE=mirror.data_base
-    )
-    sessions = sessions_for(engine)
-    try:
-        from filingproof.db.migrate import upgrade_database_async
-
-        await upgrade_database_async(url)
+    async with migrated_home("filingproof-jobs-") as (path, sessions):
+        settings = Settings(
+            FILINGPROOF_HOME=path, EDGAR_WWW_BASE=mirror.www_base, EDGAR_DATA_BASE=mirror.data_base
+        )
         async with JobQueue(settings, sessions).open() as queue:
             yield Home(path, sessions, queue, mirror)
-    finally:
-        await engine.dispose()
-        await asyncio.to_thread(stop_database, path / "pg")
-        await asyncio.to_thread(shutil.rmtree, path, True)
 
 
 async def start_worker(home: Home) -> asyncio.subprocess.Process:
