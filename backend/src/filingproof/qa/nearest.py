@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from filingproof.index.embed import EmbeddingUnavailable, get_embedder
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit
-from filingproof.qa.vocabulary import Entry, Vocabulary
+from filingproof.qa.vocabulary import Entry, Vocabulary, in_period, own_filing
 
 logger = logging.getLogger(__name__)
 
@@ -47,25 +47,14 @@ def _printable(label: str) -> bool:
     return bool(label.strip()) and not any(c.isdigit() for c in label)
 
 
-def _own_filing(entry: Entry, targets: Sequence[Target]) -> bool:
-    return any(t.ends_near(entry.cell.filing_period_end) for t in targets)
-
-
 def _lines(vocab: Vocabulary, targets: Sequence[Target]) -> dict[str, Entry]:
     """Each distinct row label of a cell in the asked period, with its first cell: the filing that reports
     the period as its own first, then a tagged cell (the statement's line, not an MD&A reconciliation's
     copy of it), then document order (a primary statement before the notes)."""
-    in_period = [
-        entry
-        for entry in vocab.entries
-        if _printable(entry.cell.row_label)
-        and any(
-            t.matches(entry.cell.instant, entry.cell.period_start, entry.cell.period_end) for t in targets
-        )
-    ]
-    in_period.sort(key=lambda e: (not _own_filing(e, targets), e.cell.fact_id is None, e.order))
+    asked = [e for e in vocab.entries if _printable(e.cell.row_label) and in_period(e.cell, targets)]
+    asked.sort(key=lambda e: (not own_filing(e.cell, targets), e.cell.fact_id is None, e.order))
     lines: dict[str, Entry] = {}
-    for entry in in_period:
+    for entry in asked:
         lines.setdefault(" ".join(entry.cell.row_label.split()), entry)
     return lines
 

@@ -259,11 +259,13 @@ def _extras(entry: Entry, accepted: frozenset[str]) -> int:
     return min(counts, default=len(accepted))
 
 
-def _in_period(cell: CellHit, targets: Sequence[Target]) -> bool:
+def in_period(cell: CellHit, targets: Sequence[Target]) -> bool:
+    """Whether the cell's period is one of the asked targets'."""
     return any(t.matches(cell.instant, cell.period_start, cell.period_end) for t in targets)
 
 
-def _own_filing(cell: CellHit, targets: Sequence[Target]) -> bool:
+def own_filing(cell: CellHit, targets: Sequence[Target]) -> bool:
+    """Whether the cell's filing reports an asked period as its own (ends where a target ends)."""
     return any(t.ends_near(cell.filing_period_end) for t in targets)
 
 
@@ -283,7 +285,7 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
         for entry in entries
         if all(member <= wanted for member in entry.members)
         and _unit_fits(wanted, entry.cell.unit)
-        and _in_period(entry.cell, targets)
+        and in_period(entry.cell, targets)
     ]
 
 
@@ -374,15 +376,17 @@ def resolve(
         return None
     keyed = sorted(
         (
-            (_key(e, wanted, accepted, preferred, flags), not _own_filing(e.cell, targets), e.order, e)
+            (_key(e, wanted, accepted, preferred, flags), not own_filing(e.cell, targets), e.order, e)
             for e in found
         ),
         key=lambda item: item[:3],
     )
     top_key, top_own = keyed[0][0], keyed[0][1]
     chosen = keyed[0][3]
-    own_filing = chosen.cell.filing_id
-    best = [e for k, own, _, e in keyed if k == top_key and own == top_own and e.cell.filing_id == own_filing]
+    chosen_filing = chosen.cell.filing_id
+    best = [
+        e for k, own, _, e in keyed if k == top_key and own == top_own and e.cell.filing_id == chosen_filing
+    ]
     # within one filing, the same item printed again (statement and note) is one figure, not a tie
     if not paid:
         best += _other_statement(found, chosen, accepted, top_key[0])
@@ -392,7 +396,7 @@ def resolve(
     same = [
         e
         for _, _, _, e in keyed
-        if e.cell.filing_id != own_filing
+        if e.cell.filing_id != chosen_filing
         and _same_item(e, chosen)
         and e.cell.period_end == chosen.cell.period_end
     ]
