@@ -17,6 +17,7 @@ from filingproof.evals.financebench import (
     right,
     side_by_side,
 )
+from filingproof.evals.gold import gold_path
 
 DEV = SHARED_DIR / "financebench" / "questions_dev.jsonl"
 
@@ -74,3 +75,31 @@ def test_grades_labels_and_the_table(items: dict[str, FinanceBenchItem]) -> None
     assert rows[0][:5] == ["06655", "AMAZON_2017_10K", "93.86", "93.86 days correct", "93.80 days WRONG"]
     assert rows[0][5:] == ["refused", "refused", "correct"]  # GPT-4-Turbo's labels from the file
     assert rows[-1][3:5] == ["1 correct, 0 wrong (0 verified)", "0 correct, 1 wrong (1 verified)"]
+
+
+HELDOUT = gold_path("financebench_heldout")
+
+
+def test_the_held_back_file_is_read_with_its_refusals_and_no_gpt4_labels() -> None:
+    held = load_items(HELDOUT)
+    assert is_financebench(HELDOUT)
+    assert len(held) == len({item.financebench_id for item in held}) == 48
+    assert sum(item.expects_refusal for item in held) == 5
+    assert all(item.gpt4_turbo == {} for item in held)  # `null` in the file: GPT-4-Turbo never saw them
+    assert all((SHARED_DIR / "financebench" / "pdfs" / f"{item.doc_name}.pdf").exists() for item in held)
+    assert all(gold_of(item) is not None for item in held if not item.expects_refusal)
+
+
+def test_a_refusal_gold_is_right_only_when_no_figure_is_given() -> None:
+    item = next(item for item in load_items(HELDOUT) if item.expects_refusal)
+    assert gold_of(item) is None
+    figure = _figure("6.01x", 6.01, "ratio", derived=True)
+    refused = QueryResponse(question=item.question, answer="FY2017 is in no filing", status="refused")
+    unverified = QueryResponse(question=item.question, answer="…", status="cannot_verify", figures=[figure])
+    verified = QueryResponse(question=item.question, answer="…", status="verified", figures=[figure])
+    for response in (refused, unverified):
+        graded = grade(item, "per-filing", response, 1.0)
+        assert (graded.label, graded.result.right, graded.result.refused) == ("Correct Answer", True, True)
+        assert not graded.result.wrong_verified
+    wrong = grade(item, "shared", verified, 1.0)
+    assert (wrong.label, wrong.result.right, wrong.result.wrong_verified) == ("Incorrect Answer", False, True)

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from edgar_mirror import SHARED_DIR
 
-from filingproof.metrics.answer import written
+from filingproof.metrics.answer import before_figures, written
 from filingproof.metrics.definition import Presentation, metric_question, presentation, translate
 from filingproof.metrics.library import MetricError
 from filingproof.verify.expression import parse
@@ -180,3 +180,75 @@ def test_library_metrics_named_without_a_definition(question: str, formula: str)
     asked = metric_question(question)
     assert asked is not None and not asked.stated
     assert asked.expr == parse(formula)
+
+
+@pytest.mark.parametrize(
+    ("question", "formula"),
+    [
+        (  # a ratio asked in percents is the percent it is written in: 0.0597 is 5.97%
+            "What is Amazon's FY2019 return on assets? ROA is defined as: FY2019 net income / (average total "
+            "assets between FY2018 and FY2019). Answer in units of percents and round to two decimal places.",
+            "pct(net_income@FY2019 / avg(total_assets@FY2018, total_assets@FY2019))",
+        ),
+        (
+            "What is Netflix's FY2017 return on equity? Express it as a percentage, to one decimal place.",
+            "pct(net_income@FY2017 / avg(equity@FY2016, equity@FY2017))",
+        ),
+        (  # a percent already, and days, stay as they are
+            "What is Best Buy's FY2017 dividend payout ratio? Answer in units of percents.",
+            "pct(abs(dividends_paid@FY2017) / net_income@FY2017)",
+        ),
+        (
+            "What is Kraft Heinz's FY2019 DSO, in percent?",
+            "365 * avg(accounts_receivable@FY2018, accounts_receivable@FY2019) / revenue@FY2019",
+        ),
+    ],
+)
+def test_a_ratio_asked_in_percents(question: str, formula: str) -> None:
+    asked = metric_question(question)
+    assert asked is not None and asked.presentation.percent
+    assert asked.expr == parse(formula)
+
+
+@pytest.mark.parametrize(
+    ("definition", "formula"),
+    [
+        # the words filings use for the same lines: "net PP&E", the owners as "shareowners"
+        ("FY2022 net revenue / (average net PP&E between FY2021 and FY2022)",
+         "revenue@FY2022 / avg(ppe_net@FY2021, ppe_net@FY2022)"),
+        ("FY2017 net income attributable to shareowners / (average equity attributable to shareowners "
+         "between FY2016 and FY2017)", "net_income@FY2017 / avg(equity@FY2016, equity@FY2017)"),
+        ("FY2018 earnings from operations / FY2018 interest and debt expense",
+         "operating_income@FY2018 / interest_expense@FY2018"),
+    ],
+)  # fmt: skip
+def test_definitions_in_the_words_of_other_filings(definition: str, formula: str) -> None:
+    assert translate(definition) == parse(formula)
+
+
+@pytest.mark.parametrize(
+    ("label", "name"),
+    [
+        # 3M FY2018 10-K page 58; Activision Blizzard FY2019 page F-4; Kraft Heinz FY2019 page 47
+        (
+            "Accounts receivable — net of allowances of $95 and $103",
+            "Accounts receivable — net of allowances",
+        ),
+        (
+            "Accounts receivable, net of allowances of $132 and $190, at December 31, 2019 and December 31, "
+            "2018, respectively",
+            "Accounts receivable, net of allowances",
+        ),
+        (
+            "Trade receivables (net of allowances of $33 at December 28, 2019 and $24 at December 29, 2018)",
+            "Trade receivables",
+        ),
+        ("Net income attributable to 3M", "Net income attributable to 3M"),  # a name, not a figure
+        (
+            "Purchases of property, plant and equipment (PP&E)",
+            "Purchases of property, plant and equipment (PP&E)",
+        ),
+    ],
+)
+def test_a_line_is_named_without_the_figures_its_label_prints(label: str, name: str) -> None:
+    assert before_figures(label) == name

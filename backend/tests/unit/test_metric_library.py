@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 
+from filingproof.metrics.items import INPUTS_BY_KEY
 from filingproof.metrics.library import (
     METRICS,
     METRICS_BY_KEY,
@@ -157,3 +158,28 @@ def test_a_stated_definition_wins_over_the_library() -> None:
 def test_an_unknown_name_is_an_error() -> None:
     with pytest.raises(MetricError):
         expand(parse("goodwill_impairment@FY2017"))
+
+
+@pytest.mark.parametrize(
+    ("key", "label"),
+    [
+        ("operating_income", "Earnings from operations"),  # Boeing FY2018 10-K, page 48
+        ("interest_expense", "Interest and debt expense"),
+        ("operating_cash_flow", "Net cash used in operating activities"),  # Netflix FY2017 10-K, page 42
+        ("operating_cash_flow", "Net cash provided by/(used for) operating activities"),  # Kraft Heinz, p. 49
+        ("accounts_receivable", "Accounts and notes receivable, net"),  # PepsiCo FY2022 10-K, page 64
+        ("equity", "Total 3M Company shareholders’ equity"),  # 3M FY2018 10-K, page 58
+        ("equity", "EQUITY ATTRIBUTABLE TO SHAREOWNERS OF THE COCA-COLA COMPANY"),  # Coca-Cola, page 74
+    ],
+)
+def test_rows_as_other_filings_print_them(key: str, label: str) -> None:
+    assert INPUTS_BY_KEY[key].row_rank(label) is not None
+
+
+def test_rows_of_other_lines_are_not_the_input() -> None:
+    assert INPUTS_BY_KEY["equity"].row_rank("Total liabilities and shareholders’ equity") is None
+    assert INPUTS_BY_KEY["operating_cash_flow"].row_rank("Net cash used in investing activities") is None
+    # the owners' equity before the total that includes noncontrolling interests
+    equity = INPUTS_BY_KEY["equity"]
+    parent, total = equity.row_rank("Total 3M Company shareholders’ equity"), equity.row_rank("Total equity")
+    assert parent is not None and total is not None and parent < total

@@ -8,7 +8,7 @@ the test then reads what the claims add. The companies are the names the questio
 tickers by (`understanding._BUILTIN`), in the form the verify node passes them.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
@@ -16,7 +16,7 @@ import pytest
 
 from filingproof.verify.cells import CitedValue, PeriodRef, Unit
 from filingproof.verify.claims import ClaimCell, claim_failures
-from filingproof.verify.derive import Derivation, change
+from filingproof.verify.derive import Derivation, change, formula
 from filingproof.verify.items import CellFacts
 from filingproof.verify.verifier import Failure, Verdict, verify_draft
 
@@ -565,3 +565,35 @@ def test_the_companys_name_inside_a_segments_name_is_the_segment(draft: str) -> 
 def test_a_segments_figure_is_not_the_companys() -> None:
     found = failures("Alphabet's revenue for fiscal 2021 was $19,206 million.", GOOGLE_CLOUD_2021)
     assert [failure.kind for failure in found] == ["item"]
+
+
+# --- a company named again ----------------------------------------------------------------------------
+
+
+def _gross_profit() -> Derivation:
+    cited = {cell.cell_id: cell.cited() for cell in (APPLE_SALES, APPLE_COST)}
+    return replace(formula("[199] - [208]", cited), label="gross profit")
+
+
+@pytest.mark.parametrize("name", ["Gross profit", "gross profit"])
+def test_the_company_named_again_in_a_new_sentence_is_its_subject(name: str) -> None:
+    # "Alphabet's Google Cloud" is a segment's name only within one sentence: after a full stop, "Apple's"
+    # before a capitalised word is the company again, not a word the derivation's inputs must carry
+    draft = (
+        "Apple's total net sales in fiscal 2024 were $391,035 million [c199] (AAPL 10-K, page 31). Apple's "
+        f"total cost of sales in fiscal 2024 was $210,352 million [c208]. Apple's {name} for fiscal 2024 is "
+        "$180,683 million [d0]."
+    )
+    assert failures(draft, APPLE_SALES, APPLE_COST, derivations=(_gross_profit(),)) == []
+
+
+def test_a_sentence_may_begin_with_a_name_that_begins_with_a_digit() -> None:
+    # "… page 3). 3M's …" is two sentences, and 3M is its second one's subject: the derivation's item words
+    # are "Net income", not "page" and the name before them
+    fall = change(MMM_Q2_2022.cited(), MMM_Q2_2023.cited())  # −6,841 − 78
+    draft = (
+        "3M's net income (loss) attributable to 3M for the three months ended June 30, 2023 was $(6,841) "
+        "million [c14042] (MMM 10-Q, page 3). 3M's Net income fell by $6,919 "
+        "million [d0] from the three months ended June 30, 2022."
+    )
+    assert failures(draft, MMM_Q2_2023, MMM_Q2_2022, derivations=(fall,)) == []

@@ -102,10 +102,14 @@ def eval_command(
             "by side with GPT-4-Turbo); a FinanceBench file is recognised either way.",
         ),
     ] = "gold",
+    pdfs: Annotated[
+        Path | None,
+        typer.Option(help="Folder of the FinanceBench PDFs (default: pdfs/ beside the --gold file)."),
+    ] = None,
 ) -> None:
     """Run a gold set through the pipeline; print accuracy, refusals, retrieval and latency per kind."""
     if gold_format == "financebench" or (gold.exists() and is_financebench(gold)):
-        financebench_command(gold, json_out)
+        financebench_command(gold, json_out, pdfs)
         return
     if gold_format != "gold":
         console.print(f"[red]error:[/red] unknown --format {gold_format!r}: gold or financebench")
@@ -167,7 +171,7 @@ def gold_command(
     console.print(f"{len(items)} items written to {out}: {kinds}")
 
 
-async def _financebench(gold: Path) -> FinanceBenchRun:
+async def _financebench(gold: Path, pdfs: Path | None) -> FinanceBenchRun:
     settings = get_settings()
     await upgrade_database_async(database_url(settings))
     sessions = get_sessionmaker()
@@ -190,13 +194,13 @@ async def _financebench(gold: Path) -> FinanceBenchRun:
         def progress(done: int, total: int) -> None:
             status.update(f"answering FinanceBench questions: {done}/{total}")
 
-        return await run_financebench(gold, pipeline, ingest, progress)
+        return await run_financebench(gold, pipeline, ingest, progress, pdfs)
 
 
-def financebench_command(gold: Path, json_out: bool) -> None:
+def financebench_command(gold: Path, json_out: bool, pdfs: Path | None = None) -> None:
     """FinanceBench records in shared-store and per-filing mode, beside GPT-4-Turbo's labels."""
     try:
-        run = asyncio.run(_financebench(gold))
+        run = asyncio.run(_financebench(gold, pdfs))
     except (OSError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(code=2) from error

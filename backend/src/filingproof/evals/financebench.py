@@ -11,8 +11,18 @@ questions are refused per filing with why, and still asked in shared-store mode.
 
 Grading: the answer's figure is its computed one (a derivation) if it has one, else its first figure;
 it is right when, in the gold's unit and scale ("$1577.00" in the question's USD millions, "1.9%",
-"24.26"), it rounds to the gold at the number of decimals the gold is written with. A verified answer
-that is not right is wrong-and-verified.
+"24.26"), it rounds to the gold at the number of decimals the gold is written with. A gold answer of
+"Refusal" (our held-back records: an input year no filing prints, a line the filing lacks) is right when
+the answer gives no figure: refused, cannot-verify or no figures, never a verified or quoted one. A verified
+answer that is not right is wrong-and-verified.
+
+The PDFs are looked up as `<pdfs>/<doc_name>.pdf`, `pdfs/` beside the file unless told otherwise (`--pdfs`),
+so that a gold file kept in the repository can name the shared FinanceBench PDFs: `evals/gold/
+financebench_heldout.jsonl` holds 48 held-back metric questions on the same 16 PDFs (other years, metrics
+and wordings than the dev 20; 5 to be refused), each answer computed by hand from the cells its
+justification names, and a `split` (A: tuning, B: measuring; shuffled with seed 17):
+`filingproof eval --gold backend/src/filingproof/evals/gold/financebench_heldout.jsonl --format financebench
+--pdfs ../shared/financebench/pdfs`.
 """
 
 import hashlib
@@ -23,7 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 from sqlalchemy import text
 
 from filingproof.agent.response import Figure, QueryFilters, QueryResponse
@@ -41,6 +51,7 @@ Label = Literal["Correct Answer", "Incorrect Answer", "Refusal"]
 KIND = "financebench"
 _GOLD = re.compile(r"^\s*(?P<dollar>\$)?\s*(?P<number>-?[\d,]*\.?\d+)\s*(?P<percent>%)?\s*$")
 _SCALE_POWER = {"millions": 6, "billions": 9}
+REFUSAL = "refusal"  # a gold answer that says no figure is to be given
 
 
 class FinanceBenchItem(BaseModel):
@@ -50,7 +61,17 @@ class FinanceBenchItem(BaseModel):
     question: str
     answer: str
     evidence_pages: list[int] = []
-    gpt4_turbo: dict[str, str] = {}
+    gpt4_turbo: dict[str, str] = {}  # null in records GPT-4-Turbo was never run on
+
+    @field_validator("gpt4_turbo", mode="before")
+    @classmethod
+    def _no_labels(cls, value: object) -> object:
+        return {} if value is None else value
+
+    @property
+    def expects_refusal(self) -> bool:
+        """Whether the gold is a refusal: the question cannot be answered from the filings."""
+        return self.answer.strip().lower() == REFUSAL
 
 
 class Gold(BaseModel):
@@ -146,9 +167,13 @@ def label_of(response: QueryResponse, correct: bool) -> Label:
 def grade(item: FinanceBenchItem, mode: Mode, response: QueryResponse, latency_ms: float) -> Graded:
     gold = gold_of(item)
     figure = headline(response)
-    given = response.status in ("verified", "quoted")
-    correct = bool(gold is not None and figure is not None and given and right(gold, figure))
-    label = label_of(response, correct)
+    given = response.status in ("verified", "quoted") and figure is not None
+    if item.expects_refusal:
+        correct = not given
+        label: Label = "Correct Answer" if correct else "Incorrect Answer"
+    else:
+        correct = bool(gold is not None and figure is not None and given and right(gold, figure))
+        label = label_of(response, correct)
     result = ItemResult(
         item_id=item.financebench_id,
         kind=KIND,
@@ -158,7 +183,7 @@ def grade(item: FinanceBenchItem, mode: Mode, response: QueryResponse, latency_m
         unit=gold.unit if gold else None,
         right=correct,
         wrong_verified=response.status == "verified" and not correct,
-        refused=label == "Refusal",
+        refused=label == "Refusal" or (item.expects_refusal and correct),
         filing_rank=None,
         page_rank=None,
         **answered(response, latency_ms),
@@ -169,8 +194,8 @@ def grade(item: FinanceBenchItem, mode: Mode, response: QueryResponse, latency_m
 # --------------------------------------------------------------------------------------------- ingesting
 
 
-def pdf_of(gold_file: Path, item: FinanceBenchItem) -> Path:
-    return gold_file.parent / "pdfs" / f"{item.doc_name}.pdf"
+def pdf_of(pdfs: Path, item: FinanceBenchItem) -> Path:
+    return pdfs / f"{item.doc_name}.pdf"
 
 
 def sha256_of(path: Path) -> str:
@@ -314,13 +339,19 @@ class FinanceBenchRun(BaseModel):
 
 
 async def run_financebench(
-    gold_file: Path, pipeline: Pipeline, ingest: Ingest, progress: Callable[[int, int], None] | None = None
+    gold_file: Path,
+    pipeline: Pipeline,
+    ingest: Ingest,
+    progress: Callable[[int, int], None] | None = None,
+    pdfs: Path | None = None,
 ) -> FinanceBenchRun:
-    """Ingest what is missing, answer every item in both modes, and store one evaluation run per mode."""
+    """Ingest what is missing, answer every item in both modes, and store one evaluation run per mode. The
+    PDFs are in `pdfs`, by default `pdfs/` beside the gold file."""
     items = load_items(gold_file)
     if not items:
         raise ValueError(f"{gold_file}: no FinanceBench records")
-    paths = {item.doc_name: pdf_of(gold_file, item) for item in items}
+    folder = pdfs if pdfs is not None else gold_file.parent / "pdfs"
+    paths = {item.doc_name: pdf_of(folder, item) for item in items}
     known, why = await ensure_ingested(pipeline, list(paths.values()), ingest)
     filings = {doc: known[path] for doc, path in paths.items() if path in known}
     missing = {doc: why[path] for doc, path in sorted(paths.items()) if path in why}

@@ -5,12 +5,14 @@ that the verifier evaluates again from the cited cells (`verify.derive.formula`)
 filing prints is named, with its fiscal year, and no figure is given.
 """
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.calendar import LONG_DATE_PATTERN
 from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
 from filingproof.metrics.items import INPUTS_BY_KEY
 from filingproof.metrics.resolve import Found, Missing, Resolver
@@ -50,17 +52,35 @@ def _digits(magnitude: Decimal, places: int) -> str:
 
 def _line_item(found: Found) -> LineItem:
     item = found.item
-    label = _in_a_sentence(" ".join(found.label.split()))
+    label = _in_a_sentence(before_figures(" ".join(found.label.split())))
     return LineItem(
         key=f"{ITEM_PREFIX}{item.key}",
-        # the row as printed, so the sentence names the line the cell is (a label with digits would read
-        # as figures: the item's name then)
-        name=item.name if any(char.isdigit() for char in label) or not label else label,
+        # the row as printed, so the sentence names the line the cell is (the figures a label prints, "net
+        # of allowances of $95 and $103", would read as figures of the answer: they are left out)
+        name=label or item.name,
         pattern=item.words,
         concepts=(),
         row_labels=item.rows[0],
         nature=item.nature,
     )
+
+
+# the first figure or date a row label prints, with the words that lead to it and all that follows: a
+# figure is digits not followed by a letter ("$95", "(1)", "2019"), so that "3M" stays a name
+_FIGURE_IN_LABEL = re.compile(
+    rf"[\s,\u2014-]*(?:\b(?:of|at|and|on|as)\s+)*(?:{LONG_DATE_PATTERN}|[$(]*\d[\d,.]*(?![\w]))"
+    r".*$",
+    re.DOTALL,
+)
+
+
+def before_figures(label: str) -> str:
+    """A row label up to the first figure or date it prints: "Accounts receivable — net of allowances of
+    $95 and $103" → "Accounts receivable — net of allowances"; a bracket the cut leaves open is cut too."""
+    kept = _FIGURE_IN_LABEL.sub("", label)
+    if kept.count("(") > kept.count(")"):
+        kept = kept[: kept.rindex("(")]
+    return kept.strip(" ,\u2014-")
 
 
 def _in_a_sentence(label: str) -> str:

@@ -15,6 +15,7 @@ the figure is written (`Presentation`).
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Literal
 
 from filingproof.metrics.items import INPUTS, InputItem, Statement
@@ -29,7 +30,20 @@ from filingproof.metrics.library import (
     shift,
 )
 from filingproof.verify.cells import Unit
-from filingproof.verify.expression import Expr, ExpressionError, Ref, leaves, parse, render
+from filingproof.verify.expression import (
+    Call,
+    Expr,
+    ExpressionError,
+    Leaf,
+    Quantity,
+    Ref,
+    evaluate,
+    leaves,
+    parse,
+    quantity,
+    render,
+    unit_of,
+)
 
 Scale = Literal["millions", "billions"]
 
@@ -67,7 +81,10 @@ _DECIMALS = re.compile(
     rf"\bround(?:ed|ing)?\b[^.]*?\b(?:to\s+)?{_COUNT}\s+decimal\s+places?\b", re.IGNORECASE
 )
 _SCALE = re.compile(r"\b(?:in\s+)?(?:USD|US\s+dollars?|\$)\s*(millions|billions)\b", re.IGNORECASE)
-_PERCENT = re.compile(r"\bunits\s+of\s+percents?\b|\bas\s+a\s+%|\(\s*as\s+a\s+%\s*\)|%\s+margin\b", re.I)
+_PERCENT = re.compile(
+    r"\bunits\s+of\s+percents?\b|\bas\s+a\s+(?:%|percent(?:age)?\b)|%\s+margin\b|\bin\s+percent(?:age)?s?\b",
+    re.IGNORECASE,
+)
 _DEFINED = re.compile(
     r"(?P<term>[A-Za-z][\w&%'’ -]*?)\s+(?:is|are)\s+defined\s+as:?\s*(?P<body>.+?)(?=\.\s+[A-Z]|\.?\s*$)"
     r"|\bdefine\s+(?P<term2>[A-Za-z][\w&%'’ -]*?)\s+as:?\s*(?P<body2>.+?)(?=\.\s+[A-Z]|\.?\s*$)",
@@ -310,11 +327,24 @@ def metric_question(question: str) -> MetricQuestion | None:
         return None
     top = relative.item if isinstance(relative, Ref) else None
     metric = METRICS_BY_KEY.get(top or "")
-    return MetricQuestion(
-        name,
-        expr,
-        max(years),
-        metric.dimensionless if metric else "ratio",
-        presentation(question),
-        stated=bool(definitions),
-    )
+    dimensionless = metric.dimensionless if metric else "ratio"
+    shown = presentation(question)
+    if shown.percent and dimensionless == "ratio":
+        expr = in_percent(expr)
+    return MetricQuestion(name, expr, max(years), dimensionless, shown, stated=bool(definitions))
+
+
+def in_percent(expr: Expr) -> Expr:
+    """A ratio asked "in units of percents" ("ROA … answer in units of percents") as the percent it is
+    written in: 0.0597 is 5.97%. A percent already, or a currency amount, stays as it is."""
+    inputs = list(dict.fromkeys(leaves(expr)))
+
+    def probe(leaf: Leaf) -> Quantity:
+        # distinct amounts, so that no difference of two inputs is zero by chance
+        return quantity(Decimal(2 + inputs.index(leaf)), "USD")
+
+    try:
+        unit = unit_of(evaluate(expr, probe))
+    except ExpressionError:
+        return expr  # the formula cannot be evaluated: answering it will say why
+    return Call("pct", (expr,)) if unit == "ratio" else expr

@@ -53,6 +53,8 @@ def _input(
 
 
 _ATTRIBUTABLE = r"attributable\s+to\s+(?!non-?controlling).*"
+# the owners of a company's shares, as filings name them ("shareholders", "stockholders", "shareowners")
+_OWNERS = r"(?:the\s+)?(?:common\s+)?(?:share|stock)(?:holders|owners)"
 _PPE = r"property,?\s+(?:plant,?\s+)?(?:and\s+|&\s*)?equipment"
 
 INPUTS: tuple[InputItem, ...] = (
@@ -67,16 +69,19 @@ INPUTS: tuple[InputItem, ...] = (
     _input("gross_profit", "gross profit", "income_statement", "duration",
            (r"gross\s+(?:profit|margin)",), r"gross\s+(?:profit|margin)"),
     _input("operating_income", "operating income", "income_statement", "duration",
-           (r"operating\s+(?:income|profit)(?:\s+\(loss\))?", r"income\s+from\s+operations",
-            r"total\s+operating\s+income", r"operating\s+income\s+\(loss\)"),
-           r"(?:unadjusted\s+)?(?:operating\s+(?:income|profit)|income\s+from\s+operations|ebit)"),
+           (r"operating\s+(?:income|profit)(?:\s+\(loss\))?", r"(?:income|earnings)\s+from\s+operations",
+            r"total\s+operating\s+income", r"operating\s+income\s+\(loss\)", r"operating\s+earnings"),
+           r"(?:unadjusted\s+)?(?:operating\s+(?:income|profit|earnings)|(?:income|earnings)\s+from\s+operations"
+           r"|ebit)"),
     _input("interest_expense", "interest expense", "income_statement", "duration",
-           (r"interest\s+expense(?:,\s+net)?", r"interest\s+expense,\s+net\s+of.*"), r"interest\s+expense",
+           (r"interest\s+expense(?:,\s+net)?", r"interest\s+expense,\s+net\s+of.*",
+            r"interest\s+and\s+debt\s+expense"),
+           r"interest(?:\s+and\s+debt)?\s+expense",
            outflow=True),
     _input("net_income", "net income", "income_statement", "duration",
            (rf"net\s+(?:income|earnings)\s+{_ATTRIBUTABLE}", r"net\s+(?:income|earnings)(?:\s+\(loss\))?",
             r"net\s+income\s+\(loss\)"),
-           r"net\s+(?:income|earnings|profit)(?:\s+attributable\s+to\s+shareholders)?"),
+           rf"net\s+(?:income|earnings|profit)(?:\s+attributable\s+to\s+{_OWNERS})?"),
     _input("d_and_a", "depreciation and amortization", "cash_flow", "duration",
            (r"depreciation,?\s+(?:and|&)\s+amortization(?:\s+(?:of|expense).*)?",
             r"depreciation,?\s+amortization\s+and\s+.*", r"depreciation",
@@ -87,7 +92,8 @@ INPUTS: tuple[InputItem, ...] = (
             rf"(?:payments\s+for|additions\s+to|acquisitions?\s+of)\s+{_PPE}.*"),
            r"capex|capital\s+(?:expenditures?|spending)", outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
-           (r"net\s+cash\s+(?:provided\s+by|from|generated\s+by)(?:\s+\(used\s+in\))?\s+operating\s+activities",
+           (r"(?:net|total)\s+cash\s+(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
+            r"operating\s+activities",
             r"cash\s+provided\s+by\s+operations"),
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+operati(?:ng|ons)(?:\s+activities)?"
            r"|operating\s+cash\s+flows?"),
@@ -102,7 +108,8 @@ INPUTS: tuple[InputItem, ...] = (
            (r"marketable\s+securities", r"short-term\s+investments"),
            r"marketable\s+securities|short[- ]term\s+investments"),
     _input("accounts_receivable", "accounts receivable", "balance_sheet", "instant",
-           (r"(?:trade\s+)?accounts\s+receivable.*", r"receivables,\s+net", r"(?:trade\s+)?receivables.*"),
+           (r"(?:trade\s+)?accounts(?:\s+and\s+notes)?\s+receivable.*", r"receivables,\s+net",
+            r"(?:trade\s+)?receivables.*"),
            r"accounts\s+receivable|receivables"),
     _input("inventories", "inventories", "balance_sheet", "instant",
            (r"(?:merchandise\s+)?inventor(?:y|ies)(?:,\s+net)?", r"total\s+inventor(?:y|ies)"),
@@ -111,7 +118,7 @@ INPUTS: tuple[InputItem, ...] = (
            (r"total\s+current\s+assets",), r"(?:total\s+)?current\s+assets"),
     _input("ppe_net", "net property, plant and equipment", "balance_sheet", "instant",
            (rf"{_PPE}(?:,|\s*[-\u2014]|\s+)\s*net", rf"net\s+{_PPE}", rf"{_PPE},?\s+net\s+of.*"),
-           rf"pp\s*&\s*e|ppne|(?:net\s+)?{_PPE}(?:,?\s+net)?|fixed\s+assets"),
+           rf"(?:net\s+)?(?:pp\s*&\s*e|ppne|{_PPE})(?:,?\s+net)?|fixed\s+assets"),
     _input("total_assets", "total assets", "balance_sheet", "instant",
            (r"total\s+assets",), r"(?:total\s+)?assets"),
     _input("accounts_payable", "accounts payable", "balance_sheet", "instant",
@@ -135,9 +142,10 @@ INPUTS: tuple[InputItem, ...] = (
            r"long[- ]term\s+debt"),
     _input("equity", "total shareholders' equity", "balance_sheet", "instant",
            (r"total\s+(?:share|stock)holders['\u2019]?\s+equity.*",
-            r"total\s+.*\s+shareowners['\u2019]?\s+equity",
+            rf"total\s+(?!liabilities\b)(?:\S+\s+){{1,4}}?{_OWNERS}['\u2019]?\s+equity",
+            rf"(?:total\s+)?equity\s+attributable\s+to\s+{_OWNERS}.*",
             r"total\s+equity"),
-           r"(?:total\s+)?(?:share|stock)holders['\u2019]?\s+equity|shareowners['\u2019]?\s+equity|equity"),
+           rf"(?:total\s+)?{_OWNERS}['\u2019]?\s+equity|equity(?:\s+attributable\s+to\s+{_OWNERS})?"),
 )  # fmt: skip
 
 INPUTS_BY_KEY: dict[str, InputItem] = {item.key: item for item in INPUTS}

@@ -13,6 +13,7 @@ larger table (the statement, not an MD&A summary of its lines), then document or
 filing prints is reported missing; nothing is extrapolated.
 """
 
+import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -40,7 +41,13 @@ SELECT c.table_id,
 FROM cells c WHERE c.table_id = ANY(CAST(:tables AS integer[])) GROUP BY c.table_id
 """
 _TABLE_OF = "SELECT id, table_id FROM cells WHERE id = ANY(CAST(:cells AS integer[]))"
-_ROW_PATH = "SELECT id, row_path FROM cells WHERE id = ANY(CAST(:cells AS integer[]))"
+# a cell's row path, and that of the nearest row above it in its table (the section a blank total closes)
+_ROW_PATH = """
+SELECT c.id, c.row_path,
+       (SELECT p.row_path FROM cells p WHERE p.table_id = c.table_id AND p.row < c.row
+        ORDER BY p.row DESC LIMIT 1) AS above
+FROM cells c WHERE c.id = ANY(CAST(:cells AS integer[]))
+"""
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,7 @@ class Resolver:
             for cell in await self._cells_near(target.end)
             if (self._allowed is None or cell.filing_id in self._allowed)
             and target.matches(cell.instant, cell.period_start, cell.period_end)
+            and not in_its_label(cell)
         ]
         labels = await self._labels(in_period)
         candidates = [
@@ -122,14 +130,18 @@ class Resolver:
 
     async def _labels(self, cells: Sequence[CellHit]) -> dict[int, str]:
         """Each cell's row label; a blank one under a heading is that section's total ("Revenues", then
-        a line with no label: "Total Revenues", as MGM's income statement prints it)."""
+        a line with no label: "Total Revenues", as MGM's income statement prints it). Its heading is the
+        last of its row path, else the section of the line just above it (a total that closes its section
+        may be read with no path)."""
         labels = {cell.cell_id: cell.row_label.strip() for cell in cells}
         blank = [cell_id for cell_id, label in labels.items() if not label]
         if blank:
             rows = await self._session.execute(text(_ROW_PATH), {"cells": blank})
             for row in rows:
                 path = [part for part in row.row_path or () if part.strip()]
-                labels[row.id] = f"Total {path[-1].lower()}" if path else ""
+                above = [part for part in row.above or () if part.strip()]
+                heading = path[-1] if path else above[-2] if len(above) >= 2 else ""
+                labels[row.id] = f"Total {heading.lower()}" if heading else ""
         return labels
 
     def _row_key(self, cell: CellHit) -> tuple[int, str, date | None, date]:
@@ -169,6 +181,16 @@ class Resolver:
             income = row.net_income and row.below_the_line  # a summary with operating profit is not one
             self._statements[row.table_id] = _statement(row.cash_flow, row.balance_sheet, income)
             self._sizes[row.table_id] = row.rows
+
+
+def in_its_label(cell: CellHit) -> bool:
+    """Whether the cell is a number printed inside its own row's label ("Accounts receivable — net of
+    allowances of $95 and $103": the allowances), not the line's value."""
+    printed = cell.text.strip()
+    return (
+        bool(printed)
+        and re.search(rf"(?<![\w.,]){re.escape(printed)}(?![\w,]|\.\d)", cell.row_label) is not None
+    )
 
 
 def _statement(cash_flow: bool, balance_sheet: bool, income_statement: bool) -> Statement | None:

@@ -74,7 +74,8 @@ class Claim:
 Span = tuple[int, int]
 
 # Clauses: sentences and the parts of a sentence a semicolon or a line break separates.
-_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'“])|;\s*|\n+")
+# a sentence begins with a capital, a bracket or quote, or a name that starts with a digit ("3M's")
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'“]|\d+[A-Z])|;\s*|\n+")
 # A date or period that describes a filing, not a figure: "the AAPL 10-K for the period ended …".
 _FILING_PHRASE = re.compile(
     r"(?:10-K|10-Q|20-F|filings?|report)(?:/A)?\s+for\s+the\s+(?:fiscal\s+)?(?:period|year|quarter)"
@@ -186,7 +187,12 @@ def _mentions(text: str, companies: Mapping[str, Sequence[str]]) -> list[_Mentio
             continue
         # "Alphabet's (total) Google Cloud revenue": a name of the company after the company's mention, and
         # before a capitalised word, is a word of its segment's or product's name, not the company again
-        if kept and kept[-1].ticker == mention.ticker and _NAME_GOES_ON.match(text, mention.end):
+        if (
+            kept
+            and kept[-1].ticker == mention.ticker
+            and _NAME_GOES_ON.match(text, mention.end)
+            and not _CLAUSE_BREAK.search(text, kept[-1].end, mention.end)  # in the same sentence
+        ):
             continue
         kept.append(mention)
     return kept

@@ -243,7 +243,7 @@ NEUTRAL = _wordset(
     "balance beginning ending end year years ended ending period periods fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million millions "
     "thousand thousands billion billions except data inc incorporated corporation corp co llc plc benefit "
-    "benefits"
+    "benefits respectively"
 )
 _KEEP_S = ("ss", "us", "is", "ous")
 
