@@ -97,8 +97,7 @@ def main() -> None:
     parser.add_argument("--pdfs-only", action="store_true", help="skip the HTML corpus")
     parser.add_argument("--keep-home", action="store_true", help="keep the fresh home and its database")
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="filingproof-bench-"))
-    home.chmod(0o755)
+    home = fresh_home("filingproof-bench-")
     os.environ["FILINGPROOF_HOME"] = str(home)
     os.environ.pop("DATABASE_URL", None)
     print(f"fresh FILINGPROOF_HOME={home}; {_load()}")
@@ -115,15 +114,27 @@ def _load() -> str:
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} CPUs"
 
 
-def remove_home(home: Path) -> None:
-    """Stop the fresh home's embedded PostgreSQL (left running on exit, for the CLI's sake) and delete
-    the home: each run would otherwise leave a server and its page images behind."""
+def fresh_home(prefix: str) -> Path:
+    """A new empty FILINGPROOF_HOME in the temporary folder."""
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    home.chmod(0o755)  # under root, the embedded server runs as an unprivileged user
+    return home
+
+
+def stop_database(home: Path) -> None:
+    """Stop the home's embedded PostgreSQL (left running on exit, for the CLI's sake), if it runs."""
     pid_file = home / "pg" / "postmaster.pid"
     if pid_file.exists():
         os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)  # PostgreSQL's fast shutdown
         deadline = time.monotonic() + 30
         while pid_file.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
+
+
+def remove_home(home: Path) -> None:
+    """Stop the fresh home's database and delete the home: each run would otherwise leave a server and
+    its page images behind."""
+    stop_database(home)
     shutil.rmtree(home, ignore_errors=True)
 
 

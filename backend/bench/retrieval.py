@@ -29,6 +29,21 @@ def _key(item: dict[str, Any]) -> PageKey:
     return (item["ticker"], item["form"], item["period_end"], int(item["page"]))
 
 
+def read_gold(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def expected_pages(question: dict[str, Any]) -> set[PageKey]:
+    return {_key(item) for item in question["expected"]}
+
+
+async def ranked_pages(retriever: Retriever, question: str, mode: Mode) -> list[PageKey]:
+    """The first DEPTH pages `mode` finds for `question`, searched in a session of its own (as a request)."""
+    async with session_scope() as session:
+        result = await retriever.search(session, question, limit=DEPTH, mode=mode)
+    return [(h.ticker or "", h.form, h.period_end.isoformat(), h.page_no) for h in result.hits]
+
+
 def first_hit(ranked: list[PageKey], expected: set[PageKey]) -> int | None:
     """1-based rank of the first expected page, None when none is in the list."""
     return next((rank for rank, page in enumerate(ranked, start=1) if page in expected), None)
@@ -47,12 +62,9 @@ async def evaluate(gold: list[dict[str, Any]]) -> dict[str, Any]:
     misses: dict[str, list[str]] = defaultdict(list)
     retriever = Retriever(get_settings())
     for question in gold:
-        expected = {_key(item) for item in question["expected"]}
+        expected = expected_pages(question)
         for mode in MODES:
-            async with session_scope() as session:
-                result = await retriever.search(session, question["question"], limit=DEPTH, mode=mode)
-            ranked = [(h.ticker or "", h.form, h.period_end.isoformat(), h.page_no) for h in result.hits]
-            rank = first_hit(ranked, expected)
+            rank = first_hit(await ranked_pages(retriever, question["question"], mode), expected)
             kind = question["kind"]
             ranks[mode][kind].append(rank)
             ranks[mode]["statement questions" if kind != "narrative" else "narrative questions"].append(rank)
@@ -98,5 +110,4 @@ if __name__ == "__main__":
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    gold = [json.loads(line) for line in args.gold.read_text().splitlines() if line.strip()]
-    asyncio.run(main(gold, args.json))
+    asyncio.run(main(read_gold(args.gold), args.json))
