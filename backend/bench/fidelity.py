@@ -5,8 +5,12 @@ Parse level only (no database, no browser): each filing is parsed as the ingest 
 A corpus folder holds `<TICKER>/<file>` documents, plain (`.htm`) or gzip-compressed (`.htm.gz`).
 
 .venv/bin/python backend/bench/fidelity.py [CORPUS_DIR ...] [--misses N] [--only TICKER]
-    [--match TEXT] [--min-values R] [--min-periods R]
+    [--match TEXT] [--min-values R] [--min-periods R] [--groups N] [--group TEXT]
     e.g. `backend/bench/fidelity.py ../shared/corpus-large --min-values 0.995 --min-periods 0.985`
+
+`--groups N` sorts the period misses into groups (`miss_group`: what went wrong, under what kind of column)
+and prints the N largest, with the period rules that answered there; `--group TEXT` lists the misses of the
+groups whose name contains TEXT (with their row labels) instead of the first ones.
 """
 
 import argparse
@@ -17,7 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from filingproof.ingest.fidelity import Fidelity, measure
+from filingproof.calendar import dates_match
+from filingproof.ingest.fidelity import Fidelity, Miss, measure
 from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.service import is_filing_file, read_filing
 
@@ -57,6 +62,64 @@ class Tally:
         )
 
 
+def miss_group(miss: Miss) -> str:
+    """What went wrong with a period miss, and under what column: "balance as flow | dated column".
+
+    Kinds: a balance (instant) parsed as a flow or the reverse; the wrong end date; the right end but the
+    wrong length (a 10-Q's year to date against its quarter). Columns: one that prints a period, one that
+    prints only a year (its kind assumed), or one that names none.
+    """
+    cell, context = miss.cell, miss.context
+    if cell is None or cell.period is None or context is None:
+        return "no cell"
+    parsed = cell.period
+    if context.instant and parsed.kind == "duration":
+        what = "balance as flow"
+    elif not context.instant and parsed.kind == "instant":
+        what = "flow as balance"
+    elif not dates_match(parsed.end, context.end):
+        what = "wrong end"
+    else:
+        what = "wrong length"
+    column = cell.column_period
+    kind = "no period column" if column is None else "year-only column" if column.assumed else "dated column"
+    return f"{what} | {kind}"
+
+
+@dataclass(slots=True)
+class Grouped:
+    """The period misses by group, with the rules that answered and the misses themselves, compactly."""
+
+    groups: Counter[str] = field(default_factory=Counter)
+    rules: dict[str, Counter[str]] = field(default_factory=dict)
+    listed: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, misses: Iterable[Miss]) -> None:
+        for miss in misses:
+            if miss.kind != "period":
+                continue
+            group = miss_group(miss)
+            rule = miss.cell.period_rule if miss.cell is not None else ""
+            self.groups[group] += 1
+            self.rules.setdefault(group, Counter())[rule] += 1
+            row = miss.cell.row_label[:70] if miss.cell is not None else ""
+            self.listed.setdefault(group, []).append(
+                f"{miss.source} {miss.concept} {miss.fact_text!r} fact={miss.fact} row={row!r} [{rule}]"
+                f" {miss.parsed}"
+            )
+            miss.cell = None  # not to keep every filing's tree alive
+
+    def print(self, largest: int, match: str | None, count: int) -> None:
+        print("\nperiod misses by group")
+        for group, n in self.groups.most_common(largest):
+            print(f"{n:6d}  {group}   rules: {self.rules[group].most_common(4)}")
+        if match is not None:
+            for group in self.groups:
+                if match in group:
+                    print(f"\n{group}")
+                    print("\n".join(f"  {line}" for line in self.listed[group][:count]))
+
+
 def corpus_files(folders: Iterable[Path], only: str | None, match: str | None = None) -> list[Path]:
     files = sorted(p for folder in folders for p in folder.rglob("*") if is_filing_file(p) and p.is_file())
     return [
@@ -77,16 +140,19 @@ def main() -> None:
     parser.add_argument("--match", help="only the filings whose TICKER/file name contains this text")
     parser.add_argument("--min-values", type=float, help="exit 1 when the total value rate is below this")
     parser.add_argument("--min-periods", type=float, help="exit 1 when the total period rate is below this")
+    parser.add_argument("--groups", type=int, default=0, help="print the N largest groups of period misses")
+    parser.add_argument("--group", help="list the period misses of the groups whose name contains this")
     args = parser.parse_args()
     files = corpus_files(args.corpus, args.only, args.match)
     total, companies = Tally(), dict[str, Tally]()
-    misses = Fidelity()
+    misses, grouped = Fidelity(), Grouped()
     started = time.perf_counter()
     print("per filing")
     for path in files:
         name = f"{path.parent.name}/{path.name}"
         document = parse_filing(read_filing(path))
         one = measure([(name, document)])
+        grouped.add(one.misses)
         misses.misses.extend(one.misses)
         filing = Tally()
         filing.add(one, len(document.warnings))
@@ -103,8 +169,19 @@ def main() -> None:
         print(
             f"\n{kind} misses: {len(listed)}; by filing: {Counter(m.source for m in listed).most_common(10)}"
         )
+        if (
+            kind == "value"
+        ):  # why (`value_cause`): no cell, a percentage or not, the wrong scale, other digits
+            print(f"by cause: {Counter(m.cause for m in listed).most_common()}")
         for miss in listed[: args.misses]:
-            print(f"  {miss.source} {miss.concept} {miss.fact_text!r} fact={miss.fact} parsed={miss.parsed}")
+            cause = f" [{miss.cause}]" if miss.cause else ""
+            print(
+                f"  {miss.source} {miss.concept} {miss.fact_text!r} fact={miss.fact} parsed={miss.parsed}",
+                end="",
+            )
+            print(cause)
+    if args.groups or args.group:
+        grouped.print(args.groups, args.group, args.misses)
     below = (args.min_values is not None and total.value_rate < args.min_values) or (
         args.min_periods is not None and total.period_rate < args.min_periods
     )

@@ -1,7 +1,8 @@
 """Small PDFs written with PDFium for the PDF parser's tests: text placed where a test says, an image-only
 page (a scan), and a password-protected file (PDFium cannot encrypt: that one is written by hand).
 
-Text is Helvetica; `Text.right` aligns a run's right edge, as statements print their figures.
+Text is Helvetica; `Text.right` aligns a run's right edge, as statements print their figures, and
+`Text.centred` its middle, as headers are.
 """
 
 import ctypes
@@ -17,11 +18,12 @@ PAGE_WIDTH, PAGE_HEIGHT = 612.0, 792.0
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    x: float  # the left edge, or the right edge when `right`
+    x: float  # the left edge, or the right edge when `right`, or the middle when `centred`
     top: float  # from the top of the page
     text: str
     size: float = 9.0
     right: bool = False
+    centred: bool = False
 
 
 def pdf_with_pages(pages: list[list[Text]]) -> bytes:
@@ -42,7 +44,7 @@ def _place(document: pdfium.PdfDocument, page: pdfium.PdfPage, text: Text) -> No
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
     width = right.value - left.value
-    x = text.x - width if text.right else text.x
+    x = text.x - width if text.right else text.x - width / 2 if text.centred else text.x
     baseline = PAGE_HEIGHT - text.top - text.size  # the run's top at `top`, roughly
     pdfium_c.FPDFPageObj_Transform(obj, 1, 0, 0, 1, x, baseline)
     pdfium_c.FPDFPage_InsertObject(page.raw, obj)

@@ -93,6 +93,7 @@ async def mmm_2018(settings: Settings, sessions: Sessions, shared_dir: Path) -> 
 HELD_BACK_FIGURES = {
     "heldout_001": "55.32",  # DSO: 365 × (5,020 + 4,911) / 2 / 32,765, a label "net of allowances of $95…"
     "heldout_003": "28.2%",  # FY2016 EBITDA margin: (7,027 + 1,474) / 30,109, "3M's EBITDA …" in a sentence
+    "heldout_002": "59.7%",  # payout stated over "cash dividends paid": 3,193 / 5,349, pages 56 and 60
 }
 
 
@@ -128,3 +129,14 @@ async def test_a_ratio_asked_in_percents_is_written_as_a_percent(pipeline: Pipel
     response = await pipeline.run(question, QueryFilters(filing_id=mmm_2018))
     assert response.status == "verified", response.answer
     assert _computed(response).text == "14.36%"
+
+
+async def test_a_one_year_margin_asked_in_percents_is_the_ratio(pipeline: Pipeline, mmm_2018: int) -> None:
+    """A "gross margin" also names the gross-profit line in dollars; asked in percents it is the ratio:
+    (32,765 − 16,682) / 32,765 = 49.1%, page 56."""
+    question = (
+        "What was 3M's gross margin in FY2018? Answer in units of percents and round to one decimal place."
+    )
+    response = await pipeline.run(question, QueryFilters(filing_id=mmm_2018))
+    assert response.status == "verified", response.answer
+    assert _computed(response).text == "49.1%"

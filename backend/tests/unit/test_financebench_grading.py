@@ -58,6 +58,21 @@ def test_right_at_the_gold_precision(items: dict[str, FinanceBenchItem]) -> None
     assert capex is not None and right(capex, _figure("$1,577 million", 1.577e9, "USD"))
 
 
+def test_a_gold_in_usd_thousands() -> None:
+    # MGM Resorts prints its statements in thousands: operating income FY2018 1,469,486 (10-K page 58)
+    item = FinanceBenchItem(
+        financebench_id="thousands",
+        company="MGM Resorts",
+        doc_name="MGMRESORTS_2018_10K",
+        question="What was MGM Resorts' FY2018 operating income? Answer in USD thousands.",
+        answer="$1469486",
+    )
+    gold = gold_of(item)
+    assert gold == Gold(value=Decimal(1469486), decimals=0, unit="USD", power=3)
+    assert right(gold, _figure("$1,469,486 thousand", 1.469486e9, "USD"))
+    assert not right(gold, _figure("$1,469 million", 1.469e9, "USD"))  # 1,469,000 thousand
+
+
 def test_grades_labels_and_the_table(items: dict[str, FinanceBenchItem]) -> None:
     item = items["06655"]
     computed = _figure("93.86 days", 93.8578, "number", derived=True)

@@ -133,6 +133,7 @@ def test_presentation_words() -> None:
     assert presentation("what is the net PPNE for 3M? Answer in USD billions.") == Presentation(
         None, "billions"
     )
+    assert presentation("Answer in USD thousands.") == Presentation(None, "thousands")
 
 
 @pytest.mark.parametrize(
@@ -140,6 +141,7 @@ def test_presentation_words() -> None:
     [
         ("8738e6", "USD", Presentation(None, "billions"), "$8.7 billion"),  # 3M's net PP&E, page 58
         ("1577e6", "USD", Presentation(None, "millions"), "$1,577 million"),  # 3M's capex, page 60
+        ("1469486e3", "USD", Presentation(None, "thousands"), "$1,469,486 thousand"),  # MGM, in thousands
         ("93.8578", "number", Presentation(2), "93.86 days"),
         ("24.2551", "ratio", Presentation(2), "24.26x"),
         ("1.8712", "percent", Presentation(1, None, True), "1.9%"),
@@ -202,6 +204,14 @@ def test_library_metrics_named_without_a_definition(question: str, formula: str)
             "What is Kraft Heinz's FY2019 DSO, in percent?",
             "365 * avg(accounts_receivable@FY2018, accounts_receivable@FY2019) / revenue@FY2019",
         ),
+        (  # "gross margin" alone also names the gross-profit line in dollars: in percents it is the ratio
+            "What was Costco's gross margin in FY2021? Answer in units of percents.",
+            "pct((revenue@FY2021 - cost_of_sales@FY2021) / revenue@FY2021)",
+        ),
+        (
+            "What was PepsiCo's FY2022 operating margin, in percent?",
+            "pct(operating_income@FY2022 / revenue@FY2022)",
+        ),
     ],
 )
 def test_a_ratio_asked_in_percents(question: str, formula: str) -> None:
@@ -220,6 +230,13 @@ def test_a_ratio_asked_in_percents(question: str, formula: str) -> None:
          "between FY2016 and FY2017)", "net_income@FY2017 / avg(equity@FY2016, equity@FY2017)"),
         ("FY2018 earnings from operations / FY2018 interest and debt expense",
          "operating_income@FY2018 / interest_expense@FY2018"),
+        # a retailer's "merchandise costs", payables as "trade payables", dividends as "cash dividends paid"
+        ("365 * (average trade payables between FY2020 and FY2021) / (FY2021 merchandise costs)",
+         "365 * avg(accounts_payable@FY2020, accounts_payable@FY2021) / cost_of_sales@FY2021"),
+        ("FY2021 cash dividends paid / FY2021 net income attributable to shareholders",
+         "dividends_paid@FY2021 / net_income@FY2021"),
+        ("FY2021 operating income / FY2021 net operating revenues",
+         "operating_income@FY2021 / revenue@FY2021"),
     ],
 )  # fmt: skip
 def test_definitions_in_the_words_of_other_filings(definition: str, formula: str) -> None:

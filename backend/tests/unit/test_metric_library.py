@@ -170,6 +170,14 @@ def test_an_unknown_name_is_an_error() -> None:
         ("accounts_receivable", "Accounts and notes receivable, net"),  # PepsiCo FY2022 10-K, page 64
         ("equity", "Total 3M Company shareholders’ equity"),  # 3M FY2018 10-K, page 58
         ("equity", "EQUITY ATTRIBUTABLE TO SHAREOWNERS OF THE COCA-COLA COMPANY"),  # Coca-Cola, page 74
+        ("revenue", "NET OPERATING REVENUES"),  # Coca-Cola FY2017 10-K, page 72
+        ("operating_income", "Operating income/(loss)"),  # Kraft Heinz FY2019 10-K, page 45
+        ("net_income", "Net income/(loss) attributable to common shareholders"),  # Kraft Heinz, page 45
+        ("net_income", "Net income (loss) attributable to MGM Resorts International"),  # MGM FY2020, p. 65
+        ("cost_of_sales", "Merchandise costs"),  # Costco FY2021 10-K, page 36
+        ("capex", "Property, plant and equipment additions"),  # Boeing FY2018 10-K, page 53
+        ("dividends_paid", "Dividends paid to shareholders"),  # 3M FY2018 10-K, page 60
+        ("accounts_payable", "Trade payables"),  # Kraft Heinz, page 47
     ],
 )
 def test_rows_as_other_filings_print_them(key: str, label: str) -> None:
@@ -183,3 +191,10 @@ def test_rows_of_other_lines_are_not_the_input() -> None:
     equity = INPUTS_BY_KEY["equity"]
     parent, total = equity.row_rank("Total 3M Company shareholders’ equity"), equity.row_rank("Total equity")
     assert parent is not None and total is not None and parent < total
+    # the shareholders' net income before the one that includes noncontrolling interests (Kraft Heinz)
+    income = INPUTS_BY_KEY["net_income"]
+    owners = income.row_rank("Net income/(loss) attributable to common shareholders")
+    including = income.row_rank("Net income/(loss)")
+    assert owners is not None and including is not None and owners < including
+    # dividends paid to the minority owners of subsidiaries are not the company's dividends (Coca-Cola)
+    assert INPUTS_BY_KEY["dividends_paid"].row_rank("Dividends paid to noncontrolling interests") is None

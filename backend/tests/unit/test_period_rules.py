@@ -13,8 +13,10 @@ from filingproof.ingest.parse.periods import DocumentPeriod, Period
 
 AAPL_10K = DocumentPeriod("10-K", date(2024, 9, 28), 2024, "FY")
 AMZN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+BA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
+GE_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GM_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GOOGL_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
@@ -27,6 +29,7 @@ NVDA_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2024, "FY")
 PEP_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 PFE_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 TSLA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 WMT_10K = DocumentPeriod("10-K", date(2025, 1, 31), 2025, "FY")
 NFLX_10K = DocumentPeriod("10-K", date(2017, 12, 31), 2017, "FY")  # FinanceBench's NETFLIX_2017_10K
 
@@ -179,6 +182,22 @@ CASES: dict[str, Case] = {
         "Gross increases to tax positions in prior periods",
         [calendar_year(2021), calendar_year(2022), calendar_year(2023)],
     ),
+    "closing_line_of_a_block": Case(  # GE 2023 10-K (corpus-large), changes in shareholders' equity
+        row("For the years ended December 31 (In millions)", "2023", "2022", "2021")
+        + row("Beginning balance", "(2,272)", "(4,860)", "(9,749)")
+        + row("Currency translation adjustments", "2,270", "(1,324)", "(174)")
+        + row("Accumulated other comprehensive income (loss)", "$(6,150)", "$(2,272)", "$(4,860)")
+        + row("Beginning balance", "34,173", "34,691", "34,307")
+        + row("Stock-based compensation", "355", "362", "429")
+        + row("Other capital", "$26,962", "$34,173", "$34,691")
+        + row("Beginning balance", "82,983", "83,286", "92,247")
+        + row("Net earnings (loss) attributable to the Company", "9,481", "339", "(6,337)")
+        + row("Retained earnings", "$86,527", "$82,983", "$83,286"),
+        GE_10K,
+        "Other capital",
+        [at(2023, 12, 31), at(2022, 12, 31), at(2021, 12, 31)],
+        title="STATEMENT OF CHANGES IN SHAREHOLDERS' EQUITY",
+    ),
     "length_the_section_names": Case(  # PFE Q2 2023 10-Q, net periodic benefit cost
         row("Three Months Ended")
         + row("(MILLIONS)", "July 2, 2023", "July 3, 2022")
@@ -263,6 +282,17 @@ CASES: dict[str, Case] = {
         [at(2023, 12, 31)] * 3,
         context="The following tables summarize key financial information by segment:",
     ),
+    "balance_the_caption_dates": Case(  # BA 2023 10-K (corpus-large), deferred tax assets/(liabilities)
+        row("", "2023", "2022")
+        + row("Inventory and long-term contract methods", "($5,115)", "($4,369)")
+        + row("Research expenditures", "2,873", "1,464")
+        + row("Accrued expenses and reserves", "956", "933"),
+        BA_10K,
+        "Research expenditures",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="Significant components of our deferred tax assets/(liabilities) at December 31 were as "
+        "follows:",
+    ),
     "stock_under_a_bare_year": Case(  # AAPL 2024 10-K, other non-current liabilities
         row("", "2024", "2023")
         + row("Income taxes payable", "$9,254", "$15,457")
@@ -310,6 +340,22 @@ CASES: dict[str, Case] = {
         "Vested and expected to vest, December 31, 2023",
         [at(2023, 12, 31)] * 2,
         title=TSLA_TITLE,
+    ),
+    "period_the_row_names_alone": Case(  # VZ 2023 10-K (corpus-large), Schedule II
+        row(
+            "Description",
+            "Balance at Beginning of Period",
+            "Charged to Expenses",
+            "Deductions(b)",
+            "Balance at End of Period(c)",
+        )
+        + row("Allowance for credit losses deducted from accounts receivable:")
+        + row("Year 2023", "$1,261", "$2,146", "$1,836", "$1,609")
+        + row("Year 2022", "1,151", "1,531", "1,490", "1,261"),
+        VZ_10K,
+        "Year 2023",
+        [at(2022, 12, 31), calendar_year(2023), calendar_year(2023), at(2023, 12, 31)],
+        title="For the Years Ended December 31, 2023, 2022 and 2021",
     ),
     "to_date_column": Case(  # META 2024 10-K, restructuring charges
         '<tr><td></td><td colspan="3">Plan to Date</td></tr>'

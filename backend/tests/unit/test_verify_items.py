@@ -20,6 +20,7 @@ from filingproof.verify.items import (
     Line,
     check_cell,
     check_item,
+    column_words,
     terms,
 )
 
@@ -542,3 +543,23 @@ def test_the_current_portion_is_not_the_line_net_of_it() -> None:
     assert check_item(asked, noncurrent).ok
     less = AskedItem("long-term debt, less current maturities", "TSLA", (AskedPeriod(date(2023, 12, 31)),))
     assert not check_item(less, current).ok
+
+
+@pytest.mark.parametrize(
+    ("column", "words"),
+    [
+        # a statement's own columns, as the FinanceBench PDFs print them: title, scale and period only
+        ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES CONSOLIDATED STATEMENTS OF OPERATIONS For the Years "
+         "Ended December 31, 2019", set()),
+        ("COSTCO WHOLESALE CORPORATION CONSOLIDATED STATEMENTS OF INCOME (amounts in millions, except per "
+         "share data) 52 Weeks Ended August 29, 2021", set()),
+        ("December 28, 2019 (52 weeks) Period Ended:", set()),
+        # a note's restated segment table (MGM Resorts FY2018 10-K, page 91), a currency breakdown (Amazon)
+        ("previously reported segment information to conform to the current presentation in the following "
+         "tables: Year Ended December 31, 2018",
+         {"conform", "current", "following", "information", "presentation", "previously", "table"}),
+        ("Year Ended December 31, 2015 Exchange Rate Effect (1)", {"effect", "exchange", "rate"}),
+    ],
+)  # fmt: skip
+def test_what_a_column_names_beyond_its_period(column: str, words: set[str]) -> None:
+    assert column_words(column) == words

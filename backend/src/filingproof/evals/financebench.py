@@ -50,7 +50,7 @@ MODES: tuple[Mode, ...] = ("shared", "per-filing")
 Label = Literal["Correct Answer", "Incorrect Answer", "Refusal"]
 KIND = "financebench"
 _GOLD = re.compile(r"^\s*(?P<dollar>\$)?\s*(?P<number>-?[\d,]*\.?\d+)\s*(?P<percent>%)?\s*$")
-_SCALE_POWER = {"millions": 6, "billions": 9}
+_SCALE_POWER = {"thousands": 3, "millions": 6, "billions": 9}
 REFUSAL = "refusal"  # a gold answer that says no figure is to be given
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
 from filingproof.ingest.parse.periods import periods_agree
 from filingproof.ingest.parse.tables import NumericCell
-from filingproof.ingest.parse.xbrl import Fact
+from filingproof.ingest.parse.xbrl import Context, Fact
 
 
 @dataclass(slots=True)
@@ -21,6 +21,9 @@ class Miss:
     fact_text: str
     fact: str
     parsed: str
+    context: Context | None = None  # the tag's period, for grouping the misses (bench/fidelity.py)
+    cell: NumericCell | None = None  # the cell parsed around it, if any
+    cause: str = ""  # why a value missed (`value_cause`)
 
 
 @dataclass(slots=True)
@@ -82,7 +85,17 @@ def compare(
     context = fact.context
     period_text = f"{context.start or ''}..{context.end}" if not context.instant else f"@{context.end}"
     if cell is None:
-        result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), missing))
+        result.misses.append(
+            Miss(
+                source,
+                "value",
+                fact.concept,
+                fact.text,
+                str(fact.value),
+                missing,
+                cause=value_cause(fact, cell),
+            )
+        )
         result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, missing))
         return
     # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
@@ -91,7 +104,10 @@ def compare(
         result.values_agree += 1
     else:
         parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"
-        result.misses.append(Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed))
+        cause = value_cause(fact, cell)
+        result.misses.append(
+            Miss(source, "value", fact.concept, fact.text, str(fact.value), parsed, cause=cause)
+        )
     tags = [fact, *(f for f in also if f.value is not None and abs(f.value) == abs(fact.value))]
     agrees = cell.period is not None and any(
         periods_agree(cell.period, tag.context.start, tag.context.end, tag.context.instant) for tag in tags
@@ -103,4 +119,23 @@ def compare(
         result.periods_agree += 1
     else:
         parsed = f"{cell.column_label[:60]!r} → {cell.period}"
-        result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, parsed))
+        result.misses.append(
+            Miss(source, "period", fact.concept, fact.text, period_text, parsed, context, cell)
+        )
+
+
+def value_cause(fact: Fact, cell: NumericCell | None) -> str:
+    """Why the cell's value is not the fact's, as a group name: "no cell" (the fact sits in no figure the
+    parser read: a range, a text cell), "read as a percentage" / "not read as a percentage", "scale USD 6
+    for 0" (the printed digits, read in the wrong scale: the parser's power of ten for the tag's), or "other
+    figure" (different digits: cells merged or split)."""
+    if cell is None or fact.value is None:
+        return "no cell"
+    tagged, printed = abs(fact.value), abs(cell.shown.value)
+    if cell.unit == "percent" and printed != tagged / 100 and printed.scaleb(fact.scale) == tagged:
+        return "read as a percentage"
+    if cell.unit != "percent" and printed / 100 == tagged:
+        return "not read as a percentage"
+    if printed.scaleb(fact.scale) == tagged:
+        return f"scale {cell.unit} {cell.scale} for {fact.scale}"
+    return "other figure"

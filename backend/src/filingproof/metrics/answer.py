@@ -24,7 +24,7 @@ from filingproof.verify.derive import Derivation, DerivationError, formula
 from filingproof.verify.expression import Cell, Expr, Leaf, Ref, render, substitute
 
 ITEM_PREFIX = "metric:"
-_SCALES = {"millions": (6, "million"), "billions": (9, "billion")}
+_SCALES = {"thousands": (3, "thousand"), "millions": (6, "million"), "billions": (9, "billion")}
 
 
 def written(value: Decimal, unit: str, shown: Presentation) -> str:

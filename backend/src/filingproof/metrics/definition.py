@@ -9,8 +9,8 @@ X between FYa and FYb", "FYn X", or X alone (at the metric's own year). A stated
 library's formula for the metric it names; one that cannot be read word for word is not guessed at (the
 question is then not taken as a metric question, and no figure comes from this path).
 
-"round to two decimal places", "in USD millions"/"billions" and "in units of percents" / "as a %" set how
-the figure is written (`Presentation`).
+"round to two decimal places", "in USD thousands"/"millions"/"billions" and "in units of percents" / "as a
+%" set how the figure is written (`Presentation`).
 """
 
 import re
@@ -45,7 +45,7 @@ from filingproof.verify.expression import (
     unit_of,
 )
 
-Scale = Literal["millions", "billions"]
+Scale = Literal["thousands", "millions", "billions"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ _YEAR = re.compile(r"\bFY\s?'?(\d{4})\b|\bfiscal\s+(?:year\s+)?(\d{4})\b", re.IG
 _DECIMALS = re.compile(
     rf"\bround(?:ed|ing)?\b[^.]*?\b(?:to\s+)?{_COUNT}\s+decimal\s+places?\b", re.IGNORECASE
 )
-_SCALE = re.compile(r"\b(?:in\s+)?(?:USD|US\s+dollars?|\$)\s*(millions|billions)\b", re.IGNORECASE)
+_SCALE = re.compile(r"\b(?:in\s+)?(?:USD|US\s+dollars?|\$)\s*(thousands|millions|billions)\b", re.IGNORECASE)
 _PERCENT = re.compile(
     r"\bunits\s+of\s+percents?\b|\bas\s+a\s+(?:%|percent(?:age)?\b)|%\s+margin\b|\bin\s+percent(?:age)?s?\b",
     re.IGNORECASE,
@@ -245,8 +245,10 @@ def _asked(question: str, definitions: dict[str, Expr], years: list[int]) -> tup
         if base is not None and len(years) <= 2:
             return growth(base), f"year-over-year growth in {_name(base)}"
     named = _named_metric(question)
-    if named in _ONE_YEAR_RATIOS and not definitions:
-        return None  # the line-item pipeline answers these from tagged facts (`qa.items`)
+    if named in _ONE_YEAR_RATIOS and not definitions and not presentation(question).percent:
+        # the line-item pipeline answers these from tagged facts (`qa.items`); but one asked "in units of
+        # percents" is the ratio, where "gross margin" alone also names the gross-profit line in dollars
+        return None
     if named is None:
         named = next(iter(definitions), None)
     if named is None:

@@ -53,6 +53,8 @@ def _input(
 
 
 _ATTRIBUTABLE = r"attributable\s+to\s+(?!non-?controlling).*"
+# a line that may be a loss, as filings write it: "Net income (loss)", "Operating income/(loss)"
+_OR_LOSS = r"(?:\s*/\s*\(?loss\)?|\s+\(loss\))?"
 # the owners of a company's shares, as filings name them ("shareholders", "stockholders", "shareowners")
 _OWNERS = r"(?:the\s+)?(?:common\s+)?(?:share|stock)(?:holders|owners)"
 _PPE = r"property,?\s+(?:plant,?\s+)?(?:and\s+|&\s*)?equipment"
@@ -60,17 +62,18 @@ _PPE = r"property,?\s+(?:plant,?\s+)?(?:and\s+|&\s*)?equipment"
 INPUTS: tuple[InputItem, ...] = (
     _input("revenue", "revenue", "income_statement", "duration",
            (r"total\s+net\s+revenues?", r"total\s+net\s+sales", r"total\s+revenues?", r"net\s+revenues?",
-            r"revenues?", r"net\s+sales", r"total\s+net\s+sales\s+and\s+revenues?"),
-           r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)|top[- ]line"),
+            r"revenues?", r"net\s+sales", r"total\s+net\s+sales\s+and\s+revenues?",
+            r"(?:total\s+)?(?:net\s+)?operating\s+revenues?"),
+           r"(?:total\s+)?(?:net\s+)?(?:operating\s+)?(?:revenues?|sales)|top[- ]line"),
     _input("cost_of_sales", "cost of sales", "income_statement", "duration",
            (r"(?:total\s+)?cost\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold|products\s+sold)",
-            r"cost\s+of\s+sales,?\s+(?:buying\s+and\s+occupancy|including.*)"),
-           r"cogs|costs?\s+of\s+(?:goods\s+sold|sales|revenues?|products\s+sold)"),
+            r"cost\s+of\s+sales,?\s+(?:buying\s+and\s+occupancy|including.*)", r"merchandise\s+costs"),
+           r"cogs|costs?\s+of\s+(?:goods\s+sold|sales|revenues?|products\s+sold)|merchandise\s+costs?"),
     _input("gross_profit", "gross profit", "income_statement", "duration",
            (r"gross\s+(?:profit|margin)",), r"gross\s+(?:profit|margin)"),
     _input("operating_income", "operating income", "income_statement", "duration",
-           (r"operating\s+(?:income|profit)(?:\s+\(loss\))?", r"(?:income|earnings)\s+from\s+operations",
-            r"total\s+operating\s+income", r"operating\s+income\s+\(loss\)", r"operating\s+earnings"),
+           (rf"operating\s+(?:income|profit){_OR_LOSS}", r"(?:income|earnings)\s+from\s+operations",
+            r"total\s+operating\s+income", r"operating\s+earnings"),
            r"(?:unadjusted\s+)?(?:operating\s+(?:income|profit|earnings)|(?:income|earnings)\s+from\s+operations"
            r"|ebit)"),
     _input("interest_expense", "interest expense", "income_statement", "duration",
@@ -79,8 +82,8 @@ INPUTS: tuple[InputItem, ...] = (
            r"interest(?:\s+and\s+debt)?\s+expense",
            outflow=True),
     _input("net_income", "net income", "income_statement", "duration",
-           (rf"net\s+(?:income|earnings)\s+{_ATTRIBUTABLE}", r"net\s+(?:income|earnings)(?:\s+\(loss\))?",
-            r"net\s+income\s+\(loss\)"),
+           (rf"net\s+(?:income|earnings){_OR_LOSS}\s+{_ATTRIBUTABLE}",
+            rf"net\s+(?:income|earnings){_OR_LOSS}"),
            rf"net\s+(?:income|earnings|profit)(?:\s+attributable\s+to\s+{_OWNERS})?"),
     _input("d_and_a", "depreciation and amortization", "cash_flow", "duration",
            (r"depreciation,?\s+(?:and|&)\s+amortization(?:\s+(?:of|expense).*)?",
@@ -89,7 +92,7 @@ INPUTS: tuple[InputItem, ...] = (
            r"d\s*&\s*a|depreciation\s+(?:and|&)\s+amortization"),
     _input("capex", "capital expenditures", "cash_flow", "duration",
            (r"capital\s+(?:expenditures|spending)(?:,.*)?", rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*)?",
-            rf"(?:payments\s+for|additions\s+to|acquisitions?\s+of)\s+{_PPE}.*"),
+            rf"(?:payments\s+for|additions\s+to|acquisitions?\s+of)\s+{_PPE}.*", rf"{_PPE}\s+additions"),
            r"capex|capital\s+(?:expenditures?|spending)", outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
            (r"(?:net|total)\s+cash\s+(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
@@ -98,9 +101,9 @@ INPUTS: tuple[InputItem, ...] = (
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+operati(?:ng|ons)(?:\s+activities)?"
            r"|operating\s+cash\s+flows?"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",
-           (r"(?:cash\s+)?dividends\s+paid(?:\s+to\s+.*)?", r"dividends(?:\s+to\s+shareholders)?",
-            r"payments?\s+of\s+dividends.*"),
-           r"dividends?(?:\s+paid)?", outflow=True),
+           (r"(?:cash\s+)?dividends\s+paid(?:\s+to\s+(?!non-?controlling).*)?",
+            r"(?:cash\s+)?dividends(?:\s+to\s+shareholders)?", r"payments?\s+of\s+dividends.*"),
+           rf"(?:cash\s+)?dividends?(?:\s+paid)?(?:\s+to\s+{_OWNERS})?", outflow=True),
     _input("cash", "cash and cash equivalents", "balance_sheet", "instant",
            (r"cash\s+and\s+cash\s+equivalents", r"cash\s+and\s+equivalents"),
            r"cash\s+and\s+(?:cash\s+)?equivalents"),
@@ -123,7 +126,7 @@ INPUTS: tuple[InputItem, ...] = (
            (r"total\s+assets",), r"(?:total\s+)?assets"),
     _input("accounts_payable", "accounts payable", "balance_sheet", "instant",
            (r"(?:trade\s+)?accounts\s+payable(?:,?\s+trade)?", r"trade\s+payables?"),
-           r"accounts\s+payable|payables"),
+           r"(?:trade\s+)?accounts\s+payable|(?:trade\s+)?payables"),
     _input("current_liabilities", "total current liabilities", "balance_sheet", "instant",
            (r"total\s+current\s+liabilities",), r"(?:total\s+)?current\s+liabilities"),
     _input("total_liabilities", "total liabilities", "balance_sheet", "instant",

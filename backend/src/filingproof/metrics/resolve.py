@@ -7,10 +7,11 @@ activities rows, a balance sheet total assets or liabilities, an income statemen
 per share or income before taxes; an MD&A summary of revenue and operating profit is none of them).
 
 Only cells of that statement count. Preference: a row with one cell for the period (not a consolidating
-breakdown), the most preferred row label, the filing whose own year it is (else the
-latest filing that prints the year as a comparative, so FY2016 balances come from the FY2017 10-K), the
-larger table (the statement, not an MD&A summary of its lines), then document order. A year no ingested
-filing prints is reported missing; nothing is extrapolated.
+breakdown), a column that names only its period (not a note's restated or segment columns), the most
+preferred row label, the filing whose own year it is (else the latest filing that prints the year as a
+comparative, so FY2016 balances come from the FY2017 10-K), the larger table (the statement, not an MD&A
+summary of its lines), then document order. A year no ingested filing prints is reported missing; nothing
+is extrapolated.
 """
 
 import re
@@ -28,6 +29,7 @@ from filingproof.qa.periods import Target, fiscal_year_end
 from filingproof.qa.store import CellHit, cells_near
 from filingproof.understanding import FilingRef
 from filingproof.verify.expression import Ref
+from filingproof.verify.items import column_words
 
 _STATEMENT_ROWS = """
 SELECT c.table_id,
@@ -154,6 +156,9 @@ class Resolver:
         own = target.ends_near(cell.filing_period_end)
         return (
             0 if rows[self._row_key(cell)] == 1 else 1,
+            # a column that names only its period: the statement's own, not a restated or segment breakdown
+            # of it in the notes ("previously reported segment information … Year Ended December 31, 2018")
+            1 if column_words(cell.column_label) else 0,
             rank,
             0 if own else 1,
             -cell.filing_period_end.toordinal(),

@@ -417,8 +417,14 @@ def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[
     line the cell is. A tagged cell is what its fact says."""
     if cell.concept is not None:
         return frozenset()
-    column = _STATEMENT_TITLE.sub(" ", cell.column_label)
-    return terms(column, neutral) - _COLUMN_PERIOD - accepted
+    return column_words(cell.column_label, neutral) - accepted
+
+
+def column_words(column_label: str, neutral: Iterable[str] = ()) -> frozenset[str]:
+    """What a column's label names beyond the statement's title and the column's period: a line ("Net
+    Sales"), a breakdown ("Exchange Rate Effect"), a restatement ("previously reported segment
+    information …"); nothing for a statement's own column ("For the Years Ended December 31, 2019")."""
+    return terms(_STATEMENT_TITLE.sub(" ", column_label), neutral) - _COLUMN_PERIOD
 
 
 _STANDARD = ("us-gaap:", "srt:", "country:")  # generic members, and ISO codes ("country:CN" is "China")

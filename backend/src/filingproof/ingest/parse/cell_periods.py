@@ -84,7 +84,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QUARTER_ROW_RE = re.compile(
     r"\b(first|second|third|fourth) quarter of (?:fiscal )?((?:19|20)\d{2})$", re.IGNORECASE
 )
-_TO_DATE_RE = re.compile(r"\bto date\b|\bsince inception\b", re.IGNORECASE)
+_TO_DATE_RE = re.compile(r"\bto[- ]date\b|\bsince inception\b", re.IGNORECASE)
 _FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|(?<=\b(?:19|20)\d\d)\d$|\s*\(\d{1,2}\)$|\s*\([a-z]\)$|[*†‡]+$")
 _AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
 _STOCK_ROW_RE = re.compile(
@@ -126,6 +126,11 @@ _MONTH_DAY_COLUMN_RE = re.compile(
     r"(?!,?\s*(?:19|20)\d{2})",
     re.IGNORECASE,
 )
+# A day without its year, which the columns print: "… at December 31 were as follows:".
+_AT_MONTH_DAY_CAPTION_RE = re.compile(
+    rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}}\b(?!,?\s*(?:19|20)\d{{2}})", re.IGNORECASE
+)
+_DEFERRED_TAX_BALANCES_RE = re.compile(r"\bdeferred (?:income )?tax (?:assets?|liabilit)", re.IGNORECASE)
 _QUARTERLY_RE = re.compile(r"\bquarterly\b|\bquarters?\b", re.IGNORECASE)
 _MONTH_DAY_END_RE = re.compile(rf"[-–—]\s*({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
 
@@ -155,19 +160,45 @@ class TablePeriods:
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
         self.caption = caption or table_text  # the prose just before the table too
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
+        # A statement of balances by its title: "STATEMENT OF FINANCIAL POSITION" (GE), "Balance Sheets".
+        self.balance_sheet = bool(_BALANCE_SHEET_RE.search(table_text))
         # Its balance rows aside, all flows; the statement's title may be the prose just before it.
         self.cash_flows = bool(_CASH_FLOWS_RE.search(f"{table_text} {caption[-200:]}"))
         as_of = _AS_OF_RE.search(table_text)
-        self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption)
+        # The one period the sentence introducing the table names: "The following table presents
+        # earnings per share for the three months ended June 30, 2022:" (V, Q3 10-Q).
+        self.caption_period = None if as_of else caption_period(caption, document)
+        span_end = self.caption_period.end if self.caption_period else None
+        self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
+        self._read_rollforward(row_labels, headings)
+        self.columns_roll_forward = False  # its columns move a balance between two dated columns
+        self.section: Period | None = None
+        self.section_months: int | None = None
+        # A date in the stub of the header rows ("July 29, 2023" above the row labels, the columns naming
+        # only what they measure) dates the columns that name no period.
+        self.header_period = _header_stub_period(row_labels, headings, document)
+        self._read_kinds(row_labels, caption, table_text)
+
+    def _read_rollforward(self, row_labels: list[str], headings: frozenset[int]) -> None:
+        """Whether the rows roll a balance forward, and where its balances, blocks and movements are."""
+        document = self.document
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
         balance_rows = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
         balances = [row_labels[row] for row in balance_rows]
-        month_days = [label for label in row_labels if _MONTH_DAY_END_RE.search(label)]
+        month_day_rows = [row for row, label in enumerate(row_labels) if _MONTH_DAY_END_RE.search(label)]
+        month_days = [row_labels[row] for row in month_day_rows]
+        # Where the roll-forward opens: rows above it are not its movements ("Trade receivables" above
+        # "Allowance, beginning of year", PEP).
+        self.opening_row = min([*balance_rows, *month_day_rows], default=0)
         self.rollforward = len(month_days) >= 2 or (
             any(_BEGINNING_RE.search(b) for b in balances) and any(_END_RE.search(b) for b in balances)
         )
-        self.movement_rows = _movement_rows(row_labels, headings) if self.rollforward else frozenset()
+        # Blocks that each open with "Beginning balance" and close on a line that names the balance alone
+        # ("Retained earnings", "Benefit plans AOCI"): that line is the block's closing balance.
+        self.closing_lines = _closing_lines(row_labels, headings)
+        movements = _movement_rows(row_labels, headings) if self.rollforward else frozenset()
+        self.movement_rows = movements - self.closing_lines
         # In a 10-Q, a roll-forward from the "Balance, beginning of year" runs over the year to date.
         from_year_start = any(_YEAR_START_RE.search(b) for b in balances)
         self.rollforward_months = _year_to_date_months(document) if from_year_start else self.months
@@ -187,19 +218,28 @@ class TablePeriods:
             if (row not in headings or (moving and row in dated_headings))
             and (dated := row_date(row_labels[row])) is not None
         ]
-        self.columns_roll_forward = False  # its columns move a balance between two dated columns
-        self.section: Period | None = None
-        self.section_months: int | None = None
-        # A date in the stub of the header rows ("July 29, 2023" above the row labels, the columns naming
-        # only what they measure) dates the columns that name no period.
-        self.header_period = _header_stub_period(row_labels, headings, document)
+
+    def _read_kinds(self, row_labels: list[str], caption: str, table_text: str) -> None:
+        """What most rows are (balances or flows), and what the caption says they are."""
         # What most rows that say so are: a schedule of balances (property, plan assets) or of flows.
         kinds = [_row_kind([label]) for label in row_labels]
         stocks, flows = kinds.count("stock"), kinds.count("flow")
         self.kind = "stock" if stocks > flows else "flow" if flows > stocks else None
         # Flows by far (a statement of operations, a cost breakdown), or by what the caption is about
         # ("Net sales by product category were:"), whatever its columns print.
-        about_sales = bool(_SALES_CAPTION_RE.match(_last_sentence(caption).strip()))
+        introduction = _last_sentence(caption)
+        about_sales = bool(_SALES_CAPTION_RE.match(introduction.strip()))
+        # "… deferred tax assets/(liabilities) at December 31 were as follows:": balances, at that day of
+        # the years the columns print. (Not "for the years ended December 31, and the balance at …".) So are
+        # the components of deferred tax assets and liabilities, unless the table rolls them forward.
+        day_given = bool(_AT_MONTH_DAY_CAPTION_RE.search(introduction)) and not months_in(introduction)
+        deferred_taxes = bool(_DEFERRED_TAX_BALANCES_RE.search(f"{introduction} {table_text}"))
+        self.balances_dated = day_given or (deferred_taxes and not self.rollforward)
+        # The last line sums a balance ("Other current liabilities"), the lines above being its parts.
+        last = next((label for label in reversed(row_labels) if label), "")
+        self.sums_a_balance = (
+            _label_kind(last) == "stock" and not self.rollforward and not _BALANCE_ROW_RE.search(last)
+        )
         self.flows_only = not self.stock_table and ((flows >= 3 and flows >= 3 * stocks) or about_sales)
 
     def observe_heading(self, label: str) -> None:
@@ -266,6 +306,10 @@ class TablePeriods:
         start = before[-1] + timedelta(days=1)
         if after and after[0] > before[-1]:
             return Period("duration", start, after[0])
+        if after and after[0] < before[-1]:
+            # Blocks of balances, latest first, each closed by its dated total ("Total at December 31,
+            # 2023" … "Total at December 31, 2022", RTX plan assets): the row is in the next one's block.
+            return Period("instant", None, after[0])
         if len(before) > 1:
             # After the closing balance: its breakdown at that date ("Vested and expected to vest").
             return Period("instant", None, before[-1])
@@ -301,6 +345,11 @@ class CellContext:
     def kind(self) -> str | None:
         """ "stock" or "flow", from the row's own label first, then its headings."""
         return _row_kind([self.label, *reversed(self.path[:-1])])
+
+    @property
+    def document_flow(self) -> Period:
+        """The period the table's introduction names, else the table's usual length up to the report date."""
+        return self.table.caption_period or self.flow_to(self.document_end)
 
     def flow_to(self, end: date, months: int | None = None) -> Period:
         """The flow of the table's usual length (a year; a quarter in a 10-Q) or `months`, up to `end`."""
@@ -450,7 +499,12 @@ def movement_under_a_date_column(cell: CellContext, column: Period) -> Period | 
     """A roll-forward under the dates its years end: "Gross increases to tax positions in prior periods"
     × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date. In a 10-Q, the quarter, or
     the year to date from a "Balance, beginning of year"."""
-    if column.kind != "instant" or not cell.table.rollforward:
+    table = cell.table
+    if (
+        column.kind != "instant"
+        or not table.rollforward
+        or not table.opening_row <= cell.row < table.closing_row
+    ):
         return None
     if not cell.balance_row and not _MONTH_DAY_END_RE.search(cell.label):
         return cell.flow_to(column.end, cell.table.rollforward_months)
@@ -479,10 +533,12 @@ def movement_under_a_column(cell: CellContext, column: Period) -> Period | None:
 @_under_a_column
 def assets_under_a_flow_column(cell: CellContext, column: Period) -> Period | None:
     """ "Total assets" × "Fiscal Years Ended January 31, 2025" in a segment table (WMT) → the balance
-    at the year's end (not "Assets acquired", a flow)."""
+    at the year's end (not "Assets acquired", a flow). So under a heading or a column of assets: "Canada"
+    under "Assets:" › "International:" (SJM 2024 10-K, geographical information), "Aerospace" ×
+    "Identifiable Assets Year Ended December 31 2023" (GD 2023 10-K) → instant 2023-12-31."""
     if column.kind != "duration":
         return None
-    own_and_parent = [cell.label, *cell.path[-2:-1]]
+    own_and_parent = [cell.label, *cell.path[:-1], cell.column_label]
     if any(_BALANCE_NOUN_RE.search(text) and not _OBTAINED_RE.search(text) for text in own_and_parent):
         return _instant(column.end)
     return None
@@ -506,6 +562,15 @@ def line_between_roll_forwards(cell: CellContext, column: Period) -> Period | No
     if column.kind == "duration" and cell.row in cell.table.between_blocks and cell.kind != "flow":
         return _instant(column.end)
     return None
+
+
+@_under_a_column
+def closing_line_of_a_block(cell: CellContext, column: Period) -> Period | None:
+    """The line that closes a block of a roll-forward, the next block opening right after it, is that
+    block's balance at the column's end: "Retained earnings" × "For the years ended December 31 2023"
+    between "Beginning balance" rows (GE 2023 10-K, changes in shareholders' equity) → instant
+    2023-12-31."""
+    return _instant(column.end) if cell.row in cell.table.closing_lines else None
 
 
 @_under_a_column
@@ -539,6 +604,15 @@ def balance_under_an_as_of_and_for_column(cell: CellContext, column: Period) -> 
 
 
 @_under_a_column
+def balance_the_caption_dates(cell: CellContext, column: Period) -> Period | None:
+    """A caption that gives the day of the table's balances leaves the year to the columns; every figure
+    under a bare year is a balance at that year's end: "Research expenditures" × "2023" under "Significant
+    components of our deferred tax assets/(liabilities) at December 31 were as follows:" (BA 2023 10-K)
+    → instant 2023-12-31."""
+    return _instant(column.end) if column.assumed and cell.table.balances_dated else None
+
+
+@_under_a_column
 def stock_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     """A bare "2024" was taken for the year's flow; a row of balances under it is at the year's end:
     "Income taxes payable" × "2024" (AAPL, other non-current liabilities) → instant 2024-09-28."""
@@ -555,8 +629,9 @@ def flow_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     fiscal 2024."""
     if column.assumed and column.kind == "instant" and (cell.kind or cell.table.kind) == "flow":
         # (Not a balance: "Benefit obligation at end of year", nor under a column of balances: "Fair Value
-        # of Assets 2022", "Balance, Beginning 2022".)
-        balance = cell.balance_row or is_stock_column(cell.column_label)
+        # of Assets 2022", "Balance, Beginning 2022", nor in a balance sheet: "Retained earnings" × "2023"
+        # in GE's "STATEMENT OF FINANCIAL POSITION".)
+        balance = cell.balance_row or is_stock_column(cell.column_label) or cell.table.balance_sheet
         return None if balance else cell.flow_to(column.end)
     return None
 
@@ -570,8 +645,10 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
         return None
     if cell.table.columns_roll_forward:  # "December 31, 2022 | Reclassifications | December 31, 2023"
         return None
-    # Flows by their rows ("Service cost"), or by their column ("July 2, 2023 Sales", hedging effects).
-    flows = cell.table.flows_only and cell.kind != "stock"
+    # Flows by their rows ("Service cost"), or by their column ("July 2, 2023 Sales", hedging effects). Not
+    # the breakdown of a balance its last line sums: "Rebates and discounts", "Dividends" … "Other current
+    # liabilities" (BMY 2023 10-K, other current liabilities).
+    flows = cell.table.flows_only and cell.kind != "stock" and not cell.table.sums_a_balance
     if not (flows or _FLOW_COLUMN_RE.search(_undated(cell.column_label))):
         return None
     if not _ends_a_fiscal_period(column.end, cell.document):
@@ -595,6 +672,28 @@ def date_the_row_names(cell: CellContext) -> Period | None:
     """A row that names its date, under a column that names none: "Vested and expected to vest,
     December 31, 2023" (TSLA, stock options) → instant 2023-12-31."""
     return None if cell.dated is None else _instant(cell.dated)
+
+
+@_without_a_column
+def period_the_row_names_alone(cell: CellContext) -> Period | None:
+    """A row that names a past fiscal year or quarter and nothing else, under columns that name what they
+    measure: "Year 2023" × "Additions Charged to Expenses" (VZ 2023 10-K, Schedule II) → the year 2023;
+    × "Balance at Beginning of Period" → instant 2022-12-31; "Q1 2021" × "Initial Shares Delivered" (LOW
+    2023 10-K, accelerated share repurchases) → that fiscal quarter. (Not a future year: a maturity.)"""
+    span: Period | None
+    if (year := _ROW_YEAR_RE.match(cell.label)) is not None and cell.table.months == 12:
+        if int(year[1]) > (cell.document.fiscal_year or cell.document.period_end.year):
+            return None
+        span = cell.flow_to(fiscal_year_end(int(year[1]), cell.document))
+    elif _ROW_QUARTER_RE.match(cell.label):
+        span = parse_column_period(cell.label, cell.document)
+    else:
+        return None
+    if span is None or span.start is None:
+        return None
+    if _BALANCE_ROW_RE.search(cell.column_label):
+        return _day_before(span.start) if _BEGINNING_RE.search(cell.column_label) else _instant(span.end)
+    return span
 
 
 @_without_a_column
@@ -666,8 +765,8 @@ def date_in_the_header_stub(cell: CellContext) -> Period | None:
 def opening_balance_of_the_document_period(cell: CellContext) -> Period | None:
     """ "Beginning of period" under no dated column (TSLA, stock options) → the eve of the document's
     period, 2022-12-31."""
-    if cell.balance_row and _BEGINNING_RE.search(cell.label):
-        return _day_before(months_before(cell.document_end, cell.table.months))
+    if cell.balance_row and _BEGINNING_RE.search(cell.label) and (start := cell.document_flow.start):
+        return _day_before(start)
     return None
 
 
@@ -676,7 +775,7 @@ def movement_over_the_document_period(cell: CellContext) -> Period | None:
     """A row that moves a balance whose rows name no date: "Granted" after "Beginning of period" (TSLA,
     stock options) → the document's period, the year 2023."""
     if cell.row in cell.table.movement_rows and not cell.balance_row:
-        return cell.flow_to(cell.document_end)
+        return cell.document_flow
     return None
 
 
@@ -696,8 +795,11 @@ def balance_at_the_report_date(cell: CellContext) -> Period | None:
     under a flow column ("Total Annualized Revenue Milestone")."""
     table = cell.table
     unlabelled_flow = not cell.label and _row_kind([cell.column_label]) == "flow"
+    # (A table its introduction dates as a flow, "… for the three months ended June 30, 2022", is one
+    # whatever its words: "Weighted-Average Shares Outstanding" in an earnings per share table, V.)
+    stock_words = table.stock_table and table.caption_period is None
     if (
-        (table.stock_table and not unlabelled_flow)
+        (stock_words and not unlabelled_flow)
         or cell.balance_row
         or table.future_row(cell.label)
         or table.future_row(cell.column_label)
@@ -722,8 +824,11 @@ def change_between_two_years(cell: CellContext) -> Period | None:
 @_without_a_column
 def flow_over_the_document_period(cell: CellContext) -> Period | None:
     """Failing all else, a flow over the document's period up to the report date: "Research and
-    development" × "Change" (AAPL, operating expenses) → fiscal 2024."""
-    return cell.flow_to(cell.document_end)
+    development" × "Change" (AAPL, operating expenses) → fiscal 2024. Over the period the table's
+    introduction names, where it names one: "Class A common stock" × "Basic Earnings Per Share Income
+    Allocation" under "… earnings per share for the three months ended June 30, 2022:" (V, Q3 10-Q) → the
+    quarter to 2022-06-30."""
+    return cell.document_flow
 
 
 PERIOD_RULES: tuple[PeriodRule, ...] = (
@@ -742,13 +847,16 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     assets_under_a_flow_column,
     stock_after_the_closing_balance,
     line_between_roll_forwards,
+    closing_line_of_a_block,
     flow_the_column_names,
     balance_under_an_as_of_and_for_column,
+    balance_the_caption_dates,
     stock_under_a_bare_year,
     flow_under_a_bare_year,
     flow_under_a_date,
     column_as_printed,
     date_the_row_names,
+    period_the_row_names_alone,
     to_date_column,
     quarter_of_the_section_year,
     balance_of_a_dated_stretch,
@@ -823,6 +931,29 @@ def _last_sentence(caption: str) -> str:
     return sentence[0] if sentence else ""
 
 
+def caption_period(caption: str, document: DocumentPeriod) -> Period | None:
+    """The one period of a length the sentence introducing a table names: "The following table presents
+    earnings per share for the three months ended June 30, 2022:" → April to June 2022 (V); none when it
+    names more than one ("for the three and six months ended …", "… 2023 and 2022")."""
+    text = _last_sentence(caption)
+    if not _FOR_THE_PERIOD_RE.search(text) or len(LONG_DATE_RE.findall(text)) != 1:
+        return None
+    if _TWO_PERIODS_RE.search(text) or len(_FOR_THE_PERIOD_RE.findall(text)) > 1:
+        return None
+    period = parse_column_period(text, document)
+    return period if period is not None and period.kind == "duration" else None
+
+
+# "… ended June 30, 2023 and 2022", "for the three and six months ended …": more than one period.
+_TWO_PERIODS_RE = re.compile(r"\band\s+(?:19|20)\d{2}\b|\b(?:three|six|nine)\s+and\b", re.IGNORECASE)
+# "for the three months ended", "for the fiscal year ended", "for the 26 weeks ended"
+_FOR_THE_PERIOD_RE = re.compile(
+    r"\bfor\s+the\s+(?:fiscal\s+)?(?:years?|quarters?|(?:three|six|nine|twelve|thirteen|twenty-six|"
+    r"thirty-nine|fifty-two|fifty-three|\d{1,2})[\s-]+(?:months|weeks))\s+end(?:ed|ing)\b",
+    re.IGNORECASE,
+)
+
+
 def caption_date(caption: str) -> date | None:
     """The one date the sentence introducing a table says its figures are at: "The fair values for the
     pension plans by asset category at December 31, 2022 are as follows:" → 2022-12-31 (VZ); none when
@@ -862,13 +993,17 @@ def _header_stub_period(
     row_labels: Sequence[str], headings: frozenset[int], document: DocumentPeriod
 ) -> Period | None:
     """The one period the stub of a table's leading heading rows names: "July 29, 2023" over "Fair Value |
-    Gross Unrealized Losses" (CSCO 2024 10-K, unrealized losses) → instant 2023-07-29."""
+    Gross Unrealized Losses" (CSCO 2024 10-K, unrealized losses) → instant 2023-07-29; a year alone, the
+    end of that fiscal year (or the report date, in its own year): "2022 (Millions)" over "Current | 30-59
+    Days Past Due" (AXP Q3 2023 10-Q, loan aging) → 2022-12-31."""
     named: list[Period] = []
     for row, label in enumerate(row_labels):
         if row not in headings:
             break
         if _DATE_HEADING_RE.match(label.strip()) and (dated := parse_long_date(label)) is not None:
             named.append(Period("instant", None, dated))
+        elif (year_end := _stub_year_end(label, document)) is not None:
+            named.append(Period("instant", None, year_end, assumed=True))
         elif (
             months_in(label)
             and parse_long_date(label) is not None
@@ -876,6 +1011,28 @@ def _header_stub_period(
         ):
             named.append(period)
     return named[0] if len(named) == 1 else None
+
+
+# "2023", "Fiscal 2023", "Year 2023"; "Q1 2021", "First Quarter 2023": a row that names a period alone.
+_ROW_YEAR_RE = re.compile(r"^(?:fiscal\s+|(?:fiscal\s+)?year\s+)?((?:19|20)\d{2})$", re.IGNORECASE)
+_ROW_QUARTER_RE = re.compile(
+    r"^(?:q[1-4]|(?:first|second|third|fourth)\s+quarter)\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d{2}$",
+    re.IGNORECASE,
+)
+_STUB_YEAR_RE = re.compile(r"^(?:fiscal\s+)?((?:19|20)\d{2})$", re.IGNORECASE)
+
+
+def _stub_year_end(label: str, document: DocumentPeriod) -> date | None:
+    """The end of the fiscal year a stub prints alone ("2022 (Millions)"): the report date in the
+    document's own year, else that year's last day by the document's fiscal calendar."""
+    year = _STUB_YEAR_RE.match(re.sub(r"\([^)]*\)", "", label).strip())
+    if year is None:
+        return None
+    own_year = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
+    if int(year[1]) == own_year:
+        return document.period_end
+    last_quarter = document.quarter(4, int(year[1]))
+    return last_quarter.end if last_quarter is not None else None
 
 
 def row_date(label: str) -> date | None:
@@ -907,6 +1064,23 @@ def _movement_rows(row_labels: Sequence[str], headings: frozenset[int]) -> froze
     return frozenset(moving)
 
 
+def _closing_lines(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
+    """Where two or more blocks open with a beginning balance: the line before each later opening, when no
+    balance words of its own close the block before it."""
+    openings = [
+        row
+        for row, label in enumerate(row_labels)
+        if _BALANCE_ROW_RE.search(label) and _BEGINNING_RE.search(label)
+    ]
+    if len(openings) < 2:
+        return frozenset()
+    lines = [row for row, label in enumerate(row_labels) if label and row not in headings]
+    closing = {max((r for r in lines if r < opening), default=-1) for opening in openings[1:]}
+    return frozenset(
+        row for row in closing if row > openings[0] and not _BALANCE_ROW_RE.search(row_labels[row])
+    )
+
+
 def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
     """Rows after one roll-forward block closes and before the next opens: balances, not movements."""
     between: set[int] = set()
@@ -932,16 +1106,28 @@ def _row_kind(labels: Sequence[str]) -> str | None:
     return None
 
 
-# What has built up: "Accumulated other comprehensive loss", "Accumulated depreciation". (Not "Cumulative
-# translation adjustments", in a statement of comprehensive income the year's change.)
-_ACCUMULATED_RE = re.compile(r"(?:total\s+)?accumulated\b", re.IGNORECASE)
+_FLOW_VERB_RE = re.compile(
+    r"\b(?:paid|received|obtained|granted|transferred|incurred)\b|\bduring the (?:period|year|quarter)\b|"
+    r"\b(?:shares|stock|units|awards|options) vested\b|^effects? of\b",
+    re.IGNORECASE,
+)
+# What has built up, or is yet to be: "Accumulated other comprehensive loss", "Less accumulated
+# depreciation", "Unrecognized tax benefits". (Not "Cumulative translation adjustments", in a statement of
+# comprehensive income the year's change.)
+_ACCUMULATED_RE = re.compile(r"(?:less:?\s+)?(?:total\s+)?(?:accumulated|unrecognized)\b", re.IGNORECASE)
 # Where a label's head noun ends: "Amortization | of intangible assets", "Expected return | on plan assets".
 _HEAD_END_RE = re.compile(r"\s(?:of|on|in|from|for|to|under|related to)\s", re.IGNORECASE)
 
 
 def _label_kind(label: str) -> str | None:
     """ "stock" or "flow" by a label's words; where it has words of both, by its head noun: "Amortization of
-    intangible assets" is a flow, "Accumulated depreciation of property" a stock."""
+    intangible assets" is a flow, "Accumulated depreciation of property" a stock. What was paid, received,
+    obtained, granted or vested in the period is a flow, whatever it names: "Lease assets obtained in
+    exchange for new operating lease liabilities", "Weighted average fair value of options granted", "Cash
+    paid for interest", "Maximum amount outstanding during the period", "Effect of exchange rate changes on
+    cash and cash equivalents"."""
+    if _FLOW_VERB_RE.search(label):
+        return "flow"
     if _is_stock_row(label) or _ACCUMULATED_RE.match(label):
         return "stock"
     if _is_flow_row(label):

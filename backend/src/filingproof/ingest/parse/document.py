@@ -68,7 +68,16 @@ def parse_filing(raw: bytes) -> ParsedDocument:
     read_printed_cover(cover, layout)
     if not layout.breaks:
         degraded.append("no page breaks: the document is one page")
-    period = document_period(cover)
+    tables = parse_tables(layout, document_period(cover))
+    document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
+    document.warnings = table_warnings(layout, tables)
+    document.fact_cells = link_facts(document)
+    return document
+
+
+def parse_tables(layout: DocumentLayout, period: DocumentPeriod) -> list[ParsedTable | None]:
+    """The layout's tables parsed in order, each with the scale and the columns it may take from the one
+    before it and the document's default scale (the PDF path reads its tables this way too)."""
     tables: list[ParsedTable | None] = []
     inherited: tuple[int, str | None] = (0, None)
     figures_before = False  # the table before this one has figures
@@ -91,10 +100,7 @@ def parse_filing(raw: bytes) -> ParsedDocument:
         if parsed is not None and parsed.cells:
             inherited = (parsed.scale, parsed.scale_text)
             header.follow(parsed)
-    document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
-    document.warnings = table_warnings(layout, tables)
-    document.fact_cells = link_facts(document)
-    return document
+    return tables
 
 
 @dataclass(slots=True)

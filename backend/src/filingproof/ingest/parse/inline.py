@@ -14,14 +14,30 @@ _TOKEN_RE = re.compile(
     r"(?<![\w.,$€£])(?P<cur>[$€£]\s?(?P<paren>\()?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?![\w,]*\d)(?![^\W\d_])(?P<pct>\s?%|\s+percent\b)?(?:\s(?P<word>thousand|million|billion|trillion)s?\b)?"
     r"|(?<![\w])(?P<no>no)(?=\s+(?:\w+\s+){0,2}shares\b)|(?<![\w])(?P<none>none)(?=\s+(?:issued|outstanding)\b)"
+    # "no par value"; "Issued and outstanding – none", "outstanding: none"
+    r"|(?<![\w])(?P<nopar>no)(?=\s+par\s+value\b)|(?:(?<=outstanding)|(?<=issued))(?P<none_after>\s*[:–—-]?\s*none)\b"
     r"|(?P<dash>[—–])(?=\s?%)",  # "—%-4.6%": a dash is zero
     re.IGNORECASE,
 )
 _RANGE_PERCENT_RE = re.compile(r"(\d+(?:\.\d+)?)\s?[-–]\s?\d+(?:\.\d+)?\s?%")
 _MONTH_BEFORE_RE = re.compile(rf"\b{MONTH_NAME_PATTERN}\s+$", re.IGNORECASE)
 _YEAR_RE = re.compile(r"(?:19|20)\d{2}")
-_SHARES_AFTER_RE = re.compile(r"[^;.$]*?\bshares\b", re.IGNORECASE)
-_SHARES_BEFORE_RE = re.compile(r"\bshares\b[^;$]*$", re.IGNORECASE)
+# A count of shares: "558.8 and 553.5 shares", "927 and 934 issued and outstanding" (a clause ends at ";" or
+# at a full stop, not at a decimal point), "shares authorized: 2,250", "Shares: 2023: 662,213; 2022: 403,314".
+_SHARES_AFTER_RE = re.compile(r"(?:[^;.$]|\.(?=\d))*?\b(?:shares|issued|outstanding)\b", re.IGNORECASE)
+_SHARES_BEFORE_RE = re.compile(r"\bshares\b[^;$]*$|^\W*shares\s*:[^$]*$", re.IGNORECASE)
+# "$0.01 par value", "$1.10 per share", "($1.86)/per share", "($2.635, $2.585, $2.535 per share)"; a range
+# of prices ("$44.09 to $193.58", "$10 - $40": exercise prices)
+_PER_SHARE_AFTER_RE = re.compile(
+    r"(?:\s*(?:,|,?\s*and)\s*\$\s?[\d.,]*\d)*\)?\s*/?\s*(?:par value|per\b)|\s*(?:-|–|to)\s*\$\s?\d",
+    re.IGNORECASE,
+)
+_PRICE_RANGE_BEFORE_RE = re.compile(r"\$\s?[\d.,]*\d\s*(?:-|–|to)\s*$", re.IGNORECASE)
+_PER_SHARE_BEFORE_RE = re.compile(
+    r"per (?:common )?share\b[^;]*$|\(per (?:common )?share\b[^)]*$", re.IGNORECASE
+)  # "per share: $0.80", "(per share — 2023: $2.08; 2022: $1.92)"
+_PAR_VALUE_AFTER_RE = re.compile(r"\s*par value\b", re.IGNORECASE)
+_PAR_VALUE_BEFORE_RE = re.compile(r"\bpar value(?:\s+of)?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +48,7 @@ class InlineFigure:
     value: Decimal  # as written, before any table scale
     unit: str  # percent, USD, USD/share, shares, number
     word_scale: int | None  # "$10.0 billion" states its own scale
+    authorized: bool = False  # a count of shares its clause says are authorized (they may be huge)
 
 
 def inline_figures(text: str) -> list[InlineFigure]:
@@ -41,8 +58,9 @@ def inline_figures(text: str) -> list[InlineFigure]:
     for match in _TOKEN_RE.finditer(text):
         if _MONTH_BEFORE_RE.search(text, 0, match.start()):
             continue  # the day of a date ("as of December 31, 2024"), not a figure
-        if match["no"] or match["none"]:
-            figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "shares", None))
+        if match["no"] or match["none"] or match["none_after"] or match["nopar"]:
+            unit = "USD/share" if match["nopar"] else "shares"
+            figures.append(InlineFigure(match.start(), match.end(), match[0].strip(), Decimal(0), unit, None))
             continue
         if match["dash"]:
             figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "percent", None))
@@ -64,22 +82,35 @@ def inline_figures(text: str) -> list[InlineFigure]:
         if is_percent:
             unit = "percent"
         elif match["cur"]:
-            # "$0.01 par value", "$1.10 per share", "per share: $0.80",
-            # "(per share — 2023: $2.08; 2022: $1.92)"
-            per_share = re.match(r"\s*par value|\s*per\b", after, re.IGNORECASE) or re.search(
-                r"per (?:common )?share\b[^;]*$|\(per (?:common )?share\b[^)]*$",
-                text[: match.start()],
-                re.IGNORECASE,
+            before = text[: match.start()]
+            per_share = (
+                _PER_SHARE_AFTER_RE.match(after)
+                or _PAR_VALUE_BEFORE_RE.search(before)
+                or _PER_SHARE_BEFORE_RE.search(before)
+                or _PRICE_RANGE_BEFORE_RE.search(before)
             )
             currency = _CURRENCIES[match["cur"][0]]
             unit = f"{currency}/share" if per_share else currency
+        elif _PAR_VALUE_AFTER_RE.match(after):
+            unit = "USD/share"  # "Common stock, 0.0001 par value, 200,000,000 shares authorized"
         elif _SHARES_AFTER_RE.match(after) or _SHARES_BEFORE_RE.search(text[: match.start()]):
             unit = "shares"
         else:
             unit = "number"
         word_scale = _WORD_SCALES[word.lower()] if word else None
-        figures.append(InlineFigure(match.start(), match.end(), match[0].strip(), value, unit, word_scale))
+        authorized = unit == "shares" and bool(_AUTHORIZED_RE.search(_clause(text, match.start())))
+        figures.append(
+            InlineFigure(match.start(), match.end(), match[0].strip(), value, unit, word_scale, authorized)
+        )
     return figures
+
+
+_AUTHORIZED_RE = re.compile(r"\bauthori[sz]ed\b", re.IGNORECASE)
+
+
+def _clause(text: str, at: int) -> str:
+    """The clause of `text` (between semicolons) that position `at` is in."""
+    return text[text.rfind(";", 0, at) + 1 : (end if (end := text.find(";", at)) >= 0 else len(text))]
 
 
 _AS_OF_DATE_RE = re.compile(rf"\bas of\s+({LONG_DATE_PATTERN})", re.IGNORECASE)

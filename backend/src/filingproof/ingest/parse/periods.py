@@ -7,7 +7,7 @@ own period end, since 52/53-week fiscal years move by a few days: matching allow
 
 import calendar
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal
@@ -119,6 +119,7 @@ _YEAR_RE = re.compile(r"(?<![\d,.$])((?:19|20)\d{2})(?![\d,.%])")
 _MONTH_YEAR_RE = re.compile(rf"\b({MONTH_NAME_PATTERN})\s*,?\s+((?:19|20)\d{{2}})\b", re.IGNORECASE)
 _INSTANT_HINTS = re.compile(
     r"balance sheets?|financial (?:position|condition)|\bas of\b|\bat (?:end of )?(?:year|period)|"
+    r"\bat the end of (?:the )?(?:fiscal )?(?:years?|periods?)\b|"  # "At the end of fiscal years 2023 …"
     r"\bbalance,?\s+(?:at|as of)|\bas at\b",
     re.IGNORECASE,
 )
@@ -163,10 +164,10 @@ def months_in(label: str) -> int | None:
         return _WEEK_WORDS.get(str(weeks), round(weeks * 7 / 30.44))
     if part := fiscal_part(label):
         return part[1]
+    if _QUARTER_ENDED_RE.search(label):  # (before the year's: "For the Fiscal Quarter Ended", AAPL)
+        return 3
     if _YEAR_ENDED_RE.search(label):
         return 12
-    if _QUARTER_ENDED_RE.search(label):
-        return 3
     return None
 
 
@@ -319,3 +320,39 @@ def periods_agree(parsed: Period, start: date | None, end: date, instant: bool) 
     if instant or start is None:
         return True
     return length_matches(parsed.days, (end - start).days + 1)
+
+
+_MONTH_DAY_RE = re.compile(rf"\b{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}}\b,?", re.IGNORECASE)
+
+
+def _yearless(label: str) -> str:
+    """A column label without its dates and years: "Three Months Ended June 30, 2023 Shares" → "Three Months
+    Ended Shares"; "June 30, 2023 Life" → "Life"."""
+    return " ".join(_YEAR_RE.sub(" ", _MONTH_DAY_RE.sub(" ", label)).split())
+
+
+def periods_by_block(labels: Sequence[str], periods: Sequence[Period | None]) -> list[Period | None]:
+    """A header that repeats the same columns for each period and prints the period once over each block:
+    the page spans it over the block, the header rows set it over the block's first columns only. The
+    block's other columns take its period: "2023 | Effective Rate % | 2022 | Effective Rate %" (JNJ 2023
+    10-K, long-term debt), "Three Months Ended June 30, 2023 Shares | Amount | 2022 Shares | Amount" (VZ,
+    equity), "June 30, 2023 Long-term care | … Life | June 30, 2022 Long-term care | Life" (GE Q2 2023
+    10-Q, future policy benefits). Only where the columns' labels, their dates aside, repeat block by
+    block, and each block names one period of its own."""
+    distinct = list(dict.fromkeys(p for p in periods if p is not None))
+    count = len(periods)
+    if len(distinct) < 2 or count % len(distinct) or None not in periods:
+        return list(periods)
+    size = count // len(distinct)
+    shape = [_yearless(label) for label in labels]
+    if any(shape[c] != shape[c % size] for c in range(count)):
+        return list(periods)
+    filled: list[Period | None] = []
+    for start in range(0, count, size):
+        block = periods[start : start + size]
+        own = {p for p in block if p is not None}
+        if len(own) != 1:
+            return list(periods)
+        (period,) = own
+        filled.extend(period if p is None else p for p in block)
+    return filled

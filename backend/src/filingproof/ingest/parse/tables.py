@@ -24,7 +24,9 @@ from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
     DocumentPeriod,
     Period,
+    months_in,
     parse_column_period,
+    periods_by_block,
     printed_year,
     stated_as_of,
 )
@@ -57,14 +59,25 @@ _EXCEPT_SHARES_RE = re.compile(r"\bexcept\b[^.;)]*?(?<!per )(?<!per-)\bshares?\b
 # so scaled was written in full.
 MOST_SHARES = 10**11
 MOST_DOLLARS = 10**14
+_TRILLION = 10**12
+_THOUSANDS_MARK_RE = re.compile(r"\((?:in\s+)?000'?s\)", re.IGNORECASE)  # "(000s)", "(in 000's)"
+_WHOLE_DOLLARS_RE = re.compile(r"\bin (?:whole|actual) dollars\b", re.IGNORECASE)
+# A thousand times more shares than that: a label count so scaled shows the table writes its counts in full.
+_SURELY_IN_FULL = 10**14
 # A column of percentages by its header: "% Change", "Percent Change", "% of Net Sales", "(%)".
 _VALUE_COLUMN_RE = re.compile(r"\bvalues?\b|\bprices?\b|\bcosts?\b|\$", re.IGNORECASE)
 _PERCENT_COLUMN_RE = re.compile(
     r"^\s*%|%\s*$|\(%\)|\bpercent(?:age)?\b|%\s*(?:change|of\s+(?:total|net|sales|revenues?|earnings))",
     re.IGNORECASE,
 )
-# A rate by its row ("Discount rate", "U.S. statutory rate"), not a kind of contract ("Interest rate").
-_RATE_LABEL_RE = re.compile(r"\brates?(?:\s*\(\w\)|\s*\d)?\s*$|\byield\b", re.IGNORECASE)
+# A rate by its row ("Discount rate", "U.S. statutory rate", "Rate of increase in compensation levels"), not
+# a kind of contract ("Interest rate").
+_RATE_LABEL_RE = re.compile(
+    r"\brates?(?:\s*\(\w\)|\s*\d)?\s*$|\byield\b|^(?:expected\s+)?(?:long-term\s+)?rates?\s+of\s+"
+    r"(?:\w+\s+){0,2}(?:increase|return|growth)\b",
+    re.IGNORECASE,
+)
+_RATE_COLUMN_RE = re.compile(r"\brates?\s*$", re.IGNORECASE)
 _RATE_OF_WHAT_RE = re.compile(
     r"^(?:foreign )?(?:interest|exchange|currency|commodity) rates?\b", re.IGNORECASE
 )
@@ -73,16 +86,21 @@ _RATE_RE = re.compile(
     r"\brates?\s*$|\binterest rate\b(?!\s+(?:hedge\s+)?(?:contracts?|swaps?))|\bassumptions?\b|\byield\b",
     re.IGNORECASE,
 )
-_LENGTH_RE = re.compile(r"\byears?\b|\bterm\b|\blife\b|\bmonths?\b|\bdays?\b|\bratio\b", re.IGNORECASE)
+_LENGTH_RE = re.compile(  # (not "Expected long-term rate of return")
+    r"\byears?\b|(?<!long-)\bterm\b|\blife\b|\blives\b|\bmonths?\b|\bdays?\b|\bratio\b", re.IGNORECASE
+)
 _SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
 _PER_SHARE_RE = re.compile(
-    r"per\s+(?:[\w-]+\s+){0,6}share|per\s+(?:basic|diluted)|earnings per|dividends declared per|\bEPS\b",
+    r"per\s+(?:[\w-]+\s+){0,6}share(?:\s+units?\b)?|per\s+(?:basic|diluted)|earnings per|"
+    r"dividends declared per|\bEPS\b|per\s+common\s+stock\b",  # "… per common stock - basic and diluted"
     re.IGNORECASE,
 )
 _SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b|\bdilutive\b|\bstock awards\b", re.IGNORECASE)
 _EXCEPT_RE = re.compile(r"except[^)]*", re.IGNORECASE)
 _SHARES_FIRST_RE = re.compile(
-    r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b", re.IGNORECASE
+    r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b|"
+    r"weighted[- ]average\s+(?:number\s+of\s+)?(?:common\s+)?stock\s+outstanding\b",  # (stock, not shares)
+    re.IGNORECASE,
 )
 _AMOUNT_FOR_RE = re.compile(
     r"\b(?:used in|for|in computing|available to|on which)\b.*\b(?:per share|EPS)\b", re.IGNORECASE
@@ -428,12 +446,15 @@ def _split_header(items: list[list[Item]]) -> _Rows:
 @dataclass(frozen=True, slots=True)
 class _Columns:
     spans: list[tuple[int, int]]  # the physical columns each logical column covers
-    percent: frozenset[int]  # columns whose first figure is a percentage
-    money: frozenset[int]  # columns whose first figure is an amount of money ("$11,299")
+    # (row, column) → the unit sign in force there: "%" or "$", printed by the column's figure at or above it
+    signs: dict[tuple[int, int], str]
     stub_end: int = -1  # the last physical column of the row labels' stub
 
     def of(self, item: Item) -> int | None:
         return _column_of(item, self.spans)
+
+    def sign(self, r: int, col: int) -> str | None:
+        return self.signs.get((r, col))
 
     def over(self, item: Item) -> list[int]:
         """The logical columns a header item stands over: all it spans, unless it starts in the stub
@@ -457,20 +478,28 @@ def _find_columns(rows: _Rows) -> _Columns:
     columns = _logical_columns(spans) or _logical_columns(
         [(item.col_start, item.col_end) for row in rows.values for item in row]
     )
-    # Typesetting puts the unit sign on a column's first figure only: "21.0 %" then "(2.2)".
-    percent: set[int] = set()
-    money: set[int] = set()
+    return _Columns(columns, _unit_signs(rows, columns), _stub_end(rows, columns))
+
+
+def _unit_signs(rows: _Rows, columns: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
+    """The unit sign in force at each figure of each column. Typesetting puts the sign on a column's first
+    figure only ("21.0 %" then "(2.2)"), and again where the unit changes: "Statutory rate 21%", then
+    "Provision at statutory rate $587" and the bare amounts of a tax reconciliation under it. A "%" after
+    amounts is a rate of its own row ("Effective tax rate 19.6 %"), not a new block: amounts stay in force."""
+    signs: dict[tuple[int, int], str] = {}
+    current: dict[int, str] = {}
     seen: set[int] = set()
-    for row in rows.values[rows.header_rows :]:
-        for item in row:
+    for r in range(rows.header_rows, len(rows.values)):
+        for item in rows.values[r]:
             col = _column_of(item, columns)
-            if item.number is not None and col is not None and col not in seen:
-                seen.add(col)
-                if item.number.is_percent:
-                    percent.add(col)
-                elif item.number.is_currency:
-                    money.add(col)
-    return _Columns(columns, frozenset(percent), frozenset(money), _stub_end(rows, columns))
+            if item.number is None or col is None:
+                continue
+            if item.number.is_currency or (item.number.is_percent and col not in seen):
+                current[col] = "$" if item.number.is_currency else "%"
+            seen.add(col)
+            if col in current:
+                signs[(r, col)] = current[col]
+    return signs
 
 
 def _stub_end(rows: _Rows, columns: list[tuple[int, int]]) -> int:
@@ -495,18 +524,31 @@ class _Scale:
     shares_header: bool = False  # its header states a scale for shares: its bare counts are shares
 
 
+def _states_default(prose: str, default: tuple[int, str | None]) -> bool:
+    """Is the last scale `prose` states the document's default sentence, repeated (a page header)?"""
+    sentence = default[1]
+    at = prose.rfind(sentence) if sentence else -1
+    return at >= 0 and find_scale(prose[at + len(sentence or "") :])[1] is None
+
+
 def _table_scale(items: list[list[Item]], header_text: str, around: "_Surroundings") -> _Scale:
     """The scale phase: stated in the header, else in the prose just before the table, else the scale of
     the table it continues, else the document's default."""
     context_before = around.scale_prose
     scale, text = find_scale(header_text)
+    if text is None and (whole := _WHOLE_DOLLARS_RE.search(header_text)):
+        scale, text = 0, whole[0]  # "(in whole dollars)" under the years, in a note in millions
+    # (The prose before a table may state the document's default itself: a page header repeating
+    # "(Dollars in tables in millions, except per share amounts)".)
+    repeated = False
     if text is None:
         scale, text = find_scale(context_before)
+        repeated = text is not None and _states_default(context_before, around.document_scale)
     if text is None:
         # A table continued from the one just before it (same note, a page later) keeps its scale.
         scale, text = around.inherited_scale
-    from_document = text is None and around.document_scale[1] is not None
-    if from_document:
+    from_document = repeated or (text is None and around.document_scale[1] is not None)
+    if from_document and text is None:
         scale, text = around.document_scale
     shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
     shares = _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
@@ -530,11 +572,16 @@ class _Section:
     name: str
     block: float = 0.0  # where its wrapped lines start
     rows_at: float | None = None
+    row: int = -1  # the heading's row
+
+    @property
+    def indented(self) -> bool:
+        """Its rows were indented under it."""
+        return self.rows_at is not None and self.rows_at > self.indent
 
     def back_at(self, indent: float, block: float) -> bool:
         """Its rows were indented under it, and a row starts back at its indentation."""
-        indented = self.rows_at is not None and self.rows_at > self.indent
-        return indented and indent <= self.indent and block <= self.block
+        return self.indented and indent <= self.indent and block <= self.block
 
 
 @dataclass(slots=True)
@@ -564,12 +611,25 @@ class _RowWalker:
 
     def _counts_in_full(self) -> None:
         """A column that writes one share count in full ("108,339,057" shares, in a table in millions) writes
-        them all in full, small ones too ("178,343")."""
+        them all in full, small ones too ("178,343"); so do the labels of a table that writes one count in
+        full in its text ("Shares: 2023: 4,023,445; 2022: 9,891", "Shares: 2023: 662,213; …")."""
         counts = [c for c in self.cells if c.unit == "shares" and c.inline_span is None]
         in_full = {c.col for c in counts if c.scale == 0}
-        for cell in counts:
-            if cell.col in in_full and cell.scale:
+        # (Not a count that states its own scale: "2.0 billion shares".)
+        written = [
+            c for c in self.cells if c.unit in _COUNTS and c.inline_span is not None and c.text[-1:].isdigit()
+        ]
+        labels_in_full = any(
+            abs(c.shown.value.scaleb(self._count_scale(c.unit))) > _SURELY_IN_FULL for c in written
+        )
+        for cell in counts + (written if labels_in_full else []):
+            if (cell.col in in_full or cell.inline_span is not None) and cell.scale:
                 cell.value, cell.scale = cell.shown.value, 0
+
+    def _count_scale(self, unit: str) -> int:
+        """The scale the table states for counts of `unit` ("shares in thousands"), else its scale."""
+        shares = self.scale.shares if unit == "shares" else None
+        return self.scale.scale if shares is None else shares
 
     def _row(self, r: int) -> None:
         rows, values, label_item = self.rows, self.rows.values[r], self.rows.labels[r]
@@ -578,6 +638,8 @@ class _RowWalker:
         if header_like and (r >= rows.header_rows or not names_columns):
             # A heading in the rows, or one in the header's stub ("2022" over the labels) names no column.
             self._observe_heading(" ".join(item.text for item in values))
+        elif label_item is not None and self._length_over_years(r, label_item, values):
+            self._observe_heading(label_item.text)
         if r < rows.header_rows or (header_like and names_columns and r > 0):
             self._name_columns(r)
         header = r < rows.header_rows
@@ -599,6 +661,12 @@ class _RowWalker:
             return
         self._figure_row(r, label_item, label, indent, numbers)
 
+    def _length_over_years(self, r: int, label_item: Item, values: list[Item]) -> bool:
+        """A header repeated down the rows, its stub naming how long over years ("For Six Months Ended June
+        30, | 2023 | 2022", TXN Q2 2023 10-Q, benefit costs): a section of that length."""
+        below_header = r >= self.rows.header_rows and bool(values)
+        return below_header and bool(months_in(label_item.text)) and all(is_year(i.text) for i in values)
+
     def _figure_row(
         self, r: int, label_item: Item | None, label: str, indent: float, numbers: list[Item]
     ) -> None:
@@ -614,6 +682,8 @@ class _RowWalker:
             ),
             None,
         )
+        if summed is None and label_item is None and self._totals_section(numbers):
+            summed, indent = len(self.path_stack) - 1, self.path_stack[-1].indent
         if summed is not None:
             del self.path_stack[summed + 1 :]
         # A sum under a rule whose wrapped lines are indented past its heading's stays under it, though its
@@ -625,6 +695,33 @@ class _RowWalker:
         self._number_cells(r, numbers, label, path)
         if summed is not None:
             del self.path_stack[summed:]
+
+    def _totals_section(self, numbers: list[Item]) -> bool:
+        """Whether an unlabelled row of figures is the total of the innermost open section: its rows were
+        indented under it, and each figure is the sum of the section's own rows in its column ("Revenues",
+        its lines, then their sum alone on a row, as MGM's statements of operations print it). One that
+        sums nothing open (a section the walk misread) stays outside every section."""
+        if not self.path_stack or not self.path_stack[-1].indented:
+            return False
+        section, names = self.path_stack[-1], [open_.name for open_ in self.path_stack]
+        for item in numbers:
+            col = self.columns.of(item)
+            parts = [
+                cell.shown
+                for cell in self.cells
+                if col is not None
+                and cell.col == col + 1
+                and cell.row > section.row
+                and cell.inline_span is None
+                and cell.row_path == [*names, cell.row_label]
+            ]
+            if item.number is None or len(parts) < 2:
+                return False
+            # the parts are rounded as printed: their sum may be off the total's by half a unit each
+            slack = Decimal(len(parts)) / 2 * Decimal(1).scaleb(-max(part.decimals for part in parts))
+            if abs(sum(part.value for part in parts) - item.number.value) > slack:
+                return False
+        return True
 
     def _observe_heading(self, text: str) -> None:
         """A heading in the rows. One that names a period where every column named one and the same
@@ -659,7 +756,7 @@ class _RowWalker:
             else parse_column_period(label, self.document, self.table_context, stated)
             for label in labels
         ]
-        named = _one_date_for_all(periods)
+        named = _one_date_for_all(periods_by_block(labels, periods))
         self.periods = _between_balance_columns(labels, named)
         # Dated balances around the columns' flows: the dates are balances, whatever the rows' words.
         self.resolver.columns_roll_forward = self.periods != named
@@ -701,7 +798,7 @@ class _RowWalker:
         if not states_figures and (r >= self.rows.header_rows or not self._columns_named_below(r)):
             while self.path_stack and self.path_stack[-1].indent >= indent:
                 self.path_stack.pop()
-            self.path_stack.append(_Section(indent, label.rstrip(":"), _indent(cell, block=True)))
+            self.path_stack.append(_Section(indent, label.rstrip(":"), _indent(cell, block=True), row=r))
         if r >= self.rows.header_rows or self.columns.of(label_item) is None:
             self._observe_heading(label)  # not a caption across the columns, which name their own
 
@@ -749,6 +846,9 @@ class _RowWalker:
         """Figures written inside the row's text cells: its label's ("Treasury stock — 2,738 and 2,732
         shares"), a value cell's ("3.6%-5.4%")."""
         for item in self.rows.items[r]:
+            if item is not label_item and (ends := _range_ends(item)):
+                self._range_cells(r, item, ends, label, path)
+                continue
             if item.number is not None or not (figures := _written_figures(item.text)):
                 continue
             col = None if item is label_item else self.columns.of(item)
@@ -765,6 +865,32 @@ class _RowWalker:
             place = _Place(r, 0 if col is None else col + 1, label, path)  # grid columns: 0 is the label
             self.cells.extend(self._inline(place, item, figures, dated, respective))
 
+    def _range_cells(
+        self,
+        r: int,
+        item: Item,
+        ends: list[tuple[ParsedNumber, tuple[int, int]]],
+        label: str,
+        path: list[str],
+    ) -> None:
+        """A value cell that prints a range ("0.41 - 6.09" under "Interest Rates %", "0-250" under "$ in
+        millions"): each end is a figure of its column, read as the column's figures are, and found by its
+        place in the text. (A column of nothing but ranges is no column: `_find_columns` reads figures.)"""
+        col = self.columns.of(item)
+        if col is None:
+            return
+        column_label, column = self.column_labels[col], self.periods[col]
+        if _LENGTH_RE.search(f"{label} {column_label}"):
+            return  # a range of useful lives ("3-40" under "Estimated Useful Lives"), not of amounts
+        place = _Place(r, col + 1, label, path, column_label, column)
+        dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
+        sign = self.columns.sign(r, col)
+        column_kind = (sign == "%", sign == "$", False)
+        for number, span in ends:
+            cell = _numeric_cell(place, item, number, dated, self.scale, column_kind)
+            cell.text, cell.inline_span = item.text[span[0] : span[1]], span
+            self.cells.append(cell)
+
     def _inline(
         self,
         place: "_Place",
@@ -775,13 +901,20 @@ class _RowWalker:
     ) -> list[NumericCell]:
         return _inline_cells(place, item, figures, dated, self.scale.scale, self.scale.shares, respective)
 
-    def _own_scale(self, label: str, column_label: str) -> tuple[int, str | None]:
+    def _own_scale(
+        self, label: str, column_label: str, headings: Sequence[str] = ()
+    ) -> tuple[int, str | None]:
         """A scale stated for a row's or a column's figures alone: "Total assets (billions)", "Basic (in
         thousands)", "Shares (In millions)" over an award roll-forward's column; not one the header states
-        over every column ("(dollars in millions, except per share amounts, and shares in thousands)")."""
-        scale, text = find_scale(label, shares_apart=False)
-        if text is not None:
-            return scale, text
+        over every column ("(dollars in millions, except per share amounts, and shares in thousands)").
+        The headings the row sits under speak for it too, nearest first: "Denominator (shares in
+        thousands)", "Weighted Average Number of Shares Outstanding (000s)"."""
+        for text_of_row in (label, *reversed(headings)):
+            scale, text = find_scale(text_of_row, shares_apart=False)
+            if text is None and (mark := _THOUSANDS_MARK_RE.search(text_of_row)):
+                scale, text = 3, mark[0]
+            if text is not None:
+                return scale, text
         scale, text = find_scale(column_label, shares_apart=False)
         if text is not None and not all(text in other for other in self.column_labels):
             return scale, text
@@ -793,14 +926,15 @@ class _RowWalker:
             if col is None or item.number is None:
                 continue
             column_label, column = self.column_labels[col], self.periods[col]
-            own_scale, own_scale_text = self._own_scale(label, column_label)
+            own_scale, own_scale_text = self._own_scale(label, column_label, path[:-1])
             table_scale = own_scale if own_scale_text else self.scale.scale
             shares_scale = own_scale if own_scale_text else self.scale.shares
             place = _Place(r, col + 1, label, path, column_label, column)
             dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
             scale = replace(self.scale, scale=table_scale, shares=shares_scale)
             award_table = any(_AWARD_PRICE_RE.search(_bare_label(label)) for label in self.column_labels)
-            column_kind = (col in self.columns.percent, col in self.columns.money, award_table)
+            sign = self.columns.sign(r, col)
+            column_kind = (sign == "%", sign == "$", award_table)
             self.cells.append(_numeric_cell(place, item, item.number, dated, scale, column_kind))
 
 
@@ -949,10 +1083,16 @@ _STUB_PERIOD_RE = re.compile(
 
 _PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
 _PRICE_COLUMN_RE = re.compile(
-    r"\bper\s+(?:share|unit|rsu|psu|option)|\b(?:exercise|purchase|grant|share|stock|average)\s+price\b|"
-    r"grant[- ]date fair value|fair value per",
+    r"\bper\s+(?:common\s+)?(?:share|unit|rsu|psu|option)|"
+    r"\b(?:exercise|purchase|grant|share|stock|average|option)\s+price\b|grant[- ]date fair value|"
+    r"fair value per|\bEPS\b",
     re.IGNORECASE,
 )
+# What a column of an EPS computation holds besides the per-share figure: "Income Allocation", "Net income
+# attributable to …", "Weighted-Average Shares Outstanding", "Shares".
+_AMOUNT_COLUMN_RE = re.compile(r"\b(?:net\s+)?income\b|\ballocation\b|\bnet earnings\b", re.IGNORECASE)
+_OF_WHAT_RE = re.compile(r"\s*(?:of|per)\b", re.IGNORECASE)
+_COUNT_COLUMN_RE = re.compile(r"\bshares(?:\s+outstanding)?\s*$", re.IGNORECASE)
 # The price column of an award roll-forward: "Weighted-Average Exercise Price", "Grant-Date Fair Value".
 _AWARD_PRICE_RE = re.compile(
     r"\b(?:exercise|purchase|grant|strike)\s+price\b|grant[- ]date fair value|fair value per", re.IGNORECASE
@@ -973,6 +1113,26 @@ _INLINE_PER_SHARE_RE = re.compile(
     r"\(?\$\s?[\d.,]+\)?\s*/?\s*(?:per|/)\s*(?:\w+\s+){0,2}share\b", re.IGNORECASE
 )
 _PER_SHARE_PARENTHETICAL_RE = re.compile(r"^\((?:in dollars )?per (?:common )?share\)$", re.IGNORECASE)
+
+
+def _price_column(column: str) -> str | None:
+    """What a column's label says its figures are when it names a price or a per-share figure: "per_share",
+    or what words after its last "per share" name (the "Basic Earnings Per Share" header over "Income
+    Allocation", "Weighted-Average Shares Outstanding" and "Earnings per Share"). None: it names no price."""
+    prices = list(_PRICE_COLUMN_RE.finditer(column))
+    if not prices:
+        return None
+    after = column[prices[-1].end() :]
+    if _OF_WHAT_RE.match(after):
+        return "per_share"  # "Weighted-Average Exercise Price of Shares"
+    return _column_measure(after) or "per_share"
+
+
+def _column_measure(column: str) -> str | None:
+    """The measure an EPS computation's column names: "shares", "amount" ("Net income attributable to …")."""
+    if _COUNT_COLUMN_RE.search(column):
+        return "shares"
+    return "amount" if _AMOUNT_COLUMN_RE.search(column) else None
 
 
 def _bare_label(label: str) -> str:
@@ -998,6 +1158,10 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
         return "shares"
     if _AMOUNT_FOR_RE.search(own):
         return None  # "Net income used in computing basic net income per share" is an amount
+    if (price := _price_column(column)) is not None:
+        # A column of prices speaks for its figures whatever the rows count ("Nonvested shares at February 3"
+        # under "Weighted-Average Grant Date Fair Value").
+        return None if price == "amount" else price
     # A heading speaks for the rows under it ("Net income per share:" › "Basic") when they look like
     # per-share figures (short labels or cents), not for line items of an equity statement.
     speaks = len(path) >= 2 and (len(own.split()) <= 3 or decimals == 2)
@@ -1011,12 +1175,18 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
         ):
             continue
         if _PER_SHARE_RE.search(text):
-            return "shares" if _COUNT_WORDS_RE.search(text) else "per_share"
+            # (What is counted is named outside the per-share words: not "per performance share units".)
+            if _COUNT_WORDS_RE.search(_PER_SHARE_RE.sub(" ", text)):
+                return "shares"
+            # Beside "Diluted EPS", a column of an EPS computation names what it holds: "Net income
+            # attributable to …", "Shares (millions)", then "Per Share" (whose figures print cents).
+            measure = _column_measure(column) if decimals != 2 else None
+            return "per_share" if measure is None else None if measure == "amount" else measure
         if _SHARE_COUNT_RE.search(text) and "$" not in text:
             return "shares"
-    if _PRICE_COLUMN_RE.search(column):
-        return "per_share"
-    if re.search(r"\bshares\b|\bnumber of\b", column, re.IGNORECASE) and "$" not in column:
+    # (An equity statement's "Common Stock Number" beside its "Amount" counts shares too; not "Exhibit
+    # Number".)
+    if re.search(r"\bshares\b|\bnumber of\b|\bstock number\b", column, re.IGNORECASE) and "$" not in column:
         return "shares"
     return None
 
@@ -1030,6 +1200,20 @@ def _written_figures(text: str) -> list[InlineFigure]:
         for figure in inline_figures(text)
         if figure.word_scale is not None or figure.unit != "number" or "," in figure.text
     ]
+
+
+# A range of two plain figures: "0.41 - 6.09", "31.0 - 81.5", "0-250"; not a file number ("001-35551").
+_RANGE_RE = re.compile(r"^\s*((?!0\d)\d[\d,]*(?:\.\d+)?)\s*[-–]\s*(\d[\d,]*(?:\.\d+)?)\s*$")
+
+
+def _range_ends(item: Item) -> list[tuple[ParsedNumber, tuple[int, int]]]:
+    """The two ends of a value cell that prints a range, each with where it sits in the cell's text."""
+    match = _RANGE_RE.match(normalize_space(item.text)) if item.number is None else None
+    # (Not years, "2023 - 2034", nor a registration number, "333-164593": figures that long print commas.)
+    if match is None or all(is_year(end) for end in match.groups()) or re.search(r"\d{5}", match[0]):
+        return []
+    ends = [(parse_number(match[g]), match.span(g)) for g in (1, 2)]
+    return [(number, span) for number, span in ends if number is not None]
 
 
 def _inline_only(item: Item) -> bool:
@@ -1103,15 +1287,24 @@ def _inline_cells(
     return cells
 
 
+_COUNTS = ("shares", "number")
+
+
 def _figure_scale(figure: InlineFigure, table_scale: int, shares_scale: int | None) -> int:
     if figure.word_scale is not None:  # "$10.0 billion"
         return figure.word_scale
     if figure.unit == "percent" or figure.unit.endswith("/share"):
         return 0
-    if figure.unit == "shares":
-        # A count written out in full ("944,033,056 shares") is not in the table's scale.
-        written_in_full = len(figure.text.replace(",", "")) >= 7
-        return shares_scale if shares_scale is not None else 0 if written_in_full else table_scale
+    if figure.unit in _COUNTS:
+        # A count written out in full ("944,033,056 shares", "issued and outstanding, 9,444,375",
+        # "settlement of 1,257,235 warrants"), or one the table's scale would make more than any issuer has
+        # ("Common shares issued from treasury stock: 416,751", in millions), is not in the table's scale.
+        # (Authorized shares may be that many: "300,000 shares authorized", in millions.)
+        if figure.unit == "shares" and shares_scale is not None:
+            return shares_scale
+        too_many = abs(figure.value.scaleb(table_scale)) > MOST_SHARES and not figure.authorized
+        if len(figure.text.replace(",", "")) >= 7 or too_many:
+            return 0
     return table_scale  # USD
 
 
@@ -1124,7 +1317,8 @@ def _cell_unit(
     award_table: bool,
 ) -> tuple[str, int]:
     """What a figure measures (USD, USD/share, shares, percent, number) and the scale it is stated in.
-    `percent_column`, `money_column`: the column's first figure prints "%", or "$"; `award_table`: a column
+    `percent_column`, `money_column`: the unit sign in force in the column is "%", or "$" (`_unit_signs`);
+    `award_table`: a column
     of the table prints prices per share (an award roll-forward)."""
     unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
     if unit_kind == "shares" and shown.is_currency:
@@ -1143,12 +1337,27 @@ def _cell_unit(
         table_scale = scale.shares if scale.shares is not None else scale.scale
         # "128,641,762" shares in a table "in thousands" is a count written in full
         return "shares", 0 if abs(shown.value.scaleb(table_scale)) > MOST_SHARES else table_scale
+    if _in_cents(shown, scale.scale):
+        return "USD/share", 0
     # "1.0030" (a conversion rate) in a table in millions, or "849,893,601" in one: written as they are.
     unscaled = shown.decimals >= 3 or abs(shown.value.scaleb(scale.scale)) > MOST_DOLLARS
+    # A count written in full under no "$" ("Issued (6,904,556)" in Boeing's treasury stock column, in
+    # millions): more than a trillion dollars is no amount there, and more than ten trillion is none
+    # anywhere (the share rows at the foot of Chevron's equity statement, under its "$" columns).
+    most = _TRILLION * (10 if money_column else 1)
+    if abs(shown.value.scaleb(scale.scale)) > most and not shown.is_currency and shown.decimals == 0:
+        return "number", 0
     if scale.monetary or shown.is_currency:
         return "USD", 0 if unscaled else scale.scale
     # A count of things ("Restaurants at December 31") is not in the document's scale for amounts.
     return "number", 0 if unscaled or scale.from_document else scale.scale
+
+
+def _in_cents(shown: ParsedNumber, scale: int) -> bool:
+    """A dollar figure printed to the cent in a table in thousands or millions ("$40.64" beside "Stock
+    options", "$(1.00)" under "2022 Diluted") is a price or a per-share amount, not thousands of dollars:
+    amounts there are printed in whole units, or tenths."""
+    return shown.is_currency and shown.decimals == 2 and scale in (3, 6) and abs(shown.value) < 1000
 
 
 def _is_rate(place: _Place, shown: ParsedNumber, percent_column: bool, money_column: bool) -> bool:
@@ -1157,7 +1366,11 @@ def _is_rate(place: _Place, shown: ParsedNumber, percent_column: bool, money_col
     # (A header over a "$" and a "%" column both, "Change $%", speaks for the "%" one.)
     if percent_column or (_PERCENT_COLUMN_RE.search(place.column_label) and not money_column):
         return True
-    if _LENGTH_RE.search(f"{place.label} {place.column_label}") or abs(shown.value) >= 100:
+    # (A column named a rate speaks for its figures whatever the row names: "Effective Interest Rate" beside
+    # "0.250 percent six-year 2019 senior notes".)
+    named_rate = bool(_RATE_COLUMN_RE.search(_bare_label(place.column_label)))
+    lengths = _LENGTH_RE.search(place.column_label) or (_LENGTH_RE.search(place.label) and not named_rate)
+    if lengths or abs(shown.value) >= 100:
         return False
     if _RATE_RE.search(" ".join([place.column_label, *place.path[:-1]])):
         return True

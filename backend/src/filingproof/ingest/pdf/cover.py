@@ -8,9 +8,9 @@ Symbol(s)". A PDF carries no `dei:` tags: these lines are read instead.
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
-from filingproof.calendar import fiscal_year_of
+from filingproof.calendar import END_SLACK, LONG_DATE_PATTERN, fiscal_year_of, parse_long_date
 from filingproof.ingest.parse.cover import printed_form, printed_period_end
 from filingproof.ingest.pdf.lines import Line
 
@@ -103,3 +103,44 @@ def _ticker(lines: Sequence[Line]) -> str | None:
                 if overlaps and _TICKER_RE.match(text) and text not in _NOT_TICKERS:
                     return text
     return None
+
+
+def _label(name: str) -> str:
+    return rf"fiscal\s+(?:year\s+)?(?P<{name}>(?:19|20)\d{{2}})"
+
+
+def _year_end(name: str) -> str:
+    return rf"(?:fiscal\s+)?year\s+end(?:ed|ing)\s+(?P<{name}>{LONG_DATE_PATTERN})"
+
+
+# "fiscal 2023 Fiscal year ended January 28, 2024" (a glossary), "fiscal 2023: the year ended …"; "the fiscal
+# year ended January 28, 2024 (“fiscal 2023”)". Not "… January 28, 2024 (includes 52 weeks) fiscal 2024",
+# the glossary's next entry.
+_NAMED_YEAR_RE = re.compile(
+    rf"{_label('label')}[\s:,–—-]{{1,4}}(?:the\s+)?{_year_end('end')}"
+    rf"|{_year_end('end2')}\s*\([^()]{{0,40}}?[“\"‘']{_label('label2')}[”\"’']",
+    re.IGNORECASE,
+)
+_NEXT_YEAR_END = timedelta(days=371)
+
+
+def named_fiscal_year(texts: Iterable[str], period_end: date) -> int | None:
+    """The fiscal year the filing names its period's year by, where its text ties a year's name to the
+    year's end: the named year ending on `period_end` or first after it (a 10-Q's).
+
+    A 52/53-week year ending in late January is named by the year it starts in by some filers ("fiscal
+    2023" ended January 28, 2024) and by the year it ends in by others ("fiscal 2025" ended January 26,
+    2025): the period end alone cannot tell. None when the text names no such year, or names it twice
+    apart."""
+    named: dict[date, set[int]] = {}
+    for text in texts:
+        for match in _NAMED_YEAR_RE.finditer(text):
+            end = parse_long_date(match["end"] or match["end2"])
+            label = int(match["label"] or match["label2"])
+            if end is not None and abs(label - end.year) <= 1:
+                named.setdefault(end, set()).add(label)
+    ends = [end for end in named if period_end - END_SLACK <= end <= period_end + _NEXT_YEAR_END]
+    if not ends:
+        return None
+    labels = named[min(ends)]
+    return next(iter(labels)) if len(labels) == 1 else None

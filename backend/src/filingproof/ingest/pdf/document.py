@@ -5,6 +5,8 @@ each table is rebuilt (`pdf.tables`) and read by the HTML table parser, so value
 paths follow the same rules as for HTML. Every parsed cell keeps its box on its page, in points.
 """
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -12,19 +14,18 @@ from lxml import etree
 
 from filingproof.calendar import fiscal_year_of
 from filingproof.ingest.metadata import FilingMetadata
-from filingproof.ingest.parse.document import ParsedDocument
+from filingproof.ingest.parse.document import ParsedDocument, parse_tables
 from filingproof.ingest.parse.layout import DocumentLayout, PageLayout, TableLayout
 from filingproof.ingest.parse.periods import DocumentPeriod
-from filingproof.ingest.parse.tables import ParsedTable, find_scale, parse_table
+from filingproof.ingest.parse.tables import ParsedTable, find_scale
 from filingproof.ingest.parse.xbrl import CoverData
-from filingproof.ingest.pdf.cover import PdfCover, read_cover
+from filingproof.ingest.pdf.cover import PdfCover, named_fiscal_year, read_cover
 from filingproof.ingest.pdf.errors import MissingMetadataError, ScannedPdfError
 from filingproof.ingest.pdf.glyphs import PdfPage, open_pdf, read_pages
 from filingproof.ingest.pdf.lines import Line, page_lines
 from filingproof.ingest.pdf.tables import Box, PdfTable, find_tables, is_period_line, page_margins
 
 _CONTEXT_CHARS = 1500  # as the HTML layout keeps before a table
-_INHERIT_SCALE_GAP = 3000
 
 
 @dataclass(slots=True)
@@ -47,7 +48,7 @@ def parse_pdf(raw: bytes, given: FilingMetadata | None = None) -> PdfDocument:
     _require_text(pages)
     lines = [page_lines(page.glyphs) for page in pages]
     cover = read_cover(lines)
-    period = _document_period(cover, given)
+    period = _document_period(cover, given, lines)
     layout, tables, boxes = _read_pages(pages, lines, period)
     body = etree.Element("body")
     for table in layout.tables:
@@ -84,7 +85,9 @@ def _require_text(pages: Sequence[PdfPage]) -> None:
     raise ScannedPdfError("the PDF has no text on any page")
 
 
-def _document_period(cover: PdfCover, given: FilingMetadata | None) -> DocumentPeriod:
+def _document_period(
+    cover: PdfCover, given: FilingMetadata | None, lines: Sequence[Sequence[Line]]
+) -> DocumentPeriod:
     form = (given.form if given and given.form else None) or cover.form
     period_end = (given.period_end if given and given.period_end else None) or cover.period_end
     missing = [
@@ -100,7 +103,10 @@ def _document_period(cover: PdfCover, given: FilingMetadata | None) -> DocumentP
             + " and ".join(flag for _, flag in missing)
         )
     assert form is not None and period_end is not None
-    fiscal_year = given.fiscal_year if given and given.fiscal_year else fiscal_year_of(period_end)
+    fiscal_year = given.fiscal_year if given and given.fiscal_year else None
+    if fiscal_year is None:
+        texts = (line.text for page in lines for line in page)
+        fiscal_year = named_fiscal_year(texts, period_end) or fiscal_year_of(period_end)
     return DocumentPeriod(form, period_end, fiscal_year, "FY" if form.upper().startswith("10-K") else None)
 
 
@@ -120,26 +126,34 @@ class _Context:
 
     def __init__(self) -> None:
         self.recent: list[str] = []
+        self.since_table: list[str] = []  # the prose since the last table: a scale line of its own
         self.prose_since_table = 0
-        self.scale: tuple[int, str | None] = (0, None)
 
-    def add_prose(self, block: str) -> None:
+    def add_prose(self, block: str, furniture: bool = False) -> None:
+        """Prose read; a page's running header or footer (`furniture`) names no table and states no scale,
+        but counts in the prose between two tables, as in an HTML filing."""
+        self.prose_since_table += len(block)
+        if furniture:
+            return
         self.recent.append(block)
         del self.recent[:-12]
-        self.prose_since_table += len(block)
+        self.since_table.append(block)
+        del self.since_table[:-12]
 
-    def after_table(self, table: PdfTable, parsed: ParsedTable | None) -> None:
-        self.prose_since_table = 0
+    def table_layout(self, table: PdfTable, page: int) -> TableLayout:
+        """The table's layout, with the prose before it; then the table is context for the next one."""
+        before = " ".join(self.recent)[-_CONTEXT_CHARS:]
+        own = " ".join(self.since_table)[-_CONTEXT_CHARS:]
+        title = next((block for block in reversed(self.recent) if _is_caption(block)), None)
+        layout = TableLayout(table.element, page, before, title, self.prose_since_table, own)
+        self.prose_since_table, self.since_table = 0, []
+        # A small table (often a title block) is context for the next one; a big one ends the context.
         if len(table.text) < 300:
-            self.add_prose(table.text)
-            self.prose_since_table = 0
+            self.recent.append(table.text)
+            del self.recent[:-12]
         else:
             self.recent.clear()
-        if parsed is not None and parsed.cells:
-            self.scale = (parsed.scale, parsed.scale_text)
-
-    def title(self) -> str | None:
-        return next((block for block in reversed(self.recent) if _is_caption(block)), None)
+        return layout
 
 
 def _is_caption(block: str) -> bool:
@@ -153,14 +167,22 @@ def _is_caption(block: str) -> bool:
 def _read_pages(
     pages: Sequence[PdfPage], lines: Sequence[Sequence[Line]], period: DocumentPeriod
 ) -> tuple[DocumentLayout, list[ParsedTable | None], dict[tuple[int, int], Box]]:
+    """The pages' prose and tables laid out as the HTML layout lays out a filing, then the tables parsed
+    as the HTML parser parses them (`parse_tables`: scales carried from table to table, the document's
+    default scale, a header a page earlier)."""
     layouts: list[PageLayout] = []
+    found: list[PdfTable] = []
     table_layouts: list[TableLayout] = []
-    parsed_tables: list[ParsedTable | None] = []
-    boxes: dict[tuple[int, int], Box] = {}
     context = _Context()
-    for page, page_lines_ in zip(pages, lines, strict=True):
+    edges = _furniture_edges(lines)
+    for page, all_lines, (top, bottom) in zip(pages, lines, edges, strict=True):
         layout = PageLayout(page.number)
         layouts.append(layout)
+        # The running header and footer are prose of the page, never a table's rows or its caption.
+        for line in all_lines[:top]:
+            layout.blocks.append(line.text)
+            context.add_prose(line.text, furniture=True)
+        page_lines_ = all_lines[top : len(all_lines) - bottom]
         margins = page_margins(page_lines_, page.width)
         tables = find_tables(page_lines_, margins)
         cursor = 0
@@ -171,21 +193,54 @@ def _read_pages(
                 context.add_prose(block)
             if table is None:
                 break
-            index = len(table_layouts)
-            context_before = " ".join(context.recent)[-_CONTEXT_CHARS:]
-            title = context.title()
-            gap = context.prose_since_table
-            table_layouts.append(TableLayout(table.element, page.number, context_before, title, gap))
-            inherited = context.scale if gap < _INHERIT_SCALE_GAP else (0, None)
-            parsed = parse_table(table.element, period, context_before, title, inherited)
-            parsed_tables.append(parsed)
-            if parsed is not None:
-                boxes.update(_cell_boxes(index, parsed, table))
-            layout.tables.append(index)
-            layout.blocks.append(f"[table {index}]")
-            context.after_table(table, parsed)
+            layout.tables.append(len(table_layouts))
+            layout.blocks.append(f"[table {len(table_layouts)}]")
+            table_layouts.append(context.table_layout(table, page.number))
+            found.append(table)
             cursor = table.last_line + 1
-    return DocumentLayout(layouts, table_layouts, []), parsed_tables, boxes
+        for line in all_lines[len(all_lines) - bottom :]:
+            layout.blocks.append(line.text)
+            context.add_prose(line.text, furniture=True)
+    document = DocumentLayout(layouts, table_layouts, [])
+    parsed_tables = parse_tables(document, period)
+    boxes: dict[tuple[int, int], Box] = {}
+    for index, (table, parsed) in enumerate(zip(found, parsed_tables, strict=True)):
+        if parsed is not None:
+            boxes.update(_cell_boxes(index, parsed, table))
+    return document, parsed_tables, boxes
+
+
+_EDGE_LINES = 2  # at most this many lines at each edge
+_RUNNING_SHARE = 0.25  # of the pages: a line repeated this often at an edge runs on every page
+
+
+def _furniture_edges(lines: Sequence[Sequence[Line]]) -> list[tuple[int, int]]:
+    """How many lines at the top and at the bottom of each page are its running header and footer
+    ("Table of Contents", "2023 Annual Report 65"): a text that stands at a page's edge on many pages,
+    its figures (page numbers) aside."""
+    counts: Counter[str] = Counter()
+    for page_lines_ in lines:
+        counts.update({_running_key(line) for line in _edge_lines(page_lines_)})
+    running = {key for key, count in counts.items() if count >= max(3, _RUNNING_SHARE * len(lines))}
+    edges = []
+    for page_lines_ in lines:
+        at_edge = {id(line) for line in _edge_lines(page_lines_) if _running_key(line) in running}
+        top = next((i for i, line in enumerate(page_lines_) if id(line) not in at_edge), len(page_lines_))
+        rest = page_lines_[top:]
+        bottom = next((i for i, line in enumerate(reversed(rest)) if id(line) not in at_edge), len(rest))
+        edges.append((top, bottom))
+    return edges
+
+
+def _edge_lines(lines: Sequence[Line]) -> list[Line]:
+    """The first and last lines of a page. (Where: a filing printed from HTML ends each of its pages
+    where the filer's page ends, not at the foot of the sheet.)"""
+    top = list(lines[:_EDGE_LINES])
+    return top + [line for line in lines[-_EDGE_LINES:] if all(line is not other for other in top)]
+
+
+def _running_key(line: Line) -> str:
+    return re.sub(r"\d+", "#", line.text.lower()).strip()
 
 
 def _cell_boxes(index: int, parsed: ParsedTable, table: PdfTable) -> dict[tuple[int, int], Box]:

@@ -94,12 +94,18 @@ def page_lines(glyphs: Sequence[Glyph]) -> list[Line]:
 
 
 def _cluster(glyphs: Sequence[Glyph]) -> list[Line]:
+    """Glyphs on one baseline, top to bottom. A line's baseline is that of its tallest glyph so far: a
+    footnote mark a little above the line ("benefit) ¹") may come first, and the line sits lower."""
     lines: list[Line] = []
+    tallest: list[float] = []
     for glyph in sorted(glyphs, key=lambda g: g.baseline):
         if lines and glyph.baseline - lines[-1].baseline <= 0.25 * glyph.height:
             lines[-1].glyphs.append(glyph)
+            if glyph.height > tallest[-1]:
+                lines[-1].baseline, tallest[-1] = glyph.baseline, glyph.height
         else:
             lines.append(Line([glyph], glyph.baseline))
+            tallest.append(glyph.height)
     return lines
 
 

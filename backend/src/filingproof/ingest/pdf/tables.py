@@ -113,14 +113,16 @@ def pieces_of(line: Line) -> list[Piece]:
     before it."""
     pieces: list[Piece] = []
     pending: Segment | None = None
-    for segment in _split_signs(line.segments):
+    for segment in _split_signs(_figures_apart(line.segments, line.height)):
         text = segment.text
         if text in LEADING_FRAGMENTS:
             if pending is not None:
                 pieces.append(_piece([pending]))
             pending = segment
             continue
-        if text.lower() in TRAILING_FRAGMENTS and pending is None and pieces and pieces[-1].is_number:
+        # Not into a year: "2023" over the amounts and "%" over the rates beside them are two headers.
+        after_figure = pieces and pieces[-1].is_number and not _is_year(pieces[-1].text)
+        if text.lower() in TRAILING_FRAGMENTS and pending is None and after_figure:
             last = pieces[-1]
             last.words.words.extend(segment.words)
             last.core = (last.core[0], segment.x1)
@@ -142,11 +144,13 @@ def pieces_of(line: Line) -> list[Piece]:
 
 def _split_signs(segments: Sequence[Segment]) -> list[Segment]:
     """A `$` printed just after a figure is the next figure's ("47,061 $  45,754"): a segment of its own.
-    A footnote mark after a figure ("151 (2)", "2023 (2)", a superscript "(213) ²") is dropped: it is no
-    part of the value."""
+    A footnote mark after a figure ("151 (2)", "2023 (2)", a superscript "(213) ²"), or a superscript mark
+    standing apart, is dropped: it is no part of a value."""
     split: list[Segment] = []
-    for segment in segments:
+    for index, segment in enumerate(segments):
         words = segment.words
+        if index and len(words) == 1 and words[0].small and _MARK_RE.fullmatch(words[0].text):
+            continue  # a footnote mark set apart ("Other Adjustments ¹" printed a little lower or higher)
         rest = " ".join(word.text for word in words[:-1])
         if len(words) > 1 and (parse_number(rest) is not None or rest in ("—", "–")):
             if words[-1].text in LEADING_FRAGMENTS:
@@ -160,6 +164,23 @@ def _split_signs(segments: Sequence[Segment]) -> list[Segment]:
 
 
 _FOOTNOTE_MARK_RE = re.compile(r"\(\d{1,2}\)|\([a-z]\)|\*{1,3}")
+_MARK_RE = re.compile(r"\d{1,2}|[a-z]|[*†‡]{1,3}|\(\d{1,2}\)|\([a-z]\)")
+_FIGURE_TEXT_GAP = 0.4  # × line height: wider than a space, narrower than a segment gap
+
+
+def _figures_apart(segments: Sequence[Segment], height: float) -> list[Segment]:
+    """A figure with a text cell printed close right of it ("160  Impairment and other charges …", a
+    description column) is two segments: the figure, and the text. Not a row's first segment: a label may
+    start with a figure ("5.50% Notes due 2024")."""
+    split: list[Segment] = list(segments[:1])
+    for segment in segments[1:]:
+        words = segment.words
+        figure = len(words) > 1 and (parse_number(words[0].text) is not None or words[0].text in ("—", "–"))
+        if figure and words[1].text[:1].isalpha() and words[1].x0 - words[0].x1 >= _FIGURE_TEXT_GAP * height:
+            split.extend([Segment(words[:1]), Segment(words[1:])])
+        else:
+            split.append(segment)
+    return split
 
 
 def _piece(segments: list[Segment]) -> Piece:
@@ -230,10 +251,17 @@ def find_tables(lines: Sequence[Line], margins: Margins) -> list[PdfTable]:
         edge = ColumnsEdge.of(infos[index].values)
         end = _table_end(infos, index, edge, margins)
         start = _header_start(infos, index, edge, margins)
-        if sum(1 for info in infos[start:end] if info.values) >= 2:
+        if _is_table(infos[start:end], index - start):
             tables.append(build_table(infos, start, end))
         index = end
     return tables
+
+
+def _is_table(lines: Sequence[LineInfo], header_lines: int) -> bool:
+    """Two rows of figures or more; or one row of several under header lines ("Long-term debt" under
+    "Carrying Amount … Jul 1, 2023 | Dec 31, 2022")."""
+    rows = [info for info in lines if info.values]
+    return len(rows) >= 2 or (len(rows) == 1 and len(rows[0].values) >= 2 and header_lines > 0)
 
 
 @dataclass(slots=True)
@@ -286,13 +314,17 @@ def _crosses(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
 
 def _table_end(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, margins: Margins) -> int:
     """The index after a table's last line; `edge` widens to the columns of its later rows."""
-    last = start
+    last = row = start  # `row`: the line the last row started on
     has_figures = _has_figures(infos[start])
     for index in range(start + 1, len(infos)):
         info = infos[index]
         gap = info.line.top - infos[index - 1].line.bottom
         if gap > _MAX_ROW_GAP * info.height:
             break
+        if _wraps_text(info, infos[row:index]):
+            last = index  # more of a text cell above ("Impairment and other charges …" / "rights and …")
+            continue
+        row = index
         if has_figures and _is_header(info, edge) and not _is_header(infos[index - 1], edge):
             break  # the header of the next table, under this one's figures
         has_figures = has_figures or _has_figures(info)
@@ -304,6 +336,20 @@ def _table_end(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, margins
         elif _is_prose(info, edge, margins):
             break
     return last + 1
+
+
+def _wraps_text(info: LineInfo, row: Sequence[LineInfo]) -> bool:
+    """A line of text alone, each piece starting where a text cell right of the label starts in the row of
+    figures above (its first line, then the lines that wrap it): that cell's text, wrapped. (Under a header
+    line, a line of text is more header.)"""
+    if not row or info.values or not row[0].values:
+        return False
+    starts = [p.x0 for p in row[0].pieces[1:] if not p.is_number]
+    starts += [p.x0 for line in row[1:] for p in line.pieces]
+    near = 0.5 * info.height
+    return bool(starts) and all(
+        not piece.is_number and any(abs(piece.x0 - x) <= near for x in starts) for piece in info.pieces
+    )
 
 
 def _has_figures(info: LineInfo) -> bool:
@@ -327,7 +373,7 @@ def _header_start(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, marg
         above, below = infos[index - 1], infos[index]
         gap = below.line.top - above.line.bottom
         if (
-            gap > _MAX_HEADER_GAP * above.height
+            gap > _MAX_HEADER_GAP * max(above.height, below.height)  # a header may be set smaller
             or _is_prose(above, edge, margins)
             or _has_figures(above)  # the last row of the table above
         ):
@@ -340,6 +386,12 @@ def _header_start(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, marg
         if own_label:
             index = kept = index - 1
             continue
+        if in_header and _over_text_headers(above, below):
+            index = kept = index - 1  # the upper line of a text column's header ("Location of Gains")
+            continue
+        if in_header and index >= 2 and _between_header_lines(infos[index - 2], above, edge):
+            index -= 1  # the stub's own header ("(Millions of dollars)"), centred beside two header lines
+            continue
         if in_header:
             if is_period_line(above.line.text):
                 # "Years ended December 31" over the header: it heads every column.
@@ -349,6 +401,23 @@ def _header_start(infos: Sequence[LineInfo], start: int, edge: ColumnsEdge, marg
             break  # a title or caption in the label area: context, not header
         index -= 1  # a heading between the header and the first row: kept if a header stands above it
     return kept
+
+
+def _over_text_headers(line: LineInfo, below: LineInfo) -> bool:
+    """Is each piece of the line over a header of a text column in the line below, right of its label
+    ("Location of Gains (Losses)" over "Recognized in Income on Derivatives")?"""
+    texts = [piece for piece in below.pieces[1:] if not piece.is_number]
+    return bool(texts) and all(
+        any(piece.x0 < text.x1 and text.x0 < piece.x1 for text in texts) for piece in line.pieces
+    )
+
+
+def _between_header_lines(higher: LineInfo, line: LineInfo, edge: ColumnsEdge) -> bool:
+    """A line of the label area printed between two header lines, overlapping the higher one's height: the
+    text of the header's first cell, centred on its height ("(Millions of dollars)" beside "Fair / Value"),
+    not a caption above the header."""
+    over_columns = any(piece.x1 > edge.figures - higher.height for piece in higher.pieces)
+    return over_columns and not _has_figures(higher) and higher.line.bottom > line.line.top
 
 
 def _is_prose(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
@@ -363,7 +432,12 @@ def _is_prose(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
     # A label wrapped after an abbreviation ("… different from the statutory U.S." / "federal tax rate") is
     # not a sentence's end.
     sentence = text.endswith(".") and len(text.split()) >= 10 and not _ABBREVIATION_END_RE.search(text)
-    return sentence or (text.endswith(":") and find_scale(text)[1] is not None)
+    introduces = text.endswith(":") and (find_scale(text)[1] is not None or bool(_AS_FOLLOWS_RE.search(text)))
+    return sentence or introduces
+
+
+# "Maturities of lease liabilities by year for our operating leases are as follows:" introduces a table.
+_AS_FOLLOWS_RE = re.compile(r"\b(?:is|are|was|were)\s+as\s+follows:$", re.IGNORECASE)
 
 
 _ABBREVIATION_END_RE = re.compile(r"\b(?:[A-Za-z]\.){2,}$")
@@ -503,6 +577,8 @@ def _continues(previous: Row, info: LineInfo, label: Piece | None, pieces: list[
     has_values = any(piece.is_number for piece in pieces)
     if previous.has_values and has_values:
         return False
+    if label is None and not has_values and _wraps_text(info, previous.infos):
+        return True
     if label is None:
         # Figures alone, just under a label with none: the row's figures, bottom-aligned to its cell.
         return bool(previous.label) and not previous.has_values and has_values and distance < info.height
@@ -570,20 +646,66 @@ def _spanning_headers(rows: Sequence[Row], columns: Sequence[Column]) -> dict[in
             high = pieces[i + 1][1][0] - 1 if i + 1 < len(pieces) else len(columns) - 1
             center = (piece.x0 + piece.x1) / 2
             tolerance = row.infos[0].height
-            best = (a, b)
-            # Centred over the figures first; failing that, over the headers below.
+            best, centred = (a, b), False
+            if a == b and _right_aligned(piece, columns[a]):
+                spans[id(piece)] = (2 * a + 2, 2 * a + 2)  # set flush right over its figures, as they are
+                low = a + 1
+                continue
+            # Centred over the figures first (its own columns' too); failing that, over the headers below.
             for runs in (_figure_runs(columns, low, high), _header_runs(below, low, high)):
                 for run, middle in runs:
                     if run[0] <= a and b <= run[1] and abs(middle - center) <= tolerance:
-                        best = max(best, run, key=lambda span: span[1] - span[0])
-                if best != (a, b):
+                        best, centred = max(best, run, key=lambda span: span[1] - span[0]), True
+                if centred:
                     break
+            # Side by side with another header, one wider than its columns may be set off their middle (a
+            # title line alone is centred on the page, not over columns).
+            wide = len(pieces) > 1 and piece.x1 - piece.x0 > columns[b].x1 - columns[a].left
+            if not centred and wide:
+                best = _run_holding(piece, columns, (a, b), (low, high), tolerance)
             spans[id(piece)] = (2 * best[0] + 2, 2 * best[1] + 2)
             low = best[1] + 1
     return spans
 
 
 Run = tuple[tuple[int, int], float]  # columns (first, last) and the middle of what stands over them
+_SIDE = 0.2  # of a run's width: a header whose middle is nearer its side than this is not over it
+_FLUSH = 1.0  # points: a header this close to its figures' right edge is set flush right with them
+
+
+def _right_aligned(piece: Piece, column: Column) -> bool:
+    """A header set flush right over one column's figures, within its band ("Effective" over "Rate" over
+    the rates, with a date centred over more columns above it)."""
+    return abs(piece.x1 - column.x1) <= _FLUSH and column.reach0 <= piece.x0
+
+
+def _run_holding(
+    piece: Piece, columns: Sequence[Column], over: tuple[int, int], bounds: tuple[int, int], slack: float
+) -> tuple[int, int]:
+    """A header wider than the columns it stands over, centred over none of the runs around them ("Sales
+    to Customers" over three years' figures, set left of their middle; "% Change" over two): the widest
+    run that holds it whole, with its middle in the run's middle three fifths. Else the columns it stands
+    over."""
+    best = over
+    for (first, last), _ in _figure_runs(columns, *bounds):
+        left, right = columns[first].left, columns[last].x1
+        holds = left - slack <= piece.x0 and piece.x1 <= right + slack
+        if first <= over[0] and over[1] <= last and holds and _in_middle(piece, left, right):
+            best = max(best, (first, last), key=lambda span: span[1] - span[0])
+    return best
+
+
+def _in_middle(piece: Piece, left: float, right: float) -> bool:
+    """Is the piece's middle in the middle three fifths of `left`–`right`?"""
+    side, center = _SIDE * (right - left), (piece.x0 + piece.x1) / 2
+    return left + side <= center <= right - side
+
+
+def _off_centre_over(piece: Piece, run: Sequence[Column]) -> bool:
+    """A header over a run of columns, set off its middle ("2023" over "Shares" and "Amount", left of their
+    middle): its middle in the run's middle three fifths, and it is not within one column's figures."""
+    alone = any(column.left - _FLUSH <= piece.x0 and piece.x1 <= column.x1 + _FLUSH for column in run)
+    return not alone and _in_middle(piece, run[0].left, run[-1].x1)
 
 
 def _figure_runs(columns: Sequence[Column], low: int, high: int) -> list[Run]:
@@ -609,7 +731,8 @@ def _header_runs(below: Sequence[tuple[Piece, tuple[int, int]]], low: int, high:
 def _ordered_headers(row: Row, columns: Sequence[Column]) -> list[tuple[Piece, tuple[int, int]]]:
     """A header line with one header for each column, or for each run of k columns (a figure and its
     percentage under one year), in order: each header over its own columns, when it stands nearer them than
-    any other run (and, over a run, centred on it); else none."""
+    any other run (and, over a run, centred on it, or at least over its middle and more than one column's
+    figures); else none."""
     pieces = sorted((p for p in row.pieces if not p.spans_all), key=lambda p: p.x0)
     if len(pieces) < 2 or len(columns) % len(pieces):
         return []  # (one header alone is centred over its run: `_spanning_headers`)
@@ -619,7 +742,8 @@ def _ordered_headers(row: Row, columns: Sequence[Column]) -> list[tuple[Piece, t
     for i, piece in enumerate(pieces):
         center = (piece.x0 + piece.x1) / 2
         nearest = min(range(len(middles)), key=lambda j: abs(middles[j] - center))
-        if nearest != i or (k > 1 and abs(middles[i] - center) > tolerance):
+        off = k > 1 and abs(middles[i] - center) > tolerance
+        if nearest != i or (off and not _off_centre_over(piece, columns[i * k : i * k + k])):
             return []
     return [(piece, (i * k, i * k + k - 1)) for i, piece in enumerate(pieces)]
 
@@ -639,22 +763,40 @@ def _join_wrapped_headers(
 ) -> list[Row]:
     """Header lines stacked over the same single columns ("Fair" over "Value", "Cash and" over "Cash" over
     "Equivalents") are one header row, as a filer's HTML writes each header in one cell: the table's header
-    text then reads "Fair Value". A header over several columns ("Year Ended") stays a row of its own."""
+    text then reads "Fair Value". A header over several columns ("Year Ended") stays a row of its own.
+    The stub's own header ("(Millions of dollars)") printed beside the first of them or between two of
+    them does not part them: between them, it heads the table."""
     figures = (r for r, row in enumerate(rows) if row.has_values and not _is_year_row(row))
     first_data = next(figures, len(rows))
     joined: list[Row] = []
+    stubs: list[Row] = []
     for row in rows[:first_data]:
         above = joined[-1] if joined else None
+        if above is not None and row.label and not row.pieces and _overlaps_above(above, row):
+            stubs.append(row)
+            continue
         slots = _single_slots(row, columns, spans)
-        if above is not None and not above.label and not row.label and slots:
+        one_label = not (above and above.label and row.label)
+        if above is not None and _heads_nothing(above) and _heads_nothing(row) and one_label and slots:
             over = _single_slots(above, columns, spans)
             near = row.infos[0].line.baseline - above.infos[-1].line.baseline <= 1.6 * row.infos[0].height
             if over and over <= slots and near:
+                above.label = above.label or list(row.label)
                 above.pieces.extend(row.pieces)
                 above.infos.extend(row.infos)
                 continue
         joined.append(Row(list(row.infos), list(row.label), list(row.pieces)))
-    return joined + list(rows[first_data:])
+    return stubs + joined + list(rows[first_data:])
+
+
+def _heads_nothing(row: Row) -> bool:
+    """A header row without a label, or whose label is the stub's own header: "(Millions of dollars)"."""
+    return not row.label or find_scale(row.label_text)[1] is not None
+
+
+def _overlaps_above(above: Row, row: Row) -> bool:
+    """Is the row's first line printed partly within the height of the last line of the row above?"""
+    return above.infos[-1].line.bottom > row.infos[0].line.top
 
 
 def _single_slots(row: Row, columns: Sequence[Column], spans: dict[int, tuple[int, int]]) -> set[int] | None:

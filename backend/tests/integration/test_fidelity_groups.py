@@ -1,0 +1,39 @@
+"""The fidelity bench's grouping of period misses (`bench/fidelity.py --groups`), on a corpus filing's real
+misses: every miss falls in one group, named by what went wrong and under what kind of column."""
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from filingproof.ingest.fidelity import measure
+from filingproof.ingest.parse.document import parse_filing
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "fidelity.py"
+WHAT = ("balance as flow", "flow as balance", "wrong end", "wrong length")
+COLUMNS = ("dated column", "year-only column", "no period column")
+
+
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fidelity_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_period_miss_of_a_filing_falls_in_one_named_group(corpus_files: list[Path]) -> None:
+    (path,) = [p for p in corpus_files if f"{p.parent.name}/{p.name}" == "AAPL/10-K_2024-09-28.htm"]
+    misses = measure([(path.name, parse_filing(path.read_bytes()))]).misses
+    period_misses = [m for m in misses if m.kind == "period"]
+    assert period_misses  # the effective rates Apple writes in a note's text, dated a year earlier
+    module = bench()
+    groups = {id(m): module.miss_group(m) for m in period_misses}
+    for miss in period_misses:
+        what, column = groups[id(miss)].split(" | ")
+        assert what in WHAT and column in COLUMNS, groups[id(miss)]
+    rates = [m for m in period_misses if m.concept.endswith("DebtInstrumentInterestRateEffectivePercentage")]
+    assert rates and {groups[id(m)] for m in rates} == {"wrong end | no period column"}
+    grouped = module.Grouped()
+    grouped.add(misses)
+    assert sum(grouped.groups.values()) == len(period_misses)
+    assert all(m.cell is None for m in period_misses)  # let go of the parsed tree once grouped
