@@ -130,7 +130,7 @@ async def index_filing(session: AsyncSession, filing_id: int, embedder: Embedder
         return IndexStats(chunks=0, embedded=0, postings=0)
     vectors: list[str | None] = [None] * len(pending)
     if embedder is not None:
-        embedded = await asyncio.to_thread(embedder.embed, [chunk.text for chunk in pending])
+        embedded = await asyncio.to_thread(embedder.embed_passages, [chunk.text for chunk in pending])
         vectors = [vector_literal(vector) for vector in embedded]
     chunk_ids = await _insert_chunks(session, filing_id, pending, vectors)
     postings = await write_postings(
@@ -174,25 +174,28 @@ async def finalize_index(
 
 
 async def backfill_embeddings(
-    session: AsyncSession, embedder: Embedder, progress: Progress | None = None, batch_size: int = 256
+    session: AsyncSession, embedder: Embedder, progress: Progress | None = None
 ) -> int:
-    """Embed the chunks that have no vector yet, calling `progress(done, total)` after each batch."""
+    """Embed the chunks that have no vector yet, calling `progress(done, total)` after each filing.
+
+    A filing at a time, its chunks in one call and in order, as `index_filing` embeds them: int8 passage
+    vectors (`Embedder.embed_passages`) depend a little on the chunks embedded with them (activations are
+    quantized per batch), so a filing gets the same vectors either way."""
     total = (await session.execute(text("SELECT count(*) FROM chunks WHERE embedding IS NULL"))).scalar_one()
+    filing_ids = (
+        await session.execute(
+            text("SELECT DISTINCT filing_id FROM chunks WHERE embedding IS NULL ORDER BY filing_id")
+        )
+    ).scalars()
     done = 0
-    last_id = 0
-    while done < total:
+    for filing_id in list(filing_ids):
         rows = (
             await session.execute(
-                text(
-                    "SELECT id, text FROM chunks WHERE embedding IS NULL AND id > :last_id "
-                    "ORDER BY id LIMIT :n"
-                ),
-                {"last_id": last_id, "n": batch_size},
+                text("SELECT id, text FROM chunks WHERE embedding IS NULL AND filing_id = :id ORDER BY id"),
+                {"id": filing_id},
             )
         ).all()
-        if not rows:
-            break
-        vectors = await asyncio.to_thread(embedder.embed, [body for _, body in rows])
+        vectors = await asyncio.to_thread(embedder.embed_passages, [body for _, body in rows])
         await session.execute(
             text(
                 "UPDATE chunks c SET embedding = CAST(v.vector AS vector) "
@@ -202,7 +205,6 @@ async def backfill_embeddings(
             {"ids": [chunk_id for chunk_id, _ in rows], "vectors": [vector_literal(v) for v in vectors]},
         )
         done += len(rows)
-        last_id = rows[-1][0]
         if progress is not None:
             progress(done, total)
     return done
