@@ -30,3 +30,12 @@ def calendar_year(y: int) -> Period:
 
 def at(y: int, m: int, d: int) -> Period:
     return Period("instant", None, date(y, m, d))
+
+
+def flow(start: date, end: date) -> Period:
+    return Period("duration", start, end)
+
+
+def periods(parsed: ParsedTable, label: str) -> list[Period | None]:
+    """The periods of a row's cells, left to right (figures written in the label first)."""
+    return [c.period for c in parsed.cells if c.row_label == label]

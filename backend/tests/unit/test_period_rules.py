@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 import pytest
-from html_tables import at, calendar_year, parse_html_table, row
+from html_tables import at, calendar_year, flow, parse_html_table, row
 
 from filingproof.ingest.parse.cell_periods import PERIOD_RULES
 from filingproof.ingest.parse.periods import DocumentPeriod, Period
@@ -37,10 +37,6 @@ NFLX_10K = DocumentPeriod("10-K", date(2017, 12, 31), 2017, "FY")  # FinanceBenc
 def spanning(text: str, columns: int) -> str:
     """One `<td>` over `columns` columns."""
     return f'<td colspan="{columns}">{text}</td>'
-
-
-def flow(start: date, end: date) -> Period:
-    return Period("duration", start, end)
 
 
 def apple_year(y: int) -> Period:

@@ -4,16 +4,14 @@ own XBRL tags, and the period that the tags give."""
 
 from datetime import date
 
-from html_tables import at, calendar_year, parse_html_table, row
+from html_tables import at, calendar_year, flow, parse_html_table, periods, row
 
 from filingproof.ingest.parse.periods import (
     DocumentPeriod,
-    Period,
     parse_column_period,
     periods_agree,
     periods_by_block,
 )
-from filingproof.ingest.parse.tables import ParsedTable
 
 AXP_10Q = DocumentPeriod("10-Q", date(2023, 9, 30), 2023, "Q3")
 BMY_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
@@ -29,15 +27,6 @@ RTX_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
 TXN_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 V_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q3")
-
-
-def flow(start: date, end: date) -> Period:
-    return Period("duration", start, end)
-
-
-def periods(parsed: ParsedTable, label: str) -> list[Period | None]:
-    """The periods of a row's cells, left to right."""
-    return [c.period for c in parsed.cells if c.row_label == label]
 
 
 def test_a_period_printed_once_over_a_block_dates_the_columns_of_the_block() -> None:

@@ -4,7 +4,7 @@ the way the corpus filers lay theirs out (the filing and table it comes from is 
 from datetime import date
 from decimal import Decimal
 
-from html_tables import at, calendar_year, parse_html_table, row
+from html_tables import at, calendar_year, parse_html_table, periods, row
 
 from filingproof.ingest.parse.periods import DocumentPeriod, Period
 from filingproof.ingest.parse.tables import ParsedTable
@@ -16,11 +16,6 @@ PFIZER_10Q = DocumentPeriod(form="10-Q", period_end=date(2023, 7, 2), fiscal_yea
 
 def table(html: str, document: DocumentPeriod = CALENDAR_10K, context: str = "") -> ParsedTable:
     return parse_html_table(html, document, context)
-
-
-def periods(parsed: ParsedTable, label: str) -> list[Period | None]:
-    """The periods of a row's cells, left to right (figures written in the label first)."""
-    return [c.period for c in parsed.cells if c.row_label == label]
 
 
 def test_a_roll_forward_under_year_columns_moves_by_flows_and_closes_with_balances() -> None:
