@@ -3,6 +3,7 @@ worker processes, and search, `/query/sync` and retrieval quality with 17 filing
 with index and page-image sizes per filing.
 
     .venv/bin/python backend/bench/scale.py [--workers 1,2] [--sample N] [--from-home DIR] [--keep-homes]
+    .venv/bin/python backend/bench/scale.py --measure HOME_17 HOME_LARGE   # step 3 alone, on kept homes
 
 1. A fresh home with the 17-filing corpus ingested (as bench/ingest.py does), or a copy of `--from-home`
    (a home holding those 17 filings that nothing else uses: its server is stopped, then it is copied).
@@ -21,6 +22,7 @@ with index and page-image sizes per filing.
 
 Each step runs in a child process of its own on one home. Every figure is printed with the machine's load;
 on a shared machine, compare figures of one run. The homes are removed at the end unless `--keep-homes`.
+`--measure` runs step 3 alone on two kept homes (a ranking change is measured without ingesting again).
 """
 
 from __future__ import annotations
@@ -559,12 +561,20 @@ def main() -> None:
         help="without EDGAR_USER_AGENT, serve this EDGAR mirror on loopback to the workers",
     )
     parser.add_argument("--keep-homes", action="store_true", help="keep the homes and their databases")
+    parser.add_argument(
+        "--measure", type=Path, nargs=2, metavar=("HOME_17", "HOME_LARGE"), help="only measure two kept homes"
+    )
     parser.add_argument("--phase", choices=("ingest17", "queue", "measure"), help=argparse.SUPPRESS)
     parser.add_argument("--home", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.phase is not None:
         run_phase(args)
+        return
+    if args.measure is not None:
+        args.edgar_env = {}
+        print(load_average(), flush=True)
+        print_side_by_side(*(child("measure", home, args) for home in args.measure))
         return
     work = fresh_home("filingproof-scale-")
     print(f"homes under {work}; {load_average()}", flush=True)

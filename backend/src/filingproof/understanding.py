@@ -639,12 +639,23 @@ def _narrow(filings: list[FilingRef], keep: list[FilingRef], what: str, notes: l
     return filings
 
 
+# a 52/53-week fiscal year ends within a week of the same day a year before
+_SAME_DAY_SLACK_DAYS = 7
+
+
 def _by_year(filings: list[FilingRef], year: int, fiscal_period: FiscalPeriod | None) -> list[FilingRef]:
-    """The filing of that fiscal year (and quarter); else the nearest later one (its comparatives hold it)."""
+    """A quarter's filing of that fiscal year; for a year, the annual report of that year, else of one of the
+    next two (their comparatives hold it), before the year's 10-Qs (a year to date is not the year). Else
+    the nearest later filings."""
     exact = [f for f in filings if f.fiscal_year == year]
     if fiscal_period in ("Q1", "Q2", "Q3"):
         quarter = [f for f in exact if f.fiscal_period == fiscal_period]
         exact = quarter or exact
+    else:
+        for annual_year in (year, year + 1, year + 2):
+            annual = [f for f in filings if f.fiscal_year == annual_year and f.form != "10-Q"]
+            if annual:
+                return annual
     if exact:
         return exact
     for later in (year + 1, year + 2):
@@ -655,10 +666,14 @@ def _by_year(filings: list[FilingRef], year: int, fiscal_period: FiscalPeriod | 
 
 
 def _by_date(filings: list[FilingRef], when: date) -> list[FilingRef]:
-    """Filings whose period ends on that date; else the nearest one ending within a year after it."""
+    """Filings whose period ends on that date; else those ending a year after it (their comparative
+    column is that date), the annual report first; else the nearest one ending within a year after it."""
     exact = [f for f in filings if f.period_end == when]
     if exact:
         return exact
+    year_after = [f for f in filings if abs((f.period_end - when).days - 365) <= _SAME_DAY_SLACK_DAYS]
+    if year_after:
+        return [f for f in year_after if f.form != "10-Q"] or year_after
     later = [f for f in filings if 0 < (f.period_end - when).days <= 400]
     nearest = min((f.period_end for f in later), default=None)
     return [f for f in later if f.period_end == nearest]

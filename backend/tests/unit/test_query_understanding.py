@@ -214,6 +214,44 @@ def test_filters_narrow_filings(query: str, expected: list[tuple[str, str, date]
     assert selection.notes == ()
 
 
+# the corpus grown with corpus-large's 10-Qs of the same companies (their real periods and fiscal years)
+GROWN = Catalog(
+    companies=CORPUS.companies,
+    filings=(
+        *CORPUS.filings,
+        FilingRef(101, "AAPL", "10-Q", date(2023, 7, 1), 2023, "Q3"),
+        FilingRef(102, "AMZN", "10-Q", date(2023, 6, 30), 2023, "Q2"),
+        FilingRef(103, "WMT", "10-Q", date(2023, 7, 31), 2024, "Q2"),
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # a year: the annual report of that year, else the next one's comparatives, before the year's 10-Qs
+        ("What was Apple's revenue in fiscal 2023?", [("AAPL", "10-K", date(2024, 9, 28))]),
+        ("What was Walmart's net income in fiscal 2024?", [("WMT", "10-K", date(2025, 1, 31))]),
+        # a quarter of that year is still its 10-Q
+        ("Apple Q3 2023 revenue", [("AAPL", "10-Q", date(2023, 7, 1))]),
+        # a fiscal year's end: the annual report a year later, not the nearest 10-Q
+        ("What were Amazon's total assets at December 31, 2022?", [("AMZN", "10-K", date(2023, 12, 31))]),
+        # a quarter a year back: the same quarter's 10-Q a year later (its comparative column)
+        (
+            "Apple's revenue from Mac for the three months ended March 30, 2024",
+            [("AAPL", "10-Q", date(2025, 3, 29))],
+        ),
+    ],
+)
+def test_filters_prefer_the_filing_that_prints_the_period(
+    query: str, expected: list[tuple[str, str, date]]
+) -> None:
+    ids = {(f.ticker, f.form, f.period_end): f.filing_id for f in GROWN.filings}
+    selection = select_filings(understand(query, GROWN), GROWN)
+    assert selection.filing_ids == tuple(sorted(ids[key] for key in expected))
+    assert selection.notes == ()
+
+
 def test_no_filter_searches_everything() -> None:
     assert select_filings(understand("revenue recognition policy", CORPUS), CORPUS).filing_ids is None
 
