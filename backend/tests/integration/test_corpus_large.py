@@ -20,6 +20,7 @@ from filingproof.ingest.parse.document import ParsedDocument, parse_filing
 from filingproof.ingest.parse.xbrl import parse_cover
 from filingproof.ingest.parse.xhtml import IX
 from filingproof.ingest.pdf.source import parse_source
+from filingproof.ingest.render import chromium, render_document
 from filingproof.ingest.service import read_filing
 
 VALUE_TARGET = 0.995
@@ -101,3 +102,39 @@ def test_a_sampled_filing_meets_the_fidelity_targets(corpus_large: Path, name: s
     assert fidelity.facts > 500
     assert fidelity.value_rate >= VALUE_TARGET, [m for m in fidelity.misses if m.kind == "value"][:5]
     assert fidelity.period_rate >= PERIOD_TARGET, [m for m in fidelity.misses if m.kind == "period"][:5]
+
+
+@pytest.mark.parametrize(
+    ("name", "pages", "labels"),
+    [
+        # page-break-before on each page's first element, the page number in a one-cell table
+        ("MARA/10-Q_0001493152-23-027174.htm.gz", 50, [str(n) for n in range(2, 51)]),
+        # page-break-before after a rule, numbered from the first page after the cover and the contents
+        ("AA/10-Q_0001193125-18-236766.htm.gz", 54, [str(n) for n in range(1, 53)]),
+    ],
+)
+def test_a_filer_that_breaks_pages_before_their_first_element_gets_its_pages(
+    corpus_large: Path, name: str, pages: int, labels: list[str]
+) -> None:
+    """Once these filings were one page each (a 37,249 px image): only `page-break-after` was read."""
+    layout = parsed(corpus_large, name).layout
+    assert len(layout.pages) == pages and len(layout.breaks) == pages - 1
+    assert all(page_break.before for page_break in layout.breaks)
+    assert [page.label for page in layout.pages if page.label is not None] == labels
+
+
+async def test_pages_that_start_at_a_break_are_rendered_as_the_filer_paginated(
+    corpus_large: Path, settings: Settings, tmp_path: Path
+) -> None:
+    """Marathon's 10-Q: one image per filer page, each page as tall as a printed page at most, and every
+    cell's box inside its own page's image."""
+    document = parsed(corpus_large, "MARA/10-Q_0001493152-23-027174.htm.gz")
+    async with chromium(settings.chromium_path) as browser:
+        rendering = await render_document(browser, document, tmp_path, settings.page_viewport_width)
+    heights = [page.height for page in rendering.pages]
+    assert len(heights) == 50 and all(page.image is not None for page in rendering.pages)
+    assert max(heights) < 2 * settings.page_viewport_width * 11 / 8.5  # a letter page at this width, twice
+    assert len(rendering.cell_boxes) > 1000
+    for (t, _), box in rendering.cell_boxes.items():
+        height = heights[document.layout.tables[t].page - 1]
+        assert 0 <= box.y0 < box.y1 <= height

@@ -65,8 +65,8 @@ def mark_document(document: ParsedDocument) -> tuple[bytes, dict[tuple[int, int]
     Returns the marked bytes and, per cell, the marks of its elements: one `<td>` may show several
     figures ("3.02% - 4.33%"), and one figure may span several (`$`, digits, `)`).
     """
-    for index, element in enumerate(document.layout.breaks):
-        element.set("data-fp-break", str(index))
+    for index, page_break in enumerate(document.layout.breaks):
+        page_break.element.set("data-fp-break-before" if page_break.before else "data-fp-break", str(index))
     marks: dict[etree._Element, str] = {}
     cell_marks: dict[tuple[int, int], list[str]] = {}
     for t, table in enumerate(document.tables):

@@ -1,7 +1,8 @@
 """The filer's pages: the document split at its own page breaks, with each page's prose and tables.
 
 Nothing is moved: elements are assigned to pages in document order, a page ending at each element styled
-`page-break-after: always`. The printed page number is read from the page's last short lines (the footer).
+`page-break-after: always` and starting at each one styled `page-break-before: always`. The printed page
+number is read from the page's last short lines (the footer).
 """
 
 import re
@@ -9,13 +10,22 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from filingproof.ingest.parse.xhtml import BLOCK_TAGS, is_hidden, is_page_break, local_name, text_of
+from filingproof.ingest.parse.xhtml import (
+    BLOCK_TAGS,
+    is_hidden,
+    is_page_break,
+    local_name,
+    starts_page,
+    text_of,
+)
 
 _PAGE_LABEL_RE = re.compile(r"(?:^|\|\s*|\s)((?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7})$")
 # A footer that is the number and a full stop alone ("51.", Alphabet's); in running text a number before a
 # full stop ends a sentence, so the stop is taken only on a line of its own.
 _DOTTED_LABEL_RE = re.compile(r"((?:[A-Z]{1,2}-)?\d{1,3})\.")
 _CONTEXT_CHARS = 1500
+# a table that holds only a page number: some filers lay their footer out as a one-cell table
+_NUMBER_TABLE_RE = re.compile(r"(?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7}")
 
 
 @dataclass(slots=True)
@@ -23,6 +33,7 @@ class PageLayout:
     number: int  # 1-based position in the document
     blocks: list[str] = field(default_factory=list)  # prose paragraphs and "[table N]" markers
     tables: list[int] = field(default_factory=list)  # indexes into DocumentLayout.tables
+    number_tables: dict[str, str] = field(default_factory=dict)  # "[table N]" → the page number it holds
 
     @property
     def text(self) -> str:
@@ -30,8 +41,12 @@ class PageLayout:
 
     @property
     def label(self) -> str | None:
-        prose = [block for block in self.blocks if not block.startswith("[table ")]
-        for line in reversed(prose[-3:]):
+        lines = [
+            self.number_tables.get(block, block)
+            for block in self.blocks
+            if not block.startswith("[table ") or block in self.number_tables
+        ]
+        for line in reversed(lines[-3:]):
             if len(line) <= 60 and (match := _PAGE_LABEL_RE.search(line) or _DOTTED_LABEL_RE.fullmatch(line)):
                 return match[1]
         return None
@@ -47,18 +62,26 @@ class TableLayout:
     own_context: str = ""  # the prose between the previous table and this one (its end)
 
 
+@dataclass(frozen=True, slots=True)
+class PageBreak:
+    """Where one filer page ends and the next starts: after `element`, or at its top when `before`."""
+
+    element: etree._Element
+    before: bool = False
+
+
 @dataclass(slots=True)
 class DocumentLayout:
     pages: list[PageLayout]
     tables: list[TableLayout]
-    breaks: list[etree._Element]
+    breaks: list[PageBreak]  # one between each two pages
 
 
 class _Walker:
     def __init__(self) -> None:
         self.pages = [PageLayout(1)]
         self.tables: list[TableLayout] = []
-        self.breaks: list[etree._Element] = []
+        self.breaks: list[PageBreak] = []
         self.buffer: list[str] = []
         self.recent: list[str] = []  # recent prose blocks, for a table's context
         self.since_table: list[str] = []  # the prose blocks since the last table
@@ -75,9 +98,18 @@ class _Walker:
             del self.since_table[:-12]
             self.prose_since_table += len(text)
 
+    def new_page(self, at: PageBreak) -> None:
+        self.flush()
+        self.breaks.append(at)
+        self.pages.append(PageLayout(len(self.pages) + 1))
+
     def walk(self, element: etree._Element) -> None:
         if is_hidden(element):
             return
+        if starts_page(element):
+            self.flush()
+            if self.pages[-1].blocks:  # a break before the first content, or right after one, adds no page
+                self.new_page(PageBreak(element, before=True))
         name = local_name(element)
         if name == "table" and not any(local_name(e) == "table" for e in element.iterdescendants()):
             self.flush()
@@ -96,9 +128,7 @@ class _Walker:
             if block:
                 self.flush()
         if is_page_break(element):
-            self.flush()
-            self.breaks.append(element)
-            self.pages.append(PageLayout(len(self.pages) + 1))
+            self.new_page(PageBreak(element))
 
     def add_table(self, element: etree._Element) -> None:
         context = " ".join(self.recent)[-_CONTEXT_CHARS:]
@@ -110,8 +140,10 @@ class _Walker:
         self.since_table = []
         self.pages[-1].tables.append(index)
         self.pages[-1].blocks.append(f"[table {index}]")
-        # A small table (often a title block) is context for the next one; a big one ends the context.
         table_text = text_of(element)
+        if _NUMBER_TABLE_RE.fullmatch(table_text):
+            self.pages[-1].number_tables[f"[table {index}]"] = table_text
+        # A small table (often a title block) is context for the next one; a big one ends the context.
         if len(table_text) < 300:
             self.recent.append(table_text)
             del self.recent[:-12]

@@ -62,8 +62,15 @@ def is_hidden(element: etree._Element) -> bool:
 
 
 def is_page_break(element: etree._Element) -> bool:
+    """Whether a page ends after this element (`page-break-after: always`)."""
     style = (element.get("style") or "").replace(" ", "").lower()
     return "page-break-after:always" in style or "break-after:page" in style
+
+
+def starts_page(element: etree._Element) -> bool:
+    """Whether a page starts at this element (`page-break-before: always`: some filers break only so)."""
+    style = (element.get("style") or "").replace(" ", "").lower()
+    return "page-break-before:always" in style or "break-before:page" in style
 
 
 def iter_text(element: etree._Element) -> Iterator[str]:
