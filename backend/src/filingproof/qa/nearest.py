@@ -15,7 +15,11 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from filingproof.index.embed import EmbeddingUnavailable, get_embedder
+from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit
 from filingproof.qa.vocabulary import Entry, Vocabulary, in_period, own_filing
@@ -38,8 +42,10 @@ class Nearest:
     cells: tuple[CellHit, ...]
 
 
-# row label → its unit vector; row labels are few per corpus (a few thousand), so this stays small
-_VECTORS: dict[str, tuple[float, ...]] = {}
+# row label → its unit vector (float32, 1.5 kB); a corpus prints a few thousand distinct labels per
+# company, and a store of thousands of companies keeps only the labels met lately
+LABEL_VECTORS_KEPT = 50_000
+_VECTORS: LruCache[str, npt.NDArray[np.float32]] = LruCache(LABEL_VECTORS_KEPT)
 
 
 def _printable(label: str) -> bool:
@@ -59,24 +65,23 @@ def _lines(vocab: Vocabulary, targets: Sequence[Target]) -> dict[str, Entry]:
     return lines
 
 
-def _embed(phrase: str, labels: Sequence[str]) -> tuple[list[float], list[tuple[float, ...]]]:
-    """The phrase's vector and each label's, the labels not yet seen encoded in one batch with it."""
-    unseen = [label for label in labels if label not in _VECTORS]
-    vectors = get_embedder().embed([phrase, *unseen])
+def _embed(phrase: str, labels: Sequence[str]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The phrase's vector and the labels' (a row each), the labels not kept encoded in one batch."""
+    kept = {label: vector for label in labels if (vector := _VECTORS.get(label)) is not None}
+    unseen = [label for label in labels if label not in kept]
+    vectors = np.asarray(get_embedder().embed([phrase, *unseen]), dtype=np.float32)
     for label, vector in zip(unseen, vectors[1:], strict=True):
-        _VECTORS[label] = tuple(vector)
-    return vectors[0], [_VECTORS[label] for label in labels]
+        kept[label] = vector
+        _VECTORS.put(label, vector)
+    return vectors[0], np.stack([kept[label] for label in labels])
 
 
 def _ranked(phrase: str, lines: dict[str, Entry]) -> list[CellHit]:
     labels = list(lines)
     query, vectors = _embed(phrase, labels)
-    scored = [
-        (sum(q * v for q, v in zip(query, vector, strict=True)), label)
-        for label, vector in zip(labels, vectors, strict=True)
-    ]
-    scored.sort(key=lambda pair: -pair[0])
-    return [lines[label].cell for score, label in scored[:LIMIT] if score >= THRESHOLD]
+    scores = vectors @ query  # unit vectors: the cosines
+    best = sorted(range(len(labels)), key=lambda i: -float(scores[i]))[:LIMIT]
+    return [lines[labels[i]].cell for i in best if scores[i] >= THRESHOLD]
 
 
 async def nearest_lines(vocab: Vocabulary, phrase: str, targets: Sequence[Target]) -> tuple[CellHit, ...]:

@@ -36,6 +36,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
 from filingproof.verify.items import PAYMENT, PER_SHARE, concept_words, member_words, terms
@@ -213,8 +214,10 @@ def _indexed(ticker: str, entries: tuple[Entry, ...]) -> Vocabulary:
     return Vocabulary(ticker, entries, {term: tuple(found) for term, found in index.items()})
 
 
-# (database, ticker) → (the filings it was read from, the vocabulary)
-_CACHE: dict[tuple[str, str], tuple[tuple[int, ...], Vocabulary]] = {}
+# (database, ticker) → (the filings it was read from, the vocabulary); a vocabulary holds every cell of its
+# company, so a store of thousands of companies keeps only the ones asked about lately
+VOCABULARIES_KEPT = 64
+_CACHE: LruCache[tuple[str, str], tuple[tuple[int, ...], Vocabulary]] = LruCache(VOCABULARIES_KEPT)
 
 
 def _database(session: AsyncSession) -> str:
@@ -225,7 +228,8 @@ def _database(session: AsyncSession) -> str:
 async def vocabulary(
     session: AsyncSession, ticker: str, filing_ids: Sequence[int], neutral: frozenset[str]
 ) -> Vocabulary:
-    """The company's vocabulary, read once per process and kept while its filings stay the same."""
+    """The company's vocabulary, read once per process and kept while its filings stay the same (and it is
+    among the `VOCABULARIES_KEPT` asked about last)."""
     key = (_database(session), ticker)
     filings = tuple(sorted(filing_ids))
     cached = _CACHE.get(key)
@@ -233,7 +237,7 @@ async def vocabulary(
         return cached[1]
     rows = (await session.execute(text(_CELLS), {"ticker": ticker})).all()
     built = build_vocabulary(ticker, rows, neutral)
-    _CACHE[key] = (filings, built)
+    _CACHE.put(key, (filings, built))
     return built
 
 
