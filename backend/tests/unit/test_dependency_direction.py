@@ -25,8 +25,9 @@ ROOT = "filingproof"  # the package's own `__init__` (PARSER_VERSION), as a part
 EDGES = frozenset({"__main__", "cli", "api", "mcp", "demo"})
 
 # What each part may import (besides itself). Read it bottom up:
-#   config, the root, calendar                import nothing of the project (calendar: month names, dates
-#                                              written out, period tolerances; pure, read by all above)
+#   config, the root, calendar, lru           import nothing of the project (calendar: month names, dates
+#                                              written out, period tolerances; pure, read by all above;
+#                                              lru: the bounded cache of per-process reads)
 #   verify, understanding                     the calendar only (understanding: query understanding, pure;
 #                                              retrieval and table QA both read it)
 #   db, llm, edgar                            the floor: the database (every table), providers, EDGAR
@@ -43,6 +44,7 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "config": frozenset(),
     ROOT: frozenset(),
     "calendar": frozenset(),
+    "lru": frozenset(),
     "verify": frozenset({"calendar"}),
     "understanding": frozenset({"calendar"}),
     "db": frozenset({"config"}),
@@ -51,7 +53,7 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "index": frozenset({"db", "config"}),
     "catalog": frozenset({"db"}),
     "retrieval": frozenset({"understanding", "index", "db", "config"}),
-    "qa": frozenset({"understanding", "verify", "calendar", "index", "db"}),
+    "qa": frozenset({"understanding", "verify", "calendar", "lru", "index", "db"}),
     "metrics": frozenset({"qa", "understanding", "verify", "calendar", "db"}),
     "ingest": frozenset({"edgar", "index", "db", "config", "calendar", ROOT}),
     "agent": frozenset(
