@@ -19,6 +19,7 @@ CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
 GE_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GM_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GOOGL_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+IBM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
@@ -29,6 +30,7 @@ NVDA_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2024, "FY")
 PEP_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 PFE_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 TSLA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+TXN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 WMT_10K = DocumentPeriod("10-K", date(2025, 1, 31), 2025, "FY")
 NFLX_10K = DocumentPeriod("10-K", date(2017, 12, 31), 2017, "FY")  # FinanceBench's NETFLIX_2017_10K
@@ -162,6 +164,16 @@ CASES: dict[str, Case] = {
         "(in millions):",
         column="Year Ended December 31, 2025",
     ),
+    "opening_day_the_row_names": Case(  # TXN 2023 10-K (corpus-large), uncertain tax positions
+        row("", "2023", "2022", "2021")
+        + row("Balance, January 1", "$82", "$69", "$89")
+        + row("Additions based on tax positions related to the current year", "3", "3", "2")
+        + row("Balance, December 31", "$82", "$82", "$69"),
+        TXN_10K,
+        "Balance, January 1",
+        [at(2022, 12, 31), at(2021, 12, 31), at(2020, 12, 31)],
+        title="The changes in the total amounts of uncertain tax positions are as follows:",
+    ),
     "balance_row_under_a_flow_column": Case(
         AAPL_UNCERTAIN_TAX,
         AAPL_10K,
@@ -171,6 +183,16 @@ CASES: dict[str, Case] = {
     ),
     "opening_balance_under_a_date_column": Case(
         NVDA_DEFERRED_REVENUE, NVDA_10K, "Balance at beginning of period", [at(2023, 1, 28), at(2022, 1, 29)]
+    ),
+    "movement_between_dated_balances": Case(  # IBM Q2 2023 10-Q (corpus-large), allowance for credit losses
+        row("(Dollars in millions)", "", "")
+        + row("At June 30, 2023:", "Americas", "Total")
+        + row("Beginning balance at January 1, 2023", "$88", "$168")
+        + row("Write-offs", "$(3)", "$(4)")
+        + row("Ending balance at June 30, 2023", "$98", "$165"),
+        IBM_10Q,
+        "Write-offs",
+        [flow(date(2023, 1, 2), date(2023, 6, 30))] * 2,
     ),
     "movement_under_a_date_column": Case(
         AMZN_TAX_CONTINGENCIES,
@@ -205,6 +227,18 @@ CASES: dict[str, Case] = {
         "Interest cost",
         [flow(date(2023, 1, 3), date(2023, 7, 2)), flow(date(2022, 1, 4), date(2022, 7, 3))],
         title="Note 10. Pension and Postretirement Benefit Plans",
+    ),
+    "flow_from_the_opening_day": Case(  # IBM Q2 2023 10-Q (corpus-large), standard warranty liability
+        row("(Dollars in millions)", "2023", "2022")
+        + row("Balance at January 1", "$79", "$77")
+        + row("Current-period accruals", "35", "39")
+        + row("Accrual adjustments to reflect actual experience", "(14)", "(1)")
+        + row("Charges incurred", "(43)", "(41)")
+        + row("Balance at June 30", "$57", "$74"),
+        IBM_10Q,
+        "Current-period accruals",
+        [flow(date(2023, 1, 1), date(2023, 6, 30)), flow(date(2022, 1, 1), date(2022, 6, 30))],
+        title="Standard Warranty Liability",
     ),
     "movement_under_a_column": Case(
         AAPL_UNCERTAIN_TAX,

@@ -65,6 +65,7 @@ _STOCK_CUES_RE = re.compile(
     r"maturit|remaining|\bfuture\b|thereafter|payments? due|unrecognized|accrued|gross unrealized",
     re.IGNORECASE,
 )
+_DATE_ALONE_RE = re.compile(rf"^{LONG_DATE_PATTERN}$", re.IGNORECASE)
 _DATE_HEADING_RE = re.compile(rf"^(?:(?:as of|at)\s+)?{LONG_DATE_PATTERN}:?$", re.IGNORECASE)
 _FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
 # Balances under any column: "Total assets", "Long-lived assets", "Unrecognized compensation cost".
@@ -132,6 +133,9 @@ _AT_MONTH_DAY_CAPTION_RE = re.compile(
 )
 _DEFERRED_TAX_BALANCES_RE = re.compile(r"\bdeferred (?:income )?tax (?:assets?|liabilit)", re.IGNORECASE)
 _QUARTERLY_RE = re.compile(r"\bquarterly\b|\bquarters?\b", re.IGNORECASE)
+# A row that ends on a day without its year: "Balance, January 1", "Balance at May 1,", "Fair value
+# January 1".
+_OPENING_DAY_RE = re.compile(rf"(?:^|[\s,—–-])({MONTH_NAME_PATTERN})\.?\s+(\d{{1,2}}),?$", re.IGNORECASE)
 _MONTH_DAY_END_RE = re.compile(rf"[-–—]\s*({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
 
 
@@ -178,13 +182,21 @@ class TablePeriods:
         # A date in the stub of the header rows ("July 29, 2023" above the row labels, the columns naming
         # only what they measure) dates the columns that name no period.
         self.header_period = _header_stub_period(row_labels, headings, document)
+        # A 10-Q's rows from the day its fiscal year opened ("Balance at January 1"): the year to date.
+        self.year_to_date = self.months == 3 and any(
+            _opens_the_fiscal_year(label, document) for label in row_labels
+        )
         self._read_kinds(row_labels, caption, table_text)
 
     def _read_rollforward(self, row_labels: list[str], headings: frozenset[int]) -> None:
         """Whether the rows roll a balance forward, and where its balances, blocks and movements are."""
         document = self.document
         # A roll-forward opens and closes with balances; its other rows are the period's flows.
-        balance_rows = [row for row, label in enumerate(row_labels) if _BALANCE_ROW_RE.search(label)]
+        balance_rows = [
+            row
+            for row, label in enumerate(row_labels)
+            if _BALANCE_ROW_RE.search(label) and not self.maturity_date(label)
+        ]
         balances = [row_labels[row] for row in balance_rows]
         month_day_rows = [row for row, label in enumerate(row_labels) if _MONTH_DAY_END_RE.search(label)]
         month_days = [row_labels[row] for row in month_day_rows]
@@ -268,6 +280,7 @@ class TablePeriods:
     ) -> CellPeriod:
         """The period of a cell in `row`, under a column that names `column` (None: names none)."""
         label = _FOOTNOTE_RE.sub("", label)  # "Benefit obligation at beginning of year1", "Total (3)"
+        maturity = self.maturity_date(label)
         in_block = column
         # A later block of the table: "As of December 31, 2024" over the same headers as the first block.
         if column is not None and self.section is not None and self.section.kind == column.kind == "instant":
@@ -281,13 +294,22 @@ class TablePeriods:
             column_label=column_label,
             inline=inline,
             path=path,
-            dated=row_date(label),
-            balance_row=bool(_BALANCE_ROW_RE.search(label)) and not _PORTION_RE.search(label),
+            dated=None if maturity else row_date(label),
+            balance_row=bool(_BALANCE_ROW_RE.search(label))
+            and not _PORTION_RE.search(label)
+            and not maturity,
         )
         for rule in PERIOD_RULES:
             if (period := rule(cell)) is not None:
                 return CellPeriod(period, rule.__name__)
         raise AssertionError("the last rule answers every cell")
+
+    def maturity_date(self, label: str) -> bool:
+        """A row that prints a date alone, later than the report's: the day a debt falls due, not the date
+        of its figures: "March 27, 2025" × "Book Value Outstanding as of May 31, 2024" (NKE 2024 10-K,
+        long-term debt)."""
+        dated = parse_long_date(label) if _DATE_ALONE_RE.match(label.strip()) else None
+        return dated is not None and dated > self.document.period_end + END_SLACK
 
     def future_row(self, label: str) -> bool:
         """ "2026", "Thereafter", "Due within one year": a maturity bucket (a year after the report's)."""
@@ -464,8 +486,32 @@ def maturity_bucket(cell: CellContext, column: Period) -> Period | None:
     future_column = column.end > cell.document.period_end + END_SLACK
     if not (future_column or cell.table.future_row(cell.label)):
         return None
+    if future_column and column.kind == "instant" and _AS_OF_COLUMN_RE.search(cell.column_label):
+        # A count on a later day the column prints: "Outstanding at October 17, 2023" (AXP Q3 2023
+        # 10-Q, cover page), not an amount owed.
+        return None
     dated_column = column.kind == "instant" and not future_column
     return _instant(column.end if dated_column else cell.document_end)
+
+
+@_under_a_column
+def opening_day_the_row_names(cell: CellContext, column: Period) -> Period | None:
+    """A row that ends on the day a fiscal year opens, without its year, is the balance on the eve of the
+    column's year: "Balance, January 1" × "2023" (TXN 2023 10-K, unrecognized tax benefits) → instant
+    2022-12-31; "Balance at May 1," × "2024" (SJM, a fiscal year from May) → 2023-04-30; "Balance at
+    January 1" × "2023" in a 10-Q (IBM, warranty liability) → 2022-12-31."""
+    match = _OPENING_DAY_RE.search(cell.label)
+    if match is None:
+        return None
+    if column.kind == "duration" and column.start is not None and not column.assumed:
+        day = _month_day_in(match, column.start)
+        opens = day == column.start  # not "Balance at April 30," closing the year
+    else:  # a date, or a bare year: its fiscal year (the column's quarter, in a 10-Q)
+        day = _month_day_in(match, column.end)
+        if day > column.end:
+            day = _month_day_in(match, date(column.end.year - 1, 12, 31))
+        opens = _opens_a_fiscal_year(day, cell.document)
+    return _day_before(day) if opens else None
 
 
 @_under_a_column
@@ -495,6 +541,21 @@ def opening_balance_under_a_date_column(cell: CellContext, column: Period) -> Pe
 
 
 @_under_a_column
+def movement_between_dated_balances(cell: CellContext, column: Period) -> Period | None:
+    """A row between two balances that print their dates is the stretch between them, under the date the
+    column prints at its end: "Write-offs" between "Beginning balance at January 1, 2023" and "Ending
+    balance at June 30, 2023" × "At June 30, 2023: Americas" (IBM Q2 2023 10-Q, allowance for credit
+    losses) → the six months to 2023-06-30 (not the quarter)."""
+    table = cell.table
+    if column.kind != "instant" or cell.balance_row or not table.opening_row <= cell.row < table.closing_row:
+        return None
+    stretch = table.bracket(cell.row) if table.rollforward or len(table.balance_dates) > 1 else None
+    if stretch is None or stretch.kind != "duration" or not dates_match(stretch.end, column.end):
+        return None
+    return stretch
+
+
+@_under_a_column
 def movement_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
     """A roll-forward under the dates its years end: "Gross increases to tax positions in prior periods"
     × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date. In a 10-Q, the quarter, or
@@ -520,6 +581,19 @@ def length_the_section_names(cell: CellContext, column: Period) -> Period | None
     if column.kind != "duration" or not months or round(column.days / 30.4) == months:
         return None
     return cell.flow_to(column.end, months)
+
+
+@_under_a_column
+def flow_from_the_opening_day(cell: CellContext, column: Period) -> Period | None:
+    """In a 10-Q whose rows run from the day the fiscal year opened, a flow under a bare year is the year
+    to date: "Current-period accruals" between "Balance at January 1" and "Balance at June 30" × "2023"
+    (IBM Q2 2023 10-Q, standard warranty liability) → January to June 2023 (not the quarter)."""
+    table = cell.table
+    if not (table.year_to_date and column.assumed) or cell.balance_row or cell.kind == "stock":
+        return None
+    if _OPENING_DAY_RE.search(cell.label) or _MONTH_DAY_END_RE.search(cell.label):
+        return None  # a balance on a day the row names ("Contract assets—June 30")
+    return cell.flow_to(column.end, _year_to_date_months(cell.document))
 
 
 @_under_a_column
@@ -839,10 +913,13 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     year_the_row_names_with_balance_columns,
     month_day_the_row_names,
     maturity_bucket,
+    opening_day_the_row_names,
     balance_row_under_a_flow_column,
     opening_balance_under_a_date_column,
+    movement_between_dated_balances,
     movement_under_a_date_column,
     length_the_section_names,
+    flow_from_the_opening_day,
     movement_under_a_column,
     assets_under_a_flow_column,
     stock_after_the_closing_balance,
@@ -908,6 +985,23 @@ def _ends_a_fiscal_period(day: date, document: DocumentPeriod) -> bool:
         dates_match(months_before(end, months) - timedelta(days=1), day, COUNTED_END_SLACK)
         for months in range(step, 12 * 6, step)
     )
+
+
+def _opens_the_fiscal_year(label: str, document: DocumentPeriod) -> bool:
+    """Does a row end on the day the document's fiscal year opened, without its year ("Balance at
+    January 1" in a calendar-year 10-Q)?"""
+    match = _OPENING_DAY_RE.search(label)
+    first = document.quarter(1)
+    if match is None or first is None or first.start is None:
+        return False
+    return (month_number(match[1]), int(match[2])) == (first.start.month, first.start.day)
+
+
+def _opens_a_fiscal_year(day: date, document: DocumentPeriod) -> bool:
+    """Is `day` the first day of one of the document's last fiscal years?"""
+    own = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
+    ends = [document.quarter(4, year) for year in range(own - 6, own + 1)]
+    return any(end is not None and end.end + timedelta(days=1) == day for end in ends)
 
 
 def _month_day_in(match: re.Match[str], column_end: date) -> date:

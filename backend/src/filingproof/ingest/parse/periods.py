@@ -288,7 +288,20 @@ def parse_column_period(
         return Period("instant", None, end)  # a date alone: a balance at that date
     if (weeks := weeks_in(label)) is not None:  # "36 Weeks Ended": 252 days, not nine months
         return Period("duration", end - timedelta(days=7 * weeks - 1), end)
+    if _YEAR_TO_DATE_RE.search(label):  # "year to date Quarter ended June 30, 2022": from the year's start
+        months = _months_into_fiscal_year(end, document) or months
     return Period("duration", months_before(end, months), end)
+
+
+_YEAR_TO_DATE_RE = re.compile(r"\byear[-\s]+to[-\s]+date\b", re.IGNORECASE)
+
+
+def _months_into_fiscal_year(end: date, document: DocumentPeriod) -> int | None:
+    """How many months of its fiscal year have passed at `end`, by the month the document's fiscal years
+    end: 9 at June 30 for a fiscal year that ends in September."""
+    own = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
+    last = document.quarter(4, own - 1)
+    return None if last is None else (end.month - last.end.month) % 12 or 12
 
 
 _AS_OF_DATES_RE = re.compile(

@@ -369,6 +369,7 @@ def _parse_items(
 ) -> ParsedTable:
     rows = _split_header(items)
     columns = _find_columns(rows)
+    _unlabel_header_rows(rows, columns)
     header_text = " ".join(item.text for row in items[: rows.header_rows] for item in row)
     scale = _table_scale(items, header_text, around)
     row_labels = [item.text if item else "" for item in rows.labels]
@@ -378,6 +379,7 @@ def _parse_items(
     caption = f"{around.context_before[-300:]} {title or ''}"  # the prose that introduces the table
     resolver = TablePeriods(document, f"{title or ''} {header_text}", row_labels, rows.headings(), caption)
     walker = _RowWalker(rows, columns, scale, document, table_context, resolver)
+    walker.by_origination = _introduces_vintages(around)
     walker.walk(around.continued_columns)
     return ParsedTable(
         element=table,
@@ -441,6 +443,22 @@ def _split_header(items: list[list[Item]]) -> _Rows:
         len(items),
     )
     return _Rows(items, labels, values, header_rows)
+
+
+def _unlabel_header_rows(rows: _Rows, columns: "_Columns") -> None:
+    """A header repeated down the rows that leaves the stub empty and dates the columns anew names them, not
+    a row: "Six Months Ended June 30, 2023 | Six Months Ended June 30, 2022" over the figures' columns (CAT
+    Q2 2023 10-Q, allowance for credit losses). Its first item, standing over the first figures' column,
+    was taken for the row's label. (Not names alone: "U.S. Defined Benefit | U.S. Retiree Health Care"
+    over a block whose stub dates it, TXN.)"""
+    first = columns.spans[0][0] if columns.spans else None
+    for r in range(rows.header_rows, len(rows.items)):
+        label = rows.labels[r]
+        if first is None or label is None or label.col_start < first or not rows.values[r]:
+            continue
+        dated = all(months_in(item.text) and parse_long_date(item.text) for item in rows.items[r])
+        if dated:
+            rows.labels[r], rows.values[r] = None, rows.items[r]
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,6 +618,8 @@ class _RowWalker:
     column_labels: list[str] = field(default_factory=list)
     periods: list[Period | None] = field(default_factory=list)  # what each column's label names
     header_block: list[int] = field(default_factory=list)  # the consecutive header rows naming the columns
+    # Its introduction sorts it by the year loans were made (`_introduces_vintages`).
+    by_origination: bool = False
     path_stack: list["_Section"] = field(default_factory=list)  # the headings open, outermost first
 
     def walk(self, continued_columns: Sequence[str] = ()) -> None:
@@ -663,9 +683,18 @@ class _RowWalker:
 
     def _length_over_years(self, r: int, label_item: Item, values: list[Item]) -> bool:
         """A header repeated down the rows, its stub naming how long over years ("For Six Months Ended June
-        30, | 2023 | 2022", TXN Q2 2023 10-Q, benefit costs): a section of that length."""
-        below_header = r >= self.rows.header_rows and bool(values)
-        return below_header and bool(months_in(label_item.text)) and all(is_year(i.text) for i in values)
+        30, | 2023 | 2022", TXN Q2 2023 10-Q, benefit costs) or over the columns' names again ("Six Months
+        Ended July 2, 2023 | Aerospace | Marine Systems", GD Q2 2023 10-Q, revenue by contract type): a
+        section of that length (and date)."""
+        below_header = r >= self.rows.header_rows and bool(values) and bool(months_in(label_item.text))
+        if not below_header:
+            return False
+        if all(is_year(item.text) for item in values):
+            return True
+        # Names over the columns: only a stub that dates its section in full, the names naming no period
+        # (not "Three months ended June 30, | | Six months ended June 30," over a second block, MMM).
+        names = all(_is_header_value(item) and not months_in(item.text) for item in values)
+        return names and parse_long_date(label_item.text) is not None
 
     def _figure_row(
         self, r: int, label_item: Item | None, label: str, indent: float, numbers: list[Item]
@@ -750,11 +779,12 @@ class _RowWalker:
         self.column_labels = labels
         years = {year for label in labels if (year := printed_year(label))}
         stated = stated_as_of(self.table_context, years)
+        vintages = _origination_columns(labels, self.by_origination)
         periods = [
             None
-            if _ORIGINATION_RE.search(label)
+            if _ORIGINATION_RE.search(label) or _PLAN_NAME_RE.search(label) or vintage
             else parse_column_period(label, self.document, self.table_context, stated)
-            for label in labels
+            for label, vintage in zip(labels, vintages, strict=True)
         ]
         named = _one_date_for_all(periods_by_block(labels, periods))
         self.periods = _between_balance_columns(labels, named)
@@ -1003,6 +1033,37 @@ def _sums(label: str, heading: str) -> bool:
 # Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
 # Year"): balances at the report date, whatever year they print.
 _ORIGINATION_RE = re.compile(r"originat|vintage", re.IGNORECASE)
+# A year that names a plan, not a period: "FISCAL 2024 PLAN", "FISCAL 2023 AND PRIOR PLANS" over the
+# columns of a restructuring liability's roll-forward, its rows dated by their balances (CSCO 2024 10-K).
+_PLAN_NAME_RE = re.compile(
+    r"\b(?:fiscal\s+)?(?:19|20)\d{2}(?:\s+and\s+prior)?\s+(?:restructuring\s+)?"
+    r"(?:plans?|programs?|initiatives?)\b",
+    re.IGNORECASE,
+)
+# A column that prints a year alone, or the date a fiscal year ended: "2021", "Fiscal Year July 31, 2021".
+_VINTAGE_COLUMN_RE = re.compile(
+    rf"^(?:fiscal\s+(?:year\s+)?)?(?:(?:19|20)\d{{2}}|{LONG_DATE_PATTERN})$", re.IGNORECASE
+)
+_LAST_SENTENCE_RE = re.compile(r"(?:^|\.\s)([^.]*)$")
+
+
+def _introduces_vintages(around: _Surroundings) -> bool:
+    """Does the table's title or the sentence introducing it sort it by the year loans were made: "Our
+    financing receivable balances at December 31, 2023 by internal credit rating category and year of
+    origination consisted of the following:" (BA 2023 10-K)?"""
+    sentence = _LAST_SENTENCE_RE.search(around.context_before[-300:])
+    return bool(_ORIGINATION_RE.search(f"{around.title or ''} {sentence[1] if sentence else ''}"))
+
+
+def _origination_columns(labels: list[str], by_origination: bool) -> list[bool]:
+    """Which columns of a table sorted by the year loans were made print that year, not the period of their
+    figures: three or more years or fiscal year ends alone ("Current | 2022 | 2021 | 2020 | 2019 | Prior", BA
+    2023 10-K; "Prior | Fiscal Year July 25, 2020" … under "July 27, 2024", CSCO 2024 10-K). Their figures
+    are balances at the report date (or flows of the section's period: gross write-offs). A table that
+    continues one without its introduction shows it by its "Prior" column, the loans made before them."""
+    by_origination = by_origination or any(label.strip().lower() == "prior" for label in labels)
+    vintages = [by_origination and bool(_VINTAGE_COLUMN_RE.match(label.strip())) for label in labels]
+    return vintages if sum(vintages) >= 3 else [False] * len(labels)
 
 
 _BALANCE_COLUMN_RE = re.compile(r"\bbalance|\bbeginning\b|\bend(?:ing)? of\b", re.IGNORECASE)
@@ -1048,16 +1109,36 @@ def _column_labels(
     rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]], stub_end: int = -1
 ) -> list[str]:
     labels: list[list[str]] = [[] for _ in columns]
+    # The lowest row that names columns, and how many times it names the same ones over again.
+    lowest = max(
+        (r for r in header_block if any(columns and i.col_end >= columns[0][0] for i in rows[r])), default=-1
+    )
+    blocks = _repeated_blocks(rows[lowest], columns) if lowest >= 0 else 1
+    # Blocks of years ("2023 | 2022" under each measure) or of measures under a period each.
+    dated = lowest >= 0 and all(is_year(i.text) for i in rows[lowest] if i.col_start > stub_end)
+    respread = {
+        r: _over_blocks(rows[r], columns, blocks, stub_end, dated) for r in header_block if r < lowest
+    }
+    spread_all = _across_blocks(rows, [r for r in header_block if r < lowest], columns, blocks, stub_end)
     for r in header_block:
         # Does the row name columns too ("Year Ended December 31, 2022 | Direct to Consumer | Partner …")?
         beside = any(columns and item.col_start >= columns[0][0] for item in rows[r])
+        over_blocks = respread.get(r) or spread_all.get(r) or _one_over_each(rows[r], columns, stub_end)
         for item in rows[r]:
+            if id(item) in over_blocks:
+                for index in over_blocks[id(item)]:
+                    if item.text not in labels[index]:
+                        labels[index].append(item.text)
+                continue
             # A period phrase in the header's stub ("December 31," left of "2024 | 2023") heads every column.
             # (One that prints its year on a row of its own heads a section of rows instead: "Year Ended
             # December 31, 2023".)
+            # (Not the header of a column of text between the stub and the figures: "Weighted-Average
+            # Original Useful Life as of December 31, 2023" over "11 years", CMCSA 2023 10-K.)
             stub = (
                 columns
                 and item.col_end < columns[0][0]
+                and (stub_end < 0 or item.col_start <= stub_end)
                 and _STUB_PERIOD_RE.search(item.text)
                 and (beside or not _YEAR_IN_RE.search(item.text))
             )
@@ -1070,6 +1151,103 @@ def _column_labels(
                 if (over or stub) and item.text not in labels[index]:
                     labels[index].append(item.text)
     return [" ".join(parts) for parts in labels]
+
+
+def _repeated_blocks(row: list[Item], columns: list[tuple[int, int]]) -> int:
+    """How many times a header row names the same columns over again, one name over each column: 2 for
+    "Gross | Netting | Net | Gross | Netting | Net" (DOW Q2 2023 10-Q, derivatives); 1 when it does not."""
+    names = [item.text for item in row if columns and item.col_end >= columns[0][0]]
+    if len(names) != len(columns):
+        return 1
+    for width in range(1, len(names) // 2 + 1):
+        if len(names) % width == 0 and names == names[:width] * (len(names) // width):
+            return len(names) // width
+    return 1
+
+
+# What names a period over a block: "Jun 30, 2023", "2022", "For the Three Months Ended", "Impact of
+# correction of error - year to date".
+_PERIOD_WORDS_RE = re.compile(
+    r"\b(?:19|20)\d{2}\b|\b(?:quarters?|years?|months|weeks)\b|\bto[- ]date\b|\bended\b", re.IGNORECASE
+)
+
+
+def _over_blocks(
+    row: list[Item], columns: list[tuple[int, int]], blocks: int, stub_end: int, dated_blocks: bool = False
+) -> dict[int, list[int]]:
+    """The columns each item of a header row stands over where the row below repeats its names block by
+    block, this row prints one item a block, and their spans fall across the blocks: each item over its
+    block, whatever its span. A filer's spans may fall a column or more short ("Jun 30, 2023" over two of
+    the three columns "Gross | Netting | Net" of its block, "Dec 31, 2022" over the third and the next
+    two, DOW Q2 2023 10-Q). Keyed by the item's id; empty where the row does not fit, or its items stand
+    within their blocks already ("Fair Value" over "Asset | Liability" beside "Notional", PFE). (Not a
+    caption that starts in the stub: "The following presents the detailed calculation of EPS:", PFE.)"""
+    # (Not a header over a column of text: "Location of (Gain) Loss", MDT.)
+    items = [item for item in row if item.col_start > stub_end and _columns_under(item, columns)]
+    if blocks < 2 or len(items) != blocks:
+        return {}
+    if not (dated_blocks or all(_PERIOD_WORDS_RE.search(item.text) for item in items)):
+        return {}
+    width = len(columns) // blocks
+    under = [_columns_under(item, columns) for item in items]
+    crosses = any(len({c // width for c in cols}) > 1 for cols in under)
+    # Each starts its block, but the last column is left out ("Three Months Ended | Six Months Ended"
+    # over "2023 | 2022 | 2023 | 2022", the second over one year, CMCSA).
+    short = [cols[0] for cols in under] == list(range(0, len(columns), width)) and not any(
+        len(columns) - 1 in cols for cols in under
+    )
+    # Or two in one block ("2023 | 2022" over "Fair Value | Total Losses" of the first, BA).
+    shared = [cols[0] // width for cols in under] != list(range(blocks))
+    if not (crosses or short or shared):
+        return {}
+    return {id(item): list(range(b * width, (b + 1) * width)) for b, item in enumerate(items)}
+
+
+def _across_blocks(
+    rows: list[list[Item]],
+    header_block: list[int],
+    columns: list[tuple[int, int]],
+    blocks: int,
+    stub_end: int,
+) -> dict[int, dict[int, list[int]]]:
+    """The header rows of one item that starts over the first column and ends inside a block: that item
+    over every column. "Nine Months Ended June 30" over "2023" (Number Granted, Weighted Average Grant
+    Date Fair Value) and the first column of "2022" (JCI Q3 2023 10-Q). (Not one that ends where a block
+    does: "Pension Plans" over "U.S. | International" beside "Postretirement Plans", PFE.)"""
+    if blocks < 2:
+        return {}
+    width = len(columns) // blocks
+    across: dict[int, dict[int, list[int]]] = {}
+    for r in header_block:
+        items = [i for i in rows[r] if i.col_start > stub_end and _columns_under(i, columns)]
+        under = _columns_under(items[0], columns) if len(items) == 1 else []
+        if under and under[0] == 0 and (under[-1] + 1) % width and under[-1] < len(columns) - 1:
+            across[r] = {id(items[0]): list(range(len(columns)))}
+    return across
+
+
+def _columns_under(item: Item, columns: list[tuple[int, int]]) -> list[int]:
+    """The logical columns an item's span overlaps."""
+    return [c for c, (start, end) in enumerate(columns) if item.col_start <= end and item.col_end >= start]
+
+
+def _one_over_each(row: list[Item], columns: list[tuple[int, int]], stub_end: int) -> dict[int, list[int]]:
+    """A header row that prints one item for each column, its spans off the columns: each item over its
+    column in order. "Three Months Ended July 31, 2022 | Total Costs Incurred to Date at April 30, 2023"
+    set a column to the left of the two columns of figures (SJM Q1 2024 10-Q, restructuring costs).
+    Empty where the row does not fit, its items stand over their columns already, or one stands over
+    several ("Depreciable Lives (Years) | December 31," over a column of text and two years, TXN)."""
+    items = [item for item in row if item.col_start > stub_end]
+    if stub_end < 0 or len(columns) < 2 or len(items) != len(columns):
+        return {}
+    if not all(is_year(item.text) or parse_long_date(item.text) for item in items):  # each dates its column
+        return {}
+    over = [_columns_under(item, columns) for item in items]
+    if all(len(cols) == 1 for cols in over) and len({cols[0] for cols in over}) == len(columns):
+        return {}
+    if any(len(cols) > 1 for cols in over):  # "December 31," over both years, beside a text column's header
+        return {}
+    return {id(item): [c] for c, item in enumerate(items)}
 
 
 _YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")

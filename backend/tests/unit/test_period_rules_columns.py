@@ -1,0 +1,300 @@
+"""Periods of cells whose column names the right kind of period but the wrong dates, in tables of
+corpus-large filings (`../shared/corpus-large`): headers repeated down the rows, header spans that fall
+short of their block, columns that print the year loans were made, roll-forwards between dated balances.
+Each table is cut down from the named filing's to the rows that show the rule; each period asserted is
+the one the filer's own XBRL tag gives."""
+
+from datetime import date
+
+from html_tables import at, flow, parse_html_table, periods, row
+
+from filingproof.ingest.parse.periods import DocumentPeriod, parse_column_period
+
+BA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+CAT_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
+DOW_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+GD_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
+IBM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+
+
+def spanned(*cells: tuple[str, int]) -> str:
+    """One `<tr>`, a `<td colspan=…>` per (text, span)."""
+    return "<tr>" + "".join(f'<td colspan="{span}">{text}</td>' for text, span in cells) + "</tr>"
+
+
+def test_a_header_repeated_down_the_rows_with_a_dated_stub_dates_the_rows_under_it() -> None:
+    # GD Q2 2023 10-Q, revenue by contract type: each block repeats the segments' names beside its period.
+    segments = ("Aerospace", "Marine Systems", "Total Revenue")
+    parsed = parse_html_table(
+        row("Three Months Ended July 2, 2023", *segments)
+        + row("Fixed-price", "$1,697", "$1,609", "$6,364")
+        + row("Three Months Ended July 3, 2022")
+        + row("Cost-reimbursement", "—", "1,042", "2,509")
+        + row("Six Months Ended July 2, 2023", *segments)
+        + row("Time-and-materials", "516", "1", "1,474")
+        + row("Six Months Ended July 3, 2022")
+        + row("Total revenue", "$3,770", "$5,302", "$18,581"),
+        GD_10Q,
+        "",
+        "Revenue by contract type was as follows:",
+    )
+    # GD tags the six months 2023-01-01 to 2023-07-02 and 2022-01-01 to 2022-07-03.
+    assert periods(parsed, "Fixed-price") == [flow(date(2023, 4, 3), date(2023, 7, 2))] * 3
+    assert periods(parsed, "Cost-reimbursement") == [flow(date(2022, 4, 4), date(2022, 7, 3))] * 3
+    assert periods(parsed, "Time-and-materials") == [flow(date(2023, 1, 3), date(2023, 7, 2))] * 3
+    assert periods(parsed, "Total revenue") == [flow(date(2022, 1, 4), date(2022, 7, 3))] * 3
+
+
+def test_a_repeated_header_that_leaves_the_stub_empty_names_the_columns_anew() -> None:
+    # CAT Q2 2023 10-Q, allowance for credit losses: the six months' block prints its periods over the
+    # columns with no stub cell.
+    parsed = parse_html_table(
+        spanned(
+            ("(Millions of dollars)", 1),
+            ("Three Months Ended June 30, 2023", 2),
+            ("Three Months Ended June 30, 2022", 2),
+        )
+        + row("", "Customer", "Total", "Customer", "Total")
+        + row("Beginning balance", "$278", "$343", "$271", "$352")
+        + row("Write-offs", "(21)", "(21)", "(18)", "(18)")
+        + row("Ending balance", "$265", "$315", "$290", "$372")
+        + spanned(("", 1), ("Six Months Ended June 30, 2023", 2), ("Six Months Ended June 30, 2022", 2))
+        + row("Beginning balance", "$277", "$342", "$251", "$333")
+        + row("Recoveries", "23", "23", "30", "30")
+        + row("Ending balance", "$265", "$315", "$290", "$372"),
+        CAT_10Q,
+        "",
+        "An analysis of the allowance for credit losses was as follows:",
+    )
+    recoveries = periods(parsed, "Recoveries")
+    assert (
+        recoveries
+        == [flow(date(2023, 1, 1), date(2023, 6, 30))] * 2 + [flow(date(2022, 1, 1), date(2022, 6, 30))] * 2
+    )
+    # The opening balances of the six months: at the eve of the year.
+    assert periods(parsed, "Beginning balance")[4:] == [at(2022, 12, 31)] * 2 + [at(2021, 12, 31)] * 2
+
+
+def test_header_spans_that_fall_short_of_their_block_date_the_whole_block() -> None:
+    # DOW Q2 2023 10-Q, fair value of derivative instruments: "Jun 30, 2023" spans two of the three
+    # columns "Gross | Netting | Net" of its block, "Dec 31, 2022" the third and the next two.
+    parsed = parse_html_table(
+        row("Fair Value of Derivative Instruments", "Jun 30, 2023", "Dec 31, 2022", "", "", "", "")
+        .replace("<td>Jun 30, 2023</td>", '<td colspan="2">Jun 30, 2023</td>')
+        .replace("<td>Dec 31, 2022</td>", '<td colspan="2">Dec 31, 2022</td>')
+        + row("In millions", "Gross", "Netting 1", "Net 2", "Gross", "Netting 1", "Net 2")
+        + row("Foreign currency contracts 3", "114", "(70)", "44", "58", "(39)", "19"),
+        DOW_10Q,
+        "",
+        "The following table provides the fair value and balance sheet classification of derivative "
+        "instruments at June 30, 2023 and December 31, 2022:",
+    )
+    assert periods(parsed, "Foreign currency contracts 3") == [at(2023, 6, 30)] * 3 + [at(2022, 12, 31)] * 3
+
+
+def test_columns_by_year_of_origination_hold_balances_at_the_report_date() -> None:
+    # BA 2023 10-K, financing receivables by credit rating and year of origination.
+    parsed = parse_html_table(
+        row("Rating categories", "Current", "2022", "2021", "2020", "2019", "Prior", "Total")
+        + row("BB", "$73", "$32", "$198", "$103", "$36", "53", "495")
+        + row(
+            "Total carrying value of financing receivables",
+            "$73",
+            "$32",
+            "$233",
+            "$103",
+            "$48",
+            "$169",
+            "$658",
+        ),
+        BA_10K,
+        "Financing receivables that were past due as of December 31, 2023 totaled $9.",
+        "Our financing receivable balances at December 31, 2023 by internal credit rating category and year "
+        "of origination consisted of the following:",
+    )
+    assert periods(parsed, "BB") == [at(2023, 12, 31)] * 7
+
+
+def test_fiscal_years_beside_a_prior_column_are_years_of_origination() -> None:
+    # CSCO 2024 10-K, the second table of financing receivables by period of origination: a page later,
+    # without the introduction, dated by its stub.
+    parsed = parse_html_table(
+        row("July 29, 2023", "", "Fiscal Year", "Fiscal Year", "Fiscal Year", "Fiscal Year", "")
+        + row(
+            "Internal Credit Risk Rating",
+            "Prior",
+            "July 25, 2020",
+            "July 31, 2021",
+            "July 30, 2022",
+            "July 29, 2023",
+            "Total",
+        )
+        + row("Loan Receivables:")
+        + row("1 to 4", "$10", "$251", "$791", "$1,077", "$1,784", "$3,966"),
+        CSCO_10K,
+    )
+    assert periods(parsed, "1 to 4") == [at(2023, 7, 29)] * 6
+
+
+def test_movements_between_dated_balances_run_from_the_opening_date() -> None:
+    # IBM Q2 2023 10-Q, allowance for credit losses of financing receivables: a roll-forward from January 1
+    # under a column "At June 30, 2023" is the six months, not the quarter.
+    parsed = parse_html_table(
+        row("(Dollars in millions)", "", "")
+        + row("At June 30, 2023:", "Americas", "Total")
+        + row("Amortized cost", "$6,317", "$10,705")
+        + row("Allowance for credit losses:")
+        + row("Beginning balance at January 1, 2023", "$88", "$168")
+        + row("Write-offs", "$(3)", "$(4)")
+        + row("Additions/(releases)", "6", "(6)")
+        + row("Ending balance at June 30, 2023", "$98", "$165"),
+        IBM_10Q,
+        "",
+        "Financing Receivables by Portfolio Segment",
+    )
+    # IBM tags 2023-01-01 to 2023-06-30 (the parser's stretch starts the day after the opening balance).
+    assert periods(parsed, "Write-offs") == [flow(date(2023, 1, 2), date(2023, 6, 30))] * 2
+    assert periods(parsed, "Additions/(releases)") == [flow(date(2023, 1, 2), date(2023, 6, 30))] * 2
+
+
+SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
+SJM_10Q = DocumentPeriod("10-Q", date(2023, 7, 31), 2024, "Q1")
+CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
+LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
+
+
+def test_a_balance_on_the_day_a_fiscal_year_opens_is_at_the_eve_of_the_columns_year() -> None:
+    # SJM 2024 10-K, unrecognized tax benefits: a fiscal year from May 1; "Balance at April 30," closes it.
+    parsed = parse_html_table(
+        row("", "2024", "2023", "2022")
+        + row("Balance at May 1,", "$5.3", "$6.5", "$10.2")
+        + row("Balance at April 30,", "$4.6", "$5.3", "$6.5"),
+        SJM_10K,
+        "",
+        "The following table summarizes the activity related to the gross unrecognized tax benefits from "
+        "May 1, 2021, through April 30, 2024.",
+    )
+    assert periods(parsed, "Balance at May 1,") == [at(2023, 4, 30), at(2022, 4, 30), at(2021, 4, 30)]
+    assert periods(parsed, "Balance at April 30,") == [at(2024, 4, 30), at(2023, 4, 30), at(2022, 4, 30)]
+
+
+def test_a_row_that_prints_a_later_date_alone_is_a_maturity_not_a_balance_date() -> None:
+    # NKE 2024 10-K, long-term debt by scheduled maturity.
+    parsed = parse_html_table(
+        row("", "", "", "BOOK VALUE OUTSTANDING AS OF MAY 31,", "BOOK VALUE OUTSTANDING AS OF MAY 31,")
+        + row(
+            "Scheduled Maturity (Dollars in millions)", "ORIGINAL PRINCIPAL", "INTEREST RATE", "2024", "2023"
+        )
+        + row("Corporate Term Debt:(1)(2)")
+        + row("March 27, 2025", "1,000", "2.40%", "$999", "$998")
+        + row("March 27, 2040(3)", "1,000", "3.25%", "966", "987"),
+        NKE_10K,
+        "",
+        "Long-term debt, net of unamortized premiums, discounts, and debt issuance costs, and swap fair "
+        "value adjustments comprises the following:",
+    )
+    at_report = [at(2024, 5, 31)] * 3 + [at(2023, 5, 31)]
+    assert periods(parsed, "March 27, 2025") == at_report
+    assert periods(parsed, "March 27, 2040(3)") == at_report
+
+
+def test_shares_outstanding_at_a_later_day_the_column_prints_are_at_that_day() -> None:
+    # LOW 2023 10-K, cover page: the count of shares on a day after the fiscal year end.
+    parsed = parse_html_table(
+        row("CLASS", "OUTSTANDING AT 3/21/2024") + row("Common Stock, $0.50 par value", "572,184,243"),
+        LOW_10K,
+        "",
+        "Indicate the number of shares outstanding of each of the registrant’s classes of common stock, as "
+        "of the latest practicable date.",
+    )
+    shares = [c for c in parsed.cells if c.column_label]
+    assert [c.period for c in shares] == [at(2024, 3, 21)]
+
+
+def test_the_header_of_a_column_of_text_does_not_date_the_figures() -> None:
+    # CMCSA 2023 10-K, property and equipment: useful lives "as of December 31, 2023" beside two years.
+    parsed = parse_html_table(
+        row(
+            "December 31 (in billions)",
+            "Weighted-Average Original Useful Life as of December 31, 2023",
+            "2023",
+            "2022",
+        )
+        + row("Distribution systems", "11 years", "$45.7", "$43.0")
+        + row("Land", "", "2.2", "1.7"),
+        CMCSA_10K,
+        "",
+        "Note 9: Property and Equipment",
+    )
+    assert periods(parsed, "Distribution systems") == [at(2023, 12, 31), at(2022, 12, 31)]
+
+
+def test_a_header_that_prints_one_item_for_each_column_dates_them_in_order() -> None:
+    # SJM Q1 2024 10-Q, restructuring costs: the header cells set a column to the left of the figures.
+    parsed = parse_html_table(
+        row("", "", "Three Months Ended July 31, 2022", "Total Costs Incurred to Date at April 30, 2023", "")
+        + row("Employee-related costs", "", "", "$1.1", "$27.1")
+        + row("Total restructuring costs", "", "", "$2.5", "$63.7"),
+        SJM_10Q,
+        "",
+        "The following table summarizes our restructuring costs incurred related to the restructuring "
+        "program.",
+    )
+    assert periods(parsed, "Employee-related costs") == [
+        flow(date(2022, 5, 1), date(2022, 7, 31)),
+        at(2023, 4, 30),
+    ]
+
+
+def test_a_year_to_date_column_runs_from_the_start_of_the_fiscal_year() -> None:
+    # MULN Q3 2023 10-Q (a fiscal year that ends in September), restatement of the prior year's third
+    # quarter: "Impact of correction of error - year to date" over "Quarter ended June 30, 2022".
+    mullen = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q3")
+    label = "Impact of correction of error - year to date Quarter ended June 30, 2022 (Unaudited) As restated"
+    # MULN tags 2021-10-01 to 2022-06-30.
+    assert parse_column_period(label, mullen) == flow(date(2021, 10, 1), date(2022, 6, 30))
+    quarter = "Impact of correction of error - quarter Quarter ended June 30, 2022 (Unaudited) As restated"
+    assert parse_column_period(quarter, mullen) == flow(date(2022, 4, 1), date(2022, 6, 30))
+
+
+def test_a_year_that_names_a_plan_over_the_columns_leaves_the_rows_to_date_them() -> None:
+    # CSCO 2024 10-K, restructuring liabilities: "FISCAL 2024 PLAN" names a plan; the balances' dates say
+    # which fiscal year each block of movements is.
+    parsed = parse_html_table(
+        row("", "FISCAL 2024 PLAN", "FISCAL 2024 PLAN", "FISCAL 2023 AND PRIOR PLANS", "")
+        + row("", "Employee Severance", "Other", "Employee Severance", "Total")
+        + row("Liability as of July 31, 2021", "$—", "$—", "$16", "$34")
+        + row("Charges", "—", "—", "9", "6")
+        + row("Liability as of July 30, 2022", "—", "—", "2", "9")
+        + row("Cash payments", "—", "—", "(302)", "(314)")
+        + row("Liability as of July 29, 2023", "—", "—", "167", "213"),
+        CSCO_10K,
+        "",
+        "The following table summarizes the activities related to the restructuring and other charges, as "
+        "discussed above (in millions):",
+    )
+    # CSCO tags fiscal 2022 from 2021-08-01 and fiscal 2023 from 2022-07-31.
+    assert periods(parsed, "Charges") == [flow(date(2021, 8, 1), date(2022, 7, 30))] * 4
+    assert periods(parsed, "Cash payments") == [flow(date(2022, 7, 31), date(2023, 7, 29))] * 4
+    assert periods(parsed, "Liability as of July 30, 2022") == [at(2022, 7, 30)] * 4
+
+
+def test_changes_between_balances_from_the_year_opening_are_the_year_to_date_in_a_10q() -> None:
+    # HON Q2 2023 10-Q, contract assets and liabilities: balances on January 1 and June 30, then the change.
+    honeywell = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+    parsed = parse_html_table(
+        row("", "2023", "2022")
+        + row("Contract assets—January 1", "$2,294", "$2,060")
+        + row("Contract assets—June 30", "2,438", "2,243")
+        + row("Change in contract assets - increase (decrease)", "$144", "$183")
+        + row("Net change", "$548", "$144"),
+        honeywell,
+        "",
+        "The following table summarizes the Company's contract assets and liabilities balances:",
+    )
+    half_years = [flow(date(2023, 1, 1), date(2023, 6, 30)), flow(date(2022, 1, 1), date(2022, 6, 30))]
+    assert periods(parsed, "Change in contract assets - increase (decrease)") == half_years
+    assert periods(parsed, "Net change") == half_years
+    assert periods(parsed, "Contract assets—June 30") == [at(2023, 6, 30), at(2022, 6, 30)]
