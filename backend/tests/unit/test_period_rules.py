@@ -12,10 +12,13 @@ from filingproof.ingest.parse.cell_periods import PERIOD_RULES
 from filingproof.ingest.parse.periods import DocumentPeriod, Period
 
 AAPL_10K = DocumentPeriod("10-K", date(2024, 9, 28), 2024, "FY")
+ABT_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+AMD_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 AMZN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 BA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
+DOW_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 GE_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GM_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GOOGL_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
@@ -23,6 +26,7 @@ IBM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
+LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
 META_10K_2023 = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 META_10K_2024 = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
 MMM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
@@ -33,6 +37,7 @@ TSLA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 TXN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 WMT_10K = DocumentPeriod("10-K", date(2025, 1, 31), 2025, "FY")
+WMT_10Q = DocumentPeriod("10-Q", date(2023, 7, 31), 2024, "Q2")
 NFLX_10K = DocumentPeriod("10-K", date(2017, 12, 31), 2017, "FY")  # FinanceBench's NETFLIX_2017_10K
 
 
@@ -272,6 +277,71 @@ CASES: dict[str, Case] = {
         [at(2023, 12, 31), at(2022, 12, 31)],
         title="(In millions)",
     ),
+    # Balances under columns of flows and flows under columns of dates (corpus-large).
+    "balance_under_a_heading_of_balances": Case(  # GM 2023 10-K, pension obligations and plan assets
+        row("", "Year Ended December 31, 2023", "Year Ended December 31, 2022")
+        + row("Amounts recorded in Accumulated other comprehensive loss")
+        + row("Net actuarial loss", "$(3,372)", "$(1,186)")
+        + row("Net prior service (cost) credit", "(793)", "5"),
+        GM_10K,
+        "Net actuarial loss",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="Pension and OPEB Obligations and Plan Assets",
+    ),
+    "assumption_of_what_it_measures": Case(  # GM 2023 10-K, pension assumptions
+        row("", "Year Ended December 31, 2023", "Year Ended December 31, 2022")
+        + row("Weighted-average assumptions used to determine benefit obligations(a)")
+        + row("Discount rate", "5.12 %", "5.40 %"),
+        GM_10K,
+        "Discount rate",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        "pension and OPEB expense along with the assumptions used to determine benefit obligations:",
+    ),
+    "valuation_input_of_awards": Case(  # KHC 2023 10-K, stock options
+        row("", "December 30, 2023", "December 31, 2022")
+        + row("Risk-free interest rate", "4.08%", "1.64%")
+        + row("Expected volatility", "26.7%", "28.5%"),
+        KHC_10K,
+        "Risk-free interest rate",
+        [flow(date(2022, 12, 31), date(2023, 12, 30)), calendar_year(2022)],
+        "We use the Black-Scholes model to estimate the fair value of stock option grants. Our weighted "
+        "average Black-Scholes fair value assumptions were:",
+    ),
+    "rate_reconciliation": Case(  # KHC 2023 10-K, effective tax rate
+        row("", "December 30, 2023", "December 31, 2022")
+        + row("U.S. federal statutory tax rate", "21.0%", "21.0%")
+        + row("Effective tax rate", "21.7%", "20.2%"),
+        KHC_10K,
+        "U.S. federal statutory tax rate",
+        [flow(date(2022, 12, 31), date(2023, 12, 30)), calendar_year(2022)],
+        "Effective Tax Rate: The effective tax rate on income/(loss) before income taxes differed from the "
+        "U.S. federal statutory tax rate for the following reasons:",
+    ),
+    "line_above_the_roll_forward": Case(  # GE 2023 10-K, statement of changes in shareholders' equity
+        row("For the years ended December 31 (In millions)", "2023", "2022")
+        + row("Common stock issued", "$15", "$15")
+        + row("Beginning balance", "82,983", "83,286")
+        + row("Net earnings (loss) attributable to the Company", "9,481", "339")
+        + row("Retained earnings", "$86,527", "$82,983")
+        + row("Beginning balance", "(81,209)", "(81,093)")
+        + row("Purchases", "(1,244)", "(1,048)"),
+        GE_10K,
+        "Common stock issued",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="STATEMENT OF CHANGES IN SHAREHOLDERS' EQUITY",
+    ),
+    "under_a_balance_heading": Case(  # ABT Q2 2023 10-Q, shareholders' investment
+        row("", "Six Months Ended June 30", "Six Months Ended June 30")
+        + row("", "2023", "2022")
+        + row("Common Shares:", "", "")
+        + row("Balance at January 1", "", "")
+        + row("Shares: 2023: 1,986,519,278; 2022: 1,985,273,421", "$24,709", "$24,470")
+        + row("Share-based compensation", "415", "449"),
+        ABT_10Q,
+        "Shares: 2023: 1,986,519,278; 2022: 1,985,273,421",
+        [at(2022, 12, 31)],
+        column="Six Months Ended June 30 2023 Balance at January 1",  # (the heading joins the header)
+    ),
     "line_between_roll_forwards": Case(  # KO 2024 10-K, statement of shareowners' equity
         row("", "2024", "2023")
         + row("Treasury Stock")
@@ -487,6 +557,45 @@ CASES: dict[str, Case] = {
     ),
     "flow_over_the_document_period": Case(
         AAPL_OPERATING_EXPENSES, AAPL_10K, "Research and development", [apple_year(2024)], column="Change"
+    ),
+    "day_something_happened": Case(  # WMT Q2 2024 10-Q (corpus-large), long-term debt issued
+        row("(Amounts in millions)", "", "", "")
+        + row("Issue Date", "Principal Amount", "Fixed Interest Rate", "Net Proceeds")
+        + row("April 18, 2023", "$750", "4.00%", "$748")
+        + row("Total", "", "", "$4,967"),
+        WMT_10Q,
+        "April 18, 2023",
+        [at(2023, 7, 31), at(2023, 7, 31), flow(date(2023, 2, 1), date(2023, 7, 31))],
+        title="Information on significant long-term debt issued during the six months ended July 31, 2023, "
+        "for general corporate purposes, is as follows:",
+    ),
+    "month_the_row_names": Case(  # LOW 2023 10-K (corpus-large), notes issued
+        row("Issue Date", "Principal Amount (in millions)", "Interest Rate", "Discount (in millions)")
+        + row("March 2023", "$1,000", "4.800%", "$3"),
+        LOW_10K,
+        "March 2023",
+        [at(2023, 3, 31)] * 3,
+        title="During 2023, the Company issued $3.0 billion of unsecured fixed rate notes as follows:",
+    ),
+    "acquisition_date_in_the_prose": Case(  # AMD 2023 10-K (corpus-large), Xilinx purchase price allocation
+        row("", "(In millions)") + row("Cash and cash equivalents", "$2,366") + row("Inventories", "539"),
+        AMD_10K,
+        "Inventories",
+        [at(2022, 2, 14)],
+        context="Xilinx Acquisition On February 14, 2022 (Xilinx Acquisition Date), the Company completed "
+        "the acquisition of all issued and outstanding shares of Xilinx, a leading provider of adaptive "
+        "computing solutions.",
+        title="The purchase consideration was allocated as follows:",
+    ),
+    "flow_before_the_first_dated_balance": Case(  # DOW Q2 2023 10-Q (corpus-large), restructuring program
+        row("2023 Restructuring Program", "Severance and Related Benefit Costs", "Total")
+        + row("Corporate", "344", "451")
+        + row("Reserve balance at Mar 31, 2023", "$333", "$333")
+        + row("Cash payments", "(60)", "(60)")
+        + row("Reserve balance at Jun 30, 2023", "$273", "$273"),
+        DOW_10Q,
+        "Corporate",
+        [flow(date(2023, 1, 1), date(2023, 3, 31))] * 2,
     ),
 }
 

@@ -47,8 +47,10 @@ _BALANCE_ROW_RE = re.compile(
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
     r"balances?,?\s+(?:at|as of|beginning|end)\b|"
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
+    r"\bend\s+of\s+(?:fiscal\s+)?(?:19|20)\d{2}$|"  # "Funded status at end of 2023"
     rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$|"
-    rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$",  # "Cash … at June 30", the year the column's
+    rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Cash … at June 30", the year the column's
+    r"^(?:(?!\b(?:on|of|to|from|in|for)\b).)*\bbalance$",  # "GE shareholders' equity balance"
     re.IGNORECASE,
 )
 _BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
@@ -90,7 +92,7 @@ _FOOTNOTE_RE = re.compile(r"(?<=[a-z])\d{1,2}$|(?<=\b(?:19|20)\d\d)\d$|\s*\(\d{1
 _AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
 _STOCK_ROW_RE = re.compile(
     r"\bassets?\b|liabilit|\bdebt\b|borrowings|obligations?\b|equity\b|\breserves?\b|allowance|inventor|"
-    r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue)|accrued|"
+    r"receivable|payable|goodwill|intangible|property|deferred (?:tax|revenue|income\b(?!\s+tax))|accrued|"
     r"\bcash(?: and|,) cash equivalents\b|restricted cash|securities\b|investments\b|carrying|fair value|"
     r"outstanding|unrecognized|funded status|net (?:amount|liability|asset)s? recognized",
     re.IGNORECASE,
@@ -116,7 +118,8 @@ _FLOW_COLUMN_RE = re.compile(
     re.IGNORECASE,
 )
 _SALES_CAPTION_RE = re.compile(
-    r"(?:our |the )?(?:net )?(?:sales|revenues?)\b(?!.*\b(?:assets?|liabilit|balances?|recognized from)\b)",
+    r"(?:our |the )?(?:net )?(?:sales|revenues?)\b(?!.*\b(?:assets?|liabilit\w*|balances?|recognized from)"
+    r"\b)",
     re.IGNORECASE,
 )
 _CASH_FLOWS_RE = re.compile(r"statements? of (?:consolidated )?cash flows?", re.IGNORECASE)
@@ -130,6 +133,11 @@ _MONTH_DAY_COLUMN_RE = re.compile(
 # A day without its year, which the columns print: "… at December 31 were as follows:".
 _AT_MONTH_DAY_CAPTION_RE = re.compile(
     rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}}\b(?!,?\s*(?:19|20)\d{{2}})", re.IGNORECASE
+)
+_AT_YEARS_CAPTION_RE = re.compile(
+    r"\b(?:at|as of)\s+(?:the\s+end\s+of\s+(?:fiscal\s+)?(?:years?\s+)?|"
+    rf"{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}},?\s+)(?:19|20)\d{{2}},?\s+and\s+(?:19|20)\d{{2}}\b",
+    re.IGNORECASE,
 )
 _DEFERRED_TAX_BALANCES_RE = re.compile(r"\bdeferred (?:income )?tax (?:assets?|liabilit)", re.IGNORECASE)
 _QUARTERLY_RE = re.compile(r"\bquarterly\b|\bquarters?\b", re.IGNORECASE)
@@ -159,6 +167,7 @@ class TablePeriods:
         row_labels: list[str],
         headings: frozenset[int] = frozenset(),  # header rows, and rows with a label and no figure
         caption: str = "",  # the prose that introduces it: the end of the prose before it, its title
+        prose: str = "",  # the prose before it, further back
     ) -> None:
         self.document = document
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
@@ -175,9 +184,15 @@ class TablePeriods:
         span_end = self.caption_period.end if self.caption_period else None
         self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
+        self.names_due_dates = any(_DUE_RE.search(label) for label in row_labels)  # "Fixed-rate notes due:"
+        # Rows dated by when something happened: "Issue Date" over "April 18, 2023" (WMT Q2 2024 10-Q).
+        stub = [row_labels[row] for row in headings if row < len(row_labels)]
+        self.event_dates = any(_EVENT_DATE_RE.match(label) for label in stub)
         self._read_rollforward(row_labels, headings)
         self.columns_roll_forward = False  # its columns move a balance between two dated columns
         self.section: Period | None = None
+        self.header_span = _SPAN_WITHOUT_YEAR_RE.search(table_text)  # "nine months ended September 30"
+        self.balance_heading: Period | None = None  # the last dated balance heading met ("Balance at …")
         self.section_months: int | None = None
         # A date in the stub of the header rows ("July 29, 2023" above the row labels, the columns naming
         # only what they measure) dates the columns that name no period.
@@ -187,6 +202,13 @@ class TablePeriods:
             _opens_the_fiscal_year(label, document) for label in row_labels
         )
         self._read_kinds(row_labels, caption, table_text)
+        # The acquisitions the prose before a purchase price allocation dates, and the sentence of each.
+        allocation = _ACQUISITION_TABLE_RE.search(f"{caption} {table_text}")
+        self.acquisitions = [
+            (day, match["said"])
+            for match in (_ACQUIRED_ON_RE.finditer(prose) if allocation else ())
+            if (day := parse_long_date(match["day"])) is not None
+        ]
 
     def _read_rollforward(self, row_labels: list[str], headings: frozenset[int]) -> None:
         """Whether the rows roll a balance forward, and where its balances, blocks and movements are."""
@@ -228,7 +250,7 @@ class TablePeriods:
             (row, dated)
             for row in balance_rows
             if (row not in headings or (moving and row in dated_headings))
-            and (dated := row_date(row_labels[row])) is not None
+            and (dated := row_date(row_labels[row]) or self._year_end_named(row_labels[row])) is not None
         ]
 
     def _read_kinds(self, row_labels: list[str], caption: str, table_text: str) -> None:
@@ -245,6 +267,8 @@ class TablePeriods:
         # the years the columns print. (Not "for the years ended December 31, and the balance at …".) So are
         # the components of deferred tax assets and liabilities, unless the table rolls them forward.
         day_given = bool(_AT_MONTH_DAY_CAPTION_RE.search(introduction)) and not months_in(introduction)
+        # "… at December 31, 2023 and 2022 are as follows:", "… at the end of fiscal years 2023 and 2022".
+        day_given |= bool(_AT_YEARS_CAPTION_RE.search(introduction)) and not self.rollforward
         deferred_taxes = bool(_DEFERRED_TAX_BALANCES_RE.search(f"{introduction} {table_text}"))
         self.balances_dated = day_given or (deferred_taxes and not self.rollforward)
         # The last line sums a balance ("Other current liabilities"), the lines above being its parts.
@@ -262,9 +286,19 @@ class TablePeriods:
             period = parse_column_period(label, self.document)
             self.section_months = months
         elif match := _FISCAL_HEADING_RE.match(label.strip()):
-            period = parse_column_period(match[1], self.document)
+            # "2023" under a header that gives the length and the day: "(For the nine months ended September
+            # 30, in millions)" (TRV Q3 2023 10-Q, segments) → nine months to 2023-09-30.
+            span = f"{self.header_span[0]}, " if self.header_span else ""
+            period = parse_column_period(f"{span}{match[1]}", self.document)
         elif _DATE_HEADING_RE.match(label.strip()) and (dated := parse_long_date(label)) is not None:
             period = Period("instant", None, dated)  # "December 31, 2024": the balances at that date
+        elif (month_end := _month_end(label)) is not None:
+            period = Period("instant", None, month_end)  # "January 2023" over the notes issued that month
+        elif _dated_balance(label) and (dated := row_date(label)) is not None:
+            # "Balance at December 31, 2022" over a block of balances (RKT 2023 10-K, fair values): that
+            # date, for the rows whose columns name none. (Dated balance headings in the order of time
+            # bracket the movements between them instead.)
+            self.balance_heading = Period("instant", None, dated)
         if period is not None:
             self.section = period
 
@@ -294,9 +328,13 @@ class TablePeriods:
             column_label=column_label,
             inline=inline,
             path=path,
-            dated=None if maturity else row_date(label),
+            # (Under "Issue Date", the day something happened, not the day of the row's balances.)
+            dated=None
+            if self.event_dates or maturity
+            else self._past(row_date(label) or self._year_end_named(label)),
             balance_row=bool(_BALANCE_ROW_RE.search(label))
             and not _PORTION_RE.search(label)
+            and not self.event_dates
             and not maturity,
         )
         for rule in PERIOD_RULES:
@@ -311,6 +349,18 @@ class TablePeriods:
         dated = parse_long_date(label) if _DATE_ALONE_RE.match(label.strip()) else None
         return dated is not None and dated > self.document.period_end + END_SLACK
 
+    def _year_end_named(self, label: str) -> date | None:
+        """The end of the fiscal year a balance row names: "Funded status at end of 2023" → 2023-12-31."""
+        match = _END_OF_YEAR_RE.search(label)
+        return None if match is None else fiscal_year_end(int(match[1]), self.document)
+
+    def _past(self, day: date | None) -> date | None:
+        """A date a row names, unless it is well after the report's: the day a debt matures ("March 27,
+        2025" under "Scheduled Maturity", NKE 2024 10-K), not the day of the row's figures. (The cover's
+        "… outstanding as of January 24, 2024", a few weeks after the report date, is the day of its
+        figure.)"""
+        return day if day is None or day <= self.document.period_end + _FILING_LAG else None
+
     def future_row(self, label: str) -> bool:
         """ "2026", "Thereafter", "Due within one year": a maturity bucket (a year after the report's)."""
         match = _FUTURE_ROW_RE.match(label)
@@ -319,12 +369,25 @@ class TablePeriods:
         year = _FUTURE_YEAR_RE.match(label)
         return year is None or int(year[1]) > self.document.period_end.year
 
+    def acquired_on(self, column_label: str) -> date | None:
+        """The day of the acquisition whose sentence names the column ("CorEvitas": "On August 14, 2023, the
+        company acquired, …, CorEvitas, LLC"); for a column that names no business ("(In millions)", "Fair
+        Value", "Final Allocation"), the last one the prose dates."""
+        name = _NOT_A_NAME_RE.sub("", column_label).strip()
+        if not name or _GENERIC_COLUMN_RE.fullmatch(name):
+            return self.acquisitions[-1][0] if self.acquisitions else None
+        named = {day for day, said in self.acquisitions if name.lower() in said.lower()}
+        return named.pop() if len(named) == 1 else None
+
     def bracket(self, row: int) -> Period | None:
         """Rows between two dated balances are the flows of the period between them."""
         before = [dated for r, dated in self.balance_dates if r < row]
         after = [dated for r, dated in self.balance_dates if r > row]
         if not before:
-            return None
+            # The first of blocks of balances, latest first, each closed by its dated total ("Funded status at
+            # end of 2023" … "… at end of 2022", TXN 2023 10-K, amounts recognized): at its total's date.
+            latest_first = len(after) > 1 and after[0] > after[1]
+            return Period("instant", None, after[0]) if latest_first else None
         start = before[-1] + timedelta(days=1)
         if after and after[0] > before[-1]:
             return Period("duration", start, after[0])
@@ -556,6 +619,126 @@ def movement_between_dated_balances(cell: CellContext, column: Period) -> Period
 
 
 @_under_a_column
+def balance_under_a_heading_of_balances(cell: CellContext, column: Period) -> Period | None:
+    """Rows under a heading (or, failing one, a table introduction) about what is held in accumulated other
+    comprehensive income or on the balance sheet are balances at the column's end, whatever its length:
+    "Net actuarial loss" × "Year Ended December 31, 2023 Pension Benefits U.S." under "Amounts recorded in
+    Accumulated other comprehensive loss" (GM 2023 10-K, pension obligations) → instant 2023-12-31. Not
+    under a heading about changes ("Changes recognized in … other comprehensive loss"), nor a row that
+    moves a balance ("Amortization and settlement recognition")."""
+    table = cell.table
+    if table.cash_flows or cell.balance_row or cell.row in table.movement_rows:
+        return None
+    if table.rollforward and cell.row > table.closing_row and cell.kind == "stock":
+        return None  # a balance after the closing one: `stock_after_the_closing_balance`
+    if _MOVES_RE.search(cell.label) or _FLOW_VERB_RE.search(cell.label):
+        return None
+    # (Not under a column of what moved: "Gain (loss) recognized in AOCI", "Increase / (Decrease)".)
+    column_words = _column_words(cell.column_label)
+    if _MOVES_RE.search(column_words) or _RECOGNIZED_RE.search(column_words) or _label_kind(column_words):
+        return None
+    headings = [heading for heading in reversed(cell.path[:-1]) if heading]
+    said = next((h for h in headings if _HELD_RE.search(h) or _MOVES_RE.search(h)), None)
+    # The introduction speaks for the rows under no such heading; not in a roll-forward, whose rows move.
+    in_caption = said is None
+    if in_caption:
+        said = "" if table.rollforward else _last_sentence(table.caption)
+    if not said or _MOVES_RE.search(said):
+        return None
+    if _RECOGNIZED_RE.search(said):  # "… the amounts of gain or (loss) … recognized in AOCI"
+        return None
+    # (Under no heading, a table of balances by its rows: not the derivative gains of a table whose
+    # footnote places the derivatives on the sheet.)
+    sheet = _BALANCE_SHEET_RE.search(said) and (
+        not in_caption or (cell.kind != "flow" and table.kind == "stock")
+    )
+    # (A balance sheet's printed dates say so already; amounts in AOCI under a date are not its year's flows.)
+    sheet = sheet and (column.kind == "duration" or column.assumed)
+    return _instant(column.end) if sheet or _IN_AOCI_RE.search(said) else None
+
+
+@_under_a_column
+def assumption_of_what_it_measures(cell: CellContext, column: Period) -> Period | None:
+    """An actuarial assumption is a balance where it measures the benefit obligation (at the column's end)
+    and a flow where it measures the period's cost, as its heading (or the table's introduction) says:
+    "Discount rate" × "Year Ended December 31, 2023 Pension Benefits" under "Weighted-average assumptions
+    used to determine benefit obligations" (GM 2023 10-K) → instant 2023-12-31; under "Weighted-average
+    assumptions used to determine net expense" → the year 2023."""
+    # The rate may head its rows: "Non-U.S. Plans" under "Rate of compensation increase" (MA 2023 10-K).
+    rate = _RATE_ROW_RE.search(cell.label) or _RATE_ROW_RE.search(" ".join(cell.path[-2:-1]))
+    if not rate or _MOVES_RE.search(cell.label) or cell.row in cell.table.movement_rows:
+        return None
+    measured = _what_is_measured([*reversed(cell.path[:-1]), _last_sentence(cell.table.caption)])
+    if measured == "obligation":
+        return _instant(column.end)
+    # (A cost's assumption under a date is left to the column: "Discount rate in effect for determining
+    # service cost" × "Pension At December 31, 2023", VZ, is tagged at that date.)
+    return column if measured == "cost" and column.kind == "duration" else None
+
+
+@_under_a_column
+def valuation_input_of_awards(cell: CellContext, column: Period) -> Period | None:
+    """The inputs that value the awards granted in a period are that period's, whatever date its column
+    prints: "Risk-free interest rate" × "December 30, 2023" under "Our weighted average Black-Scholes fair
+    value assumptions were:" (KHC 2023 10-K) → fiscal 2023."""
+    # The input may head its rows: "RSUs" under "Weighted-average grant date fair value (per share)".
+    if cell.balance_row or not any(map(_VALUATION_INPUT_RE.search, [cell.label, *cell.path[-2:-1]])):
+        return None
+    if not _AWARDS_RE.search(" ".join([cell.table.caption, *cell.path[:-1]])):
+        return None
+    return _flow_of_the_column(cell, column)
+
+
+@_under_a_column
+def line_above_the_roll_forward(cell: CellContext, column: Period) -> Period | None:
+    """Where the blocks of a table each roll an account forward and close on its name, a line above the
+    first block is a balance at the column's end too: "Common stock issued" above "Beginning balance" ×
+    "For the years ended December 31 2023" (GE 2023 10-K, changes in shareholders' equity) → instant
+    2023-12-31. (Not above the one roll-forward of a statement of cash flows, whose lines are flows.)"""
+    table = cell.table
+    if column.kind != "duration" or not table.closing_lines or cell.row >= table.opening_row:
+        return None
+    return _instant(column.end) if cell.kind != "flow" and not cell.inline else None
+
+
+@_under_a_column
+def under_a_balance_heading(cell: CellContext, column: Period) -> Period | None:
+    """A row right under a heading that names a balance is part of it: "Shares: 2023: 1,986,519,278" under
+    "Balance at January 1" × "Six Months Ended June 30 2023" (ABT Q2 2023 10-Q, equity) → the eve of the
+    half-year, 2022-12-31."""
+    heading = cell.path[-2] if len(cell.path) > 1 else ""
+    if (
+        cell.inline
+        or column.kind != "duration"
+        or column.start is None
+        or not _BALANCE_ROW_RE.search(heading)
+    ):
+        return None
+    if _label_kind(cell.label) == "flow" or row_date(heading) is not None:
+        return None
+    if _BEGINNING_RE.search(heading):
+        return _day_before(column.start)
+    if (month_day := _AT_MONTH_DAY_RE.search(heading)) and not dates_match(
+        _month_day_in(month_day, column.end), column.end
+    ):
+        return _day_before(column.start)  # "Balance at March 31" over the quarter to June 30
+    return _instant(column.end)
+
+
+@_under_a_column
+def rate_reconciliation(cell: CellContext, column: Period) -> Period | None:
+    """The lines that reconcile the statutory tax rate to the effective one are the period's, whatever
+    date the column prints: "U.S. federal statutory tax rate" × "December 30, 2023" under "The effective
+    tax rate on income/(loss) before income taxes differed from the U.S. federal statutory tax rate for the
+    following reasons:" (KHC 2023 10-K) → fiscal 2023."""
+    # (The introduction after its last colon: its sentences may break at "U.S.".)
+    introduction = re.split(r":\s", cell.table.caption.rstrip(" .:"))[-1]
+    if not _RATE_RECONCILIATION_RE.search(introduction) or cell.kind == "stock":
+        return None
+    return _flow_of_the_column(cell, column)
+
+
+@_under_a_column
 def movement_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
     """A roll-forward under the dates its years end: "Gross increases to tax positions in prior periods"
     × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date. In a 10-Q, the quarter, or
@@ -654,9 +837,12 @@ def flow_the_column_names(cell: CellContext, column: Period) -> Period | None:
     (PEP 2023 10-K, divisions) → fiscal 2023; "Acquisitions" under "2023" in a goodwill roll-forward. Not
     in a table of balances by its words ("Gross Unrealized Gains" of securities "as of" a date)."""
     bare = column.assumed or (column.kind == "instant" and not _AS_OF_COLUMN_RE.search(cell.column_label))
-    if not bare or cell.table.stock_table or cell.balance_row or is_stock_column(cell.column_label):
+    words = _column_words(cell.column_label)
+    # ("Amortization of Intangible Assets" names assets, but what it measures is a flow.)
+    stock_column = is_stock_column(cell.column_label) and not _head_is_flow(words)
+    if not bare or cell.table.stock_table or cell.balance_row or stock_column:
         return None
-    if _label_kind(_column_words(cell.column_label)) != "flow":
+    if _label_kind(words) != "flow":
         return None
     if column.kind == "duration":
         return column
@@ -691,9 +877,23 @@ def stock_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     """A bare "2024" was taken for the year's flow; a row of balances under it is at the year's end:
     "Income taxes payable" × "2024" (AAPL, other non-current liabilities) → instant 2024-09-28."""
     if column.assumed and column.kind == "duration" and (cell.kind or cell.table.kind) == "stock":
-        # (In a statement of cash flows, "Accounts receivable" is the year's change, a flow.)
-        return None if cell.table.cash_flows else _instant(column.end)
+        return None if _still_the_years_flow(cell) else _instant(column.end)
     return None
+
+
+def _still_the_years_flow(cell: CellContext) -> bool:
+    """Where a row under a bare year is the year's flow though balance words are about: in a statement of
+    cash flows ("Accounts receivable" is the year's change); under a column of flows (the segments' goodwill
+    under "2022 Acquisitions"); under a heading of balances in a table about a flow ("U.S. taxes" under
+    "Currently payable" in "The provision for taxes on income consists of:", JNJ 2023 10-K); a row that
+    says it moves ("Change in contract assets"); a share count of an earnings per share computation
+    ("Average shares outstanding — basic", JNJ 2023 10-K)."""
+    table = cell.table
+    flow_column = bool(_MOVEMENT_COLUMN_RE.match(_column_words(cell.column_label)))
+    introduction = _last_sentence(table.caption)
+    flow_caption = _label_kind(introduction) == "flow" and not _label_kind(cell.label)
+    moves = bool(_CHANGE_ROW_RE.search(cell.label)) or bool(_EPS_RE.match(introduction))
+    return table.cash_flows or flow_column or flow_caption or moves
 
 
 @_under_a_column
@@ -723,6 +923,9 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
     # the breakdown of a balance its last line sums: "Rebates and discounts", "Dividends" … "Other current
     # liabilities" (BMY 2023 10-K, other current liabilities).
     flows = cell.table.flows_only and cell.kind != "stock" and not cell.table.sums_a_balance
+    # (Or under a heading of what was paid or received: "Cash paid for amounts included in the measurement
+    # of lease liabilities" › "Operating cash flows from operating leases", KHC 2023 10-K.)
+    flows |= not cell.table.balance_sheet and any(map(_PAID_HEADING_RE.search, cell.path[:-1]))
     if not (flows or _FLOW_COLUMN_RE.search(_undated(cell.column_label))):
         return None
     if not _ends_a_fiscal_period(column.end, cell.document):
@@ -746,6 +949,50 @@ def date_the_row_names(cell: CellContext) -> Period | None:
     """A row that names its date, under a column that names none: "Vested and expected to vest,
     December 31, 2023" (TSLA, stock options) → instant 2023-12-31."""
     return None if cell.dated is None else _instant(cell.dated)
+
+
+@_without_a_column
+def day_something_happened(cell: CellContext) -> Period | None:
+    """Rows dated under "Issue Date" are debt issued that day: what it raised ("Net Proceeds") is a flow of
+    the table's period, its terms ("Principal Amount", "Fixed Interest Rate") stand at the report date:
+    "April 18, 2023" × "Net Proceeds" under "Information on significant long-term debt issued during the six
+    months ended July 31, 2023 …" (WMT Q2 2024 10-Q) → the six months to 2023-07-31. Issued before the
+    document's period, its terms are at that day and what it raised is of the fiscal year it fell in (WMT
+    2025 10-K: "April 18, 2023" → instant 2023-04-18, fiscal 2024)."""
+    day = row_date(cell.label)
+    if not cell.table.event_dates or day is None:
+        return None
+    flow_column = _label_kind(_column_words(cell.column_label)) == "flow"
+    period = cell.document_flow
+    if period.start is None or day >= period.start:
+        return period if flow_column else _instant(cell.document_end)
+    year_end = fiscal_year_end(day.year, cell.document)
+    if year_end < day:
+        year_end = fiscal_year_end(day.year + 1, cell.document)
+    return cell.flow_to(year_end, 12) if flow_column else _instant(day)
+
+
+@_without_a_column
+def month_the_row_names(cell: CellContext) -> Period | None:
+    """A row that names a month and its year alone, under columns that name what they measure, is at that
+    month's end: "March 2023" × "Principal Amount (in millions)" under "Issue Date" (LOW 2023 10-K, notes
+    issued) → instant 2023-03-31; a flow, that month."""
+    end = _month_end(cell.label)
+    if end is None or cell.table.names_due_dates:
+        return None  # (not the month notes fall due in: "May 2023" under "Fixed-rate notes due:", GD)
+    return Period("duration", end.replace(day=1), end) if cell.kind == "flow" else _instant(end)
+
+
+@_without_a_column
+def acquisition_date_in_the_prose(cell: CellContext) -> Period | None:
+    """A purchase price allocation is at the day of the acquisition the prose before it dates: "Customer
+    relationships" × "CorEvitas" under "The components of the purchase price and net assets acquired are as
+    follows:", after "On August 14, 2023, the company acquired, …, CorEvitas, LLC" (TMO 2023 10-K) → instant
+    2023-08-14. What was paid ("Cash paid") is a flow of that one day."""
+    day = cell.table.acquired_on(cell.column_label)
+    if day is None:
+        return None
+    return Period("duration", day, day) if cell.kind == "flow" else _instant(day)
 
 
 @_without_a_column
@@ -794,8 +1041,9 @@ def quarter_of_the_section_year(cell: CellContext) -> Period | None:
 
 
 def _stretch(cell: CellContext) -> Period | None:
-    """The stretch of rows between two dated balances, else the section the rows sit in."""
-    return cell.table.bracket(cell.row) or cell.table.section
+    """The stretch of rows between two dated balances, else the section the rows sit in, else the dated
+    balance heading over them."""
+    return cell.table.bracket(cell.row) or cell.table.section or cell.table.balance_heading
 
 
 @_without_a_column
@@ -809,10 +1057,30 @@ def balance_of_a_dated_stretch(cell: CellContext) -> Period | None:
     balance_column = _BALANCE_ROW_RE.search(cell.column_label)
     balance = cell.label if cell.balance_row else cell.column_label if balance_column else None
     if balance is None:
-        return None
+        # A balance by its words in a section of a length: "Total assets" under "Second Quarter 2022" (F
+        # Q2 2023 10-Q, segment information) → instant 2022-06-30. (Not between two dated balances, where
+        # every line moves the balance.)
+        in_section = cell.table.bracket(cell.row) is None and stretch.kind == "duration"
+        assets = _BALANCE_NOUN_RE.search(cell.label) and not _OBTAINED_RE.search(cell.label)
+        return _instant(stretch.end) if in_section and assets else None
     if _BEGINNING_RE.search(balance) and stretch.start is not None:
         return _day_before(stretch.start)
     return _instant(stretch.end)
+
+
+@_without_a_column
+def flow_before_the_first_dated_balance(cell: CellContext) -> Period | None:
+    """Rows above the first of two or more dated balances, no opening balance dated, are the flows up to its
+    date, as long as the stretch between the first two: "Packaging & Specialty Plastics" × "Asset
+    Write-downs and Write-offs" above "Reserve balance at Mar 31, 2023" (DOW Q2 2023 10-Q, 2023
+    restructuring program) → the quarter to 2023-03-31."""
+    table, dates = cell.table, [day for _, day in cell.table.balance_dates]
+    # (A balance moving forward in time: not blocks of balances, latest first.)
+    moving = len(dates) > 1 and dates == sorted(dates) and dates[0] < dates[-1]
+    if not moving or cell.row > table.balance_dates[0][0] or cell.balance_row or _names_a_day(cell.label):
+        return None  # (nor a row that names its own days: "January 1 - 31, 2023")
+    spacing = round((dates[1] - dates[0]).days / 30.4)  # as long as the stretch between the first two
+    return None if cell.kind == "stock" else cell.flow_to(dates[0], spacing)
 
 
 @_without_a_column
@@ -917,6 +1185,12 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     balance_row_under_a_flow_column,
     opening_balance_under_a_date_column,
     movement_between_dated_balances,
+    balance_under_a_heading_of_balances,
+    assumption_of_what_it_measures,
+    valuation_input_of_awards,
+    rate_reconciliation,
+    line_above_the_roll_forward,
+    under_a_balance_heading,
     movement_under_a_date_column,
     length_the_section_names,
     flow_from_the_opening_day,
@@ -932,11 +1206,15 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     flow_under_a_bare_year,
     flow_under_a_date,
     column_as_printed,
+    day_something_happened,
     date_the_row_names,
+    month_the_row_names,
+    acquisition_date_in_the_prose,
     period_the_row_names_alone,
     to_date_column,
     quarter_of_the_section_year,
     balance_of_a_dated_stretch,
+    flow_before_the_first_dated_balance,
     flow_of_a_dated_stretch,
     date_in_the_header_stub,
     opening_balance_of_the_document_period,
@@ -965,6 +1243,79 @@ def _full_year(printed: str) -> int:
     return int(printed) if len(printed) == 4 else 2000 + int(printed)
 
 
+# An assumption that is a rate: "Discount rate", "Expected rate of return on plan assets", "Rate of
+# compensation increase", "Health care cost trend rate" (not "Exchange rate adjustments").
+_RATE_ROW_RE = re.compile(r"(?<!exchange )\brates?\b|\bincreases?\b|\btrend\b", re.IGNORECASE)
+_OBLIGATION_RE = re.compile(r"\bobligations?\b", re.IGNORECASE)
+_PERIODIC_COST_RE = re.compile(
+    r"\bnet (?:periodic )?(?:pension |benefit |postretirement )*(?:cost|expense|income|credit)|\bperiodic\b",
+    re.IGNORECASE,
+)
+_RATE_RECONCILIATION_RE = re.compile(
+    r"\beffective (?:income )?tax rates?\b.*\bstatutory\b|"
+    r"\bstatutory\b.*\beffective (?:income )?tax rates?\b",
+    re.IGNORECASE,
+)
+_CHANGE_ROW_RE = re.compile(r"\bchanges? in\b", re.IGNORECASE)
+# A table titled for its earnings per share ("15. Earnings per share"), not a sentence that mentions it.
+_EPS_RE = re.compile(r"^\s*(?:net )?(?:earnings|income) per (?:common )?share\b", re.IGNORECASE)
+_PAID_HEADING_RE = re.compile(r"\b(?:paid|received)\b(?![- ]in\b)", re.IGNORECASE)
+# What values an award when it is granted, and the words of a table about awards.
+_VALUATION_INPUT_RE = re.compile(
+    r"risk[- ]free|volatility|dividend yield|expected (?:term|life|dividends?)\b|grant[- ]date fair value|"
+    r"^fair value$|fair value of (?:\w+ )*(?:granted|that vested|vested)\b|"
+    r"intrinsic value of (?:\w+ )*exercised",
+    re.IGNORECASE,
+)
+_AWARDS_RE = re.compile(
+    r"\bgrant|\bawards?\b|\boptions?\b|black[- ]scholes|lattice|stock-based|share-based|incentive|"
+    r"purchase plan",
+    re.IGNORECASE,
+)
+
+
+def _what_is_measured(texts: Sequence[str]) -> str | None:
+    """ "obligation" or "cost", from the first of `texts` (headings, nearest first, then the introduction)
+    that names one and not the other: "… assumptions used to determine benefit obligations"."""
+    for text in texts:
+        obligation, cost = bool(_OBLIGATION_RE.search(text)), bool(_PERIODIC_COST_RE.search(text))
+        if obligation != cost:
+            return "obligation" if obligation else "cost"
+    return None
+
+
+def _flow_of_the_column(cell: CellContext, column: Period) -> Period | None:
+    """The flow a column stands for: its own period, or the fiscal period (a quarter, in a 10-Q) its date
+    ends."""
+    if column.kind == "duration":
+        return column
+    return cell.flow_to(column.end) if _ends_a_fiscal_period(column.end, cell.document) else None
+
+
+# The movements of a roll-forward across the columns: "2022 Acquisitions (1)", "Impairments".
+_MOVEMENT_COLUMN_RE = re.compile(
+    r"(?:acquisitions?|additions?|impairments?|divestitures?|dispositions?|disposals?|transfers?|"
+    r"reclassifications?)\b",
+    re.IGNORECASE,
+)
+_AOCI_RE = re.compile(r"\baccumulated other comprehensive\b|\bAOC[ILE]\b", re.IGNORECASE)
+# Amounts held in accumulated other comprehensive income ("Amounts recorded in Accumulated other
+# comprehensive loss", "Our accumulated other comprehensive income … balances … consisted of"), not the
+# account itself (an equity statement's block).
+_IN_AOCI_RE = re.compile(
+    rf"\b(?:in|within)\s+(?:{_AOCI_RE.pattern})|"
+    rf"(?:{_AOCI_RE.pattern}).*\b(?:balances|as of|consists?|consisted)\b",
+    re.IGNORECASE,
+)
+# What is held (in accumulated other comprehensive income, on the balance sheet), against what moves.
+_HELD_RE = re.compile(rf"{_AOCI_RE.pattern}|\bbalance sheets?\b|\bfinancial position\b", re.IGNORECASE)
+_RECOGNIZED_RE = re.compile(r"\b(?:gains?|loss(?:es)?|income|expense)\b.*\brecogni[sz]ed\b", re.IGNORECASE)
+_MOVES_RE = re.compile(
+    r"\bchanges?\b|\bactivity\b|roll[- ]?forward|\bmovements?\b|reclassif|\barising\b|amortiz|\bduring\b|"
+    r"recogni[sz]ed in (?:net|earnings|income|the (?:consolidated )?statements? of)|"
+    r"statements? of (?:consolidated )?(?:income|operations|earnings|cash flows?)|income statements?",
+    re.IGNORECASE,
+)
 _AS_OF_AND_FOR_RE = re.compile(r"\b(?:as of|at) (?:and|or) for\b", re.IGNORECASE)
 _BALANCE_SHEET_RE = re.compile(r"\bbalance sheets?\b|\bfinancial position\b", re.IGNORECASE)
 _NOT_MEASURE_RE = re.compile(r"\([^)]*\)|\b(?:19|20)\d{2}\b|\bbenefits?\b", re.IGNORECASE)
@@ -1013,6 +1364,11 @@ def _month_day_in(match: re.Match[str], column_end: date) -> date:
 
 # The caption's last sentence (after its last colon): the one that introduces the table.
 _CAPTION_SENTENCE_RE = re.compile(r"[^.]*$")
+# A page's running header taken for the table's title: "Table of Contents", "2023 FORM 10-K 63".
+_PAGE_FURNITURE_RE = re.compile(
+    r"(?:\s+|^)(?:table of contents|(?:19|20)\d{2} form 10-[kq] \d+|\d{1,3})(?:\s+\d{1,3})?\s*$",
+    re.IGNORECASE,
+)
 _TRAILING_PARENTHETICAL_RE = re.compile(r"(?:\s*\([^()]*\))+\s*$")
 _CAPTION_DATE_RE = re.compile(rf"\b(?:as of|at|on)\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
 
@@ -1020,7 +1376,7 @@ _CAPTION_DATE_RE = re.compile(rf"\b(?:as of|at|on)\s+({LONG_DATE_PATTERN})", re.
 def _last_sentence(caption: str) -> str:
     """The sentence (after the last colon) that introduces a table, without the parenthetical that may
     close it: "At December 31, 2022, the allocation … were as follows: (Dollars in Millions …)" (CL)."""
-    caption = _TRAILING_PARENTHETICAL_RE.sub("", caption)
+    caption = _PAGE_FURNITURE_RE.sub("", _TRAILING_PARENTHETICAL_RE.sub("", caption))
     sentence = _CAPTION_SENTENCE_RE.search(re.split(r":\s", caption.rstrip(" .:"))[-1])
     return sentence[0] if sentence else ""
 
@@ -1028,21 +1384,46 @@ def _last_sentence(caption: str) -> str:
 def caption_period(caption: str, document: DocumentPeriod) -> Period | None:
     """The one period of a length the sentence introducing a table names: "The following table presents
     earnings per share for the three months ended June 30, 2022:" → April to June 2022 (V); none when it
-    names more than one ("for the three and six months ended …", "… 2023 and 2022")."""
+    names more than one ("for the three and six months ended …", "… 2023 and 2022"), nor a date too ("as of
+    and for the six months ended June 30, 2023": balances at its end, flows over it)."""
     text = _last_sentence(caption)
+    if (past_year := _past_year(text, document)) is not None:
+        return past_year
     if not _FOR_THE_PERIOD_RE.search(text) or len(LONG_DATE_RE.findall(text)) != 1:
+        return None
+    if _AS_OF_AND_FOR_RE.search(text):
         return None
     if _TWO_PERIODS_RE.search(text) or len(_FOR_THE_PERIOD_RE.findall(text)) > 1:
         return None
+    if _AS_OF_AND_FOR_RE.search(text):
+        return None  # balances at its end and flows over it: "as of and for the six months ended …" (VZ)
     period = parse_column_period(text, document)
     return period if period is not None and period.kind == "duration" else None
 
 
+# "… charges taken in 2022 in our Europe division", "during fiscal 2022": a year the figures are of.
+_IN_YEAR_RE = re.compile(r"\b(?:in|during|for)\s+(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\b", re.IGNORECASE)
+_ANY_YEAR_RE = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def _past_year(text: str, document: DocumentPeriod) -> Period | None:
+    """The one fiscal year before the document's that a sentence names, and no other year or date: "A
+    summary of pre-tax charges taken in 2022 in our Europe division as a result of the Russia-Ukraine
+    conflict is as follows:" (PEP 2023 10-K) → fiscal 2022."""
+    match = _IN_YEAR_RE.search(text)
+    own_year = document.fiscal_year or document.period_end.year
+    if match is None or len(_ANY_YEAR_RE.findall(text)) != 1 or int(match[1]) >= own_year:
+        return None
+    end = fiscal_year_end(int(match[1]), document)
+    return Period("duration", months_before(end, 12), end)
+
+
 # "… ended June 30, 2023 and 2022", "for the three and six months ended …": more than one period.
 _TWO_PERIODS_RE = re.compile(r"\band\s+(?:19|20)\d{2}\b|\b(?:three|six|nine)\s+and\b", re.IGNORECASE)
-# "for the three months ended", "for the fiscal year ended", "for the 26 weeks ended"
+# "for the three months ended", "for the fiscal year ended", "for the 26 weeks ended", "during the six months
+# ended"
 _FOR_THE_PERIOD_RE = re.compile(
-    r"\bfor\s+the\s+(?:fiscal\s+)?(?:years?|quarters?|(?:three|six|nine|twelve|thirteen|twenty-six|"
+    r"\b(?:for|during)\s+the\s+(?:fiscal\s+)?(?:years?|quarters?|(?:three|six|nine|twelve|thirteen|twenty-six|"
     r"thirty-nine|fifty-two|fifty-three|\d{1,2})[\s-]+(?:months|weeks))\s+end(?:ed|ing)\b",
     re.IGNORECASE,
 )
@@ -1059,6 +1440,21 @@ def caption_date(caption: str) -> date | None:
     return parse_long_date(match[1]) if match else None
 
 
+# A purchase price allocation: "The purchase consideration was allocated as follows:", "The acquisition date
+# fair values of the assets acquired and liabilities assumed were as follows:".
+_ACQUISITION_TABLE_RE = re.compile(
+    r"\bpurchase (?:price|consideration)\b|\bassets acquired\b|\bacquisition date\b", re.IGNORECASE
+)
+# "On February 14, 2022 (Xilinx Acquisition Date), the Company completed the acquisition of … Xilinx": the
+# day, and the rest of its sentence.
+_ACQUIRED_ON_RE = re.compile(
+    rf"\bOn\s+(?P<day>{LONG_DATE_PATTERN})(?P<said>[^.]*?\bacqui(?:red|sition)\b[^.]*)", re.IGNORECASE
+)
+_GENERIC_COLUMN_RE = re.compile(
+    r"(?:(?:preliminary|final|estimated|recognized|recorded|amounts?|allocations?|adjustments?)\s*)+",
+    re.IGNORECASE,
+)
+_NOT_A_NAME_RE = re.compile(r"\([^)]*\)|\b(?:in (?:millions|thousands)|fair value|total)\b", re.IGNORECASE)
 _YEAR_START_RE = re.compile(r"\b(?:beginning|start) of (?:the )?(?:fiscal )?year\b", re.IGNORECASE)
 
 
@@ -1068,6 +1464,33 @@ def _year_to_date_months(document: DocumentPeriod) -> int:
     if re.fullmatch(r"Q[1-3]", focus):
         return 3 * int(focus[1])
     return 3 if document.form.upper().startswith("10-Q") and focus != "FY" else 12
+
+
+# A header's length and day without the year, which the rows' year headings give: "(For the nine months
+# ended September 30, in millions)".
+_SPAN_WITHOUT_YEAR_RE = re.compile(
+    rf"\b(?:three|six|nine|twelve)\s+months\s+ended\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}\b(?!,?\s*(?:19|20)\d{{2}})",
+    re.IGNORECASE,
+)
+_END_OF_YEAR_RE = re.compile(r"\bend\s+of\s+(?:fiscal\s+)?((?:19|20)\d{2})$", re.IGNORECASE)
+_EVENT_DATE_RE = re.compile(r"^(?:issue|issuance|settlement|transaction)?\s*date$", re.IGNORECASE)
+_FILING_LAG = timedelta(days=120)  # a report is filed within four months of its period's end
+_DUE_RE = re.compile(r"\bdue\b|\bmatur|\bexpir", re.IGNORECASE)
+_MONTH_YEAR_RE = re.compile(rf"^({MONTH_NAME_PATTERN})\.?\s+((?:19|20)\d{{2}}):?$", re.IGNORECASE)
+
+
+def _names_a_day(label: str) -> bool:
+    """A label that names a month and a year: "January 1 - 31, 2023"."""
+    return bool(re.search(MONTH_NAME_PATTERN, label, re.IGNORECASE) and _ANY_YEAR_RE.search(label))
+
+
+def _month_end(label: str) -> date | None:
+    """The last day of the month a label names alone: "March 2023" → 2023-03-31."""
+    match = _MONTH_YEAR_RE.match(label.strip())
+    if match is None:
+        return None
+    year, month = int(match[2]), month_number(match[1])
+    return date(year, month, calendar.monthrange(year, month)[1])
 
 
 def _dated_balance(heading: str) -> bool:
@@ -1169,10 +1592,24 @@ def _closing_lines(row_labels: Sequence[str], headings: frozenset[int]) -> froze
     if len(openings) < 2:
         return frozenset()
     lines = [row for row, label in enumerate(row_labels) if label and row not in headings]
-    closing = {max((r for r in lines if r < opening), default=-1) for opening in openings[1:]}
-    return frozenset(
-        row for row in closing if row > openings[0] and not _BALANCE_ROW_RE.search(row_labels[row])
-    )
+    closing = _lines_before(lines, openings[1:], row_labels, openings[0])
+    # Where the blocks close on such lines, the last one does too, on the line before the first balance
+    # after it ("Common stock held in treasury" above "GE shareholders' equity balance", GE 2023 10-K).
+    after_last = [r for r in lines if r > openings[-1] and _BALANCE_ROW_RE.search(row_labels[r])]
+    # (Not where the block closes on its own balance: "Balance, end of year".)
+    if after_last and (_END_RE.search(row_labels[after_last[0]]) or row_date(row_labels[after_last[0]])):
+        after_last = []
+    if closing and after_last:
+        closing |= _lines_before(lines, after_last[:1], row_labels, openings[0])
+    return frozenset(closing)
+
+
+def _lines_before(
+    lines: Sequence[int], rows: Sequence[int], row_labels: Sequence[str], first: int
+) -> set[int]:
+    """The line just before each of `rows`, after `first`, where it names no balance of its own."""
+    before = {max((r for r in lines if r < row), default=-1) for row in rows}
+    return {row for row in before if row > first and not _BALANCE_ROW_RE.search(row_labels[row])}
 
 
 def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
@@ -1230,6 +1667,12 @@ def _label_kind(label: str) -> str | None:
     if len(head) == 1:
         return None
     return "stock" if _is_stock_row(head[0]) else "flow" if _is_flow_row(head[0]) else None
+
+
+def _head_is_flow(label: str) -> bool:
+    """Does a label's head noun name a flow, whatever it is of: "Amortization | of Intangible Assets"."""
+    head = _HEAD_END_RE.split(label, maxsplit=1)
+    return len(head) > 1 and _is_flow_row(head[0])
 
 
 def _is_stock_row(label: str) -> bool:

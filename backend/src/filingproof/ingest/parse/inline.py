@@ -3,7 +3,7 @@ issued", "4.70-5.75%". They are figures of the table like any value cell, found 
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN
@@ -113,11 +113,23 @@ def _clause(text: str, at: int) -> str:
     return text[text.rfind(";", 0, at) + 1 : (end if (end := text.find(";", at)) >= 0 else len(text))]
 
 
-_AS_OF_DATE_RE = re.compile(rf"\bas of\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
+_AS_OF_DATE_RE = re.compile(rf"\b(?:as of|at)\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
 
 
-_YEAR_AFTER_RE = re.compile(r"\s*for\s+((?:19|20)\d{2})\b", re.IGNORECASE)
-_YEAR_BEFORE_RE = re.compile(r"\b((?:19|20)\d{2})\s*[—–:-]\s*\$?$")
+# "3.9% for 2023", "$15 in 2023, $(10) in 2022 and $(35) in 2021", "$(3) and $(3) in 2023 and $12 and $25 in
+# 2022": the year written after a figure, or after the list of figures it heads (one per column of that year).
+# Not the first of a list of years: "$1.94, $1.84 and $1.76 in 2024, 2023 and 2022, respectively".
+_YEAR_AFTER_RE = re.compile(
+    r"(?:\)?\s*(?:,|,?\s*and)\s*\$?\s?\(?[\d.,]*\d)*\)?\s*(?:for|in)\s+((?:19|20)\d{2})\b"
+    r"(?!,?\s*(?:and\s+)?(?:19|20)\d{2})",
+    re.IGNORECASE,
+)
+# "2022—$449", "2022, $5" (after a comma, an amount: not "Notes due 2016, 0.45% Notes due 2018")
+_YEAR_BEFORE_RE = re.compile(r"\b((?:19|20)\d{2})\s*([—–:,-])\s*\$?$")
+# "$(6) for the three months and $6 for the six months ended June 30, 2023": the length written after a
+# figure, the year that of the date that follows.
+_LENGTH_AFTER_RE = re.compile(r"\)?\s*for\s+the\s+(three|six|nine|twelve)\s+months\b", re.IGNORECASE)
+_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +138,11 @@ class Respective:
 
     columns: dict[int, int]  # figure index → column order (0 for the first dated column, …)
     as_of: dict[int, str]  # figure index → the date its clause names ("… outstanding as of January 26, 2025")
-    years: dict[int, int]  # figure index → the year written before it ("2022—$449")
+    years: dict[int, int]  # figure index → the year written with it ("2022—$449", "$15 in 2023")
+    # figure index → its place among the figures listed for the same year, and how many they are
+    # ("$(3) and $(3) in 2023": (0, 2) and (1, 2)); the months written after it ("for the six months").
+    places: dict[int, tuple[int, int]] = field(default_factory=dict)
+    months: dict[int, int] = field(default_factory=dict)
 
 
 def respective_figures(text: str, figures: list[InlineFigure], columns: int) -> Respective:
@@ -138,32 +154,72 @@ def respective_figures(text: str, figures: list[InlineFigure], columns: int) -> 
     it) its column, in order. The clause's other figures take the date it names "as of", if any.
     A figure written with its year ("2023—$471; 2022—$449", "3.9% for 2023") goes to that year.
     """
-    years = {
-        i: int(match[1])
-        for i, f in enumerate(figures)
-        if (match := _YEAR_BEFORE_RE.search(text[: f.start]) or _YEAR_AFTER_RE.match(text, f.end))
-    }
-    if years:
-        return Respective({}, {}, years)
+    written = _years_written(text, figures)
+    if written.years:
+        return written
+    text = _ACCOUNTING_NEGATIVE_RE.sub(r" \1 ", text)  # "($11), $12 and ($16)": a list, not parentheses
     columns_of: dict[int, int] = {}
     as_of: dict[int, str] = {}
-    start = 0
-    for clause_end in [*(m.start() for m in re.finditer(";", text)), len(text)]:
+    ends = [*(m.start() for m in re.finditer(";", text)), len(text)]
+    starts = [0, *(end + 1 for end in ends[:-1])]
+    # Clauses that split the columns between them: "($2) and $8; ($1) and $6" over the quarters, then the
+    # half years (TXN Q2 2023 10-Q): each lists its share of the columns, in order.
+    clauses = list(zip(starts, ends, strict=True))
+    listing = [n for n, (a, b) in enumerate(clauses) if any(a <= f.start < b for f in figures)]
+    share = columns // len(listing) if len(listing) > 1 and columns % len(listing) == 0 else 0
+    for n, (start, clause_end) in enumerate(clauses):
         inside = [i for i, f in enumerate(figures) if start <= f.start < clause_end]
         depth = {i: _depth(text[start : figures[i].start]) for i in inside}
         top = [i for i in inside if depth[i] == min(depth.values())]
-        run = _listed_run(text, figures, top, columns)
+        run, offset = _listed_run(text, figures, top, columns), 0
+        if not run and share > 1 and inside:
+            run = _listed_run(text, figures, top, share)
+            offset = share * listing.index(n)
         if run:
-            for order, member in enumerate(run):
+            for order, member in enumerate(run, offset):
                 # the member and the breakdown in parentheses after it, up to the next figure of the clause
                 following = next((i for i in top if i > member), None)
                 columns_of.update(
                     {i: order for i in inside if member <= i and (following is None or i < following)}
                 )
-        if match := _AS_OF_DATE_RE.search(text, start, clause_end):
-            as_of.update({i: match[1] for i in inside if i not in columns_of})
-        start = clause_end + 1
+        # Each figure takes the date written next after it in the clause ("1,823,046,087 shares issued as
+        # of December 31, 2023 and 1,813,770,294 as of December 31, 2022"), else the clause's first.
+        dates = list(_AS_OF_DATE_RE.finditer(text, start, clause_end))
+        for i in (i for i in inside if i not in columns_of and dates):
+            after = next((match for match in dates if match.start() >= figures[i].end), dates[0])
+            as_of[i] = after[1]
     return Respective(columns_of, as_of, {})
+
+
+_ACCOUNTING_NEGATIVE_RE = re.compile(r"\((\$\s?[\d.,]*\d)\)")
+
+
+def _years_written(text: str, figures: list[InlineFigure]) -> Respective:
+    """The year (and length) written with each figure: after it or after the list it heads ("$15 in 2023,
+    $(10) in 2022", "$(3) and $(3) in 2023"), before it ("2023: $2.08", "2022, $5"), or in the date after its
+    length ("$6 for the six months ended June 30, 2023")."""
+    years: dict[int, int] = {}
+    months: dict[int, int] = {}
+    lists: dict[int, list[int]] = {}  # where a year is written → the figures listed for it
+    for i, figure in enumerate(figures):
+        if after := _YEAR_AFTER_RE.match(text, figure.end):
+            years[i] = int(after[1])
+            lists.setdefault(after.start(1), []).append(i)
+        elif (before := _YEAR_BEFORE_RE.search(text[: figure.start])) and (
+            before[2] != "," or figure.text.startswith(tuple(_CURRENCIES))
+        ):
+            years[i] = int(before[1])
+        elif (length := _LENGTH_AFTER_RE.match(text, figure.end)) and (
+            year := _YEAR_RE.search(text, length.end(), _clause_end(text, length.end()))
+        ):
+            years[i], months[i] = int(year[0]), _MONTHS[length[1].lower()]
+    places = {i: (place, len(listed)) for listed in lists.values() for place, i in enumerate(listed)}
+    return Respective({}, {}, years, places, months)
+
+
+def _clause_end(text: str, at: int) -> int:
+    end = text.find(";", at)
+    return len(text) if end < 0 else end
 
 
 _LIST_SEPARATOR_RE = re.compile(r"\)?\s*(?:,|,?\s*and)", re.IGNORECASE)  # ")" closes "$(55)"

@@ -18,7 +18,7 @@ from lxml import etree
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.cell_periods import CellPeriod, TablePeriods
-from filingproof.ingest.parse.inline import InlineFigure, inline_figures, respective_figures
+from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
@@ -376,8 +376,14 @@ def _parse_items(
     title = around.title
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
     table_context = f"{title or ''} {around.context_before[-300:]} {header_text}"
-    caption = f"{around.context_before[-300:]} {title or ''}"  # the prose that introduces the table
-    resolver = TablePeriods(document, f"{title or ''} {header_text}", row_labels, rows.headings(), caption)
+    # The prose that introduces the table, then its title; not a page header taken for one ("Table of
+    # Contents") after a sentence that introduces the table ("… is as follows:"), which it would hide.
+    prose = around.context_before[-300:]
+    header = title is not None and bool(_PAGE_HEADER_RE.search(title)) and prose.rstrip().endswith(":")
+    caption = f"{prose} {'' if header else title or ''}"
+    resolver = TablePeriods(
+        document, f"{title or ''} {header_text}", row_labels, rows.headings(), caption, around.context_before
+    )
     walker = _RowWalker(rows, columns, scale, document, table_context, resolver)
     walker.by_origination = _introduces_vintages(around)
     walker.walk(around.continued_columns)
@@ -950,12 +956,30 @@ class _RowWalker:
             return scale, text
         return 0, None
 
+    def _year_beside(self, r: int) -> str | None:
+        """The year a row prints in a body column of years that no header names, beside its label: "BEAUTY |
+        2024 | $15,220 | …", then " | 2023 | 15,008 | …" (PG 2024 10-K, segment results)."""
+        for item in self.rows.values[r]:
+            col = self.columns.of(item)
+            if col is not None and not self.column_labels[col] and is_year(item.text):
+                return item.text if self._years_column(col) else None
+        return None
+
+    def _years_column(self, col: int) -> bool:
+        """Every body row that prints something in column `col` prints a year there, two rows or more."""
+        body = self.rows.values[self.rows.header_rows :]
+        texts = [item.text for row in body for item in row if self.columns.of(item) == col]
+        return len(texts) >= 2 and all(map(is_year, texts))
+
     def _number_cells(self, r: int, numbers: list[Item], label: str, path: list[str]) -> None:
         for item in numbers:
             col = self.columns.of(item)
             if col is None or item.number is None:
                 continue
             column_label, column = self.column_labels[col], self.periods[col]
+            if column is None and (year := self._year_beside(r)) is not None:
+                # "Net Sales" over the figures, the row's year in a column of its own: "Net Sales 2024".
+                column = parse_column_period(f"{column_label} {year}", self.document, self.table_context)
             own_scale, own_scale_text = self._own_scale(label, column_label, path[:-1])
             table_scale = own_scale if own_scale_text else self.scale.scale
             shares_scale = own_scale if own_scale_text else self.scale.shares
@@ -968,6 +992,7 @@ class _RowWalker:
             self.cells.append(_numeric_cell(place, item, item.number, dated, scale, column_kind))
 
 
+_PAGE_HEADER_RE = re.compile(r"^table of contents$|\bform 10-[kq]\b.*\d+$|^\d+$", re.IGNORECASE)
 _BOLD_RE = re.compile(r"font-weight:\s*(?:bold|[6-9]00)")
 
 
@@ -1429,11 +1454,10 @@ def _inline_cells(
     figure per dated column ("Dividends (per share — $1.94, $1.84 and $1.76)" over 2024, 2023, 2022) gives
     each its column's period (`respective`); otherwise all take `dated`."""
     listed = respective_figures(item.text, figures, len(respective))
-    by_year = {p.period.end.year: p for p in respective}
     periods = [
         respective[listed.columns[i]]
         if i in listed.columns
-        else by_year.get(listed.years[i], dated)
+        else _of_its_year(listed, i, respective) or dated
         if i in listed.years
         else CellPeriod(Period("instant", None, day), "date_written_beside_the_figure")
         if (day := parse_long_date(listed.as_of.get(i, ""))) is not None
@@ -1463,6 +1487,19 @@ def _inline_cells(
             )
         )
     return cells
+
+
+def _of_its_year(listed: Respective, figure: int, respective: Sequence[CellPeriod]) -> CellPeriod | None:
+    """The column of the year written with a figure: where that year has several ("Three Months Ended" and
+    "Six Months Ended"), the one of the length written with it, or the one of its place in the list written
+    for the year ("$(3) and $(3) in 2023"), else the last."""
+    year = [p for p in respective if p.period.end.year == listed.years[figure]]
+    if (months := listed.months.get(figure)) is not None:
+        year = [p for p in year if p.period.kind == "duration" and round(p.period.days / 30.4) == months]
+    place, count = listed.places.get(figure, (0, 0))
+    if count == len(year) > 1:
+        return year[place]
+    return year[-1] if year and count <= 1 else None
 
 
 _COUNTS = ("shares", "number")
