@@ -597,6 +597,28 @@ CASES: dict[str, Case] = {
         "Corporate",
         [flow(date(2023, 1, 1), date(2023, 3, 31))] * 2,
     ),
+    "length_and_day_the_column_names": Case(  # GE Q2 2023 10-Q (corpus-large), segment variances
+        row("(In millions)", "Six months ended June 30 V %")
+        + row("Renewable Energy", "12 %")
+        + row("Total segment revenues", "16 %"),
+        DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2"),
+        "Total segment revenues",
+        [flow(date(2023, 1, 1), date(2023, 6, 30))],
+    ),
+    "subtotal_of_the_balances_above": Case(  # CMCSA 2023 10-K (corpus-large), goodwill by segment
+        row("(in billions)", "Media", "Total")
+        + row("Balance, December 31, 2021")
+        + row("Goodwill", "$ 14.7", "$ 70.2")
+        + row("", "$ 14.7", "$ 70.2")
+        + row("Impairment", "", "(8.1)")
+        + row("Balance, December 31, 2022")
+        + row("Goodwill", "$ 14.7", "$ 66.4")
+        + row("Accumulated impairment losses", "", "(7.9)")
+        + row("", "$ 14.7", "$ 58.5"),
+        CMCSA_10K,
+        "",
+        [at(2021, 12, 31)] * 2 + [at(2022, 12, 31)] * 2,
+    ),
 }
 
 

@@ -49,6 +49,7 @@ _BALANCE_ROW_RE = re.compile(
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
     r"\bend\s+of\s+(?:fiscal\s+)?(?:19|20)\d{2}$|"  # "Funded status at end of 2023"
     rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$|"
+    rf"^(?:outstanding|(?:non|un)-?vested),?\s+{LONG_DATE_PATTERN}$|"  # "Outstanding January 1, 2021"
     rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Cash … at June 30", the year the column's
     r"^(?:(?!\b(?:on|of|to|from|in|for)\b).)*\bbalance$",  # "GE shareholders' equity balance"
     re.IGNORECASE,
@@ -73,6 +74,11 @@ _FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$",
 # Balances under any column: "Total assets", "Long-lived assets", "Unrecognized compensation cost".
 _BALANCE_NOUN_RE = re.compile(
     r"^(?:total\s+)?(?:long-lived|identifiable|segment)?\s*assets\b|^unrecognized compensation\b",
+    re.IGNORECASE,
+)
+_STANDING_COLUMN_RE = re.compile(
+    r"\bauthorized\b|\bpar value\b|\bnumber of (?:plaintiffs|claimants|claims|cases|lawsuits)\b|"
+    rf"^(?:\S+\s+)?(?:at|as of)\s+{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}}\b",
     re.IGNORECASE,
 )
 _OBTAINED_RE = re.compile(r"acquired|obtained|exchange|additions", re.IGNORECASE)
@@ -144,7 +150,14 @@ _QUARTERLY_RE = re.compile(r"\bquarterly\b|\bquarters?\b", re.IGNORECASE)
 # A row that ends on a day without its year: "Balance, January 1", "Balance at May 1,", "Fair value
 # January 1".
 _OPENING_DAY_RE = re.compile(rf"(?:^|[\s,—–-])({MONTH_NAME_PATTERN})\.?\s+(\d{{1,2}}),?$", re.IGNORECASE)
+# A length that ends on a day without its year: "Six months ended June 30 V %".
+_ENDED_MONTH_DAY_RE = re.compile(
+    rf"\bended\s+({MONTH_NAME_PATTERN})\.?\s+(\d{{1,2}})\b(?!,?\s*(?:19|20)\d{{2}})", re.IGNORECASE
+)
 _MONTH_DAY_END_RE = re.compile(rf"[-–—]\s*({MONTH_NAME_PATTERN})\s+(\d{{1,2}})$", re.IGNORECASE)
+
+
+Acquisition = tuple[date, str]  # the day of an acquisition, and the rest of the sentence that dates it
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +181,7 @@ class TablePeriods:
         headings: frozenset[int] = frozenset(),  # header rows, and rows with a label and no figure
         caption: str = "",  # the prose that introduces it: the end of the prose before it, its title
         prose: str = "",  # the prose before it, further back
+        earlier_acquisitions: Sequence[Acquisition] = (),  # those the whole document dates before it
     ) -> None:
         self.document = document
         self.months = 3 if document.form.upper().startswith("10-Q") else 12
@@ -184,6 +198,7 @@ class TablePeriods:
         span_end = self.caption_period.end if self.caption_period else None
         self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
+        self.row_labels = row_labels
         self.names_due_dates = any(_DUE_RE.search(label) for label in row_labels)  # "Fixed-rate notes due:"
         # Rows dated by when something happened: "Issue Date" over "April 18, 2023" (WMT Q2 2024 10-Q).
         stub = [row_labels[row] for row in headings if row < len(row_labels)]
@@ -204,11 +219,8 @@ class TablePeriods:
         self._read_kinds(row_labels, caption, table_text)
         # The acquisitions the prose before a purchase price allocation dates, and the sentence of each.
         allocation = _ACQUISITION_TABLE_RE.search(f"{caption} {table_text}")
-        self.acquisitions = [
-            (day, match["said"])
-            for match in (_ACQUIRED_ON_RE.finditer(prose) if allocation else ())
-            if (day := parse_long_date(match["day"])) is not None
-        ]
+        self.acquisitions = acquisitions_in(prose) if allocation else []
+        self.earlier_acquisitions = earlier_acquisitions if allocation else ()
 
     def _read_rollforward(self, row_labels: list[str], headings: frozenset[int]) -> None:
         """Whether the rows roll a balance forward, and where its balances, blocks and movements are."""
@@ -372,12 +384,19 @@ class TablePeriods:
     def acquired_on(self, column_label: str) -> date | None:
         """The day of the acquisition whose sentence names the column ("CorEvitas": "On August 14, 2023, the
         company acquired, …, CorEvitas, LLC"); for a column that names no business ("(In millions)", "Fair
-        Value", "Final Allocation"), the last one the prose dates."""
+        Value", "Final Allocation"), the last one the prose dates. Failing the prose just before the table,
+        the document's earlier prose."""
         name = _NOT_A_NAME_RE.sub("", column_label).strip()
         if not name or _GENERIC_COLUMN_RE.fullmatch(name):
-            return self.acquisitions[-1][0] if self.acquisitions else None
-        named = {day for day, said in self.acquisitions if name.lower() in said.lower()}
-        return named.pop() if len(named) == 1 else None
+            latest = self.acquisitions or self.earlier_acquisitions
+            return latest[-1][0] if latest else None
+        # The business's own sentence, in the prose before the table, else earlier in the document (a
+        # section of the year's deals that dates each before a table that allocates them all).
+        for acquisitions in (self.acquisitions, self.earlier_acquisitions):
+            named = {day for day, said in acquisitions if _names_the_business(said, name)}
+            if named:
+                return named.pop() if len(named) == 1 else None
+        return None
 
     def bracket(self, row: int) -> Period | None:
         """Rows between two dated balances are the flows of the period between them."""
@@ -1058,10 +1077,17 @@ def balance_of_a_dated_stretch(cell: CellContext) -> Period | None:
     balance = cell.label if cell.balance_row else cell.column_label if balance_column else None
     if balance is None:
         # A balance by its words in a section of a length: "Total assets" under "Second Quarter 2022" (F
-        # Q2 2023 10-Q, segment information) → instant 2022-06-30. (Not between two dated balances, where
-        # every line moves the balance.)
+        # Q2 2023 10-Q, segment information) → instant 2022-06-30; "Property and equipment, net" under "As of
+        # and for the Fiscal Year Ended January 28, 2023" (GME 2023 10-K, segments) → that day. (Not between
+        # two dated balances, where every line moves the balance.)
         in_section = cell.table.bracket(cell.row) is None and stretch.kind == "duration"
-        assets = _BALANCE_NOUN_RE.search(cell.label) and not _OBTAINED_RE.search(cell.label)
+        # (Not under a column that names a flow or a movement: "Allowance for doubtful accounts" ×
+        # "Additions", "Investment securities" × "Transfers into Level 3".)
+        column = cell.column_label
+        flow_column = _label_kind(column) == "flow" or _MOVEMENT_COLUMN_RE.search(column)
+        stock_row = _is_stock_row(cell.label) and not flow_column
+        stock = _BALANCE_NOUN_RE.search(cell.label) or stock_row
+        assets = stock and not _OBTAINED_RE.search(cell.label)
         return _instant(stretch.end) if in_section and assets else None
     if _BEGINNING_RE.search(balance) and stretch.start is not None:
         return _day_before(stretch.start)
@@ -1081,6 +1107,19 @@ def flow_before_the_first_dated_balance(cell: CellContext) -> Period | None:
         return None  # (nor a row that names its own days: "January 1 - 31, 2023")
     spacing = round((dates[1] - dates[0]).days / 30.4)  # as long as the stretch between the first two
     return None if cell.kind == "stock" else cell.flow_to(dates[0], spacing)
+
+
+@_without_a_column
+def subtotal_of_the_balances_above(cell: CellContext) -> Period | None:
+    """A line with no label below a balance, after a dated balance, sums the balances above it at that date:
+    "" (58.5) below "Goodwill" and "Accumulated impairment losses" under "Balance, December 31, 2022"
+    (CMCSA 2023 10-K, goodwill by segment) → instant 2022-12-31, not the movements of the year after."""
+    table = cell.table
+    before = [day for row, day in table.balance_dates if row < cell.row]
+    if cell.label or not before:
+        return None
+    above = next((label for label in reversed(table.row_labels[: cell.row]) if label), "")
+    return _instant(before[-1]) if _label_kind(above) == "stock" else None
 
 
 @_without_a_column
@@ -1140,8 +1179,12 @@ def balance_at_the_report_date(cell: CellContext) -> Period | None:
     # (A table its introduction dates as a flow, "… for the three months ended June 30, 2022", is one
     # whatever its words: "Weighted-Average Shares Outstanding" in an earnings per share table, V.)
     stock_words = table.stock_table and table.caption_period is None
+    # A column that names what stands at a day: "Authorized Shares", "Par Value Per Share", "Number of
+    # plaintiffs", "At December 31, Gross Amount" (unless the row names a flow).
+    standing_column = bool(_STANDING_COLUMN_RE.search(cell.column_label)) and cell.kind != "flow"
     if (
         (stock_words and not unlabelled_flow)
+        or standing_column
         or cell.balance_row
         or table.future_row(cell.label)
         or table.future_row(cell.column_label)
@@ -1150,6 +1193,22 @@ def balance_at_the_report_date(cell: CellContext) -> Period | None:
     ):
         return _instant(cell.document_end)
     return None
+
+
+@_without_a_column
+def length_and_day_the_column_names(cell: CellContext) -> Period | None:
+    """A column that names a length and a day but no year is that stretch of the report's year (of the year
+    a row names alone): "Total revenues" × "Six months ended June 30 V %" (GE Q2 2023 10-Q) → the six
+    months to 2023-06-30; "2022" × "Six Months Ended June 30," → those of 2022. (Not a balance.)"""
+    months = months_in(cell.column_label)
+    day = _ENDED_MONTH_DAY_RE.search(cell.column_label)
+    if not months or day is None or cell.kind == "stock" or cell.balance_row:
+        return None
+    year = _ROW_YEAR_RE.match(cell.label)
+    end = _month_day_in(day, date(int(year[1]), 12, 31) if year else cell.document_end)
+    if year is None and end > cell.document_end + END_SLACK:
+        end = _month_day_in(day, date(end.year - 1, 12, 31))
+    return cell.flow_to(end, months)
 
 
 @_without_a_column
@@ -1215,12 +1274,14 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     quarter_of_the_section_year,
     balance_of_a_dated_stretch,
     flow_before_the_first_dated_balance,
+    subtotal_of_the_balances_above,
     flow_of_a_dated_stretch,
     date_in_the_header_stub,
     opening_balance_of_the_document_period,
     movement_over_the_document_period,
     written_figure_at_the_report_date,
     balance_at_the_report_date,
+    length_and_day_the_column_names,
     change_between_two_years,
     flow_over_the_document_period,
 )
@@ -1448,8 +1509,30 @@ _ACQUISITION_TABLE_RE = re.compile(
 # "On February 14, 2022 (Xilinx Acquisition Date), the Company completed the acquisition of … Xilinx": the
 # day, and the rest of its sentence.
 _ACQUIRED_ON_RE = re.compile(
-    rf"\bOn\s+(?P<day>{LONG_DATE_PATTERN})(?P<said>[^.]*?\bacqui(?:red|sition)\b[^.]*)", re.IGNORECASE
+    rf"\bOn\s+(?P<day>{LONG_DATE_PATTERN})(?P<said>[^.]*?\bacqui(?:red?|sition)\b[^.]*)", re.IGNORECASE
 )
+
+
+def _names_the_business(said: str, name: str) -> bool:
+    """Does an acquisition's sentence name the business a column names: the name itself, or each of its
+    words for a name of two or more ("European Viral Vector Business": "… the Belgium-based European viral
+    vector manufacturing business of Groupe Novasep SAS", TMO 2023 10-K)."""
+    if name.lower() in said.lower():
+        return True
+    words = set(re.findall(r"\w{3,}", name.lower()))
+    return len(words) > 1 and words <= set(re.findall(r"\w+", said.lower()))
+
+
+def acquisitions_in(prose: str) -> list[Acquisition]:
+    """The acquisitions `prose` dates: "On November 7, 2023, we completed a cash and stock transaction to
+    acquire Hostess Brands" → (2023-11-07, "…to acquire Hostess Brands")."""
+    return [
+        (day, match["said"])
+        for match in _ACQUIRED_ON_RE.finditer(prose)
+        if (day := parse_long_date(match["day"])) is not None
+    ]
+
+
 _GENERIC_COLUMN_RE = re.compile(
     r"(?:(?:preliminary|final|estimated|recognized|recorded|amounts?|allocations?|adjustments?)\s*)+",
     re.IGNORECASE,

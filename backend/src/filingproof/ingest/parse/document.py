@@ -9,6 +9,7 @@ from functools import partial
 from lxml import etree
 
 from filingproof.ingest.errors import NotAFilingError
+from filingproof.ingest.parse.cell_periods import Acquisition, acquisitions_in
 from filingproof.ingest.parse.cover import printed_form, printed_period_end
 from filingproof.ingest.parse.layout import DocumentLayout, layout_document
 from filingproof.ingest.parse.numbers import normalize_space
@@ -82,7 +83,8 @@ def parse_tables(layout: DocumentLayout, period: DocumentPeriod) -> list[ParsedT
     inherited: tuple[int, str | None] = (0, None)
     figures_before = False  # the table before this one has figures
     header = _Header()
-    for t, default in zip(layout.tables, default_scales(layout), strict=True):
+    acquisitions = _acquisitions_before(layout)
+    for t, default, earlier in zip(layout.tables, default_scales(layout), acquisitions, strict=True):
         # A table continued from the one just before it keeps its scale; others take the document's default
         # (where the document states one, only a table with little but a page footer before it continues).
         continued = inherited[1] is not None and t.prose_gap < (_CONTINUED_GAP if default[1] else 3000)
@@ -90,17 +92,32 @@ def parse_tables(layout: DocumentLayout, period: DocumentPeriod) -> list[ParsedT
         scale_context = t.own_context if figures_before else t.context_before
         scale = inherited if continued else (0, None)
         read = partial(parse_table, t.element, period, t.context_before, t.title, scale, scale_context)
-        parsed = read(document_scale=default)
+        read = partial(read, document_scale=default, earlier_acquisitions=earlier)
+        parsed = read()
         header.prose += t.prose_gap
         if header.continued_by(parsed):
             # A table a page later whose header is not repeated: named by the columns of the one it continues.
-            parsed = read(document_scale=default, continued_columns=header.labels)
+            parsed = read(continued_columns=header.labels)
         tables.append(parsed)
         figures_before = parsed is not None and bool(parsed.cells)
         if parsed is not None and parsed.cells:
             inherited = (parsed.scale, parsed.scale_text)
             header.follow(parsed)
     return tables
+
+
+def _acquisitions_before(layout: DocumentLayout) -> list[tuple[Acquisition, ...]]:
+    """For each table, the acquisitions the document's prose dates before it ("On December 8, 2021, the
+    company acquired PPD, Inc."): a purchase price allocation may come well after each deal's sentence."""
+    before: list[tuple[Acquisition, ...]] = [() for _ in layout.tables]
+    found: list[Acquisition] = []
+    for page in layout.pages:
+        for block in page.blocks:
+            if (marker := _TABLE_MARKER_RE.fullmatch(block)) and int(marker[1]) < len(before):
+                before[int(marker[1])] = tuple(found)
+            else:
+                found.extend(acquisitions_in(block))
+    return before
 
 
 @dataclass(slots=True)

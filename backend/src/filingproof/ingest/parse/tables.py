@@ -17,7 +17,7 @@ from decimal import Decimal
 from lxml import etree
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
-from filingproof.ingest.parse.cell_periods import CellPeriod, TablePeriods
+from filingproof.ingest.parse.cell_periods import Acquisition, CellPeriod, TablePeriods
 from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.parse.periods import (
@@ -315,6 +315,7 @@ def parse_table(
     *,
     continued_columns: Sequence[str] = (),
     document_scale: tuple[int, str | None] = (0, None),
+    earlier_acquisitions: Sequence[Acquisition] = (),
 ) -> ParsedTable | None:
     """Parse one table; None for layout tables with no text at all.
 
@@ -324,7 +325,8 @@ def parse_table(
     the document it is in. The scale is looked for in the header, then in `scale_context` (by default
     `context_before`), then taken from `inherited_scale`, then from `document_scale`. A table continued
     from an earlier one (a page later, its header not repeated) names its columns by that one's
-    `continued_columns` until a header row of its own names them.
+    `continued_columns` until a header row of its own names them. `earlier_acquisitions`: the acquisitions
+    the document dates before the table, for a purchase price allocation.
     """
     try:
         items = [row for row in map(fold_fragments, physical_grid(table)) if row]
@@ -332,7 +334,13 @@ def parse_table(
             return None
         scale_prose = context_before if scale_context is None else scale_context
         around = _Surroundings(
-            context_before, title, scale_prose, inherited_scale, continued_columns, document_scale
+            context_before,
+            title,
+            scale_prose,
+            inherited_scale,
+            continued_columns,
+            document_scale,
+            earlier_acquisitions,
         )
         return _parse_items(table, items, document, around)
     except Exception as error:
@@ -362,6 +370,7 @@ class _Surroundings:
     inherited_scale: tuple[int, str | None]  # else this scale (of the table it continues)
     continued_columns: Sequence[str]  # the column labels of the table it continues, if any
     document_scale: tuple[int, str | None] = (0, None)  # else the document's default scale
+    earlier_acquisitions: Sequence[Acquisition] = ()  # the acquisitions the document dates before it
 
 
 def _parse_items(
@@ -382,7 +391,13 @@ def _parse_items(
     header = title is not None and bool(_PAGE_HEADER_RE.search(title)) and prose.rstrip().endswith(":")
     caption = f"{prose} {'' if header else title or ''}"
     resolver = TablePeriods(
-        document, f"{title or ''} {header_text}", row_labels, rows.headings(), caption, around.context_before
+        document,
+        f"{title or ''} {header_text}",
+        row_labels,
+        rows.headings(),
+        caption,
+        around.context_before,
+        around.earlier_acquisitions,
     )
     walker = _RowWalker(rows, columns, scale, document, table_context, resolver)
     walker.by_origination = _introduces_vintages(around)
