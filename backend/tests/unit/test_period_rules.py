@@ -619,6 +619,61 @@ CASES: dict[str, Case] = {
         "",
         [at(2021, 12, 31)] * 2 + [at(2022, 12, 31)] * 2,
     ),
+    # Balances under columns of flows (corpus-large, round 2).
+    "declared_but_not_paid": Case(  # LOW 2023 10-K, supplemental disclosures of cash flow information
+        row("", "Years Ended", "Years Ended")
+        + row("(In millions)", "February 2, 2024", "February 3, 2023")
+        + row("Non-cash investing and financing activities:", "", "")
+        + row("Cash dividends declared but not paid", "$633", "$633"),
+        LOW_10K,
+        "Cash dividends declared but not paid",
+        [at(2024, 2, 2), at(2023, 2, 3)],
+        title="Supplemental disclosures of cash flow information:",
+    ),
+    "discount_rate_of_leases": Case(  # ABBV 2023 10-K, leases
+        row("years ended December 31", "2023", "2022")
+        + row("Weighted-average discount rate", "", "")
+        + row("Operating", "3.0%", "2.6%"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "Operating",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="The following table presents the weighted-average remaining lease term and weighted-average "
+        "discount rate for operating and finance leases:",
+    ),
+    "stock_between_closing_balances": Case(  # BA 2023 10-K, statement of cash flows
+        row("Years ended December 31,", "2023", "2022")
+        + row("Cash &amp; cash equivalents, including restricted, at beginning of year", "8,104", "13,718")
+        + row("Cash &amp; cash equivalents, including restricted, at end of year", "11,630", "8,104")
+        + row("Less restricted cash &amp; cash equivalents, included in Investments", "22", "33")
+        + row("Cash and cash equivalents at end of year", "$11,608", "$8,071"),
+        BA_10K,
+        "Less restricted cash & cash equivalents, included in Investments",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="Consolidated Statements of Cash Flows",
+    ),
+    "parts_of_the_opening_balance": Case(  # JCI 2024 10-K, goodwill by segment
+        row("", "Year Ended September 30, 2024", "Year Ended September 30, 2024")
+        + row("", "Global Products", "Total")
+        + row("Goodwill", "$4,586", "17,737")
+        + row("Accumulated impairment loss", "(259)", "(965)")
+        + row("Balance at beginning of period", "4,327", "16,772")
+        + row("Impairments", "—", "(230)")
+        + row("Balance at end of period", "$4,345", "$16,725"),
+        DocumentPeriod("10-K", date(2024, 9, 30), 2024, "FY"),
+        "Accumulated impairment loss",
+        [at(2023, 9, 30)] * 2,
+        title="The changes in the carrying amount of goodwill in each of the Company’s reportable segments "
+        "were as follows (in millions):",
+    ),
+    "carrying_amount_under_a_bare_year": Case(  # PEP 2023 10-K, amortizable intangible assets
+        row("", "2023", "2023", "2023")
+        + row("Average Useful Life (Years)", "Gross", "Accumulated Amortization", "Net")
+        + row("Brands", "1,093", "(989)", "104"),
+        PEP_10K,
+        "Brands",
+        [at(2023, 12, 30)] * 3,
+        title="A summary of our amortizable intangible assets is as follows:",
+    ),
 }
 
 

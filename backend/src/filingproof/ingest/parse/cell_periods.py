@@ -43,7 +43,7 @@ from filingproof.ingest.parse.periods import (
 )
 
 _BALANCE_ROW_RE = re.compile(
-    r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:beginning|ending|as of)\b|"
+    r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:total\s+)?(?:beginning|ending|as of)\b|"
     r"\b(?:beginning|ending)\s+(?:of\s+(?:the\s+)?(?:year|period)\s+)?balances?\b|"
     r"balances?,?\s+(?:at|as of|beginning|end)\b|"
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
@@ -51,10 +51,11 @@ _BALANCE_ROW_RE = re.compile(
     rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$|"
     rf"^(?:outstanding|(?:non|un)-?vested),?\s+{LONG_DATE_PATTERN}$|"  # "Outstanding January 1, 2021"
     rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Cash … at June 30", the year the column's
+    rf",\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Gross unrecognized tax benefits, December 31"
     r"^(?:(?!\b(?:on|of|to|from|in|for)\b).)*\bbalance$",  # "GE shareholders' equity balance"
     re.IGNORECASE,
 )
-_BEGINNING_RE = re.compile(r"beginning|start of", re.IGNORECASE)
+_BEGINNING_RE = re.compile(r"beginning|start of|\bopening balances?\b", re.IGNORECASE)
 _END_RE = re.compile(r"\bend(?:ing)?\b", re.IGNORECASE)
 _FUTURE_ROW_RE = re.compile(
     r"^(?:(?:fiscal\s+)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?(?:\s*\([^)]*\))?$|thereafter\b|"
@@ -189,6 +190,10 @@ class TablePeriods:
         self.stock_table = bool(_STOCK_CUES_RE.search(table_text))
         # A statement of balances by its title: "STATEMENT OF FINANCIAL POSITION" (GE), "Balance Sheets".
         self.balance_sheet = bool(_BALANCE_SHEET_RE.search(table_text))
+        # A table about leases, by its words or its introduction's: its discount rates are the leases' own.
+        self.leases = bool(_LEASES_RE.search(f"{table_text} {_last_sentence(caption)}"))
+        # Gross amounts, what has accumulated against them and what is left: carrying amounts.
+        self.carrying_amounts = bool(_ACCUMULATED_AGAINST_RE.search(table_text))
         # Its balance rows aside, all flows; the statement's title may be the prose just before it.
         self.cash_flows = bool(_CASH_FLOWS_RE.search(f"{table_text} {caption[-200:]}"))
         as_of = _AS_OF_RE.search(table_text)
@@ -249,9 +254,25 @@ class TablePeriods:
         from_year_start = any(_YEAR_START_RE.search(b) for b in balances)
         self.rollforward_months = _year_to_date_months(document) if from_year_start else self.months
         self.between_blocks = _between_blocks(row_labels, headings) if self.rollforward else frozenset()
+        self.opening_parts = (
+            _opening_parts(row_labels, headings, balance_rows) if self.rollforward else range(0)
+        )
         # Rows of future years ("2026", "Thereafter"): amounts owed at the report date, and their totals too.
         self.maturity_schedule = sum(map(self.future_row, row_labels)) >= 2
         self.closing_row = balance_rows[-1] if self.rollforward and balance_rows else len(row_labels)
+        # The first balance at the end after the last opening one: "Cash … including restricted, at end of
+        # year" above "Less restricted cash …" and "Cash and cash equivalents at end of year" (BA).
+        last_opening = max((row for row in balance_rows if _BEGINNING_RE.search(row_labels[row])), default=-1)
+        self.first_closing_row = next(
+            (
+                row
+                for row in balance_rows
+                if row > last_opening
+                and _END_RE.search(row_labels[row])
+                and not _BEGINNING_RE.search(row_labels[row])
+            ),
+            self.closing_row,
+        )
         # Headings too, where two or more head dated balances, in the order of time ("Balance, December 31,
         # 2021" … "Balance, December 31, 2022" over each balance's rows, CMCSA goodwill): the rows between
         # them move it. (Not blocks of balances, latest first: "Balance at December 31, 2023" … 2022, RKT.)
@@ -608,7 +629,20 @@ def balance_row_under_a_flow_column(cell: CellContext, column: Period) -> Period
         day = _month_day_in(month_day, column.start)
         if dates_match(day, column.start):
             return _day_before(column.start)
+        # "Balance as of December 31" over the six months to June 30 (XOM Q2 2023 10-Q, shares): the eve.
+        eve = column.start - timedelta(days=1)
+        at_end = dates_match(_month_day_in(month_day, column.end), column.end)
+        if not at_end and dates_match(_month_day_in(month_day, eve), eve):
+            return _instant(eve)
     return _instant(column.end)
+
+
+@_under_a_column
+def declared_but_not_paid(cell: CellContext, column: Period) -> Period | None:
+    """What was declared but not yet paid is owed at the column's end, whatever its length: "Cash dividends
+    declared but not paid" × "Fiscal 2023" in the supplemental cash flow information (LOW 2023 10-K) →
+    instant 2024-02-02."""
+    return _instant(column.end) if _NOT_YET_PAID_RE.search(cell.label) else None
 
 
 @_under_a_column
@@ -677,6 +711,17 @@ def balance_under_a_heading_of_balances(cell: CellContext, column: Period) -> Pe
 
 
 @_under_a_column
+def discount_rate_of_leases(cell: CellContext, column: Period) -> Period | None:
+    """The discount rate of the leases held is a balance at the column's end, whatever its length:
+    "Operating" under "Weighted-average discount rate" × "years ended December 31 2023" in a table of the
+    "weighted-average remaining lease term and weighted-average discount rate for operating and finance
+    leases" (ABBV 2023 10-K) → instant 2023-12-31."""
+    if not cell.table.leases or not any(map(_DISCOUNT_RATE_RE.search, [cell.label, *cell.path[-2:-1]])):
+        return None
+    return _instant(column.end)
+
+
+@_under_a_column
 def assumption_of_what_it_measures(cell: CellContext, column: Period) -> Period | None:
     """An actuarial assumption is a balance where it measures the benefit obligation (at the column's end)
     and a flow where it measures the period's cost, as its heading (or the table's introduction) says:
@@ -706,6 +751,16 @@ def valuation_input_of_awards(cell: CellContext, column: Period) -> Period | Non
     if not _AWARDS_RE.search(" ".join([cell.table.caption, *cell.path[:-1]])):
         return None
     return _flow_of_the_column(cell, column)
+
+
+@_under_a_column
+def parts_of_the_opening_balance(cell: CellContext, column: Period) -> Period | None:
+    """The lines that make up a roll-forward's opening balance, right above it, are at its day: "Accumulated
+    impairment loss" above "Balance at beginning of period" × "Year Ended September 30, 2024 Global
+    Products" (JCI 2024 10-K, goodwill by segment) → the eve of fiscal 2024, instant 2023-09-30."""
+    if column.kind != "duration" or column.start is None or cell.row not in cell.table.opening_parts:
+        return None
+    return _day_before(column.start)
 
 
 @_under_a_column
@@ -831,6 +886,18 @@ def stock_after_the_closing_balance(cell: CellContext, column: Period) -> Period
 
 
 @_under_a_column
+def stock_between_closing_balances(cell: CellContext, column: Period) -> Period | None:
+    """Between a roll-forward's first closing balance and its last, a balance that reconciles the two:
+    "Less restricted cash & cash equivalents, included in Investments" between "Cash & cash equivalents,
+    including restricted, at end of year" and "Cash and cash equivalents at end of year" × "Years ended
+    December 31, 2023" (BA 2023 10-K, cash flows) → instant 2023-12-31."""
+    table = cell.table
+    if column.kind != "duration" or not table.rollforward or cell.balance_row or cell.kind != "stock":
+        return None
+    return _instant(column.end) if table.first_closing_row < cell.row < table.closing_row else None
+
+
+@_under_a_column
 def line_between_roll_forwards(cell: CellContext, column: Period) -> Period | None:
     """A line between one roll-forward's closing balance and the next one's opening balance is a balance:
     "Total Equity Attributable to Shareowners of The Coca-Cola Company" × "2024", between the treasury stock
@@ -879,7 +946,23 @@ def balance_under_an_as_of_and_for_column(cell: CellContext, column: Period) -> 
     if column.kind != "duration" or not _AS_OF_AND_FOR_RE.search(cell.column_label):
         return None
     on_balance_sheet = any(_BALANCE_SHEET_RE.search(heading) for heading in cell.path[:-1])
-    return _instant(column.end) if cell.kind == "stock" or on_balance_sheet else None
+    # Or a row that names no kind under a column of balances: "Non-U.S." × "At and For the Years Ended
+    # December 31, 2023 Long-Lived Assets" (GM 2023 10-K, geographic information).
+    of_balances = cell.kind is None and _label_kind(_column_words(cell.column_label)) == "stock"
+    return _instant(column.end) if cell.kind == "stock" or on_balance_sheet or of_balances else None
+
+
+@_under_a_column
+def carrying_amount_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
+    """Under a bare year, a column of gross amounts, of what has accumulated against them, or of what is left
+    holds balances at the year's end: "Brands" × "2023 Accumulated Amortization" in "A summary of our
+    amortizable intangible assets is as follows:" (PEP 2023 10-K) → instant 2023-12-30. (Not a flow row
+    under it: "Amortization expense" × "2023 Net".)"""
+    if not (column.assumed and column.kind == "duration" and cell.table.carrying_amounts):
+        return None
+    if cell.kind == "flow" or not _CARRYING_COLUMN_RE.fullmatch(_column_words(cell.column_label)):
+        return None
+    return _instant(column.end)
 
 
 @_under_a_column
@@ -936,8 +1019,9 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
     date that ends no fiscal period of the document."""
     if column.kind != "instant" or column.assumed or _AS_OF_COLUMN_RE.search(cell.column_label):
         return None
-    if cell.table.columns_roll_forward:  # "December 31, 2022 | Reclassifications | December 31, 2023"
-        return None
+    # (Nor a balance row: "Balance at end of fiscal year" × "July 27, 2024", CSCO 2024 10-K, allowances.)
+    if cell.table.columns_roll_forward or cell.balance_row:
+        return None  # (columns: "December 31, 2022 | Reclassifications | December 31, 2023")
     # Flows by their rows ("Service cost"), or by their column ("July 2, 2023 Sales", hedging effects). Not
     # the breakdown of a balance its last line sums: "Rebates and discounts", "Dividends" … "Other current
     # liabilities" (BMY 2023 10-K, other current liabilities).
@@ -1242,12 +1326,15 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     maturity_bucket,
     opening_day_the_row_names,
     balance_row_under_a_flow_column,
+    declared_but_not_paid,
     opening_balance_under_a_date_column,
     movement_between_dated_balances,
     balance_under_a_heading_of_balances,
+    discount_rate_of_leases,
     assumption_of_what_it_measures,
     valuation_input_of_awards,
     rate_reconciliation,
+    parts_of_the_opening_balance,
     line_above_the_roll_forward,
     under_a_balance_heading,
     movement_under_a_date_column,
@@ -1256,10 +1343,12 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     movement_under_a_column,
     assets_under_a_flow_column,
     stock_after_the_closing_balance,
+    stock_between_closing_balances,
     line_between_roll_forwards,
     closing_line_of_a_block,
     flow_the_column_names,
     balance_under_an_as_of_and_for_column,
+    carrying_amount_under_a_bare_year,
     balance_the_caption_dates,
     stock_under_a_bare_year,
     flow_under_a_bare_year,
@@ -1320,6 +1409,15 @@ _RATE_RECONCILIATION_RE = re.compile(
 _CHANGE_ROW_RE = re.compile(r"\bchanges? in\b", re.IGNORECASE)
 # A table titled for its earnings per share ("15. Earnings per share"), not a sentence that mentions it.
 _EPS_RE = re.compile(r"^\s*(?:net )?(?:earnings|income) per (?:common )?share\b", re.IGNORECASE)
+# Owed at the column's end: "Dividends declared but not yet paid", "Declared but unpaid dividends". (Not
+# "Purchases of property and equipment, accrued but not paid", the year's purchases.)
+_NOT_YET_PAID_RE = re.compile(r"\bdeclared\s+(?:but|and)\s+(?:not\s+(?:yet\s+)?paid|unpaid)\b", re.IGNORECASE)
+_DISCOUNT_RATE_RE = re.compile(r"\bdiscount rates?\b", re.IGNORECASE)
+_LEASES_RE = re.compile(r"\bleases?\b", re.IGNORECASE)
+_ACCUMULATED_AGAINST_RE = re.compile(r"\baccumulated (?:amortization|depreciation|impairment)", re.IGNORECASE)
+_CARRYING_COLUMN_RE = re.compile(
+    rf"(?:gross|net)(?: carrying)?(?: amounts?| value)?|{_ACCUMULATED_AGAINST_RE.pattern}\w*", re.IGNORECASE
+)
 _PAID_HEADING_RE = re.compile(r"\b(?:paid|received)\b(?![- ]in\b)", re.IGNORECASE)
 # What values an award when it is granted, and the words of a table about awards.
 _VALUATION_INPUT_RE = re.compile(
@@ -1695,6 +1793,21 @@ def _lines_before(
     return {row for row in before if row > first and not _BALANCE_ROW_RE.search(row_labels[row])}
 
 
+def _opening_parts(row_labels: Sequence[str], headings: frozenset[int], balance_rows: Sequence[int]) -> range:
+    """The lines right above a roll-forward's opening balance that make it up, a gross amount less what has
+    accumulated against it: "Goodwill" and "Accumulated impairment loss" above "Balance at beginning of
+    period" (JCI 2024 10-K, goodwill by segment)."""
+    opening = next((row for row in balance_rows if _BEGINNING_RE.search(row_labels[row])), None)
+    if opening is None:
+        return range(0)
+    first = opening
+    while first > 0 and first - 1 not in headings and row_labels[first - 1]:
+        first -= 1
+    parts = range(first, opening)
+    accumulated = any(_ACCUMULATED_RE.match(row_labels[row]) for row in parts)
+    return parts if len(parts) >= 2 and accumulated else range(0)
+
+
 def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> frozenset[int]:
     """Rows after one roll-forward block closes and before the next opens: balances, not movements."""
     between: set[int] = set()
@@ -1721,7 +1834,8 @@ def _row_kind(labels: Sequence[str]) -> str | None:
 
 
 _FLOW_VERB_RE = re.compile(
-    r"\b(?:paid|received|obtained|granted|transferred|incurred)\b|\bduring the (?:period|year|quarter)\b|"
+    r"\b(?:paid|received|obtained|granted|transferred|incurred|exercised)\b|"
+    r"\bduring the (?:period|year|quarter)\b|"
     r"\b(?:shares|stock|units|awards|options) vested\b|^effects? of\b",
     re.IGNORECASE,
 )
