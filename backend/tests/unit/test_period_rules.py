@@ -674,6 +674,15 @@ CASES: dict[str, Case] = {
         [at(2023, 12, 30)] * 3,
         title="A summary of our amortizable intangible assets is as follows:",
     ),
+    "per_share_computation_under_a_date": Case(  # RIOT 2023 10-K (corpus-large), antidilutive securities
+        row("", "December 31, 2023", "December 31, 2022")
+        + row("Warrants to purchase common stock", "63,000", "63,000"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "Warrants to purchase common stock",
+        [calendar_year(2023), calendar_year(2022)],
+        context="The following table presents potentially dilutive securities that are not included in the "
+        "computation of diluted net income (loss) per share as their inclusion would be anti-dilutive:",
+    ),
 }
 
 

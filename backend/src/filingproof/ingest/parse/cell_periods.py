@@ -50,6 +50,8 @@ _BALANCE_ROW_RE = re.compile(
     r"\bend\s+of\s+(?:fiscal\s+)?(?:19|20)\d{2}$|"  # "Funded status at end of 2023"
     rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$|"
     rf"^(?:outstanding|(?:non|un)-?vested),?\s+{LONG_DATE_PATTERN}$|"  # "Outstanding January 1, 2021"
+    # "Options outstanding, January 1, 2023", "Exercisable, September 30, 2024" (stock option activity)
+    rf"\b(?:outstanding|exercisable|vested|nonvested|unvested),\s+{LONG_DATE_PATTERN}$|"
     rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Cash … at June 30", the year the column's
     rf",\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Gross unrecognized tax benefits, December 31"
     r"^(?:(?!\b(?:on|of|to|from|in|for)\b).)*\bbalance$",  # "GE shareholders' equity balance"
@@ -146,6 +148,15 @@ _AT_YEARS_CAPTION_RE = re.compile(
     rf"{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}},?\s+)(?:19|20)\d{{2}},?\s+and\s+(?:19|20)\d{{2}}\b",
     re.IGNORECASE,
 )
+# Where a sentence ends: "… of $0.9 million. The Company …" (not "U.S. federal", "No. 1").
+_SENTENCE_END_RE = re.compile(r"(?<=[a-z\d)%])\.\s+(?=[A-Z])")
+# An earnings per share computation, or the shares it leaves out: "the calculation of basic and diluted net
+# earnings (loss) per share", "… excluded from the computation of diluted net loss per share …".
+_PER_SHARE_COMPUTATION_RE = re.compile(
+    r"\b(?:comput|calculat)\w*\s+of\s+(?:\w+\s+){0,6}?(?:earnings|income|loss)\s+(?:\(loss\)\s+)?per\s+"
+    r"(?:common\s+)?share|\banti-?dilutive\b",
+    re.IGNORECASE,
+)
 _DEFERRED_TAX_BALANCES_RE = re.compile(r"\bdeferred (?:income )?tax (?:assets?|liabilit)", re.IGNORECASE)
 _QUARTERLY_RE = re.compile(r"\bquarterly\b|\bquarters?\b", re.IGNORECASE)
 # A row that ends on a day without its year: "Balance, January 1", "Balance at May 1,", "Fair value
@@ -200,6 +211,11 @@ class TablePeriods:
         # The one period the sentence introducing the table names: "The following table presents
         # earnings per share for the three months ended June 30, 2022:" (V, Q3 10-Q).
         self.caption_period = None if as_of else caption_period(caption, document)
+        introduction = _last_sentence(prose[-300:] if prose.rstrip().endswith(":") else caption)
+        if self.caption_period is None and not as_of and _FOR_THE_PERIOD_RE.search(introduction):
+            # The sentence that ends the prose on a colon introduces the table, before the title that
+            # follows it ("… during the six months ended June 30, 2023 …: Debt Repurchases", AMC).
+            self.caption_period = period_of_a_sentence(introduction, document)
         span_end = self.caption_period.end if self.caption_period else None
         self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
@@ -222,6 +238,7 @@ class TablePeriods:
             _opens_the_fiscal_year(label, document) for label in row_labels
         )
         self._read_kinds(row_labels, caption, table_text)
+        self.per_share_computation = bool(_PER_SHARE_COMPUTATION_RE.search(f"{introduction} {table_text}"))
         # The acquisitions the prose before a purchase price allocation dates, and the sentence of each.
         allocation = _ACQUISITION_TABLE_RE.search(f"{caption} {table_text}")
         self.acquisitions = acquisitions_in(prose) if allocation else []
@@ -374,6 +391,17 @@ class TablePeriods:
             if (period := rule(cell)) is not None:
                 return CellPeriod(period, rule.__name__)
         raise AssertionError("the last rule answers every cell")
+
+    def sentence_period(self, text: str, at: int) -> CellPeriod | None:
+        """The one period of a length the sentence a figure is written in names (at `at` in `text`), for a
+        figure no column dates: "$14.2 million" in "… the Company paid taxes for restricted unit withholdings
+        of approximately $14.2 million during the six months ended June 30, 2023." (AMC Q2 2023 10-Q) → the
+        six months to 2023-06-30. None where it names no such period, or a date too."""
+        start = max((match.end() for match in _SENTENCE_END_RE.finditer(text, 0, at)), default=0)
+        end = _SENTENCE_END_RE.search(text, at)
+        sentence = text[start : end.start() if end else len(text)]
+        period = period_of_a_sentence(re.split(r":\s", sentence)[-1], self.document)
+        return None if period is None else CellPeriod(period, "period_its_sentence_names")
 
     def maturity_date(self, label: str) -> bool:
         """A row that prints a date alone, later than the report's: the day a debt falls due, not the date
@@ -1038,6 +1066,20 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
 
 
 @_under_a_column
+def per_share_computation_under_a_date(cell: CellContext, column: Period) -> Period | None:
+    """The figures of an earnings per share computation, and the shares it leaves out as antidilutive,
+    are the fiscal year's (the quarter's, in a 10-Q) whatever date the column prints: "Warrants to purchase
+    common stock" × "December 31, 2023" under "The following table presents potentially dilutive securities
+    that are not included in the computation of diluted net income (loss) per share …" (RIOT 2023 10-K) →
+    fiscal 2023. Not a balance row."""
+    if column.kind != "instant" or column.assumed or not cell.table.per_share_computation:
+        return None
+    if cell.balance_row or not _ends_a_fiscal_period(column.end, cell.document):
+        return None
+    return cell.flow_to(column.end)
+
+
+@_under_a_column
 def column_as_printed(cell: CellContext, column: Period) -> Period | None:
     """Most cells: what the column names. "Research and development" × "2024" (AAPL, operating
     expenses) → fiscal 2024."""
@@ -1091,11 +1133,18 @@ def acquisition_date_in_the_prose(cell: CellContext) -> Period | None:
     """A purchase price allocation is at the day of the acquisition the prose before it dates: "Customer
     relationships" × "CorEvitas" under "The components of the purchase price and net assets acquired are as
     follows:", after "On August 14, 2023, the company acquired, …, CorEvitas, LLC" (TMO 2023 10-K) → instant
-    2023-08-14. What was paid ("Cash paid") is a flow of that one day."""
+    2023-08-14. What was paid ("Cash paid"), given ("Total purchase consideration") or settled ("Debt
+    settled") is a flow of that one day."""
     day = cell.table.acquired_on(cell.column_label)
     if day is None:
         return None
-    return Period("duration", day, day) if cell.kind == "flow" else _instant(day)
+    paid = cell.kind == "flow" or bool(_CONSIDERATION_RE.search(cell.label))
+    return Period("duration", day, day) if paid else _instant(day)
+
+
+# What an acquisition's price is made of, not what it bought: "Total purchase consideration", "Debt settled",
+# "Settlement of pre-existing relationships" (not "Contingent consideration", a liability).
+_CONSIDERATION_RE = re.compile(r"(?<!contingent )\bconsideration\b|\bsettle(?:d|ment)\b", re.IGNORECASE)
 
 
 @_without_a_column
@@ -1353,6 +1402,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     stock_under_a_bare_year,
     flow_under_a_bare_year,
     flow_under_a_date,
+    per_share_computation_under_a_date,
     column_as_printed,
     day_something_happened,
     date_the_row_names,
@@ -1545,9 +1595,19 @@ def caption_period(caption: str, document: DocumentPeriod) -> Period | None:
     earnings per share for the three months ended June 30, 2022:" → April to June 2022 (V); none when it
     names more than one ("for the three and six months ended …", "… 2023 and 2022"), nor a date too ("as of
     and for the six months ended June 30, 2023": balances at its end, flows over it)."""
-    text = _last_sentence(caption)
+    return period_of_a_sentence(_last_sentence(caption), document)
+
+
+def period_of_a_sentence(text: str, document: DocumentPeriod) -> Period | None:
+    """The one period of a length a sentence names (`caption_period`)."""
     if (past_year := _past_year(text, document)) is not None:
         return past_year
+    if (month := _past_month(text)) is not None:
+        return month
+    # (The day something else happened does not date the table: "… during the six months ended June 30,
+    # 2023, including related party transactions with Antara, which became a related party on February 7,
+    # 2023:", AMC Q2 2023 10-Q.)
+    text = _ON_A_DAY_RE.sub("", text) if _FOR_THE_PERIOD_RE.search(text) else text
     if not _FOR_THE_PERIOD_RE.search(text) or len(LONG_DATE_RE.findall(text)) != 1:
         return None
     if _AS_OF_AND_FOR_RE.search(text):
@@ -1575,6 +1635,23 @@ def _past_year(text: str, document: DocumentPeriod) -> Period | None:
         return None
     end = fiscal_year_end(int(match[1]), document)
     return Period("duration", months_before(end, 12), end)
+
+
+# "… during July 2023": the one month a sentence names, and no other date.
+_DURING_MONTH_RE = re.compile(rf"\bduring\s+({MONTH_NAME_PATTERN})\s+((?:19|20)\d{{2}})\b", re.IGNORECASE)
+# "… which became a related party on February 7, 2023": the day of an event the sentence mentions.
+_ON_A_DAY_RE = re.compile(rf"\bon\s+{LONG_DATE_PATTERN}", re.IGNORECASE)
+
+
+def _past_month(text: str) -> Period | None:
+    """The one month a sentence says its figures are of, and no other year or date: "The below table
+    summarizes the cash debt repurchases during July 2023, including related party transactions with
+    Antara:" (AMC Q2 2023 10-Q, subsequent events) → July 2023."""
+    match = _DURING_MONTH_RE.search(text)
+    if match is None or len(_ANY_YEAR_RE.findall(text)) != 1:
+        return None
+    end = _month_end(f"{match[1]} {match[2]}")
+    return None if end is None else Period("duration", end.replace(day=1), end)
 
 
 # "… ended June 30, 2023 and 2022", "for the three and six months ended …": more than one period.

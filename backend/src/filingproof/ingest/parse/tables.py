@@ -950,7 +950,13 @@ class _RowWalker:
         dated: CellPeriod,
         respective: Sequence[CellPeriod] = (),
     ) -> list[NumericCell]:
-        return _inline_cells(place, item, figures, dated, self.scale.scale, self.scale.shares, respective)
+        cells = _inline_cells(place, item, figures, dated, self.scale.scale, self.scale.shares, respective)
+        for cell in cells:  # a figure no column dates may be of the period its own sentence names
+            if cell.period_rule != "written_figure_at_the_report_date" or cell.inline_span is None:
+                continue
+            if (said := self.resolver.sentence_period(item.text, cell.inline_span[0])) is not None:
+                cell.period, cell.period_rule = said.period, said.rule
+        return cells
 
     def _own_scale(
         self, label: str, column_label: str, headings: Sequence[str] = ()
