@@ -683,6 +683,20 @@ CASES: dict[str, Case] = {
         context="The following table presents potentially dilutive securities that are not included in the "
         "computation of diluted net income (loss) per share as their inclusion would be anti-dilutive:",
     ),
+    "flow_under_three_year_ends": Case(  # KHC 2023 10-K, restructuring by segment
+        row("", "December 30, 2023", "December 31, 2022", "December 25, 2021")
+        + row("North America", "$15", "$40", "$15")
+        + row("International", "220", "25", "22"),
+        KHC_10K,
+        "North America",
+        [
+            flow(date(2022, 12, 31), date(2023, 12, 30)),
+            calendar_year(2022),
+            flow(date(2020, 12, 26), date(2021, 12, 25)),
+        ],
+        "The pre-tax impact of allocating such expenses/(income) to our segments would have been (in "
+        "millions):",
+    ),
 }
 
 

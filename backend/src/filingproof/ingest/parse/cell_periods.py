@@ -238,6 +238,13 @@ class TablePeriods:
             _opens_the_fiscal_year(label, document) for label in row_labels
         )
         self._read_kinds(row_labels, caption, table_text)
+        # Dates that end three successive fiscal years, over a table its introduction and rows do not say
+        # holds balances ("… notional amounts for outstanding derivatives … at the end of each period", INTC).
+        self.three_year_ends = (
+            self.kind != "stock"
+            and not _STOCK_CUES_RE.search(introduction)
+            and _three_year_ends(table_text, document)
+        )
         self.per_share_computation = bool(_PER_SHARE_COMPUTATION_RE.search(f"{introduction} {table_text}"))
         # The acquisitions the prose before a purchase price allocation dates, and the sentence of each.
         allocation = _ACQUISITION_TABLE_RE.search(f"{caption} {table_text}")
@@ -1066,6 +1073,24 @@ def flow_under_a_date(cell: CellContext, column: Period) -> Period | None:
 
 
 @_under_a_column
+def flow_under_three_year_ends(cell: CellContext, column: Period) -> Period | None:
+    """Dates that end three successive fiscal years over a 10-K's table name its years, as a balance sheet's
+    two dates do not: "North America" × "December 30, 2023" beside "December 31, 2022" and "December 25,
+    2021" (KHC 2023 10-K, restructuring by segment) → fiscal 2023. Not under "as of", nor a balance."""
+    if column.kind != "instant" or column.assumed or not cell.table.three_year_ends:
+        return None
+    if _AS_OF_COLUMN_RE.search(cell.column_label) or cell.table.columns_roll_forward or cell.balance_row:
+        return None
+    if (
+        cell.kind == "stock"
+        or cell.table.balance_sheet
+        or not _ends_a_fiscal_period(column.end, cell.document)
+    ):
+        return None
+    return cell.flow_to(column.end)
+
+
+@_under_a_column
 def per_share_computation_under_a_date(cell: CellContext, column: Period) -> Period | None:
     """The figures of an earnings per share computation, and the shares it leaves out as antidilutive,
     are the fiscal year's (the quarter's, in a 10-Q) whatever date the column prints: "Warrants to purchase
@@ -1402,6 +1427,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     stock_under_a_bare_year,
     flow_under_a_bare_year,
     flow_under_a_date,
+    flow_under_three_year_ends,
     per_share_computation_under_a_date,
     column_as_printed,
     day_something_happened,
@@ -1545,6 +1571,15 @@ def _ends_a_fiscal_period(day: date, document: DocumentPeriod) -> bool:
         dates_match(months_before(end, months) - timedelta(days=1), day, COUNTED_END_SLACK)
         for months in range(step, 12 * 6, step)
     )
+
+
+def _three_year_ends(text: str, document: DocumentPeriod) -> bool:
+    """Do the dates `text` prints (a 10-K table's title and header) end three successive fiscal years?"""
+    if document.form.upper().startswith("10-Q"):
+        return False
+    days = {day for match in LONG_DATE_RE.finditer(text) if (day := parse_long_date(match[0])) is not None}
+    years = {day.year for day in days if _ends_a_fiscal_period(day, document)}
+    return any({year, year - 1, year - 2} <= years for year in years)
 
 
 def _opens_the_fiscal_year(label: str, document: DocumentPeriod) -> bool:
