@@ -697,6 +697,15 @@ CASES: dict[str, Case] = {
         "The pre-tax impact of allocating such expenses/(income) to our segments would have been (in "
         "millions):",
     ),
+    "balance_the_column_dates": Case(  # ABBV 2023 10-K (corpus-large), accounts payable, accrued liabilities
+        row("as of December 31 (in millions)", "2023", "2022")
+        + row("Sales rebates", "$13,627", "$10,717")
+        + row("Dividends payable", "2,783", "2,680"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "Sales rebates",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        title="Accounts Payable and Accrued Liabilities",
+    ),
 }
 
 

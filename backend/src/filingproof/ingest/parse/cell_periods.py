@@ -1009,6 +1009,25 @@ def balance_the_caption_dates(cell: CellContext, column: Period) -> Period | Non
     return _instant(column.end) if column.assumed and cell.table.balances_dated else None
 
 
+# A column that prints the day of its balances and leaves the year bare: "as of December 31 (in millions)
+# 2023", "2023 At December 31, Net Amount".
+_DAY_WITHOUT_YEAR_COLUMN_RE = re.compile(
+    rf"\b(?:at|as of)\s+(?:{MONTH_NAME_PATTERN})\.?\s+\d{{1,2}}\b(?!,?\s*(?:19|20)\d{{2}})", re.IGNORECASE
+)
+
+
+@_under_a_column
+def balance_the_column_dates(cell: CellContext, column: Period) -> Period | None:
+    """A bare year whose column prints the day "as of" (or "at") holds balances at the year's end, not
+    the year's flow: "Sales rebates" × "as of December 31 (in millions) 2023" (ABBV 2023 10-K, accrued
+    liabilities) → instant 2023-12-31. Not a row that says it moves, nor a statement of cash flows."""
+    if not column.assumed or not _DAY_WITHOUT_YEAR_COLUMN_RE.search(cell.column_label):
+        return None
+    if cell.table.cash_flows or _CHANGE_ROW_RE.search(cell.label):
+        return None
+    return _instant(column.end)
+
+
 @_under_a_column
 def stock_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     """A bare "2024" was taken for the year's flow; a row of balances under it is at the year's end:
@@ -1424,6 +1443,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     balance_under_an_as_of_and_for_column,
     carrying_amount_under_a_bare_year,
     balance_the_caption_dates,
+    balance_the_column_dates,
     stock_under_a_bare_year,
     flow_under_a_bare_year,
     flow_under_a_date,
