@@ -706,6 +706,15 @@ CASES: dict[str, Case] = {
         [at(2023, 12, 31), at(2022, 12, 31)],
         title="Accounts Payable and Accrued Liabilities",
     ),
+    "flow_row_among_balances": Case(  # F Q2 2023 10-Q (corpus-large), consumer loans by origination year
+        '<tr><td></td><td colspan="2">Amortized Cost Basis by Origination Year</td><td></td></tr>'
+        + row("", "2023", "2022", "Total")
+        + row("Total consumer", "$11,482", "$16,187", "$53,160")
+        + row("Gross charge-offs", "$14", "$63", "$216"),
+        DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2"),
+        "Gross charge-offs",
+        [flow(date(2023, 1, 1), date(2023, 6, 30))] * 3,
+    ),
 }
 
 

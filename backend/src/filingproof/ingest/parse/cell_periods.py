@@ -1345,6 +1345,38 @@ def written_figure_at_the_report_date(cell: CellContext) -> Period | None:
     return _instant(cell.document_end) if cell.inline else None
 
 
+# What a period took off the books: "Gross charge-offs" in a table of loans by origination year.
+_CHARGE_OFFS_RE = re.compile(r"\bcharge-?offs?\b", re.IGNORECASE)
+# The columns of a schedule of years to come: "For the Years Ending September 30, Thereafter".
+_SCHEDULE_COLUMN_RE = re.compile(r"\bthereafter\b|\byears? ending\b|\bpresent value\b", re.IGNORECASE)
+_TERM_RATE_RE = re.compile(r"\brates?\b", re.IGNORECASE)
+
+
+@_without_a_column
+def flow_row_among_balances(cell: CellContext) -> Period | None:
+    """A row whose own words name a flow, in a table of balances no column dates: "Gross charge-offs" ×
+    "Amortized Cost Basis by Origination Year 2021" (F Q2 10-Q, credit quality) and "Granted" × "RSUs
+    Shares" (TXN 10-K, stock awards) → over the year to the report date (in a 10-Q, the year to date). (Not
+    under a column of balances, nor in a schedule of future years.)"""
+    row_flow = _label_kind(cell.label) == "flow" or bool(_CHARGE_OFFS_RE.search(cell.label))
+    if (
+        not row_flow
+        or _STOCK_CUES_RE.search(cell.label)  # "Future principal payments", "Present value of …"
+        or _SCHEDULE_COLUMN_RE.search(cell.column_label)
+        or months_in(cell.column_label)  # "Three months ended June 30 V %": the column's own length
+        or _TERM_RATE_RE.search(cell.column_label)  # "2014 Notes issuance" × "Coupon Rate": a term
+        or cell.balance_row
+        or _label_kind(cell.column_label) == "stock"
+        or _STANDING_COLUMN_RE.search(cell.column_label)
+        or cell.table.future_row(cell.label)
+        or cell.table.future_row(cell.column_label)
+        or cell.table.maturity_schedule  # "Total lease payments", the schedule's total
+    ):
+        return None
+    # A 10-Q's table of what stood and what moved reports the year to date.
+    return cell.table.caption_period or cell.flow_to(cell.document_end, _year_to_date_months(cell.document))
+
+
 @_without_a_column
 def balance_at_the_report_date(cell: CellContext) -> Period | None:
     """A balance by the table's words ("fair value", "as of"), the row's ("Balance …", "Total assets")
@@ -1465,6 +1497,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     opening_balance_of_the_document_period,
     movement_over_the_document_period,
     written_figure_at_the_report_date,
+    flow_row_among_balances,
     balance_at_the_report_date,
     length_and_day_the_column_names,
     change_between_two_years,
