@@ -715,6 +715,16 @@ CASES: dict[str, Case] = {
         "Gross charge-offs",
         [flow(date(2023, 1, 1), date(2023, 6, 30))] * 3,
     ),
+    "price_range_over_the_period": Case(  # BMY 2023 10-K (corpus-large), options by range of exercise prices
+        row("Range of Exercise Prices", "Number of Options (in millions)", "Weighted-Average Exercise Price")
+        + row("$10 - $40", "0.7", "$36.34")
+        + row("$40 - $55", "5.5", "49.76"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "$10 - $40",
+        [flow(date(2023, 1, 1), date(2023, 12, 31))] * 2,
+        context="The following table summarizes options at December 31, 2023:",
+        column="",
+    ),
 }
 
 

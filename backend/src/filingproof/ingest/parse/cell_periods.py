@@ -30,6 +30,7 @@ from filingproof.calendar import (
     month_number,
     parse_long_date,
 )
+from filingproof.ingest.parse.inline import inline_figures
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
     DocumentPeriod,
@@ -407,8 +408,20 @@ class TablePeriods:
         start = max((match.end() for match in _SENTENCE_END_RE.finditer(text, 0, at)), default=0)
         end = _SENTENCE_END_RE.search(text, at)
         sentence = text[start : end.start() if end else len(text)]
+        if (listed := _respective_length(sentence, at - start, self.document)) is not None:
+            return CellPeriod(listed, "length_its_sentence_lists")
         period = period_of_a_sentence(re.split(r":\s", sentence)[-1], self.document)
         return None if period is None else CellPeriod(period, "period_its_sentence_names")
+
+    def spread_period(self, text: str, at: int) -> CellPeriod | None:
+        """A spread written over a reference rate, the figure at `at` in `text`: "0.35%" in "Floating Rate
+        (SOFR + 0.35%) 1.5-Year Senior Notes" (TMO 2023 10-K), "0.70%" in "EURIBOR plus 0.70%" (JCI 2024
+        10-K) → the document's year to date: the terms the debt carried over it, not a balance."""
+        if _SPREAD_BEFORE_RE.search(text, 0, at) is None:
+            return None
+        parts = (self.document.fiscal_part(1, months) for months in (12, 9, 6, 3))
+        year_to_date = next((part for part in parts if part is not None), None)
+        return None if year_to_date is None else CellPeriod(year_to_date, "spread_over_the_period")
 
     def maturity_date(self, label: str) -> bool:
         """A row that prints a date alone, later than the report's: the day a debt falls due, not the date
@@ -1337,6 +1350,18 @@ def movement_over_the_document_period(cell: CellContext) -> Period | None:
     return None
 
 
+# A row that names a range of prices alone: "$10 - $40", "$44.09 to $193.58", "$65 +".
+_PRICE_RANGE_ROW_RE = re.compile(r"^\$\s?[\d.,]*\d\s*(?:(?:-|–|to)\s*\$\s?[\d.,]*\d|\+)$", re.IGNORECASE)
+
+
+@_without_a_column
+def price_range_over_the_period(cell: CellContext) -> Period | None:
+    """The bounds of a range of exercise prices a row names, in a table of options by price range: "$10"
+    and "$40" in "$10 - $40" (BMY 2023 10-K, options outstanding and exercisable) → the document's period,
+    the year 2023. (The bounds group the options the period's table lists; the range is not a balance.)"""
+    return cell.document_flow if cell.inline and _PRICE_RANGE_ROW_RE.match(cell.label.strip()) else None
+
+
 @_without_a_column
 def written_figure_at_the_report_date(cell: CellContext) -> Period | None:
     """A figure written in a label that no column dates: "$0.01", "500" and "no" shares in "Preferred
@@ -1496,6 +1521,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     date_in_the_header_stub,
     opening_balance_of_the_document_period,
     movement_over_the_document_period,
+    price_range_over_the_period,
     written_figure_at_the_report_date,
     flow_row_among_balances,
     balance_at_the_report_date,
@@ -1684,6 +1710,41 @@ def caption_period(caption: str, document: DocumentPeriod) -> Period | None:
     names more than one ("for the three and six months ended …", "… 2023 and 2022"), nor a date too ("as of
     and for the six months ended June 30, 2023": balances at its end, flows over it)."""
     return period_of_a_sentence(_last_sentence(caption), document)
+
+
+# A reference rate and the spread over it that follows: "SOFR + ", "EURIBOR plus ".
+_SPREAD_BEFORE_RE = re.compile(r"\b[A-Z]{3,}\s*(?:\+|plus)\s*$")
+# "$693 million and $1.5 billion … for the three and six months ended July 1, 2023, respectively": two lengths
+# to one date, each figure of a pair taking its own.
+_TWO_LENGTHS_RE = re.compile(
+    rf"\bfor\s+the\s+(three|six|nine)\s+and\s+(six|nine|twelve)\s+months\s+ended\s+(?P<day>{LONG_DATE_PATTERN})",
+    re.IGNORECASE,
+)
+_RESPECTIVELY_RE = re.compile(r"\brespectively\b", re.IGNORECASE)
+_PAIR_RE = re.compile(r"\)?\s*and\s*", re.IGNORECASE)  # "$693 million and $1.5 billion", "$(3) and $5"
+
+
+def _respective_length(sentence: str, at: int, document: DocumentPeriod) -> Period | None:
+    """The length of the figure at `at` in a sentence that lists its figures in pairs over two lengths to
+    one date, "respectively": "For the three and six months ended July 1, 2023, all other operating losses
+    primarily included $693 million and $1.5 billion of amortization …, $348 million and $657 million of
+    stock-based compensation expense …, respectively." (AMD Q2 2023 10-Q) → "$693 million" and "$348
+    million" the quarter, "$1.5 billion" and "$657 million" the half year. None for a figure not paired by
+    "and", or where the sentence names another date."""
+    match = _TWO_LENGTHS_RE.search(sentence)
+    if match is None or not _RESPECTIVELY_RE.search(sentence) or len(LONG_DATE_RE.findall(sentence)) != 1:
+        return None
+    figures = inline_figures(sentence)
+    i = next((i for i, figure in enumerate(figures) if figure.start == at), None)
+    if i is None:
+        return None
+    if i + 1 < len(figures) and _PAIR_RE.fullmatch(sentence[figures[i].end : figures[i + 1].start]):
+        length = match[1]  # the first of "A and B"
+    elif i > 0 and _PAIR_RE.fullmatch(sentence[figures[i - 1].end : figures[i].start]):
+        length = match[2]
+    else:
+        return None
+    return parse_column_period(f"{length} months ended {match['day']}", document)
 
 
 def period_of_a_sentence(text: str, document: DocumentPeriod) -> Period | None:

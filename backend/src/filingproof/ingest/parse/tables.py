@@ -954,7 +954,9 @@ class _RowWalker:
         for cell in cells:  # a figure no column dates may be of the period its own sentence names
             if cell.period_rule != "written_figure_at_the_report_date" or cell.inline_span is None:
                 continue
-            if (said := self.resolver.sentence_period(item.text, cell.inline_span[0])) is not None:
+            at = cell.inline_span[0]
+            said = self.resolver.sentence_period(item.text, at) or self.resolver.spread_period(item.text, at)
+            if said is not None:
                 cell.period, cell.period_rule = said.period, said.rule
         return cells
 
