@@ -927,10 +927,15 @@ def assets_under_a_flow_column(cell: CellContext, column: Period) -> Period | No
 def stock_after_the_closing_balance(cell: CellContext, column: Period) -> Period | None:
     """After a roll-forward's closing balance, a balance: "Cash and cash equivalents" × "Year Ended
     December 31, 2023" under "… restricted cash at end of the period" (META, cash flows) → instant
-    2023-12-31."""
-    if column.kind == "duration" and cell.row > cell.table.closing_row and cell.kind == "stock":
-        return _instant(column.end)
-    return None
+    2023-12-31. So is a line that names a balance and a flow both, outside a statement of cash flows: "Net
+    benefit liability" × "Year Ended April 30, 2024" below "Fair value of plan assets at end of year" (SJM
+    2024 10-K, the plans' funded status) → instant 2024-04-30. (Not what the period took on or moved: "Fair
+    value of liabilities assumed", "Change in unrealized gains or losses for the period …".)"""
+    moves = _TAKEN_ON_RE.search(cell.label) or _CHANGE_ROW_RE.search(cell.label)
+    if column.kind != "duration" or cell.row <= cell.table.closing_row or moves:
+        return None
+    mixed = cell.kind is None and bool(_STOCK_ROW_RE.search(cell.label)) and not cell.table.cash_flows
+    return _instant(column.end) if cell.kind == "stock" or mixed else None
 
 
 @_under_a_column
@@ -1062,7 +1067,14 @@ def _still_the_years_flow(cell: CellContext) -> bool:
     introduction = _last_sentence(table.caption)
     flow_caption = _label_kind(introduction) == "flow" and not _label_kind(cell.label)
     moves = bool(_CHANGE_ROW_RE.search(cell.label)) or bool(_EPS_RE.match(introduction))
-    return table.cash_flows or flow_column or flow_caption or moves
+    return table.cash_flows or flow_column or flow_caption or moves or _non_cash_activity(cell)
+
+
+def _non_cash_activity(cell: CellContext) -> bool:
+    """A row of what the year took on without cash, though it names assets or liabilities: "Fair value of
+    liabilities assumed related to acquisitions" (MA 2023 10-K, non-cash investing activities), "ROU assets
+    arising from entering into new operating lease obligations" (ABT 2023 10-K)."""
+    return bool(_TAKEN_ON_RE.search(cell.label))
 
 
 @_under_a_column
@@ -1562,6 +1574,9 @@ _RATE_RECONCILIATION_RE = re.compile(
     re.IGNORECASE,
 )
 _CHANGE_ROW_RE = re.compile(r"\bchanges? in\b", re.IGNORECASE)
+# Assets or liabilities taken on in the year: "… assumed", "… acquired", "… obtained in exchange for new
+# leases", "… arising from entering into new operating lease obligations".
+_TAKEN_ON_RE = re.compile(r"\b(?:acquired|assumed|exchanged|obtained|arising from entering)\b", re.IGNORECASE)
 # A table titled for its earnings per share ("15. Earnings per share"), not a sentence that mentions it.
 _EPS_RE = re.compile(r"^\s*(?:net )?(?:earnings|income) per (?:common )?share\b", re.IGNORECASE)
 # Owed at the column's end: "Dividends declared but not yet paid", "Declared but unpaid dividends". (Not
