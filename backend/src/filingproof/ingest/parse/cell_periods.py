@@ -208,17 +208,7 @@ class TablePeriods:
         self.carrying_amounts = bool(_ACCUMULATED_AGAINST_RE.search(table_text))
         # Its balance rows aside, all flows; the statement's title may be the prose just before it.
         self.cash_flows = bool(_CASH_FLOWS_RE.search(f"{table_text} {caption[-200:]}"))
-        as_of = _AS_OF_RE.search(table_text)
-        # The one period the sentence introducing the table names: "The following table presents
-        # earnings per share for the three months ended June 30, 2022:" (V, Q3 10-Q).
-        self.caption_period = None if as_of else caption_period(caption, document)
-        introduction = _last_sentence(prose[-300:] if prose.rstrip().endswith(":") else caption)
-        if self.caption_period is None and not as_of and _FOR_THE_PERIOD_RE.search(introduction):
-            # The sentence that ends the prose on a colon introduces the table, before the title that
-            # follows it ("… during the six months ended June 30, 2023 …: Debt Repurchases", AMC).
-            self.caption_period = period_of_a_sentence(introduction, document)
-        span_end = self.caption_period.end if self.caption_period else None
-        self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
+        introduction = self._read_introduction(table_text, caption, prose)
         row_labels = [_FOOTNOTE_RE.sub("", label) for label in row_labels]  # "… at end of year1"
         self.row_labels = row_labels
         self.names_due_dates = any(_DUE_RE.search(label) for label in row_labels)  # "Fixed-rate notes due:"
@@ -251,6 +241,22 @@ class TablePeriods:
         allocation = _ACQUISITION_TABLE_RE.search(f"{caption} {table_text}")
         self.acquisitions = acquisitions_in(prose) if allocation else []
         self.earlier_acquisitions = earlier_acquisitions if allocation else ()
+
+    def _read_introduction(self, table_text: str, caption: str, prose: str) -> str:
+        """The period and the day the table's introduction names (`caption_period`, `as_of`); returns the
+        sentence that introduces it."""
+        as_of = _AS_OF_RE.search(table_text)
+        # The one period the sentence introducing the table names: "The following table presents
+        # earnings per share for the three months ended June 30, 2022:" (V, Q3 10-Q).
+        self.caption_period = None if as_of else caption_period(caption, self.document)
+        introduction = _last_sentence(prose[-300:] if prose.rstrip().endswith(":") else caption)
+        if self.caption_period is None and not as_of and _FOR_THE_PERIOD_RE.search(introduction):
+            # The sentence that ends the prose on a colon introduces the table, before the title that
+            # follows it ("… during the six months ended June 30, 2023 …: Debt Repurchases", AMC).
+            self.caption_period = period_of_a_sentence(introduction, self.document)
+        span_end = self.caption_period.end if self.caption_period else None
+        self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
+        return introduction
 
     def _read_rollforward(self, row_labels: list[str], headings: frozenset[int]) -> None:
         """Whether the rows roll a balance forward, and where its balances, blocks and movements are."""
@@ -1402,6 +1408,7 @@ def flow_row_among_balances(cell: CellContext) -> Period | None:
         or _SCHEDULE_COLUMN_RE.search(cell.column_label)
         or months_in(cell.column_label)  # "Three months ended June 30 V %": the column's own length
         or _TERM_RATE_RE.search(cell.column_label)  # "2014 Notes issuance" × "Coupon Rate": a term
+        or _CHANGE_COLUMN_RE.search(cell.column_label)  # "Change 2017 vs. 2016": between two periods
         or cell.balance_row
         or _label_kind(cell.column_label) == "stock"
         or _STANDING_COLUMN_RE.search(cell.column_label)
@@ -1574,6 +1581,8 @@ _RATE_RECONCILIATION_RE = re.compile(
     re.IGNORECASE,
 )
 _CHANGE_ROW_RE = re.compile(r"\bchanges? in\b", re.IGNORECASE)
+# A column of the change between two periods: "Change 2017 vs. 2016", "% Change", "Variance".
+_CHANGE_COLUMN_RE = re.compile(r"\bchange\b|\bvs\.|\bversus\b|\bvariance\b", re.IGNORECASE)
 # Assets or liabilities taken on in the year: "… assumed", "… acquired", "… obtained in exchange for new
 # leases", "… arising from entering into new operating lease obligations".
 _TAKEN_ON_RE = re.compile(r"\b(?:acquired|assumed|exchanged|obtained|arising from entering)\b", re.IGNORECASE)

@@ -265,14 +265,7 @@ def parse_column_period(
             return None
         year = printed
         is_quarterly = document.form.upper().startswith("10-Q")
-        if is_quarterly:
-            shift = year - document.period_end.year
-            ref = document.period_end
-            end = date(
-                ref.year + shift, ref.month, min(ref.day, calendar.monthrange(ref.year + shift, ref.month)[1])
-            )
-        else:
-            end = fiscal_year_end(year, document)
+        end = _bare_year_end(year, document)
         if months is None:
             if year in stated:  # "As of September 28, 2024 and September 30, 2023"
                 return Period("instant", None, stated[year])
@@ -291,6 +284,15 @@ def parse_column_period(
     if _YEAR_TO_DATE_RE.search(label):  # "year to date Quarter ended June 30, 2022": from the year's start
         months = _months_into_fiscal_year(end, document) or months
     return Period("duration", months_before(end, months), end)
+
+
+def _bare_year_end(year: int, document: DocumentPeriod) -> date:
+    """Where a column that prints a year alone ends: in a 10-Q, the report's day in that year; else the end
+    of that fiscal year."""
+    if not document.form.upper().startswith("10-Q"):
+        return fiscal_year_end(year, document)
+    ref = document.period_end
+    return date(year, ref.month, min(ref.day, calendar.monthrange(year, ref.month)[1]))
 
 
 _YEAR_TO_DATE_RE = re.compile(r"\byear[-\s]+to[-\s]+date\b", re.IGNORECASE)
