@@ -20,7 +20,7 @@ from datetime import date
 from functools import cached_property
 from typing import Literal
 
-from filingproof.calendar import find_dates
+from filingproof.calendar import dates_match, find_dates, shift_months
 
 Form = Literal["10-K", "10-Q"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4"]
@@ -639,10 +639,6 @@ def _narrow(filings: list[FilingRef], keep: list[FilingRef], what: str, notes: l
     return filings
 
 
-# a 52/53-week fiscal year ends within a week of the same day a year before
-_SAME_DAY_SLACK_DAYS = 7
-
-
 def _by_year(filings: list[FilingRef], year: int, fiscal_period: FiscalPeriod | None) -> list[FilingRef]:
     """A quarter's filing of that fiscal year; for a year, the annual report of that year, else of one of the
     next two (their comparatives hold it), before the year's 10-Qs (a year to date is not the year). Else
@@ -671,7 +667,7 @@ def _by_date(filings: list[FilingRef], when: date) -> list[FilingRef]:
     exact = [f for f in filings if f.period_end == when]
     if exact:
         return exact
-    year_after = [f for f in filings if abs((f.period_end - when).days - 365) <= _SAME_DAY_SLACK_DAYS]
+    year_after = [f for f in filings if dates_match(f.period_end, shift_months(when, 12))]
     if year_after:
         return [f for f in year_after if f.form != "10-Q"] or year_after
     later = [f for f in filings if 0 < (f.period_end - when).days <= 400]

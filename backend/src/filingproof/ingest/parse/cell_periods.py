@@ -50,9 +50,10 @@ _BALANCE_ROW_RE = re.compile(
     r"\b(?:beginning|end)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|"
     r"\bend\s+of\s+(?:fiscal\s+)?(?:19|20)\d{2}$|"  # "Funded status at end of 2023"
     rf"\b(?:at|as of|on)\s+{LONG_DATE_PATTERN}|^{LONG_DATE_PATTERN}$|[-–—]\s*{LONG_DATE_PATTERN}$|"
-    rf"^(?:outstanding|(?:non|un)-?vested),?\s+{LONG_DATE_PATTERN}$|"  # "Outstanding January 1, 2021"
-    # "Options outstanding, January 1, 2023", "Exercisable, September 30, 2024" (stock option activity)
-    rf"\b(?:outstanding|exercisable|vested|nonvested|unvested),\s+{LONG_DATE_PATTERN}$|"
+    # "Outstanding January 1, 2021"; "Options outstanding, January 1, 2023", "Exercisable, September 30,
+    # 2024" (stock option activity)
+    r"(?:^(?:outstanding|(?:non|un)-?vested),?|\b(?:outstanding|exercisable|vested|nonvested|unvested),)"
+    rf"\s+{LONG_DATE_PATTERN}$|"
     rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Cash … at June 30", the year the column's
     rf",\s+{MONTH_NAME_PATTERN}\s+\d{{1,2}}$|"  # "Gross unrecognized tax benefits, December 31"
     r"^(?:(?!\b(?:on|of|to|from|in|for)\b).)*\bbalance$",  # "GE shareholders' equity balance"
