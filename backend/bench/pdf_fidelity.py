@@ -47,6 +47,7 @@ from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
 from filingproof.ingest.pdf.fidelity import colour_facts, drawn_facts, measure_printed, print_pdf
 from filingproof.ingest.pdf.metadata import pdf_metadata
 from filingproof.ingest.pdf.render import render_pages
+from filingproof.ingest.registrants import no_registrants
 from filingproof.ingest.render import chromium
 from filingproof.ingest.service import filing_files, read_filing
 
@@ -310,7 +311,7 @@ def _cover_text(document: PdfDocument) -> str:
 def _metadata_text(document: PdfDocument) -> str:
     """What the ingest would store as the filing's company, or the error it would give."""
     try:
-        found = asyncio.run(pdf_metadata(document, None, get_settings()))
+        found = asyncio.run(pdf_metadata(document, None, get_settings(), no_registrants))
     except IngestError as error:
         return f"NOT RESOLVED: {error}"
     return f"resolved: CIK {found.cik} {found.ticker} {found.company_name!r} {found.form} {found.period_end}"

@@ -14,7 +14,8 @@ with index and page-image sizes per filing.
    end `unchanged`, as they would for a user. Without EDGAR_USER_AGENT, the children reach EDGAR through
    the mirror (`--edgar-mirror`, ../shared/edgar-mirror) on loopback: a filing whose cover has no `dei:`
    tags takes its CIK from EDGAR's company list. The mirror lacks EDGAR's list of past names: offline,
-   Facebook's 2019 10-Q (a name no longer listed) fails; with EDGAR_USER_AGENT set, EDGAR itself is used.
+   Facebook's 2019 10-Q (a name no longer listed) is known by the registrant numbers Meta's filings store;
+   with EDGAR_USER_AGENT set, EDGAR itself is used.
 3. Then, one after the other, on the 17-filing home and on the first W's home: hybrid search p50/p95 in a
    warm process (bench/search_latency.py), `/query/sync` p50/p95 from one client on a real server
    (bench/load.py), page and filing hit@3 of hybrid search over the gold sets (bench/retrieval.py's ranking;

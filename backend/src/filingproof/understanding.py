@@ -293,6 +293,8 @@ def _matcher(catalog: Catalog) -> _Matcher:
             _Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok or ticker in _WORD_TICKERS)
         )
         names = {alias.lower() for alias in company.aliases}
+        # a stored former name as filed ("FACEBOOK, INC."), also without its legal form
+        names |= {core for alias in company.aliases if len(core := _core_name(alias)) >= 4}
         core = _core_name(company.name)
         if builtin is not None or len(core) >= 4:
             names.add(core)

@@ -20,6 +20,7 @@ from filingproof.ingest.parse.document import ParsedDocument, parse_filing
 from filingproof.ingest.parse.xbrl import parse_cover
 from filingproof.ingest.parse.xhtml import IX
 from filingproof.ingest.pdf.source import parse_source
+from filingproof.ingest.registrants import no_registrants
 from filingproof.ingest.render import chromium, render_document
 from filingproof.ingest.service import read_filing
 
@@ -80,7 +81,7 @@ async def test_a_filing_from_before_inline_xbrl_is_settled_by_its_cover_and_edga
     path = corpus_large / "AA/10-Q_0001193125-18-236766.htm.gz"
     with EdgarMirror() as mirror:
         edgar = mirrored(settings, mirror)
-        document, meta = await parse_source(read_filing(path), str(path), None, edgar)
+        document, meta = await parse_source(read_filing(path), str(path), None, edgar, no_registrants)
     assert document.facts == [] and document.warnings == []
     assert (meta.cik, meta.ticker, meta.company_name) == (1675149, "AA", "ALCOA CORPORATION")
     assert (meta.form, meta.period_end) == ("10-Q", date(2018, 6, 30))

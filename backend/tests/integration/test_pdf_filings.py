@@ -26,6 +26,7 @@ from filingproof.ingest.pdf.errors import MissingMetadataError
 from filingproof.ingest.pdf.fidelity import colour_facts, drawn_facts, measure_printed, print_pdf
 from filingproof.ingest.pdf.metadata import pdf_metadata
 from filingproof.ingest.progress import SilentProgress
+from filingproof.ingest.registrants import no_registrants
 from filingproof.ingest.render import chromium
 from filingproof.ingest.service import file_source, ingest_sources
 
@@ -213,10 +214,10 @@ async def test_metadata_offline_from_the_edgar_mirror(
     error names the missing CIK and `--cik`, after asking for that list."""
     with EdgarMirror() as mirror:
         settings = _edgar_settings(mirror, tmp_path)
-        found = await pdf_metadata(netflix, None, settings)
+        found = await pdf_metadata(netflix, None, settings, no_registrants)
         assert (found.cik, found.ticker, found.company_name) == (1065280, "NFLX", "Netflix, Inc.")
         with pytest.raises(MissingMetadataError, match=r"the CIK of ATVI.*--cik"):
-            await pdf_metadata(activision, None, settings)
+            await pdf_metadata(activision, None, settings, no_registrants)
         assert f"/{ALL_NAMES}" in [request.path for request in mirror.requests]
 
 
@@ -239,6 +240,8 @@ async def test_a_company_no_longer_listed_is_found_by_its_name_among_all_names(
     ]
     (root / "www.sec.gov" / ALL_NAMES).write_text("\n".join(lines) + "\n", encoding="latin-1")
     with EdgarMirror(root) as mirror:
-        found = await pdf_metadata(activision, None, _edgar_settings(mirror, tmp_path / "home"))
+        found = await pdf_metadata(
+            activision, None, _edgar_settings(mirror, tmp_path / "home"), no_registrants
+        )
     assert (found.cik, found.ticker, found.company_name) == (718877, "ATVI", "ACTIVISION BLIZZARD, INC.")
     assert (found.form, found.period_end) == ("10-K", date(2019, 12, 31))

@@ -290,3 +290,17 @@ EDGAR_LIKE = Catalog(
 )
 def test_companies_known_only_from_the_catalog(query: str, unknown: tuple[str, ...]) -> None:
     assert understand(query, EDGAR_LIKE).unknown_companies == unknown
+
+
+def test_a_former_name_stored_as_filed_names_its_company() -> None:
+    """A covered company's stored alias is a former name as its filing printed it ("RAYTHEON TECHNOLOGIES
+    CORPORATION" of RTX): a question names it without the legal form."""
+    renamed = Catalog(
+        companies=(
+            *CORPUS.companies,
+            CompanyRef("RTX", "RTX Corporation", ("RAYTHEON TECHNOLOGIES CORPORATION",), covered=True),
+        ),
+        filings=CORPUS.filings,
+    )
+    assert understand("Raytheon Technologies' revenue in 2021", renamed).companies == ("RTX",)
+    assert understand("Raytheon Technologies Corporation net sales", renamed).companies == ("RTX",)

@@ -45,12 +45,17 @@ class Base(DeclarativeBase):
 
 class Company(Base):
     __tablename__ = "companies"
+    __table_args__ = (Index("ix_companies_registrant", "file_number", "tax_id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     cik: Mapped[int] = mapped_column(BigInteger, unique=True)
     ticker: Mapped[str | None] = mapped_column(String(16), index=True)
     name: Mapped[str] = mapped_column(Text)
     aliases: Mapped[list[str]] = mapped_column(ARRAY(Text), default=list)
+    # The numbers a rename keeps (migration 0009): a filing that names the company only in print, under a
+    # former name, is known by them (`ingest.registrants`). "1-35551", "201665019".
+    file_number: Mapped[str | None] = mapped_column(String(16))
+    tax_id: Mapped[str | None] = mapped_column(String(9))
 
 
 class Filing(Base):

@@ -6,6 +6,7 @@ from datetime import date
 
 from filingproof.calendar import MONTH_NAME_PATTERN, month_number
 from filingproof.ingest.errors import IngestError
+from filingproof.ingest.parse.cover import RegistrantNumbers, registrant_numbers
 from filingproof.ingest.parse.document import ParsedDocument
 
 
@@ -22,6 +23,7 @@ class FilingMetadata:
     accession: str | None = None
     filed_at: date | None = None
     source_url: str | None = None
+    registrant: RegistrantNumbers | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,7 @@ class CompleteMetadata:
     accession: str | None
     filed_at: date | None
     source_url: str | None
+    registrant: RegistrantNumbers | None
 
 
 def metadata_from_cover(document: ParsedDocument) -> FilingMetadata:
@@ -53,6 +56,9 @@ def metadata_from_cover(document: ParsedDocument) -> FilingMetadata:
         fiscal_year=int(fiscal_year) if fiscal_year and fiscal_year.isdigit() else None,
         fiscal_period=cover.get("DocumentFiscalPeriodFocus"),
         fiscal_year_end=month_day(cover.get("CurrentFiscalYearEndDate")),
+        registrant=registrant_numbers(
+            cover.get("EntityFileNumber"), cover.get("EntityTaxIdentificationNumber")
+        ),
     )
 
 
@@ -103,6 +109,7 @@ def completed(merged: FilingMetadata) -> CompleteMetadata:
         accession=merged.accession,
         filed_at=merged.filed_at,
         source_url=merged.source_url,
+        registrant=merged.registrant,
     )
 
 

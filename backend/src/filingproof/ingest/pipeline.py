@@ -33,6 +33,7 @@ from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata
 from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.pdf.source import parse_source, render_source
 from filingproof.ingest.progress import Progress, stage
+from filingproof.ingest.registrants import stored_registrants
 from filingproof.ingest.render import Rendering
 from filingproof.ingest.store import StoredCounts, store_filing
 
@@ -80,7 +81,9 @@ async def ingest_source(
         return _unchanged(same_bytes, run.seconds)
 
     with run.timed("parse"), stage(progress, "parse", 1) as current:
-        document, meta = await parse_source(source.raw, source.name, source.metadata, settings)
+        document, meta = await parse_source(
+            source.raw, source.name, source.metadata, settings, stored_registrants(sessions)
+        )
         current.advance()
     meta = await with_edgar_record(meta, source.name, settings)
     async with sessions() as session:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof import PARSER_VERSION
@@ -11,6 +11,7 @@ from filingproof.db.models import Cell, Company, Filing, Page, Table, XbrlFact
 from filingproof.ingest.metadata import CompleteMetadata
 from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.pdf.metadata import company_key
 from filingproof.ingest.progress import StageProgress
 from filingproof.ingest.render import Box, Rendering
 
@@ -24,14 +25,32 @@ class StoredCounts:
 
 
 async def upsert_company(session: AsyncSession, meta: CompleteMetadata) -> Company:
+    """The filing's company by its CIK, created on its first filing. It learns a ticker and its registrant
+    numbers when it lacks them, and the names it filed under: the latest filing's name is its name, a
+    former one ("Facebook, Inc." of Meta Platforms) an alias that questions may still use."""
     company = (await session.execute(select(Company).where(Company.cik == meta.cik))).scalar_one_or_none()
     if company is None:
         company = Company(cik=meta.cik, ticker=meta.ticker, name=meta.company_name, aliases=[])
         session.add(company)
-    elif meta.ticker and not company.ticker:
-        company.ticker = meta.ticker
+    else:
+        company.ticker = company.ticker or meta.ticker
+        stored = select(func.max(Filing.period_end)).where(Filing.company_id == company.id)
+        latest = await session.scalar(stored)
+        former, current = company.name, meta.company_name
+        if latest is not None and meta.period_end < latest:
+            former, current = current, former
+        company.name = current
+        company.aliases = _with_alias(company.aliases or [], former, current)
+    if meta.registrant is not None and company.file_number is None:
+        company.file_number, company.tax_id = meta.registrant.file_number, meta.registrant.tax_id
     await session.flush()
     return company
+
+
+def _with_alias(aliases: list[str], name: str, current: str) -> list[str]:
+    """`aliases` and `name`, unless it is the current name or an alias but for case and legal form."""
+    known = {company_key(alias) for alias in (current, *aliases)}
+    return aliases if company_key(name) in known else [*aliases, name]
 
 
 async def store_filing(

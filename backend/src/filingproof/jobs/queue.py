@@ -4,7 +4,9 @@ workers on any machine that reaches the same database and page store.
 - A job's attempt is one `ingest_source`: one transaction per filing, page images published before the
   commit (`ingest.pipeline`), so a worker killed mid-filing leaves nothing half-written.
 - EDGAR outages (unreachable, 403 rate limit, 429, 5xx, after the client's own retries) are retried by the
-  queue with exponential backoff (`SourceRetry`); anything else fails the job at once, with its error.
+  queue with exponential backoff (`SourceRetry`), and so is a document whose company nobody knows while
+  other jobs have not ended (one of them may store its registrant, under the name it has now); anything
+  else fails the job at once, with its error.
 - Every worker beats; a worker looks for the jobs of workers silent for `worker_stalled_s` and hands them
   back to the queue (`recover_lost_jobs`), up to `job_max_attempts` attempts.
 - Indexing: each filing is indexed in its own transaction; what is cheaper built once over everything (exact
@@ -33,11 +35,19 @@ from filingproof.edgar import EdgarHTTPError
 from filingproof.index.hook import IndexHook, default_index_hook
 from filingproof.ingest.edgar_source import edgar_source
 from filingproof.ingest.errors import IngestError
+from filingproof.ingest.pdf.errors import UnknownCompanyError
 from filingproof.ingest.pipeline import FilingSource, IngestResult, ingest_source
 from filingproof.ingest.progress import stage
 from filingproof.ingest.render import chromium
 from filingproof.jobs.progress import recorded_progress
-from filingproof.jobs.records import create_job, record_failure, record_success, set_queue_job, start_attempt
+from filingproof.jobs.records import (
+    create_job,
+    jobs_in_flight,
+    record_failure,
+    record_success,
+    set_queue_job,
+    start_attempt,
+)
 from filingproof.jobs.requests import DocumentRequest, EdgarRequest, request_from_json
 
 logger = logging.getLogger(__name__)
@@ -51,7 +61,8 @@ _TRANSIENT_STATUSES = frozenset({403, 429})
 
 
 class TransientSourceError(Exception):
-    """The source could not be fetched now, but may be later (an EDGAR outage): the queue retries it."""
+    """The source could not be fetched now, but may be later (an EDGAR outage), or its company may be
+    known later (another job stores its registrant): the queue retries it."""
 
 
 def _is_transient(error: IngestError) -> bool:
@@ -114,9 +125,15 @@ class _Ingester:
                 source = await self._load(request, job.document)
                 current.advance()
             browser = await self.browser()
-            return await ingest_source(
-                source, self.settings, self.sessions, browser, progress, self.index_hook
-            )
+            try:
+                return await ingest_source(
+                    source, self.settings, self.sessions, browser, progress, self.index_hook
+                )
+            except UnknownCompanyError as error:
+                if await jobs_in_flight(self.sessions, besides=job_id):
+                    message = f"{error}; tried again later: a job not ended may store it"
+                    raise TransientSourceError(message) from error
+                raise
 
     async def _load(self, request: DocumentRequest | EdgarRequest, document: bytes | None) -> FilingSource:
         if isinstance(request, DocumentRequest):

@@ -134,3 +134,12 @@ async def record_failure(sessions: Sessions, job_id: int, error: str, *, retried
     """An attempt failed: retried later (the queue says when) or failed for good."""
     final = {} if retried else {"finished_at": func.now()}
     await _update(sessions, job_id, status="retrying" if retried else "failed", error=error, **final)
+
+
+async def jobs_in_flight(sessions: Sessions, besides: int) -> bool:
+    """Whether an ingest job other than `besides` has not ended (queued, running, or to be retried)."""
+    unended = select(IngestJob.id).where(
+        IngestJob.id != besides, IngestJob.status.in_(("queued", "running", "retrying"))
+    )
+    async with sessions() as session:
+        return (await session.execute(unended.limit(1))).first() is not None

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from filingproof.calendar import END_SLACK, LONG_DATE_PATTERN, fiscal_year_of, parse_long_date
-from filingproof.ingest.parse.cover import printed_form, printed_period_end
+from filingproof.ingest.parse.cover import (
+    RegistrantNumbers,
+    printed_form,
+    printed_period_end,
+    printed_registrant_numbers,
+)
 from filingproof.ingest.pdf.lines import Line
 
 _COVER_PAGES = 3  # the cover is the first page, but a filing may open with a title page or an index
@@ -34,6 +39,7 @@ class PdfCover:
     period_end: date | None
     ticker: str | None
     cover_text: str  # the first pages' text, where a company name may be found when none is printed
+    registrant: RegistrantNumbers | None  # its commission file and employer identification numbers
 
     @property
     def fiscal_year(self) -> int | None:
@@ -52,14 +58,24 @@ def read_cover(pages: Sequence[Sequence[Line]]) -> PdfCover:
         period_end=printed_period_end(joined),
         ticker=_ticker(lines),
         cover_text=joined,
+        registrant=printed_registrant_numbers(joined),
     )
 
 
-def read_text_cover(texts: Sequence[str]) -> PdfCover:
-    """The cover of a filing read from its first pages' lines of text alone: an HTML filing from before
-    inline XBRL (no `dei:` tags). It has no layout to find the trading symbol by."""
+def read_text_cover(texts: Sequence[str], all_texts: Sequence[str]) -> PdfCover:
+    """The cover of a filing read from its first pages' lines of prose (`texts`): an HTML filing from
+    before inline XBRL (no `dei:` tags). It has no layout to find the trading symbol by. Its registrant
+    numbers are read from `all_texts`, the prose with the small tables among it (Facebook's "Delaware |
+    20-1665019" over their captions)."""
     joined = "\n".join(texts)
-    return PdfCover(_company_name(texts), printed_form(joined), printed_period_end(joined), None, joined)
+    return PdfCover(
+        _company_name(texts),
+        printed_form(joined),
+        printed_period_end(joined),
+        None,
+        joined,
+        printed_registrant_numbers("\n".join(all_texts)),
+    )
 
 
 def _company_name(texts: Sequence[str]) -> str | None:

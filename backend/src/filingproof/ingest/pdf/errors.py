@@ -21,3 +21,7 @@ class ScannedPdfError(IngestError):
 
 class MissingMetadataError(IngestError):
     """The cover page does not say what the filing is, and the caller did not either."""
+
+
+class UnknownCompanyError(MissingMetadataError):
+    """The cover names a company (or a ticker) that no EDGAR list and no stored registrant knows."""

@@ -1,7 +1,9 @@
 """What a PDF filing is: its cover page, the caller's `--ticker/--cik/--form/--period-end`, and EDGAR's
 company list (ticker → CIK, or company name → CIK and ticker), read through the cached EDGAR client. A
-company no longer listed (acquired, delisted: Activision Blizzard) is found by its name in EDGAR's list of
-every name ever filed under (`cik-lookup-data.txt`), read only then.
+company listed under another name now (Facebook, now Meta Platforms) is the stored company with the
+commission file and employer identification numbers its cover prints (`ingest.registrants`); one no longer
+listed (acquired, delisted: Activision Blizzard) is found by its name in EDGAR's list of every name ever
+filed under (`cik-lookup-data.txt`), read only then.
 """
 
 import re
@@ -16,7 +18,8 @@ from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata, comple
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.pdf.cover import PdfCover
 from filingproof.ingest.pdf.document import PdfDocument
-from filingproof.ingest.pdf.errors import MissingMetadataError
+from filingproof.ingest.pdf.errors import MissingMetadataError, UnknownCompanyError
+from filingproof.ingest.registrants import KnownRegistrants
 
 _SUFFIXES = frozenset(
     {"INC", "INCORPORATED", "CORP", "CORPORATION", "CO", "COMPANY", "LTD", "LIMITED", "PLC", "LLC", "LP"}
@@ -94,17 +97,22 @@ async def past_cik(settings: Settings, name: str) -> int | None:
 
 
 async def pdf_metadata(
-    document: PdfDocument, given: FilingMetadata | None, settings: Settings
+    document: PdfDocument, given: FilingMetadata | None, settings: Settings, known: KnownRegistrants
 ) -> CompleteMetadata:
     """The cover's metadata overlaid by `given`; the CIK (and a missing ticker or name) from EDGAR."""
-    return await printed_metadata(document.pdf_cover, document.period, given, settings)
+    return await printed_metadata(document.pdf_cover, document.period, given, settings, known)
 
 
 async def printed_metadata(
-    cover: PdfCover | None, period: DocumentPeriod, given: FilingMetadata | None, settings: Settings
+    cover: PdfCover | None,
+    period: DocumentPeriod,
+    given: FilingMetadata | None,
+    settings: Settings,
+    known: KnownRegistrants,
 ) -> CompleteMetadata:
     """What a printed cover page says (a PDF's, or an HTML filing's without `dei:` tags), overlaid by
-    `given`; the CIK (and a missing ticker or name) from EDGAR's company lists."""
+    `given`; the CIK (and a missing ticker or name) from EDGAR's company lists, else from the stored
+    company the cover's registrant numbers name (`known`)."""
     read = FilingMetadata(
         ticker=cover.ticker if cover else None,
         company_name=cover.company_name if cover else None,
@@ -113,6 +121,7 @@ async def printed_metadata(
         fiscal_year=period.fiscal_year,
         fiscal_period=period.fiscal_period,
         fiscal_year_end=f"--{period.period_end:%m-%d}" if period.fiscal_period == "FY" else None,
+        registrant=cover.registrant if cover else None,
     )
     merged = overlay_metadata(read, given) if given is not None else read
     lookup_error = ""
@@ -130,6 +139,8 @@ async def printed_metadata(
                 ticker=merged.ticker or found.ticker,
                 company_name=found.name if printed is None or same_letters(printed, found.name) else printed,
             )
+    if merged.cik is None and merged.registrant is not None and (stored := await known(merged.registrant)):
+        merged = replace(merged, cik=stored.cik, ticker=merged.ticker or stored.ticker)
     if merged.cik is None and merged.company_name is not None and not lookup_error:
         merged = replace(merged, cik=await _past_cik(settings, merged.company_name))
     return _complete(merged, lookup_error)
@@ -150,5 +161,8 @@ def _complete(merged: FilingMetadata, lookup_error: str) -> CompleteMetadata:
         who = merged.ticker or merged.company_name or "the company"
         missing.append(f"the CIK of {who}, not found in EDGAR's company lists (give --ticker or --cik)")
     if missing:
-        raise MissingMetadataError("the cover page does not say " + " or ".join(missing) + lookup_error)
+        message = "the cover page does not say " + " or ".join(missing) + lookup_error
+        # A company it names but nobody knows yet: a document queued with it may store its registrant.
+        known_by_name = merged.company_name is not None or merged.ticker is not None
+        raise (UnknownCompanyError if known_by_name else MissingMetadataError)(message)
     return completed(merged)
