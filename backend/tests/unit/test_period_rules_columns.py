@@ -1,26 +1,52 @@
-"""Periods of cells whose column names the right kind of period but the wrong dates, in tables of
-corpus-large filings (`../shared/corpus-large`): headers repeated down the rows, header spans that fall
-short of their block, columns that print the year loans were made, roll-forwards between dated balances.
-Each table is cut down from the named filing's to the rows that show the rule; each period asserted is
-the one the filer's own XBRL tag gives."""
+"""What a column's header says of its cells' periods, in tables of corpus-large filings
+(`../shared/corpus-large`): headers repeated down the rows, header spans that fall short of their block,
+columns that print the year loans were made, roll-forwards between dated balances, dates that end three
+successive fiscal years over flows, a bare year whose column prints the day "as of" or "at". Each table is cut
+down from the named filing's to the rows that show the rule; each period asserted is the one the filer's own
+XBRL tag gives."""
 
 from datetime import date
 
-from html_tables import at, flow, parse_html_table, periods, row
+from html_tables import at, calendar_year, flow, parse_html_table, periods, row
 
-from filingproof.ingest.parse.periods import DocumentPeriod, parse_column_period
+from filingproof.ingest.parse.periods import DocumentPeriod, Period, parse_column_period
 
+ABBV_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 BA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CAT_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
 DOW_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 GD_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 IBM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+INTC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
+KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
+LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
+NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
+SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
+SJM_10Q = DocumentPeriod("10-Q", date(2023, 7, 31), 2024, "Q1")
+VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 
 
 def spanned(*cells: tuple[str, int]) -> str:
     """One `<tr>`, a `<td colspan=…>` per (text, span)."""
     return "<tr>" + "".join(f'<td colspan="{span}">{text}</td>' for text, span in cells) + "</tr>"
+
+
+def _periods_and_rules(
+    html: str, document: DocumentPeriod, label: str, context: str
+) -> list[tuple[Period | None, str]]:
+    """(period, rule) of each cell of the row `label`."""
+    parsed = parse_html_table(html, document, context, None)
+    return [(c.period, c.period_rule) for c in parsed.cells if c.row_label == label]
+
+
+def _columns_and_periods(
+    html: str, document: DocumentPeriod, label: str, title: str | None
+) -> list[tuple[str, Period | None]]:
+    """(column label, period) of each cell of the row `label`."""
+    parsed = parse_html_table(html, document, "(in millions)", title)
+    return [(c.column_label, c.period) for c in parsed.cells if c.row_label == label]
 
 
 def test_a_header_repeated_down_the_rows_with_a_dated_stub_dates_the_rows_under_it() -> None:
@@ -158,13 +184,6 @@ def test_movements_between_dated_balances_run_from_the_opening_date() -> None:
     assert periods(parsed, "Additions/(releases)") == [flow(date(2023, 1, 2), date(2023, 6, 30))] * 2
 
 
-SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
-SJM_10Q = DocumentPeriod("10-Q", date(2023, 7, 31), 2024, "Q1")
-CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
-NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
-LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
-
-
 def test_a_balance_on_the_day_a_fiscal_year_opens_is_at_the_eve_of_the_columns_year() -> None:
     # SJM 2024 10-K, unrecognized tax benefits: a fiscal year from May 1; "Balance at April 30," closes it.
     parsed = parse_html_table(
@@ -298,3 +317,96 @@ def test_changes_between_balances_from_the_year_opening_are_the_year_to_date_in_
     assert periods(parsed, "Change in contract assets - increase (decrease)") == half_years
     assert periods(parsed, "Net change") == half_years
     assert periods(parsed, "Contract assets—June 30") == [at(2023, 6, 30), at(2022, 6, 30)]
+
+
+KHC_YEARS = (
+    flow(date(2022, 12, 31), date(2023, 12, 30)),
+    calendar_year(2022),
+    flow(date(2020, 12, 26), date(2021, 12, 25)),
+)
+
+# KHC 2023 10-K, restructuring by segment: segment names read neither as balances nor as flows.
+KHC_RESTRUCTURING = (
+    row("", "December 30, 2023", "December 31, 2022", "December 25, 2021")
+    + row("North America", "$15", "$40", "$15")
+    + row("International", "220", "25", "22")
+    + row("General corporate expenses", "(10)", "9", "47")
+    + row("", "$225", "$74", "$84")
+)
+KHC_INTRODUCTION = (
+    "The pre-tax impact of allocating such expenses/(income) to our segments would have been (in millions):"
+)
+# INTC 2023 10-K, volume of derivative activity: three year ends over balances its introduction names.
+INTC_NOTIONAL = (
+    row("(In Millions)", "Dec 30, 2023", "Dec 31, 2022", "Dec 25, 2021")
+    + row("Foreign currency contracts", "$30,064", "$31,603", "$38,024")
+    + row("Total", "$50,530", "$49,708", "$55,750")
+)
+
+
+def test_rows_that_name_a_segment_under_three_year_ends_are_the_years() -> None:
+    cells = _periods_and_rules(KHC_RESTRUCTURING, KHC_10K, "International", KHC_INTRODUCTION)
+    assert cells == [(period, "flow_under_three_year_ends") for period in KHC_YEARS]
+
+
+def test_an_introduction_that_names_balances_keeps_them_at_the_dates() -> None:
+    context = (
+        "Total gross notional amounts for outstanding derivatives (recorded at fair value) at the end of "
+        "each period were as follows:"
+    )
+    cells = _periods_and_rules(INTC_NOTIONAL, INTC_10K, "Foreign currency contracts", context)
+    assert [c[0] for c in cells] == [at(2023, 12, 30), at(2022, 12, 31), at(2021, 12, 25)], cells
+
+
+def test_two_year_ends_are_a_balance_sheet_s_dates() -> None:
+    two_dates = row("", "December 30, 2023", "December 31, 2022") + row("North America", "$15", "$40")
+    cells = _periods_and_rules(two_dates, KHC_10K, "North America", KHC_INTRODUCTION)
+    assert [c[0] for c in cells] == [at(2023, 12, 30), at(2022, 12, 31)], cells
+
+
+def test_a_bare_year_under_as_of_a_day_holds_balances() -> None:
+    # ABBV 2023 10-K, other long-term liabilities: the stub prints "as of December 31", the columns the years.
+    html = (
+        row("as of December 31 (in millions)", "2023", "2022")
+        + row("Contingent consideration liabilities", "$17,938", "$14,915")
+        + row("Pension and other post-employment benefits", "1,538", "1,638")
+        + row("Other long-term liabilities", "$32,327", "$30,655")
+    )
+    cells = _columns_and_periods(
+        html, ABBV_10K, "Pension and other post-employment benefits", "Other Long-Term Liabilities"
+    )
+    assert [c[1] for c in cells] == [at(2023, 12, 31), at(2022, 12, 31)], cells
+
+
+def test_net_amount_at_a_day_under_a_bare_year_is_a_balance() -> None:
+    # VZ 2023 10-K, other intangible assets: "At December 31," spans the amounts of both years.
+    html = (
+        row("(dollars in millions)", "2023", "", "", "2022", "", "")
+        + row(
+            "At December 31,",
+            "Gross Amount",
+            "Accumulated Amortization",
+            "Net Amount",
+            "Gross Amount",
+            "Accumulated Amortization",
+            "Net Amount",
+        )
+        + row(
+            "Customer lists (5 to 13 years)", "$4,335", "$(2,193)", "$2,142", "$4,335", "$(1,646)", "$2,689"
+        )
+    )
+    cells = _columns_and_periods(html, VZ_10K, "Customer lists (5 to 13 years)", None)
+    net = [c[1] for c in cells if c[0].endswith("Net Amount")]
+    assert net == [at(2023, 12, 31), at(2022, 12, 31)], cells
+
+
+def test_a_bare_year_with_no_day_still_holds_the_years_flow() -> None:
+    # VZ 2023 10-K: the amortization expense table prints years alone; its figures stay the years' flows.
+    html = row("Years (dollars in millions)", "") + row("2023", "$2,687") + row("2022", "2,507")
+    parsed = parse_html_table(
+        html, VZ_10K, "The amortization expense for Other intangible assets was as follows:"
+    )
+    cell_periods = [c.period for c in parsed.cells]
+    assert cell_periods == [calendar_year(2023), calendar_year(2022)], [
+        (c.row_label, c.period) for c in parsed.cells
+    ]

@@ -1,37 +1,54 @@
 """Periods of cells whose column names no period, in tables of corpus-large filings
-(`../shared/corpus-large`), each cut down from the named filing's table to the rows that show the rule: what
-the fidelity bench found parsed wrong against the filer's own XBRL tags (a figure written in a label, a year
-printed beside the row, an acquisition dated in the prose, a dated heading over a block, a month named
-alone), and the period the tags give."""
+(`../shared/corpus-large`), each cut down from the named filing's table (or its prose and tables) to the rows
+that show the rule: what the fidelity bench found parsed wrong against the filer's own XBRL tags, and the
+period the tags give. Figures written in a label or a text cell (a figure beside its year or its length,
+figures listed over two lengths "respectively", a sentence that names its period, a spread over a reference
+rate, the bounds of a price range), a year printed beside the row, an acquisition dated in the prose (even
+well before the allocation, another table in between), a dated heading over a block, a month named alone,
+balances that print their date without "at" around the year's movements, a section "As of and for the
+fiscal year ended …", columns that name what stands at a day ("Authorized Shares", "Number of Plaintiffs",
+"At December 31, Gross Amount") or a length and a day but no year, and a row that names a flow among
+balances by year of origination."""
 
 from datetime import date
 
 from html_tables import at, calendar_year, flow, parse_html_table, periods, row
+from lxml import etree
 
 from filingproof.ingest.parse.cell_periods import caption_period
+from filingproof.ingest.parse.document import parse_tables
+from filingproof.ingest.parse.layout import layout_document
 from filingproof.ingest.parse.periods import DocumentPeriod, Period, periods_agree
 from filingproof.ingest.parse.tables import ParsedTable
 
 ABBV_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 ABBV_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 ABT_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+AMC_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+AMD_10Q = DocumentPeriod("10-Q", date(2023, 7, 1), 2023, "Q2")
 AMZN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 AXP_10Q = DocumentPeriod("10-Q", date(2023, 9, 30), 2023, "Q3")
 BA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+BMY_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 DOW_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 F_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 GD_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GE_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+GME_10K = DocumentPeriod("10-K", date(2024, 2, 3), 2023, "FY")
 HD_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2023, "FY")
+JNJ_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
 LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
+MA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 MCD_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
 PEP_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 PG_10K = DocumentPeriod("10-K", date(2024, 6, 30), 2024, "FY")
 PG_10Q = DocumentPeriod("10-Q", date(2023, 9, 30), 2024, "Q1")
 RKT_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
 TMO_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+TMO_10Q = DocumentPeriod("10-Q", date(2023, 7, 1), 2023, "Q2")
 TRV_10Q = DocumentPeriod("10-Q", date(2023, 9, 30), 2023, "Q3")
 TXN_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 TXN_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
@@ -54,6 +71,46 @@ H1_2023, H1_2022 = flow(date(2023, 1, 1), date(2023, 6, 30)), flow(date(2022, 1,
 def written(parsed: ParsedTable, label: str) -> list[Period | None]:
     """The periods of the figures written inside a row's label, in the order written."""
     return [c.period for c in parsed.cells if c.row_label == label and c.inline_span is not None]
+
+
+def _tables(body: str, document: DocumentPeriod) -> list[ParsedTable]:
+    """The tables of a document whose body is `body`, parsed as the ingest parses them."""
+    root = etree.fromstring(f'<body xmlns="http://www.w3.org/1999/xhtml">{body}</body>')
+    return [table for table in parse_tables(layout_document(root), document) if table is not None]
+
+
+def _periods_in_column(table: ParsedTable, label: str, column: str) -> list[Period | None]:
+    """The periods of a row's cells in one column (an allocation's columns name its businesses)."""
+    return [c.period for c in table.cells if c.row_label == label and c.column_label == column]
+
+
+def _agree_with_tags(parsed: list[Period | None], tagged: list[Period]) -> bool:
+    """Each parsed period names its tagged one, within the calendar's slack (`periods_agree`)."""
+    return len(parsed) == len(tagged) and all(
+        p is not None and periods_agree(p, t.start, t.end, t.kind == "instant")
+        for p, t in zip(parsed, tagged, strict=True)
+    )
+
+
+def _written_by_text(
+    html: str, document: DocumentPeriod, context: str
+) -> dict[str, tuple[Period | None, str]]:
+    """(period, rule) of each figure written in a label or a text cell (no column), by its text."""
+    parsed = parse_html_table(html, document, context, None)
+    return {c.text: (c.period, c.period_rule) for c in parsed.cells if not c.column_label}
+
+
+def _same_length_to_the_day(period: Period | None, expected: Period) -> bool:
+    """The same length to the same day (the end exact, not `periods_agree`'s slack); a 52-53 week calendar
+    may start a few days apart."""
+    return (
+        period is not None
+        and period.kind == "duration"
+        and period.end == expected.end
+        and period.start is not None
+        and expected.start is not None
+        and abs((period.start - expected.start).days) <= 7
+    )
 
 
 def test_a_figure_written_with_its_year_takes_the_column_of_that_year() -> None:
@@ -497,3 +554,284 @@ def test_debt_issued_on_a_day_before_the_documents_period_is_dated_by_that_day()
     )
     fiscal_2024 = flow(date(2023, 2, 1), date(2024, 1, 31))
     assert periods(parsed, "April 18, 2023") == [at(2023, 4, 18), at(2023, 4, 18), fiscal_2024]
+
+
+def test_a_figure_written_in_a_sentence_takes_the_period_the_sentence_names() -> None:
+    # AMC Q2 2023 10-Q, stock-based compensation: bullets of prose in a table.
+    text = (
+        "Stock Award Agreement: During the six months ended June 30, 2023, the Company granted awards of "
+        "85,552 fully vested shares of Common Stock with a grant date fair value of $0.9 million. Awards of "
+        "1,000 shares remain unvested."
+    )
+    parsed = parse_html_table(row("●", text), AMC_10Q, "(in millions)", None)
+    by_text = {c.text: (c.period, c.period_rule) for c in parsed.cells}
+    half_year = flow(date(2023, 1, 1), date(2023, 6, 30))
+    assert by_text["85,552"] == (half_year, "period_its_sentence_names"), by_text
+    assert by_text["$0.9 million"] == (half_year, "period_its_sentence_names")
+    # (The next sentence names no period: its figure stays at the report date.)
+    assert by_text["1,000"] == (at(2023, 6, 30), "written_figure_at_the_report_date"), by_text
+
+
+# A table of over 300 characters between the acquisition sentences and the allocation: the prose the
+# allocation is parsed with starts after it.
+_TABLE_BETWEEN = (
+    "<table>"
+    + row("(In millions)", "2023", "2022")
+    + "".join(row(f"Segment income of the business unit number {n}", f"{n}00", f"{n}10") for n in range(1, 9))
+    + "</table>"
+)
+
+
+def test_an_allocation_column_is_dated_by_its_business_s_sentence_earlier_in_the_document() -> None:
+    # TMO 2023 10-K, note 2: the 2021 deals, each dated in its own paragraph; the allocation for all of
+    # them comes after other tables (tags: PPD at 2021-12-08, Mesa Biotech at 2021-02-25, the European viral
+    # vector business at 2021-01-15).
+    body = (
+        "<p>On December 8, 2021, the company acquired PPD, Inc., a leading global provider of clinical "
+        "research services to the biopharma and biotech industry.</p>"
+        "<p>On February 25, 2021, the company acquired, within the Life Sciences Solutions segment, Mesa "
+        "Biotech, Inc., a U.S.-based molecular diagnostic company.</p>"
+        "<p>On January 15, 2021, the company acquired, within the Laboratory Products and Biopharma Services "
+        "segment, the Belgium-based European viral vector manufacturing business of Groupe Novasep SAS.</p>"
+        f"{_TABLE_BETWEEN}"
+        "<p>The components of the purchase price and net assets acquired for 2021 acquisitions are as "
+        "follows:</p>"
+        "<table>"
+        + row("(In millions)", "PPD", "European Viral Vector Business", "Mesa Biotech")
+        + row("Cash paid", "$ 17,237", "$ 848", "$ 421")
+        + row("Customer relationships", "6,257", "302", "—")
+        + row("Property, plant and equipment", "527", "59", "2")
+        + "</table>"
+    )
+    allocation = _tables(body, TMO_10K)[-1]
+    assert _periods_in_column(allocation, "Property, plant and equipment", "PPD") == [at(2021, 12, 8)]
+    assert _periods_in_column(allocation, "Property, plant and equipment", "Mesa Biotech") == [
+        at(2021, 2, 25)
+    ]
+    # A column that names the business in other words: each of its words is in the sentence.
+    assert _periods_in_column(allocation, "Customer relationships", "European Viral Vector Business") == [
+        at(2021, 1, 15)
+    ]
+    # What was paid is a flow of that one day.
+    day = date(2021, 2, 25)
+    assert _periods_in_column(allocation, "Cash paid", "Mesa Biotech") == [Period("duration", day, day)]
+
+
+def test_an_allocation_of_one_deal_is_at_the_day_the_document_last_dated_one() -> None:
+    # SJM 2024 10-K, note 3: "On November 7, 2023, we completed a cash and stock transaction to acquire
+    # Hostess Brands", then the consideration table; the allocation's one column names no business (tags:
+    # 2023-11-07, not the report date 2024-04-30).
+    body = (
+        "<p>On November 7, 2023, we completed a cash and stock transaction to acquire Hostess Brands, Inc., "
+        "a manufacturer and marketer of sweet baked goods brands.</p>"
+        f"{_TABLE_BETWEEN}"
+        "<p>The following table summarizes the fair values of the assets acquired and liabilities assumed "
+        "as of the acquisition date:</p>"
+        "<table>"
+        + row("Assets acquired:", "")
+        + row("Inventories", "66.0")
+        + row("Goodwill", "2,447.2")
+        + row("Accounts payable", "$ 67.3")
+        + "</table>"
+    )
+    allocation = _tables(body, SJM_10K)[-1]
+    assert _periods_in_column(allocation, "Goodwill", "") == [at(2023, 11, 7)]
+    assert _periods_in_column(allocation, "Accounts payable", "") == [at(2023, 11, 7)]
+
+
+def test_a_table_that_allocates_no_purchase_price_is_not_dated_by_an_acquisition() -> None:
+    # The same prose before a table of balances that allocates nothing: at the report date.
+    body = (
+        "<p>On November 7, 2023, we completed a cash and stock transaction to acquire Hostess Brands.</p>"
+        f"{_TABLE_BETWEEN}"
+        "<p>Inventories consisted of the following:</p>"
+        "<table>"
+        + row("", "")
+        + row("Finished products", "$ 1,054.7")
+        + row("Total inventories", "1,054.7")
+        + "</table>"
+    )
+    inventories = _tables(body, SJM_10K)[-1]
+    assert _periods_in_column(inventories, "Finished products", "") == [at(2024, 4, 30)]
+
+
+def test_balances_that_print_their_date_without_at_bracket_the_year_s_movements() -> None:
+    # VZ 2023 10-K, restricted and performance stock units: "Outstanding January 1, 2021" … "Outstanding
+    # December 31, 2021" … 2022 (tags: each "Granted" the year between, each "Outstanding" its day).
+    parsed = parse_html_table(
+        row(
+            "(shares in thousands)",
+            "Restricted Stock Units Equity Awards",
+            "Performance Stock Units Equity Awards",
+        )
+        + row("Outstanding January 1, 2021", "6,901", "4,242")
+        + row("Granted", "4,079", "5,353")
+        + row("Payments", "(3,417)", "—")
+        + row("Outstanding December 31, 2021", "6,779", "8,640")
+        + row("Granted", "4,149", "5,752")
+        + row("Outstanding December 31, 2022", "7,253", "13,825"),
+        VZ_10K,
+    )
+    granted = [c.period for c in parsed.cells if c.row_label == "Granted"]
+    year_2021, year_2022 = (
+        flow(date(2021, 1, 1), date(2021, 12, 31)),
+        flow(date(2022, 1, 1), date(2022, 12, 31)),
+    )
+    assert _agree_with_tags(granted, [year_2021, year_2021, year_2022, year_2022])
+    assert periods(parsed, "Outstanding December 31, 2021") == [at(2021, 12, 31)] * 2
+
+
+def test_a_balance_in_a_section_as_of_and_for_a_year_is_at_its_end() -> None:
+    # GME 2023 10-K, segment information: sections "As of and for the Fiscal Year Ended …" over columns that
+    # name regions (tags: property at 2024-02-03, sales the fiscal year).
+    parsed = parse_html_table(
+        row("", "United States", "Canada", "Total")
+        + row("As of and for the Fiscal Year Ended February 3, 2024", "", "", "")
+        + row("Net sales", "$ 3,798.5", "$ 344.1", "$ 5,272.8")
+        + row("Property and equipment, net", "56.8", "1.7", "94.9"),
+        GME_10K,
+    )
+    assert periods(parsed, "Property and equipment, net") == [at(2024, 2, 3)] * 3
+    assert _agree_with_tags(periods(parsed, "Net sales"), [flow(date(2023, 1, 29), date(2024, 2, 3))] * 3)
+
+
+def test_columns_that_name_what_stands_at_a_day_are_at_the_report_date() -> None:
+    # MA 2023 10-K, classes of stock; JNJ Q2 2023 10-Q, product liability plaintiffs; VZ 2023 10-K, other
+    # intangible assets (tags: each at the report date).
+    shares = parse_html_table(
+        row("Classes of Common Stock", "Par Value Per Share", "Authorized Shares (in millions)")
+        + row("A", "0.0001", "3,000")
+        + row("Preferred", "0.0001", "300"),
+        MA_10K,
+    )
+    assert periods(shares, "A") == [at(2023, 12, 31)] * 2
+    plaintiffs = parse_html_table(
+        row("Product or matter", "Number of Plaintiffs")
+        + row("Pelvic meshes", "7,160")
+        + row("TYLENOL", "520"),
+        JNJ_10Q,
+    )
+    assert periods(plaintiffs, "Pelvic meshes") == [at(2023, 7, 2)]
+    intangibles = parse_html_table(
+        row("At December 31,", "Gross Amount", "Accumulated Amortization", "Net Amount")
+        + row("Customer lists (5 to 13 years)", "$ 4,335", "$ (2,193)", "$ 2,142"),
+        VZ_10K,
+    )
+    assert periods(intangibles, "Customer lists (5 to 13 years)") == [at(2023, 12, 31)] * 3
+
+
+def test_a_column_that_names_a_day_over_a_flow_row_stays_a_flow() -> None:
+    # The same words over a row that names a flow: the year's.
+    parsed = parse_html_table(
+        row("At December 31,", "Amount") + row("Amortization expense", "$ 2,100"), VZ_10K
+    )
+    assert _agree_with_tags(
+        periods(parsed, "Amortization expense"), [flow(date(2023, 1, 1), date(2023, 12, 31))]
+    )
+
+
+def test_a_column_that_names_a_length_and_a_day_is_that_stretch_of_the_year_the_row_names() -> None:
+    # VZ Q2 2023 10-Q, amortization of intangible assets: years printed as rows under "Six Months Ended
+    # June 30," (tags: the six months of each year).
+    parsed = parse_html_table(
+        row("(dollars in millions)", "Six Months Ended June 30,")
+        + row("2023", "$ 1,300")
+        + row("2022", "1,240"),
+        VZ_10Q,
+    )
+    assert _agree_with_tags(periods(parsed, "2023"), [flow(date(2023, 1, 1), date(2023, 6, 30))])
+    assert _agree_with_tags(periods(parsed, "2022"), [flow(date(2022, 1, 1), date(2022, 6, 30))])
+
+
+# F Q2 2023 10-Q, consumer loans by credit quality: amortized cost by origination year, and the half
+# year's gross charge-offs under the same columns.
+F_CREDIT_QUALITY = (
+    '<tr><td></td><td colspan="3">Amortized Cost Basis by Origination Year</td><td></td></tr>'
+    + row("", "2023", "2022", "Prior to 2019", "Total")
+    + row("Total consumer", "$11,482", "$16,187", "$1,613", "$53,160")
+    + row("Gross charge-offs", "$14", "$63", "$31", "$216")
+)
+
+
+def test_the_charge_offs_of_a_table_of_loans_are_the_year_to_date() -> None:
+    parsed = parse_html_table(F_CREDIT_QUALITY, F_10Q, "Credit Quality. (in millions)")
+    charge_offs = [c for c in parsed.cells if c.row_label == "Gross charge-offs"]
+    half_year = flow(date(2023, 1, 1), date(2023, 6, 30))
+    assert [(c.period, c.period_rule) for c in charge_offs] == [(half_year, "flow_row_among_balances")] * 4
+    # The loans themselves stand at the report date.
+    loans = [c.period for c in parsed.cells if c.row_label == "Total consumer"]
+    assert loans == [at(2023, 6, 30)] * 4
+
+
+# AMD Q2 2023 10-Q, operating income (loss) by segment: the footnote is a row of the table.
+AMD_SEGMENTS = row("", "Three Months Ended July 1, 2023") + row("Client", "$(69)")
+
+
+def test_figures_listed_over_two_lengths_respectively_take_each_its_own() -> None:
+    # AMD Q2 2023 10-Q, segment operating income: the footnote under the table.
+    note = (
+        "(1) For the three and six months ended July 1, 2023, all other operating losses primarily included "
+        "$693 million and $1.5 billion of amortization of acquisition-related intangibles, $348 million and "
+        "$657 million of stock-based compensation expense and $34 million and $145 million of "
+        "acquisition-related costs, respectively. For the three and six months ended June 25, 2022, all "
+        "other operating losses primarily included $292 million and $491 million of stock-based "
+        "compensation expense, respectively. The segment reports no other figure."
+    )
+    by_text = _written_by_text(AMD_SEGMENTS + row(note), AMD_10Q, "(In millions)")
+    quarter, half = flow(date(2023, 4, 2), date(2023, 7, 1)), flow(date(2023, 1, 1), date(2023, 7, 1))
+    rule = "length_its_sentence_lists"
+    for text in ("$693 million", "$348 million", "$34 million"):
+        assert by_text[text][1] == rule and _same_length_to_the_day(by_text[text][0], quarter), (
+            text,
+            by_text,
+        )
+    for text in ("$1.5 billion", "$657 million", "$145 million"):
+        assert _same_length_to_the_day(by_text[text][0], half), (text, by_text)
+    # The prior year's sentence dates its own pair: the quarter and the half year to June 25, 2022.
+    assert _same_length_to_the_day(by_text["$292 million"][0], flow(date(2022, 3, 27), date(2022, 6, 25))), (
+        by_text
+    )
+    assert _same_length_to_the_day(by_text["$491 million"][0], flow(date(2021, 12, 26), date(2022, 6, 25))), (
+        by_text
+    )
+
+
+def test_figures_no_and_pairs_stay_at_the_report_date() -> None:
+    # A figure no "and" pairs with another: which of the two lengths it is of, the sentence does not say.
+    note = (
+        "For the three and six months ended July 1, 2023, losses included $693 million of amortization, "
+        "$348 million of stock-based compensation expense, respectively."
+    )
+    by_text = _written_by_text(AMD_SEGMENTS + row(note), AMD_10Q, "(In millions)")
+    assert {rule for _, rule in by_text.values()} == {"written_figure_at_the_report_date"}, by_text
+    assert by_text["$693 million"][0] == at(2023, 7, 1)
+
+
+def test_a_spread_over_a_reference_rate_is_of_the_year_to_date() -> None:
+    # TMO 2023 10-K and Q2 2023 10-Q, long-term debt: the floating rate notes' spreads over SOFR / EURIBOR.
+    html = row("(Dollars in millions)", "December 31, 2023", "December 31, 2022") + row(
+        "Floating Rate (SOFR + 0.35%) 1.5-Year Senior Notes, Due 4/18/2023", "—", "1,000"
+    )
+    year = _written_by_text(html, TMO_10K, "Note 10. Debt and Other Financing Arrangements")
+    assert year["0.35%"] == (flow(date(2023, 1, 1), date(2023, 12, 31)), "spread_over_the_period"), year
+    half = _written_by_text(html, TMO_10Q, "Note 10. Debt and Other Financing Arrangements")
+    assert half["0.35%"][1] == "spread_over_the_period" and _same_length_to_the_day(
+        half["0.35%"][0], flow(date(2023, 1, 1), date(2023, 7, 1))
+    ), half
+    # A rate written with no reference rate before it is the note's own coupon, at the report date.
+    plain = row("(Dollars in millions)", "December 31, 2023") + row("0.797% 2-Year Senior Notes", "1,350")
+    coupon = _written_by_text(plain, TMO_10K, "Note 10. Debt and Other Financing Arrangements")
+    assert coupon["0.797%"][1] != "spread_over_the_period", coupon
+
+
+def test_the_bounds_of_a_price_range_row_are_of_the_year() -> None:
+    # BMY 2023 10-K, options outstanding by range of exercise prices.
+    html = (
+        row("Range of Exercise Prices", "Number of Options (in millions)", "Weighted-Average Exercise Price")
+        + row("$10 - $40", "0.7", "$36.34")
+        + row("$65 +", "3.4", "70.04")
+    )
+    by_text = _written_by_text(html, BMY_10K, "The following table summarizes options at December 31, 2023:")
+    year = flow(date(2023, 1, 1), date(2023, 12, 31))
+    for text in ("$10", "$40", "$65"):
+        assert by_text[text] == (year, "price_range_over_the_period"), by_text
