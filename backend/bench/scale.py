@@ -304,6 +304,12 @@ async def store_sizes() -> Figures:
 async def in_process_measures(rounds: int) -> Figures:
     from search_latency import latency
 
+    from filingproof.config import get_settings
+    from filingproof.db.migrate import upgrade_database_async
+    from filingproof.db.session import database_url
+
+    # as every process start does: a home copied from an older checkout (`--from-home`) is migrated first
+    await upgrade_database_async(database_url(get_settings()))
     sets = gold_sets()
     search = await latency([question for question, _ in sets["retrieval_dev"]], rounds)
     quality = {name: await gold_hits(questions) for name, questions in sets.items()}

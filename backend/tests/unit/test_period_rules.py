@@ -725,6 +725,15 @@ CASES: dict[str, Case] = {
         context="The following table summarizes options at December 31, 2023:",
         column="",
     ),
+    "length_ending_on_the_rows_day": Case(  # CSCO 2024 10-K (corpus-large), stock repurchases by year
+        row("Years Ended", "Shares", "Weighted-Average Price per Share", "Amount")
+        + row("July 27, 2024", "117", "$49.45", "$5,764")
+        + row("July 29, 2023", "88", "$48.49", "$4,271"),
+        CSCO_10K,
+        "July 27, 2024",
+        [flow(date(2023, 7, 28), date(2024, 7, 27))] * 3,
+        title="(a)Stock Repurchase Program",
+    ),
 }
 
 

@@ -1,7 +1,8 @@
 """What a column's header says of its cells' periods, in tables of corpus-large filings
 (`../shared/corpus-large`): headers repeated down the rows, header spans that fall short of their block,
 columns that print the year loans were made, roll-forwards between dated balances, dates that end three
-successive fiscal years over flows, a bare year whose column prints the day "as of" or "at". Each table is cut
+successive fiscal years over flows, a bare year whose column prints the day "as of" or "at", rows that are
+each a day under columns of a length, and columns between two dated balances of their own. Each table is cut
 down from the named filing's to the rows that show the rule; each period asserted is the one the filer's own
 XBRL tag gives."""
 
@@ -20,9 +21,11 @@ DOW_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 GD_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 IBM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 INTC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
+JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
 NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
+ORCL_10Q = DocumentPeriod("10-Q", date(2023, 8, 31), 2024, "Q1")
 SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
 SJM_10Q = DocumentPeriod("10-Q", date(2023, 7, 31), 2024, "Q1")
 VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
@@ -409,4 +412,72 @@ def test_a_bare_year_with_no_day_still_holds_the_years_flow() -> None:
     cell_periods = [c.period for c in parsed.cells]
     assert cell_periods == [calendar_year(2023), calendar_year(2022)], [
         (c.row_label, c.period) for c in parsed.cells
+    ]
+
+
+def test_rows_that_are_days_under_years_ended_are_the_years_and_their_balances() -> None:
+    # INTC 2023 10-K, Schedule II valuation allowance: each row a year by its last day, the columns naming
+    # the balances at either end and what moved it (ValuationAllowancesAndReservesAdjustments over the year,
+    # the opening balance at the year before's end: the fiscal calendar's December 31, 2022, within a week).
+    html = (
+        row(
+            "Years Ended (In Millions)", "Balance at Beginning of Year", "Additions", "Balance at End of Year"
+        )
+        + row("Valuation allowance for deferred tax assets")
+        + row("December 30, 2023", "$2,586", "$461", "$3,047")
+        + row("December 31, 2022", "$2,259", "$401", "$2,586")
+    )
+    parsed = parse_html_table(html, INTC_10K, "Changes in the valuation allowance were as follows:")
+    year_2023 = flow(date(2022, 12, 31), date(2023, 12, 30))
+    assert periods(parsed, "December 30, 2023") == [at(2022, 12, 30), year_2023, at(2023, 12, 30)]
+    assert periods(parsed, "December 31, 2022")[1:] == [
+        flow(date(2022, 1, 1), date(2022, 12, 31)),
+        at(2022, 12, 31),
+    ]
+
+
+def test_a_measure_at_two_dates_brackets_the_columns_that_move_it() -> None:
+    # ORCL Q1 2024 10-Q, intangible assets: gross and accumulated amortization, each at May 31 and August 31
+    # with what moved it between (AmortizationOfIntangibleAssets over the quarter).
+    gross, accumulated = ["Intangible Assets, Gross"] * 3, ["Accumulated Amortization"] * 3
+    html = (
+        row("", *gross, *accumulated)
+        + row(
+            "(in millions)", "May 31, 2023", "Additions, net", "August 31, 2023", "May 31, 2023", "Expense"
+        ).replace("</tr>", "<td>August 31, 2023</td></tr>")
+        + row("Developed technology", "$4,300", "$—", "$4,300", "$(2,407)", "$(168)", "$(2,575)")
+    )
+    parsed = parse_html_table(html, ORCL_10Q, "The changes in intangible assets for fiscal 2024 were:")
+    quarter = flow(date(2023, 6, 1), date(2023, 8, 31))
+    assert periods(parsed, "Developed technology") == [
+        at(2023, 5, 31),
+        quarter,
+        at(2023, 8, 31),
+        at(2023, 5, 31),
+        quarter,
+        at(2023, 8, 31),
+    ]
+
+
+def test_columns_between_two_dated_carrying_values_are_the_year_between() -> None:
+    # JNJ 2023 10-K, equity investments: the dates stand over the carrying values only
+    # (EquityFairValueAdjustment over the fiscal year).
+    html = (
+        row("", "January 1, 2023", "", "", "December 31, 2023")
+        + row(
+            "(Dollars in Millions)",
+            "Carrying Value",
+            "Changes in Fair Value Reflected in Net Income",
+            "Sales/ Purchases/Other",
+            "Carrying Value",
+        )
+        + row("Equity Investments with readily determinable value", "$576", "(368)", "4,265", "4,473")
+    )
+    parsed = parse_html_table(html, JNJ_10K, "The following table is a summary of the activity:")
+    year = flow(date(2023, 1, 2), date(2023, 12, 31))
+    assert periods(parsed, "Equity Investments with readily determinable value") == [
+        at(2023, 1, 1),
+        year,
+        year,
+        at(2023, 12, 31),
     ]

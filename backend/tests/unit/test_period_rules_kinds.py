@@ -5,7 +5,8 @@ the table, dates over the columns or dated balance rows made look like balances;
 is made of (a flow of its day) beside the assets bought (held at it); balances under columns of flows (amounts
 owed at the year's end, the rates of the leases held, the lines that make up an opening balance, a balance at
 the eve of the columns' first day); what a year took on (assets acquired, liabilities assumed, new leases)
-under a bare year; and the lines below a roll-forward's closing balance."""
+under a bare year; the lines below a roll-forward's closing balance; and rows under a heading of write-offs
+among balances."""
 
 from datetime import date
 
@@ -32,6 +33,7 @@ PEP_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 RIOT_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 RTX_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
+VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 WBA_10Q = DocumentPeriod("10-Q", date(2023, 5, 31), 2023, "Q3")
 XOM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 
@@ -623,3 +625,26 @@ def test_lines_below_the_closing_balance_that_name_a_liability_are_balances() ->
     for label in ("Accrued compensation", "Net benefit liability"):
         assert periods(parsed, label) == [at(2024, 4, 30), at(2023, 4, 30)], label
     assert periods(parsed, "Company contributions")[0] == flow(date(2023, 5, 1), date(2024, 4, 30))
+
+
+def test_rows_under_a_heading_of_write_offs_are_the_years_flows() -> None:
+    # VZ 2023 10-K, device payment plan receivables by origination year: the receivables stand at the year's
+    # end, the gross write-offs below them are the year's (FinancingReceivableYearOneOriginated…Writeoff).
+    html = (
+        row("", "Year of Origination", "Year of Origination", "")
+        + row("(dollars in millions)", "2023", "2022", "Total")
+        + row("Device payment plan agreement receivables, at amortized cost")
+        + row("New customers", "$3,232", "$1,332", "$4,656")
+        + row("Gross write-offs")
+        + row("New customers", "$366", "$403", "$827")
+        + row("Total", "$416", "$630", "$1,201")
+    )
+    intro = (
+        "The following table presents device payment plan agreement receivables, at amortized cost, and gross"
+        " write-offs recorded, as of and for the twelve months ended December 31, 2023, by credit quality"
+        " indicator and year of origination:"
+    )
+    parsed = parse_html_table(html, VZ_10K, intro, "Credit Quality Information")
+    year = flow(date(2023, 1, 1), date(2023, 12, 31))
+    assert periods(parsed, "New customers") == [at(2023, 12, 31)] * 3 + [year] * 3
+    assert periods(parsed, "Total") == [year] * 3

@@ -216,6 +216,9 @@ class TablePeriods:
         # Rows dated by when something happened: "Issue Date" over "April 18, 2023" (WMT Q2 2024 10-Q).
         stub = [row_labels[row] for row in headings if row < len(row_labels)]
         self.event_dates = any(_EVENT_DATE_RE.match(label) for label in stub)
+        # Rows that each print a day alone and nothing else ("July 27, 2024", "July 29, 2023" under "Years
+        # Ended", CSCO stock repurchases): each row is a stretch that ends that day, not a balance.
+        self.rows_are_days = _rows_are_days(row_labels, headings)
         self._read_rollforward(row_labels, headings)
         self.columns_roll_forward = False  # its columns move a balance between two dated columns
         self.section: Period | None = None
@@ -568,6 +571,23 @@ def _without_a_column(rule: PeriodRule) -> PeriodRule:
 
 
 # What the row itself says comes first, whatever its column.
+
+
+@_without_a_column
+def length_ending_on_the_rows_day(cell: CellContext) -> Period | None:
+    """Rows that are each a day alone, under columns that name a length and no day, are that length up to
+    the row's day: "July 27, 2024" × "Years Ended Shares" (CSCO 2024 10-K, stock repurchases) → the fiscal
+    year to 2024-07-27; a balance column there is at either end of it: "December 30, 2023" × "Years Ended
+    Balance at Beginning of Year" (INTC 2023 10-K, valuation allowance) → the eve of that year, instant
+    2022-12-30."""
+    months = months_in(cell.column_label)
+    if not cell.table.rows_are_days or cell.dated is None or not months:
+        return None
+    span = cell.flow_to(cell.dated, months)
+    if _BALANCE_ROW_RE.search(cell.column_label) and _BEGINNING_RE.search(cell.column_label):
+        return _day_before(span.start) if span.start is not None else None
+    stock = _label_kind(_column_words(cell.column_label)) == "stock"
+    return _instant(cell.dated) if stock or _BALANCE_ROW_RE.search(cell.column_label) else span
 
 
 def balance_row_with_its_date(cell: CellContext) -> Period | None:
@@ -1391,6 +1411,7 @@ def written_figure_at_the_report_date(cell: CellContext) -> Period | None:
 
 # What a period took off the books: "Gross charge-offs" in a table of loans by origination year.
 _CHARGE_OFFS_RE = re.compile(r"\bcharge-?offs?\b", re.IGNORECASE)
+_WRITE_OFFS_HEADING_RE = re.compile(r"\b(?:charge|write)-?offs?$", re.IGNORECASE)
 # The columns of a schedule of years to come: "For the Years Ending September 30, Thereafter".
 _SCHEDULE_COLUMN_RE = re.compile(r"\bthereafter\b|\byears? ending\b|\bpresent value\b", re.IGNORECASE)
 _TERM_RATE_RE = re.compile(r"\brates?\b", re.IGNORECASE)
@@ -1402,7 +1423,11 @@ def flow_row_among_balances(cell: CellContext) -> Period | None:
     "Amortized Cost Basis by Origination Year 2021" (F Q2 10-Q, credit quality) and "Granted" × "RSUs
     Shares" (TXN 10-K, stock awards) → over the year to the report date (in a 10-Q, the year to date). (Not
     under a column of balances, nor in a schedule of future years.)"""
-    row_flow = _label_kind(cell.label) == "flow" or bool(_CHARGE_OFFS_RE.search(cell.label))
+    row_flow = (
+        _label_kind(cell.label) == "flow"
+        or bool(_CHARGE_OFFS_RE.search(cell.label))
+        or _under_a_heading_of_write_offs(cell)
+    )
     if (
         not row_flow
         or _STOCK_CUES_RE.search(cell.label)  # "Future principal payments", "Present value of …"
@@ -1420,6 +1445,13 @@ def flow_row_among_balances(cell: CellContext) -> Period | None:
         return None
     # A 10-Q's table of what stood and what moved reports the year to date.
     return cell.table.caption_period or cell.flow_to(cell.document_end, _year_to_date_months(cell.document))
+
+
+def _under_a_heading_of_write_offs(cell: CellContext) -> bool:
+    """A row that names no kind of its own under a heading of what was taken off the books: "New customers"
+    under "Gross write-offs" (VZ 2023 10-K, device payment receivables by origination year)."""
+    heading = cell.path[-2] if len(cell.path) > 1 else ""
+    return _label_kind(cell.label) is None and bool(_WRITE_OFFS_HEADING_RE.search(heading.strip()))
 
 
 @_without_a_column
@@ -1487,6 +1519,7 @@ def flow_over_the_document_period(cell: CellContext) -> Period | None:
 
 
 PERIOD_RULES: tuple[PeriodRule, ...] = (
+    length_ending_on_the_rows_day,
     balance_row_with_its_date,
     balance_under_a_dated_heading,
     quarter_the_row_names,
@@ -1914,6 +1947,12 @@ _MONTH_YEAR_RE = re.compile(rf"^({MONTH_NAME_PATTERN})\.?\s+((?:19|20)\d{{2}}):?
 def _names_a_day(label: str) -> bool:
     """A label that names a month and a year: "January 1 - 31, 2023"."""
     return bool(re.search(MONTH_NAME_PATTERN, label, re.IGNORECASE) and _ANY_YEAR_RE.search(label))
+
+
+def _rows_are_days(row_labels: Sequence[str], headings: frozenset[int]) -> bool:
+    """Two or more rows with figures, each labelled with a day alone ("July 27, 2024")."""
+    labels = [label.strip() for row, label in enumerate(row_labels) if row not in headings and label.strip()]
+    return len(labels) >= 2 and all(_DATE_ALONE_RE.match(label) for label in labels)
 
 
 def _month_end(label: str) -> date | None:

@@ -1128,19 +1128,28 @@ def _between_balance_columns(labels: list[str], periods: list[Period | None]) ->
     """A roll-forward across the columns: "Balance, Beginning 2022 | Acquisitions | Impairment | … |
     Balance, End of 2022", "December 31, 2022 | Increase/(Decrease) | Reclassifications | December 31,
     2023". The undated columns between two dated balances are the flows between them."""
-    balances = [
-        (c, p)
-        for c, (label, p) in enumerate(zip(labels, periods, strict=True))
-        if p is not None and p.kind == "instant" and _names_a_balance(label)
+    instants = [(c, p) for c, p in enumerate(periods) if p is not None and p.kind == "instant"]
+    balances = [(c, p) for c, p in instants if _names_a_balance(labels[c])]
+    # Also the same measure at two dates with columns between them: "Intangible Assets, Gross May 31, 2023
+    # | Additions & Adjustments, net | Intangible Assets, Gross August 31, 2023" (ORCL Q1 2024 10-Q).
+    same_measure = [
+        pair for pair in itertools.pairwise(instants) if _same_measure(labels[pair[0][0]], labels[pair[1][0]])
     ]
     filled = list(periods)
-    for (left, opening), (right, closing) in itertools.pairwise(balances):
+    for (left, opening), (right, closing) in [*itertools.pairwise(balances), *same_measure]:
         if closing.end <= opening.end:
             continue
         for c in range(left + 1, right):
             if filled[c] is None and labels[c]:
                 filled[c] = Period("duration", opening.end + timedelta(days=1), closing.end)
     return filled
+
+
+def _same_measure(left: str, right: str) -> bool:
+    """Two column labels that name the same measure once their dates are left out: "January 1, 2023 Carrying
+    Value" and "December 31, 2023 Carrying Value"."""
+    measure = LONG_DATE_RE.sub("", _PARENTHETICAL_RE.sub("", left)).strip(" ,")
+    return bool(measure) and measure == LONG_DATE_RE.sub("", _PARENTHETICAL_RE.sub("", right)).strip(" ,")
 
 
 def _one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
