@@ -734,6 +734,31 @@ CASES: dict[str, Case] = {
         [flow(date(2023, 7, 28), date(2024, 7, 27))] * 3,
         title="(a)Stock Repurchase Program",
     ),
+    "terms_on_the_day_of_issue": Case(  # UNH Q2 2023 10-Q (corpus-large), senior notes issued in March
+        row("(in millions, except percentages)", "Par Value")
+        + row("4.250% notes due January 2029", "$1,250")
+        + row("4.500% notes due April 2033", "1,500"),
+        DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2"),
+        "4.500% notes due April 2033",
+        [at(2023, 3, 31)],
+        context="In March 2023, the Company issued $6.5 billion of senior unsecured notes consisting of the"
+        " following:",
+        column="Par Value",
+    ),
+    "balance_at_the_month_the_column_names": Case(  # AXP Q3 2023 10-Q (corpus-large), cash reconciliation
+        row("Cash and cash equivalents reconciliation", "Sep-23", "Dec-22", "Sep-22", "Dec-21")
+        + row(
+            "Cash and cash equivalents per Consolidated Balance Sheets",
+            "$43,908",
+            "$33,914",
+            "$31,182",
+            "$22,028",
+        )
+        + row("Restricted balances included in Cash and cash equivalents", "468", "544", "1,360", "525"),
+        DocumentPeriod("10-Q", date(2023, 9, 30), 2023, "Q3"),
+        "Restricted balances included in Cash and cash equivalents",
+        [at(2023, 9, 30), at(2022, 12, 31), at(2022, 9, 30), at(2021, 12, 31)],
+    ),
 }
 
 

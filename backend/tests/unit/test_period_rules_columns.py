@@ -2,9 +2,10 @@
 (`../shared/corpus-large`): headers repeated down the rows, header spans that fall short of their block,
 columns that print the year loans were made, roll-forwards between dated balances, dates that end three
 successive fiscal years over flows, a bare year whose column prints the day "as of" or "at", rows that are
-each a day under columns of a length, and columns between two dated balances of their own. Each table is cut
-down from the named filing's to the rows that show the rule; each period asserted is the one the filer's own
-XBRL tag gives."""
+each a day under columns of a length, columns between two dated balances of their own, header dates whose
+spans fall short of their blocks, ranges printed beside a dated column's figures, and months written "Sep-23".
+Each table is cut down from the named filing's to the rows that show the rule; each period asserted is the one
+the filer's own XBRL tag gives."""
 
 from datetime import date
 
@@ -19,6 +20,7 @@ CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
 DOW_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 GD_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
+GE_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 IBM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
 INTC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
@@ -26,6 +28,7 @@ KHC_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
 NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
 ORCL_10Q = DocumentPeriod("10-Q", date(2023, 8, 31), 2024, "Q1")
+RKT_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
 SJM_10Q = DocumentPeriod("10-Q", date(2023, 7, 31), 2024, "Q1")
 VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
@@ -481,3 +484,124 @@ def test_columns_between_two_dated_carrying_values_are_the_year_between() -> Non
         year,
         at(2023, 12, 31),
     ]
+
+
+def test_a_column_left_out_between_two_header_dates_stands_under_the_one_on_its_left() -> None:
+    # KHC 2023 10-K, derivatives' impact on the statement of income: "December 30, 2023" spans the first
+    # two of its three columns, "December 31, 2022" the first three of its four; each "Other expense/
+    # (income)" is of the year on its left (tagged over fiscal 2022 in the second block).
+    html = (
+        spanned(("", 1), ("December 30, 2023", 2), ("", 1), ("December 31, 2022", 3), ("", 1))
+        + row(
+            "",
+            *("Cost of products sold", "Interest expense", "Other expense/ (income)"),
+            *("Cost of products sold", "SG&amp;A", "Interest expense", "Other expense/ (income)"),
+        )
+        + row("Cross-currency contracts", "—", "(27)", "63", "—", "—", "(28)", "(54)")
+    )
+    parsed = parse_html_table(html, KHC_10K, "", "Derivative Impact on the Statements of Income:")
+    found = periods(parsed, "Cross-currency contracts")
+    assert [p.end if p else None for p in found] == [date(2023, 12, 30)] * 3 + [date(2022, 12, 31)] * 4
+    assert all(p is not None and p.kind == "duration" for p in found)
+
+
+def test_the_last_column_left_out_stands_under_the_last_header_year() -> None:
+    # GE 2023 10-K, geographic revenues: "2023" over the segments but not the corporate column, "2022" and
+    # "2021" each a column too far left; the last "Total" (uncovered) is 2021's revenue.
+    html = (
+        spanned(("Years ended December 31", 1), ("2023", 2), ("", 1), ("2022", 1), ("2021", 1), ("", 1))
+        + row("", "Aerospace", "Power", "Corporate", "Total", "Total", "Total")
+        + row("Europe", "7,225", "4,178", "148", "15,650", "12,587", "11,244")
+    )
+    parsed = parse_html_table(html, GE_10K)
+    assert periods(parsed, "Europe")[-1] == calendar_year(2021)
+    assert periods(parsed, "Europe")[2] == calendar_year(2023)  # "Corporate", under "2023"
+
+
+def test_the_columns_after_the_one_header_date_stand_under_it() -> None:
+    # JNJ 2023 10-K, cash and current marketable securities: "2023" spans the first four columns, not
+    # "Current Marketable Securities" (MarketableSecuritiesCurrent, tagged at fiscal 2023's end).
+    intro = (
+        "At the end of the fiscal year 2023 and 2022, cash, cash equivalents and current marketable"
+        " securities comprised:"
+    )
+    html = (
+        spanned(("(Dollars in Millions)", 1), ("2023", 4), ("", 1))
+        + row(
+            "",
+            "Carrying Amount",
+            "Unrecognized Loss",
+            "Estimated Fair Value",
+            "Cash &amp; Cash Equivalents",
+            "Current Marketable Securities",
+        )
+        + row("Corporate debt securities", "338", "—", "338", "189", "149")
+    )
+    parsed = parse_html_table(html, JNJ_10K, intro)
+    last = [c for c in parsed.cells if c.row_label == "Corporate debt securities"][-1]
+    assert last.column_label == "2023 Current Marketable Securities"
+    assert last.period == at(2023, 12, 31)
+
+
+def test_no_column_of_changes_is_taken_under_a_header_date() -> None:
+    # The same shape with a column of changes left out between the dates: not dated by the one on its left.
+    html = (
+        spanned(("", 1), ("December 30, 2023", 2), ("", 1), ("December 31, 2022", 2))
+        + row("", "Sales", "Costs", "% Change", "Sales", "Costs")
+        + row("Snacks", "10", "6", "5%", "9", "5")
+    )
+    parsed = parse_html_table(html, KHC_10K)
+    change = [c for c in parsed.cells if c.row_label == "Snacks" and "Change" in c.column_label]
+    assert change and all("December 30, 2023" not in c.column_label for c in change)
+
+
+def test_a_range_beside_a_dated_columns_figure_is_at_that_date() -> None:
+    # RKT 2023 10-K, Level 3 inputs: "67% - 100%" under "Range", beside "86%" under "Weighted Average",
+    # both under "December 31, 2022" (LoansHeldForSaleMeasurementInput at 2022-12-31).
+    intro = (
+        "The following tables present the quantitative information about recurring Level 3 fair value"
+        " financial instruments and the fair value measurements as of:"
+    )
+    html = (
+        spanned(("", 1), ("December 31, 2023", 2), ("December 31, 2022", 2))
+        + row("Unobservable Input", "Range", "Weighted Average", "Range", "Weighted Average")
+        + row("Model pricing", "68% - 100%", "87%", "67% - 100%", "86%")
+    )
+    parsed = parse_html_table(html, RKT_10K, intro)
+    ranges = [c.period for c in parsed.cells if c.row_label == "Model pricing" and c.inline_span is not None]
+    assert ranges == [at(2023, 12, 31)] * 2 + [at(2022, 12, 31)] * 2
+
+
+def test_a_range_beside_a_years_figures_stays_at_the_report_date() -> None:
+    # ABBV 2023 10-K, contingent consideration inputs: "2023 | 2022" over "Range | Weighted Average" name
+    # years, not days; the ranges stay at the report date, as the filer tags the current year's.
+    html = (
+        spanned(("", 1), ("2023", 2), ("2022", 2))
+        + row(
+            "years ended December 31 (in millions)", "Range", "Weighted Average", "Range", "Weighted Average"
+        )
+        + row("Discount rate", "4.3% - 5.9%", "4.5%", "4.7% - 5.1%", "4.8%")
+    )
+    parsed = parse_html_table(html, GE_10K)
+    ranges = [c.period for c in parsed.cells if c.row_label == "Discount rate" and c.inline_span is not None]
+    assert ranges and all(p == at(2023, 12, 31) for p in ranges)
+
+
+def test_a_balance_under_a_month_and_its_years_last_digits_is_at_the_months_end() -> None:
+    # AXP Q3 2023 10-Q, cash reconciliation: "Sep-23 | Dec-22 | Sep-22 | Dec-21" over balances, each tagged
+    # at its month's end (a flow row there stays the year to date).
+    html = (
+        row("Cash and cash equivalents reconciliation", "Sep-23", "Dec-22", "Sep-22", "Dec-21")
+        + row(
+            "Total Cash and cash equivalents, excluding restricted balances",
+            "$43,440",
+            "$33,370",
+            "$29,822",
+            "$21,503",
+        )
+        + row("Interest expense", "1,200", "900", "800", "700")
+    )
+    parsed = parse_html_table(html, DocumentPeriod("10-Q", date(2023, 9, 30), 2023, "Q3"))
+    label = "Total Cash and cash equivalents, excluding restricted balances"
+    assert periods(parsed, label) == [at(2023, 9, 30), at(2022, 12, 31), at(2022, 9, 30), at(2021, 12, 31)]
+    assert all(p is not None and p.kind == "duration" for p in periods(parsed, "Interest expense"))

@@ -39,6 +39,7 @@ HD_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2023, "FY")
 JNJ_10Q = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
 KO_10K = DocumentPeriod("10-K", date(2024, 12, 31), 2024, "FY")
 LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
+LOW_10Q = DocumentPeriod("10-Q", date(2023, 8, 4), 2023, "Q2")
 MA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 MCD_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 NKE_10K = DocumentPeriod("10-K", date(2024, 5, 31), 2024, "FY")
@@ -835,3 +836,21 @@ def test_the_bounds_of_a_price_range_row_are_of_the_year() -> None:
     year = flow(date(2023, 1, 1), date(2023, 12, 31))
     for text in ("$10", "$40", "$65"):
         assert by_text[text] == (year, "price_range_over_the_period"), by_text
+
+
+def test_notes_issued_on_a_day_stand_at_that_day() -> None:
+    # LOW Q2 2023 10-Q, long-term debt: DebtInstrumentFaceAmount, ...InterestRateStatedPercentage and
+    # ...UnamortizedDiscount of each note at 2023-03-30, the day of issue; the rows have no label.
+    intro = (
+        "Long-Term Debt On March 30, 2023, the Company issued $3.0 billion of unsecured fixed rate notes"
+        " (March 2023 Notes) as follows:"
+    )
+    html = (
+        row("Principal Amount (in millions)", "Maturity Date", "Interest Rate", "Discount (in millions)")
+        + row("$1,000", "April 2026", "4.800%", "$3")
+        + row("$500", "April 2063", "5.850%", "$5")
+    )
+    parsed = parse_html_table(html, LOW_10Q, intro)
+    assert parsed.cells and all(c.period == at(2023, 3, 30) for c in parsed.cells), [
+        (c.text, c.period) for c in parsed.cells
+    ]

@@ -260,6 +260,7 @@ class TablePeriods:
             self.caption_period = period_of_a_sentence(introduction, self.document)
         span_end = self.caption_period.end if self.caption_period else None
         self.as_of = parse_long_date(as_of[1]) if as_of else caption_date(caption) or span_end
+        self.issued_on = issue_day(caption)
         return introduction
 
     def _read_rollforward(self, row_labels: list[str], headings: frozenset[int]) -> None:
@@ -1402,6 +1403,34 @@ def price_range_over_the_period(cell: CellContext) -> Period | None:
 
 
 @_without_a_column
+def terms_on_the_day_of_issue(cell: CellContext) -> Period | None:
+    """What a table of notes the sentence introducing it says were issued on a day lists stands at that day:
+    "$1,000" × "Principal Amount (in millions)", "4.800%" × "Interest Rate" under "On March 30, 2023, the
+    Company issued $3.0 billion of unsecured fixed rate notes … as follows:" (LOW Q2 2023 10-Q) → instant
+    2023-03-30; in a month, at its end ("In March 2023, the Company issued …", UNH). Not a flow row."""
+    issued = cell.table.issued_on
+    if issued is None or cell.kind == "flow" or _label_kind(cell.column_label) == "flow":
+        return None
+    return _instant(issued)
+
+
+# A column that names a month and the two last digits of its year: "Sep-23", "Dec-22".
+_MONTH_YEAR_COLUMN_RE = re.compile(rf"^({MONTH_NAME_PATTERN})\s*[-–]\s*(\d{{2}})$", re.IGNORECASE)
+
+
+@_without_a_column
+def balance_at_the_month_the_column_names(cell: CellContext) -> Period | None:
+    """A balance under a column that names a month as "Sep-22" stands at that month's end: "Cash and cash
+    equivalents per Consolidated Balance Sheets" × "Sep-22" (AXP Q3 2023 10-Q, cash reconciliation) →
+    instant 2022-09-30. Not a flow row."""
+    match = _MONTH_YEAR_COLUMN_RE.match(cell.column_label.strip())
+    if match is None or cell.kind == "flow":
+        return None
+    year, month = 2000 + int(match[2]), month_number(match[1])
+    return _instant(date(year, month, calendar.monthrange(year, month)[1]))
+
+
+@_without_a_column
 def written_figure_at_the_report_date(cell: CellContext) -> Period | None:
     """A figure written in a label that no column dates: "$0.01", "500" and "no" shares in "Preferred
     stock ($0.01 par value; 500 shares authorized; no shares issued or outstanding)" (AMZN, balance
@@ -1575,6 +1604,8 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     opening_balance_of_the_document_period,
     movement_over_the_document_period,
     price_range_over_the_period,
+    terms_on_the_day_of_issue,
+    balance_at_the_month_the_column_names,
     written_figure_at_the_report_date,
     flow_row_among_balances,
     balance_at_the_report_date,
@@ -1881,6 +1912,26 @@ def caption_date(caption: str) -> date | None:
         return None
     match = _CAPTION_DATE_RE.search(text)
     return parse_long_date(match[1]) if match else None
+
+
+# "On March 30, 2023, the Company issued $3.0 billion of unsecured fixed rate notes", "In March 2023, the
+# Company issued $6.5 billion of senior unsecured notes": the day (or month) notes were issued.
+_ISSUED_ON_RE = re.compile(
+    rf"\b(?:on|in)\s+(?:(?P<day>{LONG_DATE_PATTERN})|(?P<month>{MONTH_NAME_PATTERN}\.?\s+(?:19|20)\d{{2}})),?\s"
+    r".*?\bissued\b.*?\b(?:notes|debentures|bonds)\b",
+    re.IGNORECASE,
+)
+
+
+def issue_day(caption: str) -> date | None:
+    """The day the sentence introducing a table says the notes it lists were issued (a month's last day,
+    for a month): "In March 2023, the Company issued $6.5 billion of senior unsecured notes consisting of
+    the following:" → 2023-03-31 (UNH Q2 2023 10-Q). (The point of "$6.5" ends no sentence.)"""
+    text = re.split(r":\s", caption.rstrip(" .:"))[-1]
+    match = _ISSUED_ON_RE.search(_SENTENCE_END_RE.split(text)[-1])
+    if match is None:
+        return None
+    return parse_long_date(match["day"]) if match["day"] else _month_end(match["month"])
 
 
 # A purchase price allocation: "The purchase consideration was allocated as follows:", "The acquisition date

@@ -903,8 +903,10 @@ class _RowWalker:
             if item.number is not None or not (figures := _written_figures(item.text)):
                 continue
             col = None if item is label_item else self.columns.of(item)
-            column = None if col is None else self.periods[col]
-            column_label = "" if col is None else self.column_labels[col]
+            beside = self._dated_column_over(item) if col is None and item is not label_item else None
+            named = col if beside is None else beside
+            column = None if named is None else self.periods[named]
+            column_label = "" if named is None else self.column_labels[named]
             dated = self.resolver.for_cell(
                 r, label, column, column_label=column_label, inline=True, path=path
             )
@@ -915,6 +917,24 @@ class _RowWalker:
             respective = [self.resolver.for_cell(r, label, p, path=path) for p in listed]
             place = _Place(r, 0 if col is None else col + 1, label, path)  # grid columns: 0 is the label
             self.cells.extend(self._inline(place, item, figures, dated, respective))
+
+    def _dated_column_over(self, item: Item) -> int | None:
+        """The column of figures that a text cell standing between the columns sits beside, under one header
+        date: "67% - 100%" under "Range", beside "86%" under "Weighted Average", both under "December 31,
+        2022" (RKT 2023 10-K, Level 3 inputs). None unless that header dates its columns as one day (not
+        "2022" over a year's "Range | Weighted Average", ABBV: the inputs stand at the report date)."""
+        for r in self.header_block:
+            for head in self.rows.items[r]:
+                if head.col_start <= self.columns.stub_end or not (
+                    head.col_start <= item.col_start and item.col_end <= head.col_end
+                ):
+                    continue
+                under = _columns_under(head, self.columns.spans)
+                periods = {self.periods[c] for c in under}
+                day = periods.pop() if len(periods) == 1 else None
+                if day is not None and day.kind == "instant" and not day.assumed:
+                    return under[0]
+        return None
 
     def _range_cells(
         self,
@@ -1180,7 +1200,12 @@ def _column_labels(
     for r in header_block:
         # Does the row name columns too ("Year Ended December 31, 2022 | Direct to Consumer | Partner …")?
         beside = any(columns and item.col_start >= columns[0][0] for item in rows[r])
-        over_blocks = respread.get(r) or spread_all.get(r) or _one_over_each(rows[r], columns, stub_end)
+        over_blocks = (
+            respread.get(r)
+            or spread_all.get(r)
+            or _one_over_each(rows[r], columns, stub_end)
+            or (_over_gaps(rows, header_block, r, columns, stub_end) if blocks < 2 else {})
+        )
         for item in rows[r]:
             if id(item) in over_blocks:
                 for index in over_blocks[id(item)]:
@@ -1305,6 +1330,51 @@ def _one_over_each(row: list[Item], columns: list[tuple[int, int]], stub_end: in
     if any(len(cols) > 1 for cols in over):  # "December 31," over both years, beside a text column's header
         return {}
     return {id(item): [c] for c, item in enumerate(items)}
+
+
+# A column of changes between the periods: "% Change", "Increase (Decrease)", "Variance".
+_CHANGE_HEADER_RE = re.compile(r"\bchange\b|%|\bvs\b|\bversus\b|\bvariance\b|\bincrease\b|\bdecrease\b", re.I)
+
+
+def _over_gaps(
+    rows: list[list[Item]], header_block: list[int], r: int, columns: list[tuple[int, int]], stub_end: int
+) -> dict[int, list[int]]:
+    """A header row of dates (or years) whose spans leave a column between two of them uncovered (or after
+    the one date over the first columns): each column left out stands under the date on its left, as do
+    those after the last. The filer's spans fall short of the block each date heads: "December 30, 2023"
+    over "Cost of products sold | Interest expense" and not "Other expense/ (income)" beside them,
+    "December 31, 2022" over the next three and not the fourth (KHC 2023 10-K, derivatives' impact on
+    income). Keyed by the item's id; empty where no column between two dates is left out, or a column left
+    out holds changes ("% Change"). (Where the row below repeats its names block by block, the blocks say
+    where each date stands: "2023" over "Amount", not "Shares | Amount", VZ; the caller leaves those rows
+    out.)"""
+    items = [item for item in rows[r] if item.col_start > stub_end and _columns_under(item, columns)]
+    if not items or not all(is_year(item.text) or parse_long_date(item.text) for item in items):
+        return {}
+    under = [_columns_under(item, columns) for item in items]
+    pairs = list(itertools.pairwise(under))
+    between = any(right[0] - left[-1] > 1 for left, right in pairs)
+    # One date over the first columns and not the last: "2023" over "Carrying Amount … Cash & Cash
+    # Equivalents", not "Current Marketable Securities" beside them (JNJ 2023 10-K, marketable securities).
+    alone = len(under) == 1 and len(under[0]) > 1 and under[0][0] == 0 and under[0][-1] < len(columns) - 1
+    if any(left[-1] >= right[0] for left, right in pairs) or not (between or alone):
+        return {}
+    below = [item for row in header_block if row > r for item in rows[row]]
+
+    def names(cols: range | list[int]) -> list[str]:
+        return [i.text for i in below if set(_columns_under(i, columns)) & set(cols)]
+
+    spread: dict[int, list[int]] = {}
+    for k, (item, cols) in enumerate(zip(items, under, strict=True)):
+        gap = range(cols[-1] + 1, under[k + 1][0] if k + 1 < len(under) else len(columns))
+        if any(_CHANGE_HEADER_RE.search(name) for name in names(gap)):
+            return {}
+        # The same measure at both dates: what moved it stands between ("January 1, 2023 Carrying Value |
+        # Changes in Fair Value | … | December 31, 2023 Carrying Value", JNJ 2023 10-K): a roll-forward.
+        if gap and k + 1 < len(under) and (ends := names([cols[-1]])) and ends == names([under[k + 1][0]]):
+            return {}
+        spread[id(item)] = [*cols, *gap]
+    return spread
 
 
 _YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
