@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
+from throwaway_home import migrated_home
 
 from filingproof.config import Settings
 from filingproof.db.models import Cell, Filing, Page, XbrlFact
@@ -41,11 +42,11 @@ async def test_a_non_filing_html_page_is_refused_with_what_is_missing(
     assert "cik" in failures[0].error
 
 
-async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
-    settings: Settings, sessions: Sessions, tmp_path: Path, corpus_dir: Path
-) -> None:
-    """Stripping the inline XBRL header leaves a plain HTML filing: its metadata must come from EDGAR (its
-    printed cover names the company and the period; the CIK comes from EDGAR's company list)."""
+async def test_a_document_without_inline_xbrl_needs_edgar_metadata(tmp_path: Path, corpus_dir: Path) -> None:
+    """Stripping the inline XBRL header leaves a plain HTML filing: its printed cover names the company and
+    the period, and the CIK must come from EDGAR's company list, or from a stored company with the registrant
+    numbers the cover prints (the corpus's own Pfizer filings would settle it: a store of its own, empty,
+    with EDGAR out of reach, shows the error)."""
     raw = (corpus_dir / "PFE/10-Q_2023-07-02.htm").read_text()
     start, end = raw.index("<ix:header>"), raw.index("</ix:header>") + len("</ix:header>")
     plain = tmp_path / "plain.htm"
@@ -53,7 +54,9 @@ async def test_a_document_without_inline_xbrl_needs_edgar_metadata(
     document = parse_filing(plain.read_bytes())
     assert document.facts == []
     assert any("no inline XBRL" in note for note in document.degraded)
-    _, failures = await ingest_sources([file_source(plain)], settings, sessions, lambda _name: _NoProgress())
+    async with migrated_home("filingproof-plain-") as (home, sessions):
+        settings = Settings(FILINGPROOF_HOME=home, EDGAR_USER_AGENT="")
+        _, failures = await ingest_sources([file_source(plain)], settings, sessions, lambda _: _NoProgress())
     assert "does not say the CIK of PFIZER INC." in failures[0].error
 
 

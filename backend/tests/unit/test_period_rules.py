@@ -759,6 +759,41 @@ CASES: dict[str, Case] = {
         "Restricted balances included in Cash and cash equivalents",
         [at(2023, 9, 30), at(2022, 12, 31), at(2022, 9, 30), at(2021, 12, 31)],
     ),
+    "trend_rate_assumed_ahead": Case(  # RTX 2023 10-K (corpus-large), health care cost trend rates
+        row("", "2023", "2022")
+        + row("Health care cost trend rate assumed for next year", "4.8%", "5.0%")
+        + row("Ultimate health care cost trend rate", "4.2%", "4.2%"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "Health care cost trend rate assumed for next year",
+        [at(2023, 12, 31), at(2022, 12, 31)],
+        context="",
+        title="Assumed health care cost trend rates used in determining the PRB benefit obligation and net "
+        "periodic PRB (income) expense are as follows:",
+    ),
+    "gains_or_losses_under_a_bare_year": Case(  # TMO 2023 10-K (corpus-large), fair value hedges
+        row("", "Gain (loss) recognized", "Gain (loss) recognized", "Gain (loss) recognized")
+        + row("(In millions)", "2023", "2022", "2021")
+        + row("Fair value hedging relationships")
+        + row("Hedged long-term obligations - included in other income/(expense)", "$—", "$77", "$—"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "Hedged long-term obligations - included in other income/(expense)",
+        [calendar_year(2023), calendar_year(2022), calendar_year(2021)],
+        context="(b)The fair value of the currency exchange contracts is included in the accompanying "
+        "balance sheet under the captions other current assets or other accrued expenses.",
+    ),
+    "movement_between_two_days": Case(  # ABT 2023 10-K (corpus-large), unrecognized tax benefits
+        row("(in millions)", "2023", "2022")
+        + row("January 1", "$2,036", "$1,908")
+        + row("Settlements", "(144)", "3")
+        + row("Lapse of statute", "(43)", "(22)")
+        + row("December 31", "$3,323", "$2,036"),
+        DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY"),
+        "Settlements",
+        [calendar_year(2023), calendar_year(2022)],
+        context="The following table summarizes the gross amounts of unrecognized tax benefits without "
+        "regard to reduction in tax liabilities or additions to deferred tax assets and liabilities if such "
+        "unrecognized tax benefits were settled:",
+    ),
 }
 
 

@@ -5,8 +5,10 @@ the table, dates over the columns or dated balance rows made look like balances;
 is made of (a flow of its day) beside the assets bought (held at it); balances under columns of flows (amounts
 owed at the year's end, the rates of the leases held, the lines that make up an opening balance, a balance at
 the eve of the columns' first day); what a year took on (assets acquired, liabilities assumed, new leases)
-under a bare year; the lines below a roll-forward's closing balance; and rows under a heading of write-offs
-among balances."""
+under a bare year; the lines below a roll-forward's closing balance; rows under a heading of write-offs among
+balances; and under bare years, a movement column of currency translation, the total that closes a block of
+unlabelled rows, the sentence that introduces a table, health care cost trend rates and columns of gains or
+losses."""
 
 from datetime import date
 
@@ -25,14 +27,17 @@ CMCSA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 CSCO_10K = DocumentPeriod("10-K", date(2024, 7, 27), 2024, "FY")
 GE_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 GM_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+HD_10K = DocumentPeriod("10-K", date(2024, 1, 28), 2023, "FY")
 JCI_10K = DocumentPeriod("10-K", date(2024, 9, 30), 2024, "FY")
 JNJ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 LOW_10K = DocumentPeriod("10-K", date(2024, 2, 2), 2023, "FY")
 MA_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
+MCD_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 PEP_10K = DocumentPeriod("10-K", date(2023, 12, 30), 2023, "FY")
 RIOT_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 RTX_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 SJM_10K = DocumentPeriod("10-K", date(2024, 4, 30), 2024, "FY")
+TMO_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 VZ_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")
 WBA_10Q = DocumentPeriod("10-Q", date(2023, 5, 31), 2023, "Q3")
 XOM_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
@@ -648,3 +653,138 @@ def test_rows_under_a_heading_of_write_offs_are_the_years_flows() -> None:
     year = flow(date(2023, 1, 1), date(2023, 12, 31))
     assert periods(parsed, "New customers") == [at(2023, 12, 31)] * 3 + [year] * 3
     assert periods(parsed, "Total") == [year] * 3
+
+
+def test_a_column_of_currency_translation_moves_the_balance_across_the_columns() -> None:
+    # CL 2023 10-K, goodwill by segment: the segments' balances, each column of the year one movement.
+    parsed = parse_html_table(
+        row("", *["2022"] * 5)
+        + row(
+            "",
+            "Beginning Balance",
+            "Acquisitions (1)",
+            "Impairments",
+            "Foreign currency translation",
+            "Ending",
+        )
+        + row("North America", "$912", "$—", "$—", "$(6)", "$906")
+        + row("Europe", "1,902", "—", "(332)", "(66)", "1,504")
+        + row("Total Goodwill", "$3,284", "$474", "$(332)", "$(74)", "$3,352"),
+        CL_10K,
+        "5. Goodwill and Other Intangible Assets The changes in net carrying value of Goodwill by segment "
+        "for the years ended December 31, 2023 and 2022 were as follows:",
+    )
+    translation = [c for c in parsed.cells if c.column_label == "2022 Foreign currency translation"]
+    assert [c.period for c in translation] == [calendar_year(2022)] * 3
+    assert [c.period_rule for c in translation] == ["column_as_printed"] * 3
+
+
+MCD_SEGMENTS = (
+    row("In millions", "2023", "2022", "2021")
+    + row("U.S.", "$10,568.4", "$9,588.4", "$8,865.0")
+    + row("International Operated Markets", "12,382.0", "11,297.0", "12,219.8")
+    + row("Total revenues", "$25,493.7", "$23,182.6", "$23,222.9")
+    + row("U.S.", "$22,477.0", "$21,793.0", "$21,280.3")
+    + row("International Operated Markets", "23,946.9", "21,979.3", "24,186.1")
+    + row("Total assets", "$56,146.8", "$50,435.6", "$53,854.3")
+)
+
+
+def test_rows_that_name_no_kind_take_the_kind_of_the_total_that_closes_their_block() -> None:
+    # MCD 2023 10-K, segments: "U.S." above "Total revenues" is the year's revenue, above "Total assets"
+    # the assets at the year's end (the bare years taken for balances by the title's "as of").
+    parsed = parse_html_table(
+        MCD_SEGMENTS,
+        MCD_10K,
+        "Corporate assets include corporate cash and equivalents, financial instruments and office "
+        "facilities.",
+        "•U.S. - the Company’s largest market. The segment is 95% franchised as of December 31, 2023.",
+    )
+    years = [calendar_year(y) for y in (2023, 2022, 2021)]
+    year_ends = [at(y, 12, 31) for y in (2023, 2022, 2021)]
+    assert periods(parsed, "U.S.") == years + year_ends
+    assert periods(parsed, "International Operated Markets") == years + year_ends
+
+
+def test_rows_that_name_no_kind_take_the_kind_the_tables_introduction_names() -> None:
+    # HD 2023 10-K, earnings before taxes: the bare years taken for balances by the note before ("as of
+    # January 28, 2024"); the sentence that introduces the table names the years' earnings.
+    context = (
+        "… which was recorded in other current assets on the consolidated balance sheets. We did not hold "
+        "any cash collateral as of January 28, 2024 or January 29, 2023. "
+    )
+    header = row("in millions", "Fiscal 2023", "Fiscal 2022", "Fiscal 2021")
+    parsed = parse_html_table(
+        header
+        + row("United States", "$18,681", "$20,990", "$20,320")
+        + row("Foreign", "1,243", "1,487", "1,417"),
+        HD_10K,
+        f"{context}6.INCOME TAXES Provision for Income Taxes The following table presents our earnings "
+        "before the provision for income taxes:",
+    )
+    fiscal_2023 = flow(date(2023, 1, 29), date(2024, 1, 28))
+    assert periods(parsed, "United States")[0] == fiscal_2023
+    assert [p.kind for p in periods(parsed, "Foreign") if p is not None] == ["duration"] * 3
+    # (Introduced as balances, they stay balances.)
+    held = parse_html_table(
+        header + row("United States", "$18,681", "$20,990", "$20,320"),
+        HD_10K,
+        f"{context}The following table presents our long-lived assets by geography:",
+    )
+    assert [p.kind for p in periods(held, "United States") if p is not None] == ["instant"] * 3
+
+
+RTX_TREND_RATES = (
+    row("", "2023", "2022")
+    + row("Health care cost trend rate assumed for next year", "4.8%", "5.0%")
+    + row("Ultimate health care cost trend rate", "4.2%", "4.2%")
+    + row("Year that the rate reaches the ultimate health care cost trend rate", "2029", "2029")
+)
+
+
+def test_health_care_cost_trend_rates_stand_at_the_measurement_date() -> None:
+    # RTX 2023 10-K: the trend rates under bare years are tagged at each year's end; the year the rate
+    # reaches its ultimate is not one of them.
+    parsed = parse_html_table(
+        RTX_TREND_RATES,
+        RTX_10K,
+        "",
+        "Assumed health care cost trend rates used in determining the PRB benefit obligation and net "
+        "periodic PRB (income) expense are as follows:",
+    )
+    for label in (
+        "Health care cost trend rate assumed for next year",
+        "Ultimate health care cost trend rate",
+    ):
+        assert periods(parsed, label) == [at(2023, 12, 31), at(2022, 12, 31)], label
+    reaches = [c for c in parsed.cells if c.row_label.startswith("Year that the rate")]
+    assert all(c.period_rule != "trend_rate_assumed_ahead" for c in reaches)
+
+
+def test_a_trend_rate_of_the_periods_cost_is_left_to_its_heading() -> None:
+    # (As KHC 2023 10-K tags it: the rate "used to determine … net periodic benefit cost" is the year's.)
+    parsed = parse_html_table(
+        row("", "2023", "2022") + row("Health care cost trend rate", "6.2%", "6.6%"),
+        RTX_10K,
+        "We used the following weighted average assumptions to determine our net periodic benefit cost:",
+    )
+    assert periods(parsed, "Health care cost trend rate") == [calendar_year(2023), calendar_year(2022)]
+
+
+def test_a_column_of_gains_or_losses_under_a_year_taken_for_a_balance_is_the_years() -> None:
+    # BA 2023 10-K, nonrecurring fair values: "Total Losses" beside "Fair Value" "as of the impairment date".
+    parsed = parse_html_table(
+        '<tr><td></td><td colspan="2">2023</td><td colspan="2">2022</td></tr>'
+        + row("", "Fair Value", "Total Losses", "Fair Value", "Total Losses")
+        + row("Investments", "", "($18)", "", "($31)")
+        + row("Property, plant and equipment", "$14", "(26)", "", "(19)"),
+        BA_10K,
+        "The following table presents the nonrecurring losses recognized for the years ended December 31 due "
+        "to long-lived asset impairment, and the fair value and asset classification of the related assets "
+        "as of the impairment date:",
+        "Table of Contents",
+    )
+    losses = [c for c in parsed.cells if c.column_label.endswith("Total Losses")]
+    assert [c.period for c in losses] == [calendar_year(2023), calendar_year(2022)] * 2
+    fair_values = [c for c in parsed.cells if c.column_label.endswith("Fair Value")]
+    assert [c.period for c in fair_values] == [at(2023, 12, 31)]

@@ -232,7 +232,7 @@ class TablePeriods:
         self.year_to_date = self.months == 3 and any(
             _opens_the_fiscal_year(label, document) for label in row_labels
         )
-        self._read_kinds(row_labels, caption, table_text)
+        self._read_kinds(row_labels, headings, caption, table_text)
         # Dates that end three successive fiscal years, over a table its introduction and rows do not say
         # holds balances ("… notional amounts for outstanding derivatives … at the end of each period", INTC).
         self.three_year_ends = (
@@ -322,8 +322,15 @@ class TablePeriods:
             and (dated := row_date(row_labels[row]) or self._year_end_named(row_labels[row])) is not None
         ]
 
-    def _read_kinds(self, row_labels: list[str], caption: str, table_text: str) -> None:
+    def _read_kinds(
+        self, row_labels: list[str], headings: frozenset[int], caption: str, table_text: str
+    ) -> None:
         """What most rows are (balances or flows), and what the caption says they are."""
+        self.total_kinds = _total_kinds(row_labels, headings)
+        # Rows that print a day alone ("January 1" … "December 31"): a roll-forward's balances by their days.
+        self.day_rows = [
+            row for row, label in enumerate(row_labels) if _DAY_ALONE_RE.fullmatch(label.strip())
+        ]
         # What most rows that say so are: a schedule of balances (property, plan assets) or of flows.
         kinds = [_row_kind([label]) for label in row_labels]
         stocks, flows = kinds.count("stock"), kinds.count("flow")
@@ -797,6 +804,28 @@ def discount_rate_of_leases(cell: CellContext, column: Period) -> Period | None:
     return _instant(column.end)
 
 
+# A health care cost trend rate ("… assumed for next year", "Ultimate …"; "Average increase assumed" under
+# "Health care cost trend rates"), not the year it reaches its ultimate nor the effect of a change in it.
+_TREND_RATE_RE = re.compile(r"\bcost trend\b|\btrend rates?\b", re.IGNORECASE)
+_NOT_A_TREND_RATE_RE = re.compile(r"\byears?\b.*\breach|\beffects?\b|percentage[- ]point", re.IGNORECASE)
+
+
+@_under_a_column
+def trend_rate_assumed_ahead(cell: CellContext, column: Period) -> Period | None:
+    """The health care cost trend rates assumed for the years ahead are assumptions at the column's end, the
+    day the plans are measured, whatever its length: "Health care cost trend rate assumed for next year" ×
+    "2023" (RTX 2023 10-K) → instant 2023-12-31."""
+    if column.kind != "duration" or _NOT_A_TREND_RATE_RE.search(cell.label):
+        return None
+    if cell.row in cell.table.movement_rows:
+        return None
+    # (Not where the heading or the introduction says the rate measures the period's cost: the filer tags
+    # it over the period, as `assumption_of_what_it_measures` does.)
+    if _what_is_measured([*reversed(cell.path[:-1]), _last_sentence(cell.table.caption)]) == "cost":
+        return None
+    return _instant(column.end) if any(map(_TREND_RATE_RE.search, [cell.label, *cell.path[-2:-1]])) else None
+
+
 @_under_a_column
 def assumption_of_what_it_measures(cell: CellContext, column: Period) -> Period | None:
     """An actuarial assumption is a balance where it measures the benefit obligation (at the column's end)
@@ -1018,6 +1047,29 @@ def flow_the_column_names(cell: CellContext, column: Period) -> Period | None:
     return cell.flow_to(column.end, caption_months(cell.table.caption) if cell.table.months == 3 else None)
 
 
+# A column of what the period gained or lost: "Total Losses", "Gain (loss) recognized" (not "Gross
+# Unrealized Gains", what a security carries).
+_GAINS_OR_LOSSES_COLUMN_RE = re.compile(
+    r"(?:total\s+)?(?:gains?|loss(?:es)?)(?:\s*\((?:gains?|loss(?:es)?)\))?(?:\s+recogni[sz]ed\b.*)?",
+    re.IGNORECASE,
+)
+
+
+@_under_a_column
+def gains_or_losses_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
+    """A bare year taken for a balance by a table's words heads what the year gained or lost as well: "Hedged
+    long-term obligations" × "Gain (loss) recognized 2023" (TMO 2023 10-K, fair value hedges), "Investments"
+    × "2023 Total Losses" beside "2023 Fair Value" (BA 2023 10-K, nonrecurring fair values) → fiscal 2023
+    (in a 10-Q, the length its introduction names, else the quarter)."""
+    if not (column.assumed and column.kind == "instant") or cell.balance_row:
+        return None
+    if not _GAINS_OR_LOSSES_COLUMN_RE.fullmatch(_column_words(cell.column_label)):
+        return None
+    if not _ends_a_fiscal_period(column.end, cell.document):
+        return None
+    return cell.flow_to(column.end, caption_months(cell.table.caption) if cell.table.months == 3 else None)
+
+
 @_under_a_column
 def balance_under_an_as_of_and_for_column(cell: CellContext, column: Period) -> Period | None:
     """A column "as of and for" a period holds balances at its end and flows over it: "Equity in net assets
@@ -1044,6 +1096,27 @@ def carrying_amount_under_a_bare_year(cell: CellContext, column: Period) -> Peri
     if cell.kind == "flow" or not _CARRYING_COLUMN_RE.fullmatch(_column_words(cell.column_label)):
         return None
     return _instant(column.end)
+
+
+# A day without its year, alone: "January 1", "December 31".
+_DAY_ALONE_RE = re.compile(rf"({MONTH_NAME_PATTERN})\.?\s+(\d{{1,2}}),?", re.IGNORECASE)
+
+
+@_under_a_column
+def movement_between_two_days(cell: CellContext, column: Period) -> Period | None:
+    """Under a bare year, the rows between a first row that prints the day the year opens and a last that
+    prints another day are the year's movements, whatever the introduction says of balances: "Settlements"
+    between "January 1" and "December 31" × "2023" under "The following table summarizes the gross amounts
+    of unrecognized tax benefits without regard to … deferred tax assets and liabilities …" (ABT 2023 10-K)
+    → the year 2023."""
+    days = cell.table.day_rows
+    if not (column.assumed and column.kind == "duration") or len(days) < 2 or column.start is None:
+        return None
+    if not days[0] < cell.row < days[-1] or cell.row in days or cell.balance_row:
+        return None
+    opening = _DAY_ALONE_RE.fullmatch(cell.table.row_labels[days[0]].strip())
+    opens = opening is not None and dates_match(_month_day_in(opening, column.start), column.start)
+    return column if opens else None
 
 
 @_under_a_column
@@ -1078,9 +1151,23 @@ def balance_the_column_dates(cell: CellContext, column: Period) -> Period | None
 def stock_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     """A bare "2024" was taken for the year's flow; a row of balances under it is at the year's end:
     "Income taxes payable" × "2024" (AAPL, other non-current liabilities) → instant 2024-09-28."""
-    if column.assumed and column.kind == "duration" and (cell.kind or cell.table.kind) == "stock":
+    if column.assumed and column.kind == "duration" and _kind_of_its_block(cell) == "stock":
         return None if _still_the_years_flow(cell) else _instant(column.end)
     return None
+
+
+def _kind_of_its_block(cell: CellContext) -> str | None:
+    """What a row is, by its own words or its headings, else by the total that closes its block ("U.S." …
+    "Total assets" after "U.S." … "Total revenues", MCD 2023 10-K, segments), else by most of the table's
+    rows, else by the sentence that introduces the table ("United States" under "The following table
+    presents our earnings before the provision for income taxes:", HD 2023 10-K)."""
+    table = cell.table
+    return (
+        cell.kind
+        or table.total_kinds.get(cell.row)
+        or table.kind
+        or _label_kind(_last_sentence(table.caption))
+    )
 
 
 def _still_the_years_flow(cell: CellContext) -> bool:
@@ -1110,7 +1197,7 @@ def flow_under_a_bare_year(cell: CellContext, column: Period) -> Period | None:
     """A bare "2024" under a caption that says "as of" was taken for the year's end; a flow row under it
     is the year: "Proceeds from/(Repayments of) commercial paper, net" × "2024" (AAPL, commercial paper) →
     fiscal 2024."""
-    if column.assumed and column.kind == "instant" and (cell.kind or cell.table.kind) == "flow":
+    if column.assumed and column.kind == "instant" and _kind_of_its_block(cell) == "flow":
         # (Not a balance: "Benefit obligation at end of year", nor under a column of balances: "Fair Value
         # of Assets 2022", "Balance, Beginning 2022", nor in a balance sheet: "Retained earnings" × "2023"
         # in GE's "STATEMENT OF FINANCIAL POSITION".)
@@ -1563,6 +1650,7 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     movement_between_dated_balances,
     balance_under_a_heading_of_balances,
     discount_rate_of_leases,
+    trend_rate_assumed_ahead,
     assumption_of_what_it_measures,
     valuation_input_of_awards,
     rate_reconciliation,
@@ -1579,8 +1667,10 @@ PERIOD_RULES: tuple[PeriodRule, ...] = (
     line_between_roll_forwards,
     closing_line_of_a_block,
     flow_the_column_names,
+    gains_or_losses_under_a_bare_year,
     balance_under_an_as_of_and_for_column,
     carrying_amount_under_a_bare_year,
+    movement_between_two_days,
     balance_the_caption_dates,
     balance_the_column_dates,
     stock_under_a_bare_year,
@@ -1695,10 +1785,11 @@ def _flow_of_the_column(cell: CellContext, column: Period) -> Period | None:
     return cell.flow_to(column.end) if _ends_a_fiscal_period(column.end, cell.document) else None
 
 
-# The movements of a roll-forward across the columns: "2022 Acquisitions (1)", "Impairments".
+# The movements of a roll-forward across the columns: "2022 Acquisitions (1)", "Impairments", "2023
+# Foreign currency translation".
 _MOVEMENT_COLUMN_RE = re.compile(
     r"(?:acquisitions?|additions?|impairments?|divestitures?|dispositions?|disposals?|transfers?|"
-    r"reclassifications?)\b",
+    r"reclassifications?|(?:foreign\s+)?(?:currency\s+)?translation)\b",
     re.IGNORECASE,
 )
 _AOCI_RE = re.compile(r"\baccumulated other comprehensive\b|\bAOC[ILE]\b", re.IGNORECASE)
@@ -2164,6 +2255,27 @@ def _between_blocks(row_labels: Sequence[str], headings: frozenset[int]) -> froz
         elif closed:
             pending.append(row)
     return frozenset(between)
+
+
+_TOTAL_RE = re.compile(r"^total\b", re.IGNORECASE)
+
+
+def _total_kinds(row_labels: Sequence[str], headings: frozenset[int]) -> dict[int, str]:
+    """The kind of the "Total …" line that closes each block of rows that name no kind of their own: "U.S.",
+    "International Operated Markets" right above "Total assets" → "stock". (Not across a heading, a blank
+    row or a row that names its kind, nor a total balance of a roll-forward: "Total accrued interest balance
+    at December 31".)"""
+    kinds: dict[int, str] = {}
+    block: list[int] = []
+    for row, label in enumerate(row_labels):
+        kind = _label_kind(label)
+        if kind is None and label.strip() and row not in headings:
+            block.append(row)
+            continue
+        if kind is not None and _TOTAL_RE.match(label.strip()) and not _BALANCE_ROW_RE.search(label):
+            kinds.update(dict.fromkeys(block, kind))
+        block = []
+    return kinds
 
 
 def _row_kind(labels: Sequence[str]) -> str | None:
