@@ -9,7 +9,7 @@ from pdf_builder import PAGE_HEIGHT, Text, encrypted_pdf, image_only_pdf, pdf_wi
 
 from filingproof.edgar.models import CompanyRef
 from filingproof.ingest.errors import IngestError
-from filingproof.ingest.metadata import FilingMetadata
+from filingproof.ingest.metadata import FilingMetadata, company_key
 from filingproof.ingest.parse.periods import Period
 from filingproof.ingest.parse.tables import NumericCell
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
@@ -20,7 +20,7 @@ from filingproof.ingest.pdf.errors import (
     ScannedPdfError,
     TruncatedPdfError,
 )
-from filingproof.ingest.pdf.metadata import cik_by_name, company_key, find_company, same_letters
+from filingproof.ingest.pdf.metadata import cik_by_name, find_company, same_letters
 
 COVER = [
     Text(200, 40, "UNITED STATES SECURITIES AND EXCHANGE COMMISSION"),

@@ -9,6 +9,19 @@ from filingproof.ingest.errors import IngestError
 from filingproof.ingest.parse.cover import RegistrantNumbers, registrant_numbers
 from filingproof.ingest.parse.document import ParsedDocument
 
+_SUFFIXES = frozenset(
+    {"INC", "INCORPORATED", "CORP", "CORPORATION", "CO", "COMPANY", "LTD", "LIMITED", "PLC", "LLC", "LP"}
+    | {"THE"}
+)
+_STATE_SUFFIX_RE = re.compile(r"\s*/[A-Z]{2,4}/?\s*$")  # EDGAR's "COSTCO WHOLESALE CORP /NEW"
+
+
+def company_key(name: str) -> str:
+    """A company name without case, punctuation and legal form: "The Coca-Cola Company" and EDGAR's
+    "COCA COLA CO" are both "COCA COLA"."""
+    text = _STATE_SUFFIX_RE.sub("", name.upper()).replace("&", " AND ")
+    return " ".join(word for word in re.findall(r"[A-Z0-9]+", text) if word not in _SUFFIXES)
+
 
 @dataclass(frozen=True, slots=True)
 class FilingMetadata:

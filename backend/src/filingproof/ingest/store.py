@@ -8,10 +8,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof import PARSER_VERSION
 from filingproof.db.models import Cell, Company, Filing, Page, Table, XbrlFact
-from filingproof.ingest.metadata import CompleteMetadata
+from filingproof.ingest.metadata import CompleteMetadata, company_key
 from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.parse.tables import NumericCell
-from filingproof.ingest.pdf.metadata import company_key
 from filingproof.ingest.progress import StageProgress
 from filingproof.ingest.render import Box, Rendering
 

@@ -15,7 +15,8 @@ from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.session import Sessions, database_url, get_sessionmaker
 from filingproof.ingest.errors import IngestError
-from filingproof.ingest.service import file_source, read_filing
+from filingproof.ingest.pipeline import FilingSource
+from filingproof.ingest.service import file_source
 from filingproof.jobs.queue import JobQueue
 from filingproof.jobs.records import JobOut, read_jobs
 from filingproof.jobs.requests import DocumentRequest
@@ -40,22 +41,28 @@ class DocumentGiven:
 async def enqueue_files(queue: JobQueue, paths: list[Path], given: DocumentGiven) -> list[int]:
     """One job per document, its bytes stored with it (read as `ingest` reads a file). Documents that
     name their registrant in `dei:` tags are queued first: one that names it only in print, under a former
-    name, is then known by the registrant numbers the others stored (`ingest.registrants`)."""
-    ids = []
-    for path in sorted(paths, key=lambda path: not _names_its_registrant(path)):
-        source = await file_source(path).load()
+    name, is then known by the registrant numbers the others stored (`ingest.registrants`). The others are
+    read again when their turn comes, rather than held; one that cannot be read fails there, saying why."""
+
+    async def enqueue(source: FilingSource) -> int:
         request = DocumentRequest(
             name=source.name, ticker=given.ticker, cik=given.cik, form=given.form, period_end=given.period_end
         )
-        ids.append(await queue.enqueue_document(request, source.raw))
+        return await queue.enqueue_document(request, source.raw)
+
+    ids, later = [], []
+    for path in paths:
+        try:
+            source: FilingSource | None = await file_source(path).load()
+        except IngestError:
+            source = None
+        if source is not None and _REGISTRANT_TAG in source.raw:
+            ids.append(await enqueue(source))
+        else:
+            later.append(path)
+    for path in later:
+        ids.append(await enqueue(await file_source(path).load()))
     return ids
-
-
-def _names_its_registrant(path: Path) -> bool:
-    try:
-        return _REGISTRANT_TAG in read_filing(path)
-    except IngestError:  # unreadable: queued last, where reading it fails and says why
-        return False
 
 
 _REGISTRANT_TAG = b'name="dei:EntityCentralIndexKey"'

@@ -141,8 +141,9 @@ _MONTH_DAY_COLUMN_RE = re.compile(
     r"(?!,?\s*(?:19|20)\d{2})",
     re.IGNORECASE,
 )
-# A day without its year, which the columns print: "… at December 31 were as follows:".
-_AT_MONTH_DAY_CAPTION_RE = re.compile(
+# A day without its year, the year left to the columns: a caption's "… at December 31 were as follows:", a
+# column's "as of December 31 (in millions) 2023", "2023 At December 31, Net Amount".
+_AT_DAY_WITHOUT_YEAR_RE = re.compile(
     rf"\b(?:at|as of)\s+{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}}\b(?!,?\s*(?:19|20)\d{{2}})", re.IGNORECASE
 )
 _AT_YEARS_CAPTION_RE = re.compile(
@@ -342,7 +343,7 @@ class TablePeriods:
         # "… deferred tax assets/(liabilities) at December 31 were as follows:": balances, at that day of
         # the years the columns print. (Not "for the years ended December 31, and the balance at …".) So are
         # the components of deferred tax assets and liabilities, unless the table rolls them forward.
-        day_given = bool(_AT_MONTH_DAY_CAPTION_RE.search(introduction)) and not months_in(introduction)
+        day_given = bool(_AT_DAY_WITHOUT_YEAR_RE.search(introduction)) and not months_in(introduction)
         # "… at December 31, 2023 and 2022 are as follows:", "… at the end of fiscal years 2023 and 2022".
         day_given |= bool(_AT_YEARS_CAPTION_RE.search(introduction)) and not self.rollforward
         deferred_taxes = bool(_DEFERRED_TAX_BALANCES_RE.search(f"{introduction} {table_text}"))
@@ -1128,19 +1129,12 @@ def balance_the_caption_dates(cell: CellContext, column: Period) -> Period | Non
     return _instant(column.end) if column.assumed and cell.table.balances_dated else None
 
 
-# A column that prints the day of its balances and leaves the year bare: "as of December 31 (in millions)
-# 2023", "2023 At December 31, Net Amount".
-_DAY_WITHOUT_YEAR_COLUMN_RE = re.compile(
-    rf"\b(?:at|as of)\s+(?:{MONTH_NAME_PATTERN})\.?\s+\d{{1,2}}\b(?!,?\s*(?:19|20)\d{{2}})", re.IGNORECASE
-)
-
-
 @_under_a_column
 def balance_the_column_dates(cell: CellContext, column: Period) -> Period | None:
     """A bare year whose column prints the day "as of" (or "at") holds balances at the year's end, not
     the year's flow: "Sales rebates" × "as of December 31 (in millions) 2023" (ABBV 2023 10-K, accrued
     liabilities) → instant 2023-12-31. Not a row that says it moves, nor a statement of cash flows."""
-    if not column.assumed or not _DAY_WITHOUT_YEAR_COLUMN_RE.search(cell.column_label):
+    if not column.assumed or not _AT_DAY_WITHOUT_YEAR_RE.search(cell.column_label):
         return None
     if cell.table.cash_flows or _CHANGE_ROW_RE.search(cell.label):
         return None
@@ -1550,7 +1544,7 @@ def flow_row_among_balances(cell: CellContext) -> Period | None:
         or _SCHEDULE_COLUMN_RE.search(cell.column_label)
         or months_in(cell.column_label)  # "Three months ended June 30 V %": the column's own length
         or _TERM_RATE_RE.search(cell.column_label)  # "2014 Notes issuance" × "Coupon Rate": a term
-        or _CHANGE_COLUMN_RE.search(cell.column_label)  # "Change 2017 vs. 2016": between two periods
+        or CHANGE_COLUMN_RE.search(cell.column_label)  # "Change 2017 vs. 2016": between two periods
         or cell.balance_row
         or _label_kind(cell.column_label) == "stock"
         or _STANDING_COLUMN_RE.search(cell.column_label)
@@ -1737,7 +1731,7 @@ _RATE_RECONCILIATION_RE = re.compile(
 )
 _CHANGE_ROW_RE = re.compile(r"\bchanges? in\b", re.IGNORECASE)
 # A column of the change between two periods: "Change 2017 vs. 2016", "% Change", "Variance".
-_CHANGE_COLUMN_RE = re.compile(r"\bchange\b|\bvs\.|\bversus\b|\bvariance\b", re.IGNORECASE)
+CHANGE_COLUMN_RE = re.compile(r"\bchange\b|\bvs\.|\bversus\b|\bvariance\b", re.IGNORECASE)
 # Assets or liabilities taken on in the year: "… assumed", "… acquired", "… obtained in exchange for new
 # leases", "… arising from entering into new operating lease obligations".
 _TAKEN_ON_RE = re.compile(r"\b(?:acquired|assumed|exchanged|obtained|arising from entering)\b", re.IGNORECASE)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from lxml import etree
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
-from filingproof.ingest.parse.cell_periods import Acquisition, CellPeriod, TablePeriods
+from filingproof.ingest.parse.cell_periods import CHANGE_COLUMN_RE, Acquisition, CellPeriod, TablePeriods
 from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.parse.periods import (
@@ -1332,8 +1332,10 @@ def _one_over_each(row: list[Item], columns: list[tuple[int, int]], stub_end: in
     return {id(item): [c] for c, item in enumerate(items)}
 
 
-# A column of changes between the periods: "% Change", "Increase (Decrease)", "Variance".
-_CHANGE_HEADER_RE = re.compile(r"\bchange\b|%|\bvs\b|\bversus\b|\bvariance\b|\bincrease\b|\bdecrease\b", re.I)
+# A column of changes between the periods, its header's words too: "% Change", "Increase (Decrease)".
+_CHANGE_HEADER_RE = re.compile(
+    rf"{CHANGE_COLUMN_RE.pattern}|%|\bvs\b|\bincrease\b|\bdecrease\b", re.IGNORECASE
+)
 
 
 def _over_gaps(

@@ -6,7 +6,6 @@ listed (acquired, delisted: Activision Blizzard) is found by its name in EDGAR's
 filed under (`cik-lookup-data.txt`), read only then.
 """
 
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -14,25 +13,18 @@ from filingproof.config import Settings
 from filingproof.edgar import EdgarError
 from filingproof.edgar.client import EdgarClient
 from filingproof.edgar.models import CompanyRef, normalize_ticker, parse_company_tickers
-from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata, completed, overlay_metadata
+from filingproof.ingest.metadata import (
+    CompleteMetadata,
+    FilingMetadata,
+    company_key,
+    completed,
+    overlay_metadata,
+)
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.pdf.cover import PdfCover
 from filingproof.ingest.pdf.document import PdfDocument
 from filingproof.ingest.pdf.errors import MissingMetadataError, UnknownCompanyError
 from filingproof.ingest.registrants import KnownRegistrants
-
-_SUFFIXES = frozenset(
-    {"INC", "INCORPORATED", "CORP", "CORPORATION", "CO", "COMPANY", "LTD", "LIMITED", "PLC", "LLC", "LP"}
-    | {"THE"}
-)
-_STATE_SUFFIX_RE = re.compile(r"\s*/[A-Z]{2,4}/?\s*$")  # EDGAR's "COSTCO WHOLESALE CORP /NEW"
-
-
-def company_key(name: str) -> str:
-    """A company name without case, punctuation and legal form: "The Coca-Cola Company" and EDGAR's
-    "COCA COLA CO" are both "COCA COLA"."""
-    text = _STATE_SUFFIX_RE.sub("", name.upper()).replace("&", " AND ")
-    return " ".join(word for word in re.findall(r"[A-Z0-9]+", text) if word not in _SUFFIXES)
 
 
 def find_company(
