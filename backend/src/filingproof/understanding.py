@@ -128,7 +128,7 @@ class Filters:
 _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "AAPL": ("Apple", ("apple", "apple inc"), True),
     "NVDA": ("NVIDIA", ("nvidia",), True),
-    "AMZN": ("Amazon", ("amazon", "amazon.com", "aws"), True),
+    "AMZN": ("Amazon", ("amazon", "amazon.com"), True),
     "GOOGL": ("Alphabet", ("alphabet", "google", "goog"), True),
     "META": ("Meta Platforms", ("meta", "meta platforms", "facebook", "fb"), False),
     "TSLA": ("Tesla", ("tesla",), True),
@@ -353,9 +353,8 @@ def _other_companies(
                 break
 
 
-def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], list[str]]:
-    """(tickers of ingested companies, names of recognised companies not ingested, the words naming any
-    of them as written), in query order."""
+def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]:
+    """(start, end, ticker) of each company the query names, in query order."""
     matcher = catalog.matcher
     masked = _IDIOMS.sub(lambda m: " " * len(m.group()), query)
     mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
@@ -370,11 +369,28 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], 
                 taken.append(span)
                 found.append((span[0], alias.ticker))
     found.extend(_other_companies(masked, matcher, mixed_case, taken))
-    mentions = [query[start:end] for start, end in sorted(taken)]
+    ends = dict(taken)
+    return [(start, ends[start], ticker) for start, ticker in sorted(found)]
+
+
+def company_mentions(query: str, catalog: Catalog) -> list[tuple[str, str]]:
+    """(the words naming a company, its ticker if ingested, else "") for each company the query names."""
+    companies = catalog.matcher.companies
+    return [
+        (query[start:end], ticker if companies[ticker].covered else "")
+        for start, end, ticker in _found_companies(query, catalog)
+    ]
+
+
+def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], list[str]]:
+    """(tickers of ingested companies, names of recognised companies not ingested, the words naming any
+    of them as written), in query order."""
+    found = _found_companies(query, catalog)
+    mentions = [query[start:end] for start, end, _ in found]
     covered: list[str] = []
     unknown: list[str] = []
-    for _, ticker in sorted(found):
-        company = matcher.companies[ticker]
+    for _, _, ticker in found:
+        company = catalog.matcher.companies[ticker]
         target = covered if company.covered else unknown
         label = ticker if company.covered else f"{company.name} ({ticker})"
         if label not in target:

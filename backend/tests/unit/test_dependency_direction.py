@@ -28,8 +28,9 @@ EDGES = frozenset({"__main__", "cli", "api", "mcp", "demo"})
 #   config, the root, calendar, lru           import nothing of the project (calendar: month names, dates
 #                                              written out, period tolerances; pure, read by all above;
 #                                              lru: the bounded cache of per-process reads)
-#   verify, understanding                     the calendar only (understanding: query understanding, pure;
-#                                              retrieval and table QA both read it)
+#   verify, understanding, reading            the calendar only (understanding: query understanding, pure;
+#                                              retrieval and table QA both read it; reading: the typed
+#                                              reading of a question, pure, the only reader of its text)
 #   db, llm, edgar                            the floor: the database (every table), providers, EDGAR
 #   index, catalog                            the search index; the read model (filings … cells) the API,
 #                                              MCP and the command line all serve
@@ -47,17 +48,30 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "lru": frozenset(),
     "verify": frozenset({"calendar"}),
     "understanding": frozenset({"calendar"}),
+    "reading": frozenset({"calendar"}),
     "db": frozenset({"config"}),
     "llm": frozenset({"config"}),
     "edgar": frozenset({"config"}),
     "index": frozenset({"db", "config"}),
     "catalog": frozenset({"db"}),
     "retrieval": frozenset({"understanding", "index", "db", "config"}),
-    "qa": frozenset({"understanding", "verify", "calendar", "lru", "index", "db"}),
+    "qa": frozenset({"understanding", "reading", "verify", "calendar", "lru", "index", "db"}),
     "metrics": frozenset({"qa", "understanding", "verify", "calendar", "db"}),
     "ingest": frozenset({"edgar", "index", "db", "config", "calendar", ROOT}),
     "agent": frozenset(
-        {"retrieval", "qa", "metrics", "understanding", "index", "verify", "calendar", "llm", "db", "config"}
+        {
+            "retrieval",
+            "qa",
+            "metrics",
+            "understanding",
+            "reading",
+            "index",
+            "verify",
+            "calendar",
+            "llm",
+            "db",
+            "config",
+        }
     ),
     "evals": frozenset({"agent", "metrics", "retrieval", "verify", "calendar", "llm", "db", "config", ROOT}),
     "jobs": frozenset({"ingest", "index", "edgar", "db", "config"}),

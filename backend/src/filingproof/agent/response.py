@@ -66,10 +66,24 @@ class TraceEvent(BaseModel):
     summary: str
 
 
+class ReadSpan(BaseModel):
+    text: str = Field(description="The span as typed.")
+    role: Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
+    bound: str = Field(default="", description="What it is bound to: a ticker, a member, the filings' words.")
+
+
+class QuestionReading(BaseModel):
+    """How the question was read: the text every step below the router reads, and each span's binding."""
+
+    text: str
+    spans: list[ReadSpan] = Field(default_factory=list)
+
+
 class QueryResponse(BaseModel):
     question: str
     answer: str
     status: Status
+    reading: QuestionReading | None = None
     figures: list[Figure] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)
     trace: list[TraceEvent] = Field(default_factory=list)

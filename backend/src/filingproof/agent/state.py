@@ -7,6 +7,7 @@ from filingproof.agent.response import QueryFilters, QueryResponse
 from filingproof.qa.items import Ask
 from filingproof.qa.pick import TableAnswer
 from filingproof.qa.store import CellHit
+from filingproof.reading.reading import Reading
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Derivation, Failure, Verdict
 
@@ -42,6 +43,7 @@ class AgentState(TypedDict, total=False):
     question: str
     filters: QueryFilters
     catalog: Catalog
+    reading: Reading  # the router's reading of the question: what every node below it reads
     understanding: QueryUnderstanding
     route: Route
     ask: Ask | None

@@ -32,6 +32,13 @@ Kind = Literal[
     "narrative",  # no figure asked for: the right page must be cited
     "out_of_scope",  # a company that is not ingested: must be refused
     "unanswerable_period",  # a period no filing covers: must be refused
+    "unreported_segment",  # a segment or product the company does not report: must be refused
+]
+# Gold v3's kinds: natural questions, written apart from the code (evals/gold/v3.md).
+NaturalKind = Literal[
+    "value",  # one reported figure
+    "derived",  # computed from tagged figures: growth, margin, share, difference, free cash flow, a ratio
+    "derived_period",  # a period no column prints: Q4, a half, trailing twelve months
 ]
 # Gold v2's kinds: what a filing prints outside the curated line items (evals/make_gold_v2.py).
 ItemKind = Literal[
@@ -46,9 +53,10 @@ ItemKind = Literal[
     "geography",  # a figure of one country or region
 ]
 Split = Literal["dev", "heldout"]  # heldout: companies kept out of all tuning, scored apart
-GoldUnit = Literal["USD", "USD/share", "percent", "shares", "number"]
+GoldUnit = Literal["USD", "USD/share", "percent", "ratio", "shares", "number"]
+Variant = Literal["plain", "casual", "terse"]  # gold v3: one fact asked three ways
 
-REFUSAL_KINDS: frozenset[str] = frozenset({"out_of_scope", "unanswerable_period"})
+REFUSAL_KINDS: frozenset[str] = frozenset({"out_of_scope", "unanswerable_period", "unreported_segment"})
 ANSWERLESS_KINDS: frozenset[str] = REFUSAL_KINDS | {"narrative"}
 
 
@@ -69,9 +77,22 @@ class GoldSource(BaseModel):
     row_label: str | None = None  # the filer's own row label, as the question's wording came from it
 
 
+class GoldFact(BaseModel):
+    """An XBRL fact an expected value is read from (gold v3): where it is tagged and its value."""
+
+    ticker: str
+    file: str  # relative to ../shared
+    concept: str
+    context: str
+    period_start: date | None = None
+    period_end: date | None = None
+    dims: dict[str, str] = Field(default_factory=dict)
+    value: Decimal
+
+
 class GoldItem(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
-    kind: Kind | ItemKind
+    kind: Kind | ItemKind | NaturalKind
     question: str
     expected: Decimal | None = None  # base units: dollars, dollars per share, percentage points
     unit: GoldUnit | None = None
@@ -89,6 +110,13 @@ class GoldItem(BaseModel):
     period_end: date | None = None
     printed: Decimal | None = None
     phrasing: Literal["label", "paraphrase", "issue"] | None = None  # where the question's wording came from
+    # Gold v3: the family of three wordings of one fact, which wording this is, and the facts and formula
+    # its expected value is computed from.
+    family: str | None = None
+    variant: Variant | None = None
+    tickers: list[str] | None = None
+    formula: str | None = None
+    facts: list[GoldFact] | None = None
 
     @property
     def answerable(self) -> bool:

@@ -74,7 +74,11 @@ def outcome(
     refused = status == "refused"
     verified = status == "verified"
     if item.kind in REFUSAL_KINDS:
-        return Outcome(right=refused, wrong_verified=verified and bool(figures), refused=refused)
+        # a segment the company does not report: "the filings hold no such line" answers it as well
+        unreported = item.kind == "unreported_segment" and status == "cannot_verify" and not figures
+        return Outcome(
+            right=refused or unreported, wrong_verified=verified and bool(figures), refused=refused
+        )
     if item.expected is None or item.unit is None:  # narrative
         wanted = {source_page(source) for source in item.sources}
         # a quote's figures are cells of its own page, as verified ones are cells
@@ -84,6 +88,33 @@ def outcome(
     targets = [item.expected] + ([item.printed] if item.printed is not None else [])
     right = any(states(figure, target, item.unit) for figure in figures for target in targets)
     return Outcome(right=right, wrong_verified=verified and not right, refused=refused)
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyScores:
+    """Gold v3's families (one fact asked plainly, casually and tersely): how many were right all ways."""
+
+    n: int
+    alike: int
+
+    @property
+    def share(self) -> float:
+        return self.alike / self.n if self.n else 0.0
+
+
+class _Right(Protocol):
+    @property
+    def right(self) -> bool: ...
+
+
+def family_scores(items: Sequence[GoldItem], results: Sequence[_Right]) -> FamilyScores:
+    """Families whose every wording was answered right, of the families among `items` (in step with
+    `results`)."""
+    families: dict[str, bool] = {}
+    for item, result in zip(items, results, strict=True):
+        if item.family is not None:
+            families[item.family] = families.get(item.family, True) and result.right
+    return FamilyScores(len(families), sum(families.values()))
 
 
 def source_page(source: GoldSource) -> PageKey:

@@ -22,6 +22,7 @@ from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
 from filingproof.verify.derive import Derivation, DerivationError, formula
 from filingproof.verify.expression import Cell, Expr, Leaf, Ref, render, substitute
+from filingproof.verify.items import terms
 
 ITEM_PREFIX = "metric:"
 _SCALES = {"thousands": (3, "thousand"), "millions": (6, "million"), "billions": (9, "billion")}
@@ -152,12 +153,24 @@ def compute(asked: MetricQuestion, found: dict[Ref, Found]) -> Derivation:
     return formula(render(substitute(asked.expr, cell_of)), cells, asked.dimensionless)
 
 
+# Words a metric's question adds to its name: "gross margin percentage", "current ratio as a %".
+_RATE_WORDS = "percentage percent rate ratio margin"
+
+
 async def answer_metric(
-    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog
+    session: AsyncSession,
+    question: str,
+    u: QueryUnderstanding,
+    catalog: Catalog,
+    item_terms: frozenset[str] = frozenset(),
 ) -> TableAnswer | None:
-    """The metric a question asks for one company, computed from its filings; None if it asks none."""
+    """The metric a question asks for one company, computed from its filings; None if it asks none, or if
+    the question's item says more than the metric's name (`item_terms`: "gross margin on Services" is not
+    the company's gross margin): the line items then answer it, each checked for its qualifier."""
     asked = metric_question(question)
     if asked is None or len(u.companies) != 1:
+        return None
+    if not asked.stated and item_terms - terms(f"{asked.name} {_RATE_WORDS}"):
         return None
     ticker = u.companies[0]
     company = catalog.matcher.companies.get(ticker)

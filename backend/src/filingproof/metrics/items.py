@@ -93,7 +93,8 @@ INPUTS: tuple[InputItem, ...] = (
     _input("capex", "capital expenditures", "cash_flow", "duration",
            (r"capital\s+(?:expenditures|spending)(?:,.*)?", rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*)?",
             rf"(?:payments\s+for|additions\s+to|acquisitions?\s+of)\s+{_PPE}.*", rf"{_PPE}\s+additions"),
-           r"capex|capital\s+(?:expenditures?|spending)", outflow=True),
+           rf"capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
+           outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
            (r"(?:net|total)\s+cash\s+(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
             r"operating\s+activities",

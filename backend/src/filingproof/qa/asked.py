@@ -14,51 +14,27 @@ import re
 from collections.abc import Sequence
 from datetime import timedelta
 
-from filingproof.calendar import MONTH_WORDS
 from filingproof.qa.items import Ask, item_spans, named_ratio_span
 from filingproof.qa.periods import target_for
+from filingproof.reading.grammar import (
+    CHANGE_WORDS,
+    DERIVATION_WORDS,
+    EDGE_WORDS,
+    INSTRUCTION_WORDS,
+    PERIOD_WORDS,
+    QUESTION_WORDS,
+    RATIO_WORDS,
+)
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify.items import AskedItem, AskedPeriod
-
-
-def _words(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
 
 _TOKEN = re.compile(r"[A-Za-z0-9$](?:[\w&’'.-]*[\w&])?")
 # A sentence or clause break: not inside "U.S." or "3.5"
 _CLAUSE_BREAK = re.compile(r"(?<=[a-z0-9][.?!])\s+(?=[A-Z])|(?<=[:;])\s+")
-_INSTRUCTIONS = _words("answer respond reply please be keep use cite think write format return include")
 _NARRATIVE_CLAUSE = re.compile(
     r"[,;]?\s+(?:and|but)\s+(?:what|why|how|which|who|where|when)\b.*$", re.I | re.S
 )
 _PERIOD_TOKEN = re.compile(r"(?:fy)?['’]?\d{1,4}|q[1-4]|[1-4]q|h[12]|10-?[kq]|\d+(?:st|nd|rd|th)")
-_PERIOD_WORDS = (
-    _words(
-        "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
-        "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
-        "recent latest reported prior previous year-over-year yoy"
-    )
-    | MONTH_WORDS
-)
-_QUESTION_WORDS = _words(
-    "what which how much many was were is are did does do has have had be been being will would could can "
-    "the a an it its they their them we our this that these those dollars usd value please tell me "
-    "pay spend generate earn make report record post bring book incur say describe discuss explain mention "
-    "show drive drives drove driven cause caused face faces carry"
-)
-_DERIVATION_WORDS = _words(
-    "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
-    "difference differ between more less than higher lower bigger larger smaller combined together sum "
-    "aggregate"
-)
-# Words of a change that are also words of printed lines ("Increase/(decrease) in cash", "Net change in
-# short-term borrowings"): the lines a change is computed from are named without them; a figure stated
-# alone, as a printed line, keeps them.
-_CHANGE_WORDS = _words("increase increased decrease decreased change changed changes")
-# Words of the arithmetic that are also words of printed items ("effective tax rate percentage"): dropped
-# only when the question asks for a derivation.
-_RATIO_WORDS = _words("percentage percent ratio")
 # Where the figure is printed ("in Apple's cash flow statement"), not what it is.
 _STATEMENT = re.compile(
     r"\b(?:(?:consolidated\s+)?statements?\s+of\s+(?:cash\s+flows?|operations|income|earnings)"
@@ -72,11 +48,6 @@ _PAID = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|ys|id|ying)(?![-\w])|outlays?
 def asks_paid(question: str) -> bool:
     """Whether the question asks what was paid or spent ("How much did Meta spend on share repurchases")."""
     return _PAID.search(question) is not None
-
-
-_EDGE_WORDS = _words(
-    "of for in on at to from by and or the a an during over as with between than about versus vs through"
-)
 
 
 def _mention_spans(question: str, mentions: Sequence[str]) -> list[tuple[int, int]]:
@@ -101,7 +72,7 @@ def _without_instructions(question: str) -> str:
         first = clause.split(maxsplit=1)[0].lower().strip(",:;") if clause.strip() else ""
         names_item = any(start < span_end and span_start < end for span_start, span_end in spans)
         # blanked, not cut out, so that spans keep their places
-        kept.append(clause if names_item or first not in _INSTRUCTIONS else " " * len(clause))
+        kept.append(clause if names_item or first not in INSTRUCTION_WORDS else " " * len(clause))
         kept.append(question[end : found.end()] if found else "")
         start = found.end() if found else end
     return "".join(kept)
@@ -111,8 +82,8 @@ def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed:
     """The tokens of the question that may name the item: not a company, period, question word or verb."""
     body = _NARRATIVE_CLAUSE.sub("", _without_instructions(question))
     taken = _mention_spans(body, mentions) + [found.span() for found in _STATEMENT.finditer(body)]
-    dropped = _PERIOD_WORDS | _QUESTION_WORDS | _DERIVATION_WORDS
-    dropped |= (_RATIO_WORDS if derived else frozenset()) | (frozenset() if printed else _CHANGE_WORDS)
+    dropped = PERIOD_WORDS | QUESTION_WORDS | DERIVATION_WORDS
+    dropped |= (RATIO_WORDS if derived else frozenset()) | (frozenset() if printed else CHANGE_WORDS)
     kept = []
     for token in _TOKEN.finditer(body):
         word = re.sub(r"['’]s?$", "", token.group().lower())
@@ -126,9 +97,9 @@ def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed:
 
 def _phrase(tokens: Sequence[re.Match[str]]) -> str:
     words = [token.group() for token in tokens]
-    while words and words[0].lower() in _EDGE_WORDS:
+    while words and words[0].lower() in EDGE_WORDS:
         words.pop(0)
-    while words and words[-1].lower() in _EDGE_WORDS:
+    while words and words[-1].lower() in EDGE_WORDS:
         words.pop()
     return " ".join(words)
 

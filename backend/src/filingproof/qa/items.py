@@ -142,7 +142,7 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _DIFFERENCE = re.compile(
-    r"\bdifference\b|\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller)\b|\bmore\s+than\b"
+    r"\bdifference\b|\bby\s+how\s+much\b|\bgap\b|\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller)\b|\bmore\s+than\b"
     r"|\bexceed", re.IGNORECASE,
 )  # fmt: skip
 _SUM = re.compile(r"\bcombined\b|\btogether\b|\bsum\b|\bin\s+total\b|\baggregate\b", re.IGNORECASE)

@@ -25,10 +25,13 @@ from filingproof.agent.response import (
     Figure,
     FigureSource,
     QueryResponse,
+    QuestionReading,
+    ReadSpan,
     Status,
 )
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
+from filingproof.reading.reading import Reading
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict, redact
 
 NO_PASSAGE = "No passage of the ingested filings answers this question, so there is no answer to give."
@@ -99,6 +102,11 @@ def _citations(draft: Draft) -> list[Citation]:
     return [c.model_copy(update={"cells": cells_of[key]}) for key, c in pages.items()]
 
 
+def reading_out(reading: Reading) -> QuestionReading:
+    spans = [ReadSpan(text=span.text, role=span.role, bound=span.bound) for span in reading.spans]
+    return QuestionReading(text=reading.text, spans=spans)
+
+
 async def answer(state: AgentState) -> dict[str, Any]:
     with hop("answer") as event:
         question = state["question"]
@@ -126,6 +134,8 @@ async def answer(state: AgentState) -> dict[str, Any]:
                 response = QueryResponse(question=question, answer=text, status="cannot_verify")
             else:
                 response = QueryResponse(question=question, answer=CANNOT_VERIFY, status="cannot_verify")
+        if "reading" in state:
+            response = response.model_copy(update={"reading": reading_out(state["reading"])})
         event.summary = (
             f"status={response.status}, {len(response.figures)} figures, "
             f"{len(response.citations)} pages cited"

@@ -11,9 +11,12 @@ from filingproof.agent.deps import deps_of
 from filingproof.agent.response import QueryFilters
 from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
-from filingproof.qa.infer import inferred, members_named
+from filingproof.metrics.definition import metric_question
+from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
-from filingproof.understanding import Catalog, Filters, QueryUnderstanding, understand
+from filingproof.reading.grammar import GRAMMAR
+from filingproof.reading.reading import Reading, read
+from filingproof.understanding import Catalog, Filters, QueryUnderstanding, company_mentions, understand
 
 _NARRATIVE = re.compile(
     r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
@@ -49,26 +52,50 @@ def request_filters(filters: QueryFilters | None) -> Filters | None:
     return Filters(tuple(filters.tickers), filters.form, filters.fiscal_year, filters.filing_id)
 
 
-async def _company_of(
-    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog
-) -> QueryUnderstanding:
+async def read_question(
+    session: AsyncSession, question: str, catalog: Catalog, filing_ids: tuple[int, ...] | None
+) -> Reading:
+    """The question's reading, with the words of the filings it can be about: the named companies', or
+    every company's the request allows when it names none (a product or segment may name it)."""
+
+    def finder(text: str) -> list[tuple[str, str]]:
+        return company_mentions(text, catalog)
+
+    first = read(question, finder, GRAMMAR)
+    tickers = {span.bound for span in first.of("company") if span.bound}
+    if not tickers and not any(span.role == "company" for span in first.spans):
+        tickers = {filing.ticker for filing in catalog.within(filing_ids).filings}
+    return read(question, finder, GRAMMAR, await filing_words(session, catalog, tickers))
+
+
+def with_definition(reading: Reading) -> Reading:
+    """The reading with the definition it states ("FCF (CFO - capex)") when the metric library reads it word
+    for word; one it cannot read names nothing more the answer can be checked against, and is left out."""
+    if not reading.definition:
+        return reading
+    stated = reading.text.rstrip("?. ") + reading.definition
+    return dataclasses.replace(reading, text=stated) if metric_question(stated) is not None else reading
+
+
+def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
     """A question that names no company is about the one company that reports the product, segment or
-    geography it names ("the Mac" → Apple); when several report it, it is refused, naming them."""
+    geography it names ("the Mac" → Apple, "AWS" → Amazon); when several report it, it is refused, naming
+    them."""
     if u.companies or u.out_of_scope or u.unknown_companies:
         return u
-    named = await members_named(session, question, catalog)
     within = {filing.ticker for filing in catalog.within(u.filing_ids).filings}  # the filters' companies
-    named = {ticker: name for ticker, name in named.items() if ticker in within}
-    tickers = inferred(named)
+    named = [span.bound.split(":", 1) for span in reading.of("qualifier")]
+    longest = max((len(name) for ticker, name in named if ticker in within), default=0)
+    tickers = sorted({ticker for ticker, name in named if ticker in within and len(name) == longest})
     if len(tickers) == 1:
         return dataclasses.replace(u, companies=(tickers[0],))
     if not tickers:
         return u
     companies = catalog.matcher.companies
     listed = ", ".join(f"{companies[t].name if t in companies else t} ({t})" for t in tickers)
+    member = next(name for _, name in named if len(name) == longest)
     reason = (
-        f"the question names no company, and several ingested companies report '{named[tickers[0]]}': "
-        f"{listed}; name one"
+        f"the question names no company, and several ingested companies report '{member}': {listed}; name one"
     )
     return dataclasses.replace(u, out_of_scope=reason)
 
@@ -100,25 +127,35 @@ def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog) -> str:
 
 async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("router") as event:
-        question = state["question"]
         catalog = state["catalog"]
-        u = understand(question, catalog, request_filters(state.get("filters")))
-        u = await _company_of(deps_of(config).session, question, u, catalog)
-        impossible = impossible_period(question)
+        filters = request_filters(state.get("filters"))
+        bounded = understand("", catalog, filters).filing_ids
+        reading = with_definition(
+            await read_question(deps_of(config).session, state["question"], catalog, bounded)
+        )
+        text = reading.text  # below the router, the question is its reading
+        u = _company_of(reading, understand(text, catalog, filters), catalog)
+        impossible = impossible_period(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
-        ask = parse_ask(question, len(u.companies), len(u.years))
-        if ask is None and _NARRATIVE.search(question) is None:
-            ask = open_ask(question, len(u.companies), len(u.years))
-        route = choose_route(question, u, ask)
-        update: dict[str, Any] = {"understanding": u, "ask": ask, "route": route, "attempts": 0}
+        ask = parse_ask(text, len(u.companies), len(u.years))
+        if ask is None and _NARRATIVE.search(text) is None:
+            ask = open_ask(text, len(u.companies), len(u.years))
+        route = choose_route(text, u, ask)
+        update: dict[str, Any] = {
+            "reading": reading,
+            "understanding": u,
+            "ask": ask,
+            "route": route,
+            "attempts": 0,
+        }
         if route == "refuse":
-            update["refusal"] = _refusal(question, u, catalog)
+            update["refusal"] = _refusal(text, u, catalog)
         items = ",".join(item.key for item in ask.items) if ask else "-"
         event.summary = (
             f"route={route} companies={','.join(u.companies) or '-'} "
             f"years={','.join(map(str, u.years)) or '-'} items={items} "
-            f"derivation={(ask.derivation if ask else None) or '-'}"
+            f"derivation={(ask.derivation if ask else None) or '-'}; {reading.summary()}"
         )
         if u.filing_ids is not None:
             event.summary += f" filtered to {len(u.filing_ids)} filings"

@@ -10,6 +10,7 @@ from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 from filingproof.metrics.answer import answer_metric
 from filingproof.qa.pick import answer_table
+from filingproof.verify.items import terms
 
 
 async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
@@ -17,11 +18,11 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         ask = state.get("ask")
         assert ask is not None, "the router sends only questions with line items here"
         u = state["understanding"]
-        session, question, catalog = deps_of(config).session, state["question"], state["catalog"]
+        session, question, catalog = deps_of(config).session, state["reading"].text, state["catalog"]
         # an analyst metric (a stated definition, a named ratio over several years) before line items
-        table = await answer_metric(session, question, u, catalog) or await answer_table(
-            session, question, u, catalog, ask
-        )
+        table = await answer_metric(
+            session, question, u, catalog, terms(state["reading"].item_words)
+        ) or await answer_table(session, question, u, catalog, ask)
         update: dict[str, Any] = {"table": table}
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it

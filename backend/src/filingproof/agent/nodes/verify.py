@@ -106,7 +106,12 @@ async def _unfaithful(
     sources, failures = metric_inputs(figure_cells(verdict, quote_spans(draft)), verdict, state.get("table"))
     if not sources:
         return failures
-    question, u, catalog, ask = state["question"], state["understanding"], state["catalog"], state.get("ask")
+    question, u, catalog, ask = (
+        state["reading"].text,
+        state["understanding"],
+        state["catalog"],
+        state.get("ask"),
+    )
     asked = asked_items(question, u, catalog, ask, printed=True)
     asked_inputs = asked_items(question, u, catalog, ask)
     inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}

@@ -1,0 +1,51 @@
+"""The words of a question's grammar: what every question about a figure says besides the figure, its
+company and its period. The reading keeps them (the pipeline's readers expect them); the item check
+(`qa.asked`) drops them from the asked item's words."""
+
+from filingproof.calendar import MONTH_WORDS
+
+
+def _words(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+INSTRUCTION_WORDS = _words("answer respond reply please be keep use cite think write format return include")
+PERIOD_WORDS = (
+    _words(
+        "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
+        "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
+        "recent latest reported prior previous year-over-year yoy"
+    )
+    | MONTH_WORDS
+)
+QUESTION_WORDS = _words(
+    "what which how much many was were is are did does do has have had be been being will would could can "
+    "the a an it its they their them we our this that these those dollars usd value please tell me "
+    "pay spend generate earn make report record post bring book incur say describe discuss explain mention "
+    "show drive drives drove driven cause caused face faces carry"
+)
+DERIVATION_WORDS = _words(
+    "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
+    "difference differ between more less than higher lower bigger larger smaller combined together sum "
+    "aggregate"
+)
+# Words of a change that are also words of printed lines ("Increase/(decrease) in cash", "Net change in
+# short-term borrowings"): the lines a change is computed from are named without them; a figure stated
+# alone, as a printed line, keeps them.
+CHANGE_WORDS = _words("increase increased decrease decreased change changed changes")
+# Words of the arithmetic that are also words of printed items ("effective tax rate percentage"): dropped
+# only when the question asks for a derivation.
+RATIO_WORDS = _words("percentage percent ratio")
+EDGE_WORDS = _words(
+    "of for in on at to from by and or the a an during over as with between than about versus vs through"
+)
+# Everything the reading keeps as grammar.
+GRAMMAR = (
+    INSTRUCTION_WORDS
+    | PERIOD_WORDS
+    | QUESTION_WORDS
+    | DERIVATION_WORDS
+    | CHANGE_WORDS
+    | RATIO_WORDS
+    | EDGE_WORDS
+)

@@ -1,0 +1,51 @@
+"""The words people use (`words.tsv`), read once: filler, analysts' words for line items, operations and
+periods, each bound to the words the pipeline reads. Code holds the mechanism; the words are data."""
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Literal
+
+Role = Literal["filler", "item", "verb", "operation", "period"]
+ROLES: tuple[Role, ...] = ("filler", "item", "verb", "operation", "period")
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    role: Role
+    phrase: str  # as people write it
+    bound: str  # what it binds to: the pipeline's words ("" for filler)
+    pattern: re.Pattern[str]
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """Whole words, any case; a space also matches a hyphen or a run of spaces; a trailing "%" or "&" is
+    part of the phrase ("gm%", "r&d")."""
+    parts = [re.escape(part) for part in phrase.split()]
+    body = r"(?:\s+|\s*-\s*)".join(parts)
+    start = r"(?<![\w&/%-])" if phrase[:1].isalnum() else ""
+    end = r"(?![\w&/-])" if phrase[-1:].isalnum() else ""
+    return re.compile(start + body + end, re.IGNORECASE)
+
+
+def parse_words(text: str) -> tuple[Phrase, ...]:
+    """The phrases of a words file: `role<TAB>phrase[<TAB>bound]` lines; `#` starts a comment line."""
+    phrases = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        role = fields[0]
+        if role not in ROLES or len(fields) > 3 or (role != "filler" and len(fields) != 3):
+            raise ValueError(f"words.tsv:{number}: expected role<TAB>phrase[<TAB>bound], got {line!r}")
+        bound = fields[2] if len(fields) == 3 else ""
+        phrases.append(Phrase(role, fields[1], bound, phrase_pattern(fields[1])))
+    return tuple(phrases)
+
+
+@cache
+def analyst_words() -> tuple[Phrase, ...]:
+    """The package's words, longest phrase first (so "thanks a lot" wins over "thanks")."""
+    text = files("filingproof.reading").joinpath("words.tsv").read_text(encoding="utf-8")
+    return tuple(sorted(parse_words(text), key=lambda phrase: -len(phrase.phrase)))

@@ -1,0 +1,413 @@
+"""One typed reading of a question: every span bound to what it names, or marked as filler.
+
+`read` is pure. It takes the question, the catalog (companies by every name they go by) and, where the
+router has read them, the words of the named companies' filings (`FilingWords`): a word of the asking
+clause that names nothing there, nor a period, an operation or a question's grammar, is filler. The
+reading's `text` is the question as the pipeline reads it: the asking clauses with filler taken out and
+analysts' words put in the filings' terms ("AWS op margin FY24" → "Amazon Web Services operating margin
+FY24"); every node below the router reads it, never the question as typed.
+"""
+
+import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
+from filingproof.reading.clauses import Clause, split_clauses
+from filingproof.reading.grammar import PERIOD_WORDS
+from filingproof.reading.lexicon import Phrase, analyst_words
+
+SpanRole = Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+    text: str  # as typed
+    role: SpanRole
+    bound: str = ""  # what it is bound to: a ticker, a member's name, the filings' words, a period phrase
+
+
+@dataclass(frozen=True, slots=True)
+class FilingWords:
+    """What the named companies' filings name: the folded terms of their cells (row labels, concepts,
+    members, captions), and their members' printed names (`"Amazon Web Services"`) with the company."""
+
+    terms: frozenset[str] = frozenset()
+    members: tuple[tuple[str, str], ...] = ()  # (ticker, member name)
+    # folds a word as the filings' terms are folded (`verify.items.terms`); None: every word is kept
+    fold: Callable[[str], frozenset[str]] | None = None
+
+
+# The companies a text names: (the words naming one, its ticker or "" when it is not ingested), in order.
+CompanyFinder = Callable[[str], list[tuple[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    question: str  # as typed (quotes and dashes made plain)
+    text: str  # as the pipeline reads it
+    # how the question says its figure is computed, as a stated definition reads, to follow `text`:
+    # " as a %. Operating margin is defined as: operating income / revenue"
+    definition: str = ""
+    spans: tuple[Span, ...] = ()
+    clauses: tuple[Clause, ...] = field(default=())
+
+    def of(self, role: SpanRole) -> tuple[Span, ...]:
+        return tuple(span for span in self.spans if span.role == role)
+
+    @property
+    def item_words(self) -> str:
+        """The words of the asked item and its qualifiers, as bound."""
+        named = [span.bound.split(":", 1)[-1] if span.bound else span.text for span in self.spans
+                 if span.role in ("item", "qualifier")]  # fmt: skip
+        return " ".join(named)
+
+    @property
+    def filler(self) -> tuple[str, ...]:
+        return tuple(span.text for span in self.of("filler"))
+
+    def summary(self) -> str:
+        """The reading in one line, for the router's trace hop."""
+        bound = [
+            f"{span.role}:{span.text}" + (f"→{span.bound}" if span.bound not in ("", span.text) else "")
+            for span in self.spans
+            if span.role not in ("grammar", "filler")
+        ]
+        filler = ", ".join(repr(text) for text in self.filler)
+        return f"read as {self.text!r}; " + "; ".join(bound) + (f"; filler {filler}" if filler else "")
+
+
+_QUESTION_WORD = re.compile(
+    r"(?:what|how|which|who|whose|when|why|where|did|does|do|is|was|were|are|has|have|can|could|would|will"
+    r"|by|in|of|for|describe|explain|list|compare|show|name|give|tell)\b",
+    re.IGNORECASE,
+)
+_PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " "})
+_TOKEN = re.compile(r"[A-Za-z0-9$%][\w&'%./-]*[\w%]|[A-Za-z0-9$%]")
+# Years written short: "fiscal '24", "FY '24", "in '24" → the four digits the period reader takes.
+_SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
+# "1H23", "H1 2023", "2H'24": a half and its year.
+_HALF = re.compile(r"\b(?:([12])h|h([12]))\s*'?(\d{4}|\d{2})?\b", re.IGNORECASE)
+_HALF_WORDS = {"1": "first half", "2": "second half"}
+
+
+def plain(question: str) -> str:
+    """The question with typographic quotes, dashes and spaces made plain."""
+    return " ".join(question.translate(_PLAIN).split())
+
+
+def _year(digits: str) -> str:
+    return digits if len(digits) == 4 else f"20{digits}"
+
+
+def _periods_spelled(text: str) -> str:
+    """Short years and halves spelled out, as the period reader reads them."""
+    text = _SHORT_YEAR.sub(lambda m: _year(m.group(1)), text)
+
+    def half(match: re.Match[str]) -> str:
+        year = match.group(3)
+        return _HALF_WORDS[match.group(1) or match.group(2)] + (f" of {_year(year)}" if year else "")
+
+    return _HALF.sub(half, text)
+
+
+@dataclass
+class _Draft:
+    """One clause being read: its text and, by position, what each span is bound to."""
+
+    text: str
+    offset: int
+    spans: list[Span] = field(default_factory=list)
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= span.start - self.offset or start >= span.end - self.offset for span in self.spans)
+
+    def bind(self, start: int, end: int, role: SpanRole, bound: str = "") -> None:
+        self.spans.append(Span(start + self.offset, end + self.offset, self.text[start:end], role, bound))
+
+
+# A rate named by its line ("gross margin") asked in dollars, or with its rate word already written.
+_IN_DOLLARS = re.compile(r"\bhow\s+much\b|\bdollars?\b|\$|\busd\b", re.IGNORECASE)
+_RATE_AFTER = re.compile(r"\s*(?:%|percent|percentage|ratio|rate|in\s+dollars)", re.IGNORECASE)
+
+
+def _rate_unasked(phrase: Phrase, text: str, found: re.Match[str]) -> bool:
+    """Whether a phrase bound to a rate ("gross margin" → "gross margin percentage") is asked as the
+    dollar line instead ("gross margin in dollars", "how much gross margin"), or already as the rate."""
+    if not phrase.bound.endswith("percentage"):
+        return False
+    return bool(_IN_DOLLARS.search(text) or _RATE_AFTER.match(text, found.end()))
+
+
+def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase]) -> None:
+    for phrase in phrases:
+        for found in phrase.pattern.finditer(draft.text):
+            if _rate_unasked(phrase, draft.text, found):
+                continue
+            if draft.free(*found.span()):
+                role: SpanRole = "item" if phrase.role == "verb" else phrase.role
+                # a verb is resolved once the clause's other items are known (`_resolve_verbs`)
+                bound = f"verb:{phrase.bound}" if phrase.role == "verb" else phrase.bound
+                draft.bind(found.start(), found.end(), role, bound)
+
+
+def _bind_companies(draft: _Draft, mentions: Collection[str], tickers: dict[str, str]) -> None:
+    for mention in mentions:
+        for found in re.finditer(re.escape(mention), draft.text):
+            if draft.free(*found.span()):
+                draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
+
+
+def _acronym_variants(name: str) -> set[str]:
+    """ "Amazon Web Services" → {"aws"}; "Family of Apps" → {"foa", "fa"}; "Data Center and AI" → {"dcai"}."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    if len(words) < 2:
+        return set()
+    minor = {"and", "of", "the", "for", "&"}
+
+    def initials(keep_minor: bool) -> str:
+        return "".join(
+            (word if word.isupper() and len(word) > 1 else word[0])
+            for word in words
+            if keep_minor or word.lower() not in minor
+        ).lower()
+
+    return {initials(True), initials(False)}
+
+
+def _bind_members(draft: _Draft, words: FilingWords) -> None:
+    """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
+    capitals ("AWS", "FoA", "DCAI")."""
+    for ticker, name in sorted(words.members, key=lambda member: -len(member[1])):
+        words_ = [r"(?:and|&)" if w.lower() == "and" else re.escape(w) for w in name.split()]
+        pattern = r"(?<![\w-])" + r"[\s-]*".join(words_) + r"(?![\w-])"
+        for found in re.finditer(pattern, draft.text, re.IGNORECASE):
+            single = " " not in name
+            # one word ("Compute", "Services") names the member only as the filer capitalises it
+            if draft.free(*found.span()) and (not single or found.group() == name):
+                draft.bind(found.start(), found.end(), "qualifier", f"{ticker}:{name}")
+    for token in _TOKEN.finditer(draft.text):
+        word = re.sub(r"'s?$", "", token.group())
+        if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
+            continue
+        for ticker, name in words.members:
+            if word.lower() in _acronym_variants(name):
+                draft.bind(token.start(), token.start() + len(word), "qualifier", f"{ticker}:{name}")
+                break
+
+
+_PERIOD_TOKEN = re.compile(
+    r"(?:fy|cy|q[1-4]|[1-4]q|h[12]|[12]h)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
+)
+
+
+def _bind_rest(
+    draft: _Draft, words: FilingWords | None, grammar: Collection[str], period_words: Collection[str]
+) -> None:
+    """Every token not yet bound: grammar, a word the filings name, a misspelling of one, or filler."""
+    for token in _TOKEN.finditer(draft.text):
+        if not draft.free(*token.span()):
+            continue
+        word = token.group()
+        lowered = word.lower().rstrip(".")
+        if _PERIOD_TOKEN.fullmatch(lowered) or lowered in period_words:
+            draft.bind(token.start(), token.end(), "period", word)
+        elif lowered in grammar or re.fullmatch(r"[\d.,$%'-]+|10-?[kq]", lowered):
+            draft.bind(token.start(), token.end(), "grammar", word)
+        elif (
+            words is not None
+            and words.fold is not None
+            and not words.fold(lowered) <= words.terms
+            and (near := _nearest(lowered, words.terms))
+        ):
+            draft.bind(token.start(), token.end(), "item", near)
+        else:
+            # A word the filings do not name stays part of the item, so that the answer fails closed ("car"
+            # in "Apple's car revenue"): only the filler words of `words.tsv` name nothing.
+            draft.bind(token.start(), token.end(), "item", word)
+
+
+def _nearest(word: str, terms: Collection[str]) -> str | None:
+    """The term one edit from a word of five letters or more (a letter missing, added, changed, or two
+    swapped): a misspelling ("dilutd", "revnue"). One edit only: two would turn words into others
+    ("operations" into "operating")."""
+    if len(word) < 5 or not word.isalpha():
+        return None
+    near = [term for term in terms if abs(len(term) - len(word)) <= 1 and _edits(word, term) == 1]
+    return min(near) if len(near) == 1 else None
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance, with a swap of two neighbours counted as one edit."""
+    previous = list(range(len(b) + 1))
+    before: list[int] = []
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, before[j - 2] + 1)
+            current.append(cost)
+        before, previous = previous, current
+    return previous[-1]
+
+
+def _resolve_verbs(draft: _Draft) -> None:
+    """A verb names its item ("bring in" → revenue) only when the clause names no other item."""
+    items = [span for span in draft.spans if span.role == "item" and not span.bound.startswith("verb:")]
+    spans = []
+    for span in draft.spans:
+        if span.bound.startswith("verb:"):
+            # with another item named, the verb says nothing more: it is filler ("revenue … brought in")
+            span = Span(span.start, span.end, span.text, "filler" if items else "item",
+                        "" if items else span.bound.removeprefix("verb:"))  # fmt: skip
+        spans.append(span)
+    draft.spans = spans
+
+
+def _rendered(draft: _Draft) -> str:
+    """The clause as the pipeline reads it: filler out, bound words in the filings' terms."""
+    out, position = [], 0
+    for span in sorted(draft.spans, key=lambda span: span.start):
+        start, end = span.start - draft.offset, span.end - draft.offset
+        out.append(draft.text[position:start])
+        if span.role == "filler":
+            out.append(" ")
+        elif span.role in ("item", "operation", "period") and span.bound:
+            out.append(span.bound)
+        elif span.role == "qualifier":
+            out.append(span.bound.split(":", 1)[1])
+        elif (
+            span.role == "company" and re.match(r"\s+[A-Z]", draft.text[end:]) and not span.text.endswith("s")
+        ):
+            # "AAPL Greater China sales": the company's, not part of a name ("Google Cloud")
+            out.append(f"{span.text}'s")
+        else:
+            out.append(span.text)
+        position = end
+    out.append(draft.text[position:])
+    return " ".join("".join(out).split()).strip(" ,;:-")
+
+
+# A definition's operator words, as the formula language writes them ("CFO minus capex" → "CFO - capex").
+_OPERATORS = (
+    (re.compile(r"\b(?:minus|less)\b", re.I), " - "),
+    (re.compile(r"\bplus\b|\s\+\s", re.I), " + "),
+    (re.compile(r"\bdivided\s+by\b|\bover\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\s/\s", re.I), " / "),
+    (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s", re.I), " * "),
+)
+_DEFINITION_OPENING = re.compile(
+    r"^\W*(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|=)\W*", re.I
+)
+
+
+_RATE_WORD = re.compile(r"\s*\b(?:ratio|margin|percentage|rate)\b", re.IGNORECASE)
+
+
+def _asked_term(asking: Sequence[_Draft]) -> str:
+    """The asked figure's name in the asking clause: from its first item word to its last, with a rate word
+    right after ("current ratio", "free cash flow", "gross margin percentage")."""
+    for draft in asking:
+        items = sorted((s for s in draft.spans if s.role == "item"), key=lambda span: span.start)
+        if not items:
+            continue
+        start, end = items[0].start - draft.offset, items[-1].end - draft.offset
+        rate = _RATE_WORD.match(draft.text, end)
+        sub = _Draft(draft.text[start : rate.end() if rate else end], draft.offset + start)
+        sub.spans = [
+            span for span in draft.spans if items[0].start <= span.start and span.end <= items[-1].end
+        ]
+        return _rendered(sub)
+    return ""
+
+
+_SHARE_OF = re.compile(r"\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b", re.IGNORECASE)
+_RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
+
+
+def _definition(draft: _Draft, term: str) -> str:
+    """A clause stating how the asked figure is computed, in the words a stated definition is read in
+    (`metrics.definition`): "Free cash flow is defined as: cash provided by operating activities - capital
+    expenditures". A division's left side is kept together: "A minus B, over C" is "(A - B) / C"."""
+    body = _DEFINITION_OPENING.sub("", _rendered(draft))
+    for pattern, symbol in _OPERATORS:
+        body = pattern.sub(symbol, body)
+    body = " ".join(body.replace(",", " ").split())
+    if " / " in body:
+        left, right = body.split(" / ", 1)
+        if " - " in left or " + " in left:
+            body = f"({left}) / {right}"
+    # a share of another figure is asked as a percentage ("as a % of revenue", an "operating margin")
+    percent = _SHARE_OF.search(draft.text) or _RATE_NAME.search(term)
+    return f"{' as a %' if percent else ''}. {term[:1].upper()}{term[1:]} is defined as: {body}"
+
+
+def read(
+    question: str,
+    companies: CompanyFinder,
+    grammar: Collection[str],
+    words: FilingWords | None = None,
+) -> Reading:
+    """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
+    source = plain(question)
+    clauses = split_clauses(source)
+    drafts: list[tuple[Clause, _Draft]] = []
+    for clause in clauses:
+        draft = _Draft(source[clause.start : clause.end], clause.start)
+        if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
+            _bind_members(draft, words)
+        found = companies(draft.text)
+        _bind_companies(draft, [mention for mention, _ in found], dict(found))
+        _bind_phrases(draft, analyst_words())
+        if clause.kind in ("asking", "definition"):
+            _bind_rest(draft, words, grammar, PERIOD_WORDS)
+        _resolve_verbs(draft)
+        drafts.append((clause, draft))
+    asking = [draft for clause, draft in drafts if clause.kind == "asking"]
+    parts = [_periods_spelled(_rendered(draft)) for draft in asking]
+    spans = [span for draft in asking for span in draft.spans]
+    # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
+    # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
+    missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
+    for clause, draft in drafts:
+        if clause.kind == "asking":
+            continue
+        if clause.kind == "definition":
+            spans += draft.spans
+            continue
+        borrowed = [span for span in draft.spans if span.role in missing]
+        parts += [span.text for span in borrowed]
+        spans += borrowed
+        spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
+    text = " ".join(part for part in parts if part)
+    if text and not _QUESTION_WORD.match(text):
+        text = f"What was {text}"  # "TSLA rev FY24": a figure is asked for, as "What was …" asks it
+    term = _asked_term(asking)
+    definitions = [draft for clause, draft in drafts if clause.kind == "definition"]
+    # the first one: a later gloss restates it ("— ignore the proceeds")
+    definition = _definition(definitions[0], term) if term and definitions else ""
+    ordered = tuple(sorted(spans, key=lambda span: span.start))
+    return Reading(source, _years_spelled(text), definition, ordered, tuple(clauses))
+
+
+# A year standing alone ("revenue in 2024", "2024 FCF"), not a date's ("December 31, 2024"), a quarter's
+# ("Q2 2023") or a half's ("first half of 2023"): written as the fiscal year it names, as metric
+# questions name years ("FY2024").
+_BARE_YEAR = re.compile(
+    r"(?<![\w'/-])(?<!\d, )(?<!\d,)(?<!fiscal )(?<!year )(?<!half of )(?<!quarter of )(?<!months of )"
+    r"(?<!months ended )(?<!ended )(?!\d{4}\s*-)((?:19|20)\d{2})(?![\w'/-])",
+    re.IGNORECASE,
+)
+
+
+def _years_spelled(text: str) -> str:
+    def fiscal(match: re.Match[str]) -> str:
+        before = text[: match.start()].rstrip().split()[-1:] or [""]
+        if before[0].lower().rstrip(".,") in MONTH_NAMES or re.fullmatch(r"q[1-4]", before[0], re.I):
+            return match.group()
+        return f"FY{match.group(1)}"
+
+    return _BARE_YEAR.sub(fiscal, text)

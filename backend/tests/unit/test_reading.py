@@ -1,0 +1,135 @@
+"""The typed reading of a question (`reading`): clauses, filler, companies, members by name or initials,
+analysts' words, periods and stated definitions. Pure: a catalog of real corpus names, no database."""
+
+import pytest
+
+from filingproof.reading.clauses import split_clauses
+from filingproof.reading.grammar import GRAMMAR
+from filingproof.reading.reading import FilingWords, Reading, read
+from filingproof.understanding import Catalog, CompanyRef, company_mentions
+from filingproof.verify.items import terms
+
+# Names as the filings' cover tags and EDGAR's list print them.
+CATALOG = Catalog(
+    (
+        CompanyRef("AAPL", "Apple Inc."),
+        CompanyRef("AMZN", "AMAZON COM INC"),
+        CompanyRef("TSLA", "Tesla, Inc."),
+        CompanyRef("META", "Meta Platforms, Inc."),
+        CompanyRef("NVDA", "NVIDIA CORP"),
+        CompanyRef("MSFT", "MICROSOFT CORP", covered=False),
+        CompanyRef("GIS", "GENERAL MILLS INC", covered=False),
+    ),
+    (),
+)
+# What the corpus filings name (a few of their terms and members).
+WORDS = FilingWords(
+    terms=terms(
+        "net sales revenue operating income income from operations diluted earnings per share gross margin "
+        "capital expenditures"
+    ),
+    members=(
+        ("AMZN", "Amazon Web Services"),
+        ("AAPL", "I Phone"),
+        ("AAPL", "Greater China"),
+        ("META", "Family Of Apps"),
+        ("NVDA", "Compute And Networking"),
+        ("NVDA", "Compute"),
+    ),
+    fold=terms,
+)
+
+
+def reading(question: str, words: FilingWords | None = WORDS) -> Reading:
+    return read(question, lambda text: company_mentions(text, CATALOG), GRAMMAR, words)
+
+
+def test_preamble_and_sign_off_are_filler_and_name_nothing() -> None:
+    read_ = reading(
+        "hi! putting together a deck on big tech — could you tell me how much revenue Apple brought in for "
+        "its fiscal 2024 (the year that ended in September 2024)? thanks a lot"
+    )
+    assert read_.text == "how much revenue Apple for its fiscal 2024"
+    assert "putting together a deck on big tech" in read_.filler
+    assert {span.bound for span in read_.of("company")} == {"AAPL"}
+
+
+def test_a_company_named_only_in_a_preamble_is_not_asked_about() -> None:
+    # General Mills is asked about; the companies of the preamble are filler, and nothing picks NVIDIA's
+    # Compute segment from "compute"
+    read_ = reading(
+        "Please help us compute it. Our team covers packaged food - Tesla and Amazon are already in the "
+        "model. For General Mills, what were net earnings for fiscal 2024?"
+    )
+    assert [span.text for span in read_.of("company")] == ["General Mills"]
+    assert read_.of("qualifier") == ()
+    assert "Tesla" not in read_.text and "compute" not in read_.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "member"),
+    [
+        ("AWS rev 2024", "AMZN:Amazon Web Services"),
+        ("What was AWS's operating income in 2024?", "AMZN:Amazon Web Services"),
+        ("META FoA op income 2024", "META:Family Of Apps"),
+        ("iphone rev fy2024 aapl", "AAPL:I Phone"),
+        ("How much did Apple sell in Greater China in fiscal '24?", "AAPL:Greater China"),
+        ("What was Compute & Networking revenue in fiscal 2025?", "NVDA:Compute And Networking"),
+    ],
+)
+def test_a_member_is_bound_by_its_printed_name_or_its_initials(question: str, member: str) -> None:
+    assert [span.bound for span in reading(question).of("qualifier")] == [member]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Please help us compute it: what was revenue in 2024?",  # a verb, not NVIDIA's "Compute"
+        "How much did Apple spend on machines in 2024?",
+        "what is the aws of it",  # initials count only written in capitals
+    ],
+)
+def test_a_common_word_names_no_member(question: str) -> None:
+    assert reading(question).of("qualifier") == ()
+
+
+def test_analysts_words_are_bound_to_the_filings_terms() -> None:
+    assert reading("TSLA capex '24").text == "What was TSLA capital expenditures FY2024"
+    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted earnings per share FY24"
+    assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
+
+
+def test_a_word_the_filings_do_not_name_stays_in_the_item_so_the_answer_fails_closed() -> None:
+    # "car" names a product Apple does not report: kept, so no total can answer it
+    read_ = reading("How much revenue did Apple's car business generate in fiscal 2024?")
+    assert {"car", "business"} <= {span.text for span in read_.of("item")}
+
+
+def test_gross_margin_is_the_rate_unless_asked_in_dollars() -> None:
+    assert "gross margin percentage" in reading("What was Tesla's gross margin in 2023?").text
+    assert "percentage" not in reading("What was Tesla's gross margin in dollars in 2023?").text
+    assert "percentage percentage" not in reading("Tesla gross margin percentage 2023").text
+
+
+def test_a_stated_definition_is_read_as_one() -> None:
+    read_ = reading("AMZN FCF 2024 (CFO - capex)")
+    assert read_.text == "What was AMZN's free cash flow FY2024"
+    assert read_.definition == (
+        ". Free cash flow is defined as: cash provided by operating activities - capital expenditures"
+    )
+    margin = reading(
+        "could you work out Meta's 2024 operating margin (income from operations as a % of revenue)?"
+    )
+    assert margin.definition == " as a %. Operating margin is defined as: income from operations / revenue"
+
+
+def test_halves_and_short_years_are_spelled_out() -> None:
+    assert reading("Marathon 1H23 revenue", None).text.endswith("first half of 2023 revenue")
+    assert "FY2024" in reading("hey, Apple's revenue in '24?").text
+
+
+def test_clauses_split_at_sentences_not_at_abbreviations() -> None:
+    text = "KO N. America op inc. i.e. the U.S. and Canada: what was it?"
+    kinds = [(clause.kind, text[clause.start : clause.end].strip()) for clause in split_clauses(text)]
+    assert kinds[0] == ("context", "KO N. America op inc. i.e. the U.S. and Canada")
+    assert kinds[-1] == ("asking", "what was it")
