@@ -14,7 +14,8 @@ count only in capitals in a mixed-case query; other tickers count in any case ("
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
@@ -71,7 +72,10 @@ class Catalog:
         if filing_ids is None:
             return self
         wanted = set(filing_ids)
-        return Catalog(self.companies, tuple(f for f in self.filings if f.filing_id in wanted))
+        narrowed = Catalog(self.companies, tuple(f for f in self.filings if f.filing_id in wanted))
+        if "matcher" in self.__dict__:  # the same companies: their names need not be read again
+            narrowed.__dict__["matcher"] = self.matcher
+        return narrowed
 
 
 @dataclass(frozen=True)
@@ -241,8 +245,35 @@ class _Alias:
 
 
 def _alias_pattern(alias: str) -> re.Pattern[str]:
-    body = r"\s+".join(re.escape(part) for part in alias.split())
-    return re.compile(rf"(?<![\w-]){body}(?:['’]s)?(?![\w-])", re.IGNORECASE)
+    # an apostrophe may be written either way, or not at all ("McDONALD’S", "McDonald's", "McDonalds")
+    body = r"\s+".join(re.escape(part).replace("’", "'").replace("'", "['’]?") for part in alias.split())
+    return re.compile(rf"(?<![\w-]){body}(?:['’]?s)?(?![\w-])", re.IGNORECASE)
+
+
+# Words that end a registered name without naming the company: "Cisco Systems" is "Cisco", "UnitedHealth
+# Group" is "UnitedHealth", "Marathon Digital Holdings" is "Marathon Digital".
+_GENERIC_TAIL = frozenset(
+    "holdings group systems communications technologies technology international enterprises industries "
+    "brands companies platforms worldwide global incorporated".split()
+)
+
+
+def _short_names(core: str, first_words: Mapping[str, int]) -> set[str]:
+    """The names people use for a company registered as `core` (lowercase, without legal form): the name
+    without a generic last word, the initials of a name joined by "&" ("johnson & johnson" → "j&j"), and
+    its first word where no other company EDGAR lists begins with it ("walgreens boots alliance")."""
+    words = core.split()
+    names = set()
+    while len(words) > 1 and words[-1] in _GENERIC_TAIL:
+        words = words[:-1]
+        names.add(" ".join(words))
+    parts = [part.split() for part in core.split("&")]
+    if len(parts) == 2 and all(len(part) == 1 for part in parts):
+        names.add("&".join(part[0][0] for part in parts))
+    first = core.split()[0]
+    if len(core.split()) > 1 and len(first) >= 4 and first.isalpha() and first_words.get(first) == 1:
+        names.add(first)
+    return names
 
 
 def _core_name(name: str) -> str:
@@ -265,6 +296,7 @@ class _Matcher:
 
 
 def _matcher(catalog: Catalog) -> _Matcher:
+    first_words = Counter(core.split()[0] for c in catalog.companies if (core := _core_name(c.name)))
     companies: dict[str, CompanyRef] = {}
     for ticker, (name, aliases, _) in _BUILTIN.items():
         companies[ticker] = CompanyRef(ticker, name, aliases, covered=False)
@@ -284,8 +316,9 @@ def _matcher(catalog: Catalog) -> _Matcher:
             company.ticker, known.name if known else company.name, aliases, company.covered
         )
     patterns = []
+    others = set(other_tickers.values())
     for ticker, company in companies.items():
-        if ticker in other_tickers.values():
+        if ticker in others:
             continue
         builtin = _BUILTIN.get(ticker)
         lowercase_ok = builtin[2] if builtin else False
@@ -301,6 +334,9 @@ def _matcher(catalog: Catalog) -> _Matcher:
         for alias in names:
             if alias:
                 patterns.append(_Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False))
+        # names derived from the registered one count only capitalised in a mixed-case question
+        for alias in _short_names(core, first_words) - names if company.covered else ():
+            patterns.append(_Alias(ticker, _alias_pattern(alias), True, False))
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
     return _Matcher(tuple(patterns), companies, other_tickers, other_names)
 

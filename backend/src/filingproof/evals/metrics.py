@@ -68,6 +68,9 @@ def states(figure: FigureLike, expected: Decimal, unit: str) -> bool:
     return abs(Decimal(str(figure.value)) - expected) * 2 <= written_precision(figure) * Decimal("1.000001")
 
 
+_DIFFERENCE_KINDS = frozenset({"derived", "cross_company"})
+
+
 def outcome(
     item: GoldItem, status: str, figures: Sequence[FigureLike], cited_pages: Iterable[PageKey]
 ) -> Outcome:
@@ -84,8 +87,11 @@ def outcome(
         # a quote's figures are cells of its own page, as verified ones are cells
         right = bool(wanted & set(cited_pages)) and (verified or status == "quoted" or not figures)
         return Outcome(right=right, wrong_verified=False, refused=refused)
-    # The value as printed counts too when the print flips the sign ("(29,745)" for a payment).
+    # The value as printed counts too when the print flips the sign ("(29,745)" for a payment), and a
+    # difference asked as "how much did it fall" is stated by its size ("a decrease of $2,293 million").
     targets = [item.expected] + ([item.printed] if item.printed is not None else [])
+    if item.kind in _DIFFERENCE_KINDS:
+        targets.append(-item.expected)
     right = any(states(figure, target, item.unit) for figure in figures for target in targets)
     return Outcome(right=right, wrong_verified=verified and not right, refused=refused)
 

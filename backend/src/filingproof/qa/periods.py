@@ -76,6 +76,9 @@ _MONTHS_OF_KIND = {"three_months": 3, "six_months": 6, "nine_months": 9, "twelve
 _LENGTHS = {kind: days_in_months(months) for kind, months in _MONTHS_OF_KIND.items()}
 
 
+_QUARTER_OF_MONTHS = {"six_months": 2, "nine_months": 3}
+
+
 def _length(u: QueryUnderstanding, quarter: int | None) -> int:
     if u.period_kind in _LENGTHS:
         return _LENGTHS[u.period_kind]
@@ -109,7 +112,9 @@ def target_for(
     year_end = fiscal_year_end(filings, year)
     if year_end is None:
         return None
-    if quarter is None and u.period_kind in ("three_months", "six_months", "nine_months", "year_to_date"):
+    # the first six or nine months of a fiscal year are its year to date at the second or third quarter
+    quarter = quarter or _QUARTER_OF_MONTHS.get(u.period_kind or "")
+    if quarter is None and u.period_kind in ("three_months", "year_to_date"):
         return None  # a quarter-length period without a named quarter: ambiguous
     if quarter is not None:
         end = shift_months(year_end, -3 * (4 - quarter))

@@ -68,9 +68,9 @@ def split_clauses(text: str) -> list[Clause]:
         else:
             gloss = gloss or bool(_GLOSS_START.match(text[piece_start:piece_end]))
             clauses.append((piece_start, piece_end, gloss, mark))
-    asking = [
-        (s, e) for s, e, gloss, mark in clauses if not gloss and (mark or _QUESTION_CUE.search(text[s:e]))
-    ]
+    # the clauses with a question word or a request ask; else those with a question mark; else all
+    asking = [(s, e) for s, e, gloss, _ in clauses if not gloss and _QUESTION_CUE.search(text[s:e])]
+    asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
     result = []
     for s, e, gloss, mark in clauses:
         if not text[s:e].strip(" ,.-"):

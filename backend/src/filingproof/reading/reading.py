@@ -89,6 +89,10 @@ _PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0"
 _TOKEN = re.compile(r"[A-Za-z0-9$%][\w&'%./-]*[\w%]|[A-Za-z0-9$%]")
 # Years written short: "fiscal '24", "FY '24", "in '24" → the four digits the period reader takes.
 _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
+# "Q2'23", "Q2 23", "2Q23": a quarter and its short year.
+_QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IGNORECASE)
+# "FYE23", "FYE 2023": the fiscal year's end.
+_YEAR_END = re.compile(r"\bfye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "1H23", "H1 2023", "2H'24": a half and its year.
 _HALF = re.compile(r"\b(?:([12])h|h([12]))\s*'?(\d{4}|\d{2})?\b", re.IGNORECASE)
 _HALF_WORDS = {"1": "first half", "2": "second half"}
@@ -105,6 +109,8 @@ def _year(digits: str) -> str:
 
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
+    text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
+    text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _SHORT_YEAR.sub(lambda m: _year(m.group(1)), text)
 
     def half(match: re.Match[str]) -> str:
@@ -161,21 +167,28 @@ def _bind_companies(draft: _Draft, mentions: Collection[str], tickers: dict[str,
                 draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
 
 
+_MINOR = frozenset({"and", "of", "the", "for"})
+
+
+def _initials(words: Sequence[str], keep_minor: bool) -> str:
+    """A word in capitals stays whole ("AI"); others give their first letter."""
+    return "".join(
+        word if word.isupper() and len(word) > 1 else word[0]
+        for word in words
+        if keep_minor or word.lower() not in _MINOR
+    ).lower()
+
+
 def _acronym_variants(name: str) -> set[str]:
-    """ "Amazon Web Services" → {"aws"}; "Family of Apps" → {"foa", "fa"}; "Data Center and AI" → {"dcai"}."""
+    """"Amazon Web Services" → {"aws"}; "Family Of Apps" → {"foa", "fa"}; "Data Center And AI" → {"dcai",
+    "dcaai"}; "Intel Data Center And AI" also → {"dcai"} (without the company's own first word)."""
     words = re.findall(r"[A-Za-z0-9]+", name)
     if len(words) < 2:
         return set()
-    minor = {"and", "of", "the", "for", "&"}
-
-    def initials(keep_minor: bool) -> str:
-        return "".join(
-            (word if word.isupper() and len(word) > 1 else word[0])
-            for word in words
-            if keep_minor or word.lower() not in minor
-        ).lower()
-
-    return {initials(True), initials(False)}
+    variants = {_initials(words, True), _initials(words, False)}
+    if len(words) > 2:
+        variants |= {_initials(words[1:], True), _initials(words[1:], False)}
+    return {variant for variant in variants if len(variant) >= 3}  # "AI" is a word of its own
 
 
 def _bind_members(draft: _Draft, words: FilingWords) -> None:
@@ -268,6 +281,14 @@ def _resolve_verbs(draft: _Draft) -> None:
     draft.spans = spans
 
 
+def _rendered_span(span: Span) -> str:
+    if span.role in ("item", "operation", "period") and span.bound:
+        return span.bound
+    if span.role == "qualifier":
+        return span.bound.split(":", 1)[1]
+    return span.text
+
+
 def _rendered(draft: _Draft) -> str:
     """The clause as the pipeline reads it: filler out, bound words in the filings' terms."""
     out, position = [], 0
@@ -276,17 +297,13 @@ def _rendered(draft: _Draft) -> str:
         out.append(draft.text[position:start])
         if span.role == "filler":
             out.append(" ")
-        elif span.role in ("item", "operation", "period") and span.bound:
-            out.append(span.bound)
-        elif span.role == "qualifier":
-            out.append(span.bound.split(":", 1)[1])
         elif (
             span.role == "company" and re.match(r"\s+[A-Z]", draft.text[end:]) and not span.text.endswith("s")
         ):
             # "AAPL Greater China sales": the company's, not part of a name ("Google Cloud")
             out.append(f"{span.text}'s")
         else:
-            out.append(span.text)
+            out.append(_rendered_span(span))
         position = end
     out.append(draft.text[position:])
     return " ".join("".join(out).split()).strip(" ,;:-")
@@ -345,6 +362,12 @@ def _definition(draft: _Draft, term: str) -> str:
     return f"{' as a %' if percent else ''}. {term[:1].upper()}{term[1:]} is defined as: {body}"
 
 
+# An asking clause that points back at a figure named before it.
+_REFERS_BACK = re.compile(
+    r"\b(?:calculate|compute|work|figure|find|pull|get|give|check)\s+(?:it|that|this)\b", re.IGNORECASE
+)
+
+
 def read(
     question: str,
     companies: CompanyFinder,
@@ -359,10 +382,11 @@ def read(
         draft = _Draft(source[clause.start : clause.end], clause.start)
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words)
+        # before companies too: "NI" is net income, not NiSource's ticker
+        _bind_phrases(draft, analyst_words())
         found = companies(draft.text)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
-        _bind_phrases(draft, analyst_words())
-        if clause.kind in ("asking", "definition"):
+        if clause.kind != "gloss":
             _bind_rest(draft, words, grammar, PERIOD_WORDS)
         _resolve_verbs(draft)
         drafts.append((clause, draft))
@@ -372,6 +396,8 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
+    if any(_REFERS_BACK.search(draft.text) for draft in asking):
+        missing.add("item")  # "Tesla's auto GM — could you calculate it for 2024": the item is the aside's
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
@@ -379,7 +405,7 @@ def read(
             spans += draft.spans
             continue
         borrowed = [span for span in draft.spans if span.role in missing]
-        parts += [span.text for span in borrowed]
+        parts += [_rendered_span(span) for span in borrowed]
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
     text = " ".join(part for part in parts if part)

@@ -4,6 +4,10 @@ Kept warm per database by its `Retriever` (retrieval.search): reloaded only when
 changes (count, newest id, newest ingest).
 """
 
+import gzip
+from functools import cache
+from importlib.resources import files
+
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -50,7 +54,19 @@ async def load_catalog(session: AsyncSession) -> Catalog:
     for row in filing_rows:  # filings whose company row lacks a ticker still name their company
         if row.ticker and row.ticker not in companies:
             companies[row.ticker] = CompanyRef(row.ticker, row.company_name)
+    for company in edgar_companies():
+        companies.setdefault(company.ticker, company)
     return Catalog(tuple(companies.values()), filings)
+
+
+@cache
+def edgar_companies() -> tuple[CompanyRef, ...]:
+    """Every company EDGAR's company list names (a snapshot of `company_tickers.json` shipped with the
+    package, so that it is known offline): a question naming one that is not ingested is refused by its
+    name, never answered for another company."""
+    raw = files("filingproof.retrieval").joinpath("company_tickers.tsv.gz").read_bytes()
+    rows = (line.split("\t") for line in gzip.decompress(raw).decode("utf-8").splitlines())
+    return tuple(CompanyRef(row[0], row[2], covered=False) for row in rows if not row[0].startswith("#"))
 
 
 class CatalogCache:
