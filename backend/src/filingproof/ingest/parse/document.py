@@ -55,7 +55,7 @@ def document_period(cover: CoverData) -> DocumentPeriod:
 
 
 def parse_filing(raw: bytes) -> ParsedDocument:
-    root, is_xhtml = parse_document(raw)
+    root, is_xhtml, repaired = parse_document(raw)
     body = body_of(root)
     if body is None:
         raise NotAFilingError("the document has no <body>")
@@ -71,7 +71,7 @@ def parse_filing(raw: bytes) -> ParsedDocument:
         degraded.append("no page breaks: the document is one page")
     tables = parse_tables(layout, document_period(cover))
     document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
-    document.warnings = table_warnings(layout, tables)
+    document.warnings = repair_warnings(repaired) + table_warnings(layout, tables)
     document.fact_cells = link_facts(document)
     return document
 
@@ -152,6 +152,13 @@ def read_printed_cover(cover: CoverData, layout: DocumentLayout) -> None:
         cover.document_period_end = printed_period_end(text)
     if not cover.get("DocumentType") and (form := printed_form(text)):
         cover.values["DocumentType"] = form
+
+
+def repair_warnings(repaired: str | None) -> list[str]:
+    """The filing says its inline XBRL was repaired: a page may differ from the filer's where a tag broke."""
+    if repaired is None:
+        return []
+    return [f"inline XBRL is not well-formed XML ({repaired}): read with a recovering XML parse"]
 
 
 def table_warnings(layout: DocumentLayout, tables: list[ParsedTable | None]) -> list[str]:
