@@ -23,7 +23,8 @@ from pathlib import Path
 
 from filingproof.calendar import dates_match
 from filingproof.ingest.fidelity import Fidelity, Miss, measure
-from filingproof.ingest.parse.document import parse_filing
+from filingproof.ingest.parse.document import ParsedDocument, parse_filing
+from filingproof.ingest.parse.tags import described
 from filingproof.ingest.service import is_filing_file, read_filing
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "filings"
@@ -120,6 +121,16 @@ class Grouped:
                     print("\n".join(f"  {line}" for line in self.listed[group][:count]))
 
 
+def tag_conflicts(name: str, document: ParsedDocument) -> list[str]:
+    """Every cell whose linked fact's value it does not show (`ingest.parse.tags`), one line each."""
+    lines = []
+    for (t, c), fact in sorted(document.tag_conflicts.items()):
+        table = document.tables[t]
+        assert table is not None
+        lines.append(f"{name} table {t}: {described(table.cells[c], fact)}")
+    return lines
+
+
 def corpus_files(folders: Iterable[Path], only: str | None, match: str | None = None) -> list[Path]:
     files = sorted(p for folder in folders for p in folder.rglob("*") if is_filing_file(p) and p.is_file())
     return [
@@ -145,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     files = corpus_files(args.corpus, args.only, args.match)
     total, companies = Tally(), dict[str, Tally]()
-    misses, grouped = Fidelity(), Grouped()
+    misses, grouped, conflicts = Fidelity(), Grouped(), list[str]()
     started = time.perf_counter()
     print("per filing")
     for path in files:
@@ -153,6 +164,7 @@ def main() -> None:
         document = parse_filing(read_filing(path))
         one = measure([(name, document)])
         grouped.add(one.misses)
+        conflicts.extend(tag_conflicts(name, document))
         misses.misses.extend(one.misses)
         filing = Tally()
         filing.add(one, len(document.warnings))
@@ -180,6 +192,8 @@ def main() -> None:
                 end="",
             )
             print(cause)
+    print(f"\ncells their XBRL tag disagrees with (flagged on the filing, never cited): {len(conflicts)}")
+    print("\n".join(f"  {line}" for line in conflicts))
     if args.groups or args.group:
         grouped.print(args.groups, args.group, args.misses)
     below = (args.min_values is not None and total.value_rate < args.min_values) or (

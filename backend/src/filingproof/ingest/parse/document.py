@@ -15,6 +15,7 @@ from filingproof.ingest.parse.layout import DocumentLayout, layout_document
 from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.parse.tables import NumericCell, ParsedTable, find_scale, parse_table
+from filingproof.ingest.parse.tags import conflict_warnings, tag_conflicts
 from filingproof.ingest.parse.xbrl import (
     CoverData,
     Fact,
@@ -38,6 +39,8 @@ class ParsedDocument:
     degraded: list[str] = field(default_factory=list)
     # What the parser could not read and kept as text ("table 12 on page 40 kept as text: …").
     warnings: list[str] = field(default_factory=list)
+    # Cells linked to a fact whose value they do not show (`tags`): flagged, never cited.
+    tag_conflicts: dict[tuple[int, int], Fact] = field(default_factory=dict)
 
     @property
     def period(self) -> DocumentPeriod:
@@ -73,6 +76,8 @@ def parse_filing(raw: bytes) -> ParsedDocument:
     document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
     document.warnings = repair_warnings(repaired) + table_warnings(layout, tables)
     document.fact_cells = link_facts(document)
+    document.tag_conflicts = tag_conflicts(facts, tables, document.fact_cells)
+    document.warnings += conflict_warnings(layout, tables, document.tag_conflicts)
     return document
 
 
