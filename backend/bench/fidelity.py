@@ -8,6 +8,9 @@ A corpus folder holds `<TICKER>/<file>` documents, plain (`.htm`) or gzip-compre
     [--match TEXT] [--min-values R] [--min-periods R] [--groups N] [--group TEXT]
     e.g. `backend/bench/fidelity.py ../shared/corpus-large --min-values 0.995 --min-periods 0.985`
 
+Filings are also summed by the corpus-large split (`HELD_OUT`): dev and held-out side by side, with the
+gap between their period rates.
+
 `--groups N` sorts the period misses into groups (`miss_group`: what went wrong, under what kind of column)
 and prints the N largest, with the period rules that answered there; `--group TEXT` lists the misses of the
 groups whose name contains TEXT (with their row labels) instead of the first ones.
@@ -28,6 +31,18 @@ from filingproof.ingest.parse.tags import described
 from filingproof.ingest.service import is_filing_file, read_filing
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "filings"
+
+# The held-out companies of corpus-large, fixed once (issue 29) and never studied or tuned on: a rule that
+# helps dev and costs held-out is not kept. The rule that chose them: corpus-large's 60 tickers sorted,
+# without the companies of the 17-filing corpus (AAPL AMZN GOOG META MMM NVDA TSLA WMT: their layouts
+# were studied before corpus-large), then every third from the first: 18 of the 52 left. Written out, so
+# that a company added to the corpus later changes neither set.
+HELD_OUT = frozenset(
+    {
+        "AA", "ADBE", "AMD", "BMY", "CMCSA", "DOW", "GE", "HD", "INTC",
+        "KHC", "MARA", "MRK", "ORCL", "PLTR", "RTX", "TRV", "V", "XOM",
+    }
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -141,6 +156,17 @@ def corpus_files(folders: Iterable[Path], only: str | None, match: str | None = 
     ]
 
 
+def print_split(split: dict[str, Tally], companies: dict[str, Tally]) -> None:
+    """Dev and held-out side by side (`HELD_OUT`), and how far apart their period rates are."""
+    held = sum(company.upper() in HELD_OUT for company in companies)
+    sizes = {"dev": len(companies) - held, "held-out": held}
+    for side, tally in split.items():
+        print(tally.line(f"{side} ({tally.filings} filings, {sizes[side]} companies)"))
+    if all(tally.facts for tally in split.values()):
+        gap = 100 * (split["dev"].period_rate - split["held-out"].period_rate)
+        print(f"periods, dev − held-out: {gap:+.2f} points")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -155,7 +181,7 @@ def main() -> None:
     parser.add_argument("--group", help="list the period misses of the groups whose name contains this")
     args = parser.parse_args()
     files = corpus_files(args.corpus, args.only, args.match)
-    total, companies = Tally(), dict[str, Tally]()
+    total, companies, split = Tally(), dict[str, Tally](), {"dev": Tally(), "held-out": Tally()}
     misses, grouped, conflicts = Fidelity(), Grouped(), list[str]()
     started = time.perf_counter()
     print("per filing")
@@ -169,12 +195,14 @@ def main() -> None:
         filing = Tally()
         filing.add(one, len(document.warnings))
         print(filing.line(name))
-        for tally in (total, companies.setdefault(path.parent.name, Tally())):
+        side = split["held-out" if path.parent.name.upper() in HELD_OUT else "dev"]
+        for tally in (total, companies.setdefault(path.parent.name, Tally()), side):
             tally.add(one, len(document.warnings))
     print("\nper company")
     for company, tally in sorted(companies.items()):
         print(tally.line(f"{company} ({tally.filings} filings)"))
     print(f"\n{total.line(f'ALL ({total.filings} filings, {len(companies)} companies)')}")
+    print_split(split, companies)
     print(f"parsed in {time.perf_counter() - started:.0f} s")
     for kind in ("value", "period"):
         listed = [m for m in misses.misses if m.kind == kind]
