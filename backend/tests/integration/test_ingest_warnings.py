@@ -22,7 +22,7 @@ from filingproof.db.session import Sessions, session_scope
 from filingproof.ingest.metadata import FilingMetadata
 from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.progress import SilentProgress
-from filingproof.ingest.service import file_source, ingest_sources
+from filingproof.ingest.service import NamedSource, file_source, ingest_sources
 
 # No inline XBRL and no printed cover: the document says nothing of its period (the caller says what it is).
 UNDATED_FILING = (
@@ -43,19 +43,23 @@ async def filingproof(*args: str) -> subprocess.CompletedProcess[str]:
     return await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, timeout=300)
 
 
+async def ingest_one(source: NamedSource, settings: Settings, sessions: Sessions) -> int:
+    """Ingest one document, which must succeed; its filing's id."""
+    results, failures = await ingest_sources([source], settings, sessions, lambda _name: SilentProgress())
+    assert failures == []
+    [result] = results
+    return result.filing_id
+
+
 async def test_an_undatable_table_is_stored_as_text_with_a_warning(
     settings: Settings, sessions: Sessions, tmp_path: Path
 ) -> None:
     path = tmp_path / "widget-10-K.htm.gz"
     path.write_bytes(gzip.compress(UNDATED_FILING.encode()))
-    results, failures = await ingest_sources(
-        [file_source(path, GIVEN)], settings, sessions, lambda _name: SilentProgress()
-    )
-    assert failures == []
-    [result] = results
+    filing_id = await ingest_one(file_source(path, GIVEN), settings, sessions)
     try:
         async with session_scope() as session:
-            filing = await session.get(Filing, result.filing_id)
+            filing = await session.get(Filing, filing_id)
             assert filing is not None
             [warning] = filing.warnings
             assert warning.startswith("table 0 on page 1 kept as text: ValueError")
@@ -65,12 +69,12 @@ async def test_an_undatable_table_is_stored_as_text_with_a_warning(
             assert cells == []
         done = await filingproof("filings", "--json")
         assert done.returncode == 0, done.stderr
-        [listed] = [row for row in json.loads(done.stdout) if row["id"] == result.filing_id]
+        [listed] = [row for row in json.loads(done.stdout) if row["id"] == filing_id]
         assert listed["warnings"] == [warning]
         shown = await filingproof("filings")
-        assert f"filing {result.filing_id} (Widget Test Co): {warning}" in " ".join(shown.stdout.split())
+        assert f"filing {filing_id} (Widget Test Co): {warning}" in " ".join(shown.stdout.split())
     finally:
-        await remove_filing(settings, result.filing_id)
+        await remove_filing(settings, filing_id)
 
 
 def broken_tag(raw: bytes) -> bytes:
@@ -86,14 +90,10 @@ async def test_inline_xbrl_with_a_broken_tag_keeps_its_facts(
     intact = parse_filing((corpus_dir / "NVDA/10-K_2024-01-28.htm").read_bytes())
     path = tmp_path / "nvidia-10-K-broken.htm"
     path.write_bytes(broken_tag((corpus_dir / "NVDA/10-K_2024-01-28.htm").read_bytes()))
-    results, failures = await ingest_sources(
-        [file_source(path)], settings, sessions, lambda _name: SilentProgress()
-    )
-    assert failures == []
-    [result] = results
+    filing_id = await ingest_one(file_source(path), settings, sessions)
     try:
         async with session_scope() as session:
-            filing = await session.get(Filing, result.filing_id)
+            filing = await session.get(Filing, filing_id)
             assert filing is not None
             [repaired] = [w for w in filing.warnings if w.startswith("inline XBRL is not well-formed XML")]
             assert "Opening and ending tag mismatch: span" in repaired
@@ -112,6 +112,6 @@ async def test_inline_xbrl_with_a_broken_tag_keeps_its_facts(
             assert any(cell_id is not None for _, cell_id in values)  # linked to the income statement's cell
         shown = await filingproof("filings")
         named = filing.ticker or filing.company_name
-        assert f"filing {result.filing_id} ({named}): {repaired}" in " ".join(shown.stdout.split())
+        assert f"filing {filing_id} ({named}): {repaired}" in " ".join(shown.stdout.split())
     finally:
-        await remove_filing(settings, result.filing_id)
+        await remove_filing(settings, filing_id)
