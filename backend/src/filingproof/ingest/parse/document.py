@@ -9,11 +9,11 @@ from functools import partial
 from lxml import etree
 
 from filingproof.ingest.errors import NotAFilingError
-from filingproof.ingest.parse.cell_periods import Acquisition, acquisitions_in
 from filingproof.ingest.parse.cover import printed_form, printed_period_end
 from filingproof.ingest.parse.layout import DocumentLayout, layout_document
 from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.periods import DocumentPeriod
+from filingproof.ingest.parse.periods.prose import Acquisition, acquisitions_in
 from filingproof.ingest.parse.tables import NumericCell, ParsedTable, find_scale, parse_table
 from filingproof.ingest.parse.tags import conflict_warnings, tag_conflicts
 from filingproof.ingest.parse.xbrl import (

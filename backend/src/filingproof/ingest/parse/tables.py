@@ -17,7 +17,6 @@ from decimal import Decimal
 from lxml import etree
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
-from filingproof.ingest.parse.cell_periods import CHANGE_COLUMN_RE, Acquisition, CellPeriod, TablePeriods
 from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
 from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
 from filingproof.ingest.parse.periods import (
@@ -30,6 +29,10 @@ from filingproof.ingest.parse.periods import (
     printed_year,
     stated_as_of,
 )
+from filingproof.ingest.parse.periods.context import CellPeriod
+from filingproof.ingest.parse.periods.prose import Acquisition
+from filingproof.ingest.parse.periods.table import TablePeriods
+from filingproof.ingest.parse.periods.words import CHANGE_COLUMN_RE
 from filingproof.ingest.parse.xhtml import local_name, text_of
 
 logger = logging.getLogger(__name__)
@@ -150,7 +153,7 @@ class NumericCell:
     elements: list[etree._Element]
     inline_span: tuple[int, int] | None = None  # where a figure written inside a text cell sits in its text
     column_period: Period | None = None  # what the column header alone names, if anything
-    period_rule: str = ""  # the rule that gave `period` (`cell_periods.PERIOD_RULES`)
+    period_rule: str = ""  # the rule that gave `period` (`periods.registry`)
 
 
 @dataclass(slots=True)
