@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
 from filingproof.ingest.parse.periods import periods_agree
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.parse.tags import tag_agrees
 from filingproof.ingest.parse.xbrl import Context, Fact
 

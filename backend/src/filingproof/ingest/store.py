@@ -10,7 +10,7 @@ from filingproof import PARSER_VERSION
 from filingproof.db.models import Cell, Company, Filing, Page, Table, XbrlFact
 from filingproof.ingest.metadata import CompleteMetadata, company_key
 from filingproof.ingest.parse.document import ParsedDocument
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.progress import StageProgress
 from filingproof.ingest.render import Box, Rendering
 

@@ -14,7 +14,9 @@ from filingproof.ingest.parse.layout import DocumentLayout, layout_document
 from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.parse.periods.prose import Acquisition, acquisitions_in
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable, find_scale, parse_table
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.table_scale import find_scale
+from filingproof.ingest.parse.tables import ParsedTable, parse_table
 from filingproof.ingest.parse.tags import conflict_warnings, tag_conflicts
 from filingproof.ingest.parse.xbrl import (
     CoverData,

@@ -12,7 +12,8 @@ Magnitudes are compared, never signs: a tag's sign is its concept's meaning (a p
 from decimal import Decimal
 
 from filingproof.ingest.parse.layout import DocumentLayout
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.tables import ParsedTable
 from filingproof.ingest.parse.xbrl import Fact
 
 CellKey = tuple[int, int]  # (table index, cell index)

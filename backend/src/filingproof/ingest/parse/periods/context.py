@@ -8,11 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from filingproof.ingest.parse.periods import (
-    DocumentPeriod,
-    Period,
-    months_before,
-)
+from filingproof.ingest.parse.periods import DocumentPeriod, Period, months_before
 from filingproof.ingest.parse.periods.words import row_kind
 
 if TYPE_CHECKING:

@@ -7,12 +7,7 @@ import calendar
 import re
 from datetime import date
 
-from filingproof.calendar import (
-    LONG_DATE_PATTERN,
-    MONTH_NAME_PATTERN,
-    month_number,
-    parse_long_date,
-)
+from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, month_number, parse_long_date
 from filingproof.ingest.parse.inline import inline_figures
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,

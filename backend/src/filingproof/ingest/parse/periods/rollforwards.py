@@ -5,10 +5,7 @@ the movements between them, the blocks and lines around them.
 import re
 
 from filingproof.calendar import dates_match
-from filingproof.ingest.parse.periods import (
-    Period,
-    months_before,
-)
+from filingproof.ingest.parse.periods import Period, months_before
 from filingproof.ingest.parse.periods.context import (
     CellContext,
     day_before,

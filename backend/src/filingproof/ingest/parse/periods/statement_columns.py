@@ -7,11 +7,7 @@ import re
 from datetime import timedelta
 
 from filingproof.calendar import dates_match
-from filingproof.ingest.parse.periods import (
-    Period,
-    caption_months,
-    is_stock_column,
-)
+from filingproof.ingest.parse.periods import Period, caption_months, is_stock_column
 from filingproof.ingest.parse.periods.context import CellContext, day_before, instant, under_a_column
 from filingproof.ingest.parse.periods.prose import last_sentence
 from filingproof.ingest.parse.periods.words import (

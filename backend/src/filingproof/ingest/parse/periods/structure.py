@@ -6,10 +6,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from filingproof.calendar import (
-    MONTH_NAME_PATTERN,
-    parse_long_date,
-)
+from filingproof.calendar import MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
     DocumentPeriod,

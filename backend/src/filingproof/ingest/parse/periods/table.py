@@ -7,12 +7,7 @@ import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from filingproof.calendar import (
-    END_SLACK,
-    MONTH_NAME_PATTERN,
-    month_number,
-    parse_long_date,
-)
+from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, month_number, parse_long_date
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
     DocumentPeriod,

@@ -6,16 +6,8 @@ import calendar
 import re
 from datetime import date
 
-from filingproof.calendar import (
-    END_SLACK,
-    MONTH_NAME_PATTERN,
-    month_number,
-)
-from filingproof.ingest.parse.periods import (
-    Period,
-    fiscal_year_end,
-    months_in,
-)
+from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, month_number
+from filingproof.ingest.parse.periods import Period, fiscal_year_end, months_in
 from filingproof.ingest.parse.periods.context import CellContext, instant, without_a_column
 from filingproof.ingest.parse.periods.structure import year_to_date_months
 from filingproof.ingest.parse.periods.words import (

@@ -15,11 +15,7 @@ from filingproof.calendar import (
     dates_match,
     month_number,
 )
-from filingproof.ingest.parse.periods import (
-    LONG_DATE_RE,
-    DocumentPeriod,
-    months_before,
-)
+from filingproof.ingest.parse.periods import LONG_DATE_RE, DocumentPeriod, months_before
 
 BALANCE_ROW_RE = re.compile(
     r"^(?:total\s+(?:\S+\s+){0,3})?balances?\b|^(?:total\s+)?(?:beginning|ending|as of)\b|"
