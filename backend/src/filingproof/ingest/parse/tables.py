@@ -31,15 +31,10 @@ from filingproof.ingest.parse.periods import (
     printed_year,
     stated_as_of,
 )
-from filingproof.ingest.parse.periods.columns import (
-    ORIGINATION_RE,
-    PLAN_NAME_RE,
-    between_balance_columns,
-    one_date_for_all,
-    origination_columns,
-)
+from filingproof.ingest.parse.periods.columns import ORIGINATION_RE, PLAN_NAME_RE, origination_columns
 from filingproof.ingest.parse.periods.context import CellPeriod
 from filingproof.ingest.parse.periods.prose import Acquisition
+from filingproof.ingest.parse.periods.registry import column_periods, columns_roll_forward
 from filingproof.ingest.parse.periods.table import TablePeriods
 from filingproof.ingest.parse.table_cells import (
     COUNTS,
@@ -231,6 +226,8 @@ class _RowWalker:
     cells: list[NumericCell] = field(default_factory=list)
     column_labels: list[str] = field(default_factory=list)
     periods: list[Period | None] = field(default_factory=list)  # what each column's label names
+    # The column inference that dated each column its label leaves undated (`registry.COLUMN_INFERENCES`).
+    inferred: list[str | None] = field(default_factory=list)
     header_block: list[int] = field(default_factory=list)  # the consecutive header rows naming the columns
     # Its introduction sorts it by the year loans were made (`_introduces_vintages`).
     by_origination: bool = False
@@ -378,6 +375,7 @@ class _RowWalker:
             (only,) = named
             if only is not None and only.kind == section.kind:
                 self.periods = [section] * len(self.periods)
+                self.inferred = [None] * len(self.periods)
 
     def _name_columns(self, r: int) -> None:
         """A header row: the columns' labels (with the header rows just above) and the periods they name."""
@@ -400,10 +398,9 @@ class _RowWalker:
             else parse_column_period(label, self.document, self.table_context, stated)
             for label, vintage in zip(labels, vintages, strict=True)
         ]
-        named = one_date_for_all(periods_by_block(labels, periods))
-        self.periods = between_balance_columns(labels, named)
-        # Dated balances around the columns' flows: the dates are balances, whatever the rows' words.
-        self.resolver.columns_roll_forward = self.periods != named
+        completed = column_periods(labels, periods_by_block(labels, periods))
+        self.periods, self.inferred = completed.periods, completed.inferred
+        self.resolver.columns_roll_forward = columns_roll_forward(completed)
 
     def _display(self, label: str, values: list[Item], *, header: bool) -> list[str]:
         """The row as the grid shows it: its label, then each logical column's text. A header's text
@@ -500,8 +497,9 @@ class _RowWalker:
             named = col if beside is None else beside
             column = None if named is None else self.periods[named]
             column_label = "" if named is None else self.column_labels[named]
+            inferred = None if named is None else self.inferred[named]
             dated = self.resolver.for_cell(
-                r, label, column, column_label=column_label, inline=True, path=path
+                r, label, column, column_label=column_label, inline=True, path=path, column_inferred=inferred
             )
             # A label may list one figure per dated column: each takes that column's period.
             listed = (
@@ -547,7 +545,9 @@ class _RowWalker:
         if LENGTH_RE.search(f"{label} {column_label}"):
             return  # a range of useful lives ("3-40" under "Estimated Useful Lives"), not of amounts
         place = Place(r, col + 1, label, path, column_label, column)
-        dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
+        dated = self.resolver.for_cell(
+            r, label, column, column_label=column_label, path=path, column_inferred=self.inferred[col]
+        )
         sign = self.columns.sign(r, col)
         column_kind = (sign == "%", sign == "$", False)
         for number, span in ends:
@@ -613,6 +613,7 @@ class _RowWalker:
             if col is None or item.number is None:
                 continue
             column_label, column = self.column_labels[col], self.periods[col]
+            inferred = self.inferred[col]
             if column is None and (year := self._year_beside(r)) is not None:
                 # "Net Sales" over the figures, the row's year in a column of its own: "Net Sales 2024".
                 column = parse_column_period(f"{column_label} {year}", self.document, self.table_context)
@@ -620,7 +621,9 @@ class _RowWalker:
             table_scale = own_scale if own_scale_text else self.scale.scale
             shares_scale = own_scale if own_scale_text else self.scale.shares
             place = Place(r, col + 1, label, path, column_label, column)
-            dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
+            dated = self.resolver.for_cell(
+                r, label, column, column_label=column_label, path=path, column_inferred=inferred
+            )
             scale = replace(self.scale, scale=table_scale, shares=shares_scale)
             award_table = any(_AWARD_PRICE_RE.search(bare_label(label)) for label in self.column_labels)
             sign = self.columns.sign(r, col)

@@ -5,6 +5,8 @@ between them), and the years of origination that date loans rather than figures.
 
 import itertools
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from filingproof.calendar import LONG_DATE_PATTERN
@@ -52,7 +54,7 @@ def _names_a_balance(label: str) -> bool:
     return bool(_BALANCE_COLUMN_RE.search(label)) or not undated
 
 
-def between_balance_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
+def flow_between_balance_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
     """A roll-forward across the columns: "Balance, Beginning 2022 | Acquisitions | Impairment | … |
     Balance, End of 2022", "December 31, 2022 | Increase/(Decrease) | Reclassifications | December 31,
     2023". The undated columns between two dated balances are the flows between them."""
@@ -80,7 +82,7 @@ def _same_measure(left: str, right: str) -> bool:
     return bool(measure) and measure == LONG_DATE_RE.sub("", PARENTHETICAL_RE.sub("", right)).strip(" ,")
 
 
-def one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
+def one_date_for_all_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
     """Where every dated column names the same period, the undated ones break it down: "December 31,
     2023" then "Level 1", "Level 2" (fair value at that reporting date), or "2024" then "% of total"."""
     named = {period for period in periods if period is not None}
@@ -88,3 +90,36 @@ def one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
         return periods
     (only,) = named
     return [only] * len(periods)
+
+
+# A column inference: the columns' labels and the periods known so far → the periods, some undated ones dated.
+ColumnInference = Callable[[list[str], list[Period | None]], list[Period | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnPeriods:
+    """The periods of a header row's columns, and which inference dated each one its header leaves undated."""
+
+    periods: list[Period | None]
+    inferred: list[
+        str | None
+    ]  # the name of the inference that dated the column; None: as printed, or undated
+
+    def moved_by(self, inference: ColumnInference) -> bool:
+        """Did `inference` date a column?"""
+        return inference.__name__ in self.inferred
+
+
+def infer_column_periods(
+    labels: list[str], printed: list[Period | None], inferences: Sequence[ColumnInference]
+) -> ColumnPeriods:
+    """The periods `inferences`, in order, give the columns whose header names none."""
+    periods: list[Period | None] = list(printed)
+    inferred: list[str | None] = [None] * len(printed)
+    for inference in inferences:
+        after = inference(labels, periods)
+        for c, (before, now) in enumerate(zip(periods, after, strict=True)):
+            if before is None and now is not None:
+                inferred[c] = inference.__name__
+        periods = after
+    return ColumnPeriods(periods, inferred)

@@ -17,15 +17,27 @@ own period.
 """
 
 from filingproof.ingest.parse.periods import (
+    Period,
     allocations,
     assumptions,
+    columns,
     rollforwards,
     rows_own,
     schedules,
     statement_columns,
     undated_tables,
 )
+from filingproof.ingest.parse.periods.columns import ColumnInference, ColumnPeriods, infer_column_periods
 from filingproof.ingest.parse.periods.context import PeriodRule
+
+# Before any cell is put to a chain, what a header row prints is completed, in this order: one date over
+# every dated column dates the columns that break it down, then undated columns between two dated balances
+# are the flows between them. A cell whose chain ends on `column_as_printed` under a column so dated
+# records the inference's name, not `column_as_printed`.
+COLUMN_INFERENCES: tuple[ColumnInference, ...] = (
+    columns.one_date_for_all_columns,
+    columns.flow_between_balance_columns,
+)
 
 # What the row itself says, under a dated column or none.
 ROWS_OWN_PERIOD: tuple[PeriodRule, ...] = (
@@ -108,6 +120,24 @@ UNDER_NO_COLUMN: tuple[PeriodRule, ...] = (
 
 # Every rule once, each chain's in its order.
 PERIOD_RULES: tuple[PeriodRule, ...] = tuple(dict.fromkeys((*UNDER_A_DATED_COLUMN, *UNDER_NO_COLUMN)))
+
+
+def column_periods(labels: list[str], printed: list[Period | None]) -> ColumnPeriods:
+    """The periods of a header row's columns: those `printed`, completed by `COLUMN_INFERENCES`."""
+    return infer_column_periods(labels, printed, COLUMN_INFERENCES)
+
+
+def columns_roll_forward(periods: ColumnPeriods) -> bool:
+    """Dated balances around the columns' flows: the dates are balances, whatever the rows' words."""
+    return periods.moved_by(columns.flow_between_balance_columns)
+
+
+def recorded_rule(rule: PeriodRule, column_inferred: str | None) -> str:
+    """The name a cell records for the rule that dated it: the inference that dated its column where it
+    takes the column as printed."""
+    if rule is statement_columns.column_as_printed and column_inferred is not None:
+        return column_inferred
+    return rule.__name__
 
 
 def chain_for(*, dated_column: bool) -> tuple[PeriodRule, ...]:

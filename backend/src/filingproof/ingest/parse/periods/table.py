@@ -34,7 +34,7 @@ from filingproof.ingest.parse.periods.prose import (
     period_of_a_sentence,
     respective_length,
 )
-from filingproof.ingest.parse.periods.registry import chain_for
+from filingproof.ingest.parse.periods.registry import chain_for, recorded_rule
 from filingproof.ingest.parse.periods.structure import (
     between_blocks,
     closing_lines,
@@ -324,8 +324,10 @@ class TablePeriods:
         column_label: str = "",
         inline: bool = False,
         path: Sequence[str] = (),
+        column_inferred: str | None = None,
     ) -> CellPeriod:
-        """The period of a cell in `row`, under a column that names `column` (None: names none)."""
+        """The period of a cell in `row`, under a column that names `column` (None: names none);
+        `column_inferred`: the column inference that dated the column (`registry.COLUMN_INFERENCES`)."""
         label = _FOOTNOTE_RE.sub("", label)  # "Benefit obligation at beginning of year1", "Total (3)"
         maturity = self.maturity_date(label)
         in_block = column
@@ -352,7 +354,7 @@ class TablePeriods:
         )
         for rule in chain_for(dated_column=in_block is not None):
             if (period := rule(cell)) is not None:
-                return CellPeriod(period, rule.__name__)
+                return CellPeriod(period, recorded_rule(rule, column_inferred))
         raise AssertionError("the last rule answers every cell")
 
     def sentence_period(self, text: str, at: int) -> CellPeriod | None:
