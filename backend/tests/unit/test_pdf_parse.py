@@ -11,7 +11,7 @@ from filingproof.edgar.models import CompanyRef
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.metadata import FilingMetadata, company_key
 from filingproof.ingest.parse.periods import Period
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
 from filingproof.ingest.pdf.errors import (
     EncryptedPdfError,

@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 from html_tables import at, calendar_year, flow, parse_html_table, row
 
-from filingproof.ingest.parse.cell_periods import PERIOD_RULES
 from filingproof.ingest.parse.periods import DocumentPeriod, Period
+from filingproof.ingest.parse.periods.registry import PERIOD_RULES
 
 AAPL_10K = DocumentPeriod("10-K", date(2024, 9, 28), 2024, "FY")
 ABT_10Q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")

@@ -3,7 +3,8 @@
 columns that print the year loans were made, roll-forwards between dated balances, dates that end three
 successive fiscal years over flows, a bare year whose column prints the day "as of" or "at", rows that are
 each a day under columns of a length, columns between two dated balances of their own, header dates whose
-spans fall short of their blocks, ranges printed beside a dated column's figures, and months written "Sep-23".
+spans fall short of their blocks, ranges printed beside a dated column's figures, months written "Sep-23", and
+the column inference a cell records where it dated the column.
 Each table is cut down from the named filing's to the rows that show the rule; each period asserted is the one
 the filer's own XBRL tag gives."""
 
@@ -605,3 +606,27 @@ def test_a_balance_under_a_month_and_its_years_last_digits_is_at_the_months_end(
     label = "Total Cash and cash equivalents, excluding restricted balances"
     assert periods(parsed, label) == [at(2023, 9, 30), at(2022, 12, 31), at(2022, 9, 30), at(2021, 12, 31)]
     assert all(p is not None and p.kind == "duration" for p in periods(parsed, "Interest expense"))
+
+
+def test_a_cell_records_the_column_inference_that_dated_its_column() -> None:
+    # META fair value hierarchy: "December 31, 2023" dates the levels that break it down; ORCL Q1 2024 10-Q,
+    # intangible assets: "Additions, net" is dated by the two dates of the gross amount around it.
+    levels = row("Description", "December 31, 2023", "Level 1", "Level 2") + row(
+        "Money market funds", "$32,910", "$32,910", "$—"
+    )
+    assert [
+        rule for _, rule in _periods_and_rules(levels, GE_10K, "Money market funds", "(in millions)")
+    ] == [
+        "column_as_printed",
+        "one_date_for_all_columns",
+        "one_date_for_all_columns",
+    ]
+    moved = row("(in millions)", "May 31, 2023", "Additions, net", "August 31, 2023") + row(
+        "Developed technology", "$4,300", "$—", "$4,300"
+    )
+    intro = "The changes in intangible assets for fiscal 2024 were:"
+    assert _periods_and_rules(moved, ORCL_10Q, "Developed technology", intro) == [
+        (at(2023, 5, 31), "column_as_printed"),
+        (flow(date(2023, 6, 1), date(2023, 8, 31)), "flow_between_balance_columns"),
+        (at(2023, 8, 31), "column_as_printed"),
+    ]

@@ -15,10 +15,10 @@ from datetime import date
 from html_tables import at, calendar_year, flow, parse_html_table, periods, row
 from lxml import etree
 
-from filingproof.ingest.parse.cell_periods import caption_period
 from filingproof.ingest.parse.document import parse_tables
 from filingproof.ingest.parse.layout import layout_document
 from filingproof.ingest.parse.periods import DocumentPeriod, Period, periods_agree
+from filingproof.ingest.parse.periods.prose import caption_period
 from filingproof.ingest.parse.tables import ParsedTable
 
 ABBV_10K = DocumentPeriod("10-K", date(2023, 12, 31), 2023, "FY")

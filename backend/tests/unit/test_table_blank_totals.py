@@ -8,7 +8,8 @@ from decimal import Decimal
 from html_tables import parse_html_table
 
 from filingproof.ingest.parse.periods import DocumentPeriod
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.tables import ParsedTable
 
 MGM_2020 = DocumentPeriod(form="10-K", period_end=date(2020, 12, 31), fiscal_year=2020)
 CONTEXT = "CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands, except per share data)"

@@ -8,7 +8,8 @@ from html_tables import parse_html_table
 
 from filingproof.ingest.parse.numbers import parse_number
 from filingproof.ingest.parse.periods import DocumentPeriod, Period
-from filingproof.ingest.parse.tables import ParsedTable, find_scale
+from filingproof.ingest.parse.table_scale import find_scale
+from filingproof.ingest.parse.tables import ParsedTable
 
 TEN_K = DocumentPeriod(form="10-K", period_end=date(2024, 9, 28), fiscal_year=2024)
 TEN_Q = DocumentPeriod(form="10-Q", period_end=date(2025, 7, 27), fiscal_year=2026)

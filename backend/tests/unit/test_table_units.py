@@ -9,7 +9,8 @@ from lxml import etree
 
 from filingproof.ingest.parse.inline import inline_figures
 from filingproof.ingest.parse.periods import DocumentPeriod
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable, parse_table
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.tables import ParsedTable, parse_table
 
 TEN_K = DocumentPeriod(form="10-K", period_end=date(2023, 12, 31), fiscal_year=2023)
 TEN_Q = DocumentPeriod(form="10-Q", period_end=date(2023, 7, 1), fiscal_year=2023)

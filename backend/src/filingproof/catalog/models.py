@@ -29,7 +29,8 @@ class FilingOut(BaseModel):
     degraded: list[str]
     warnings: list[str] = Field(
         description="What the parser kept as text (a table whose periods or values it could not resolve), "
-        "one line each; the rest of the filing is stored as usual."
+        "cells whose XBRL tag disagrees with the value read from the page (never cited), and a repaired "
+        "inline XBRL document, one line each; the rest of the filing is stored as usual."
     )
     page_count: int
     table_count: int

@@ -148,6 +148,8 @@ class Cell(Base):
     period_start: Mapped[date | None] = mapped_column(Date)
     period_end: Mapped[date | None] = mapped_column(Date)
     concept: Mapped[str | None] = mapped_column(Text)  # of the linked fact (xbrl_facts.cell_id), if any
+    # The linked fact's value where the cell does not show it (`ingest.parse.tags`): the cell is never cited.
+    tag_conflict: Mapped[Decimal | None] = mapped_column(Numeric)
     x0: Mapped[float | None] = mapped_column(Float)
     y0: Mapped[float | None] = mapped_column(Float)
     x1: Mapped[float | None] = mapped_column(Float)

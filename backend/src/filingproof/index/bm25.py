@@ -36,11 +36,6 @@ def idf(doc_count: int, df: int) -> float:
     return math.log(1 + (doc_count - df + 0.5) / (df + 0.5))
 
 
-def term_score(tf: int, length: int, avgdl: float, term_idf: float, k1: float, b: float) -> float:
-    """One term's contribution to a chunk's score (the same formula as the SQL below)."""
-    return term_idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))
-
-
 @dataclass(frozen=True)
 class ChunkTerms:
     chunk_id: int

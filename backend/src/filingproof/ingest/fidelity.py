@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
 from filingproof.ingest.parse.periods import periods_agree
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.tags import tag_agrees
 from filingproof.ingest.parse.xbrl import Context, Fact
 
 
@@ -98,9 +99,7 @@ def compare(
         )
         result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, missing))
         return
-    # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
-    shown = cell.value / 100 if cell.unit == "percent" else cell.value
-    if abs(shown) == abs(fact.value):
+    if tag_agrees(cell, fact):
         result.values_agree += 1
     else:
         parsed = f"{cell.text} → {cell.value} {cell.unit} ({cell.row_label[:50]})"

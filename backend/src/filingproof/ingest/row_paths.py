@@ -17,7 +17,8 @@ from lxml import html
 
 from filingproof.ingest.parse.document import ParsedDocument
 from filingproof.ingest.parse.numbers import parse_number
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.tables import ParsedTable
 
 _SCALES = {"Millions": Decimal(10) ** 6, "Thousands": Decimal(10) ** 3, "Billions": Decimal(10) ** 9}
 

@@ -10,7 +10,7 @@ from filingproof import PARSER_VERSION
 from filingproof.db.models import Cell, Company, Filing, Page, Table, XbrlFact
 from filingproof.ingest.metadata import CompleteMetadata, company_key
 from filingproof.ingest.parse.document import ParsedDocument
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.progress import StageProgress
 from filingproof.ingest.render import Box, Rendering
 
@@ -174,10 +174,10 @@ async def _store_cells(
         for c, cell in enumerate(table.cells):
             fact_index = fact_by_cell.get((t, c))
             concept = document.facts[fact_index].concept if fact_index is not None else None
+            conflict = document.tag_conflicts.get((t, c))
             keys.append((t, c))
-            rows.append(
-                _cell_row(filing_id, table_id, page_no, cell, concept, rendering.cell_boxes.get((t, c)))
-            )
+            row = _cell_row(filing_id, table_id, page_no, cell, concept, rendering.cell_boxes.get((t, c)))
+            rows.append(row | {"tag_conflict": conflict.value if conflict is not None else None})
     return dict(zip(keys, await _insert_returning_ids(session, Cell, rows), strict=True))
 
 

@@ -68,6 +68,9 @@ FROM cells c
 JOIN tables t ON t.id = c.table_id
 JOIN filings f ON f.id = c.filing_id
 JOIN pages p ON p.filing_id = c.filing_id AND p.page_no = c.page_no
+{join}
+-- A cell its own XBRL tag contradicts (`ingest.parse.tags`) is never cited, in either value.
+WHERE c.tag_conflict IS NULL AND {where}
 """
 
 _FACTS = (
@@ -77,11 +80,11 @@ _FACTS = (
         # cash-flow statement is a payment of 11,339 for PaymentsToAcquirePropertyPlantAndEquipment).
         value_col="x.value",
         period_cols="x.instant, x.period_start, x.period_end",
+        join="JOIN xbrl_facts x ON x.cell_id = c.id",
+        where="""f.ticker = ANY(CAST(:tickers AS text[])) AND x.concept = ANY(CAST(:concepts AS text[]))
+  AND x.value IS NOT NULL AND c.unit <> 'number'""",
     )
-    + """JOIN xbrl_facts x ON x.cell_id = c.id
-WHERE f.ticker = ANY(CAST(:tickers AS text[])) AND x.concept = ANY(CAST(:concepts AS text[]))
-  AND x.value IS NOT NULL AND c.unit <> 'number'
-ORDER BY x.id"""
+    + "ORDER BY x.id"
 )
 
 _BY_PERIOD = (
@@ -89,10 +92,11 @@ _BY_PERIOD = (
         fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
         value_col="c.value",
         period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
+        join="",
+        where="""f.ticker = :ticker AND c.period_end BETWEEN :low AND :high
+  AND c.unit = ANY(CAST(:units AS text[]))""",
     )
-    + """WHERE f.ticker = :ticker AND c.period_end BETWEEN :low AND :high
-  AND c.unit = ANY(CAST(:units AS text[]))
-ORDER BY c.id"""
+    + "ORDER BY c.id"
 )
 
 
@@ -151,8 +155,10 @@ async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> lis
             fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
             value_col="c.value",
             period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
+            join="",
+            where="c.filing_id = :filing AND c.page_no = :page AND c.period_end IS NOT NULL",
         )
-        + "WHERE c.filing_id = :filing AND c.page_no = :page AND c.period_end IS NOT NULL ORDER BY c.id"
+        + "ORDER BY c.id"
     )
     rows = await session.execute(text(query), {"filing": filing_id, "page": page_no})
     return [hit_of(row) for row in rows]

@@ -9,12 +9,15 @@ from functools import partial
 from lxml import etree
 
 from filingproof.ingest.errors import NotAFilingError
-from filingproof.ingest.parse.cell_periods import Acquisition, acquisitions_in
 from filingproof.ingest.parse.cover import printed_form, printed_period_end
 from filingproof.ingest.parse.layout import DocumentLayout, layout_document
 from filingproof.ingest.parse.numbers import normalize_space
 from filingproof.ingest.parse.periods import DocumentPeriod
-from filingproof.ingest.parse.tables import NumericCell, ParsedTable, find_scale, parse_table
+from filingproof.ingest.parse.periods.prose import Acquisition, acquisitions_in
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.table_scale import find_scale
+from filingproof.ingest.parse.tables import ParsedTable, parse_table
+from filingproof.ingest.parse.tags import conflict_warnings, tag_conflicts
 from filingproof.ingest.parse.xbrl import (
     CoverData,
     Fact,
@@ -38,6 +41,8 @@ class ParsedDocument:
     degraded: list[str] = field(default_factory=list)
     # What the parser could not read and kept as text ("table 12 on page 40 kept as text: …").
     warnings: list[str] = field(default_factory=list)
+    # Cells linked to a fact whose value they do not show (`tags`): flagged, never cited.
+    tag_conflicts: dict[tuple[int, int], Fact] = field(default_factory=dict)
 
     @property
     def period(self) -> DocumentPeriod:
@@ -55,7 +60,7 @@ def document_period(cover: CoverData) -> DocumentPeriod:
 
 
 def parse_filing(raw: bytes) -> ParsedDocument:
-    root, is_xhtml = parse_document(raw)
+    root, is_xhtml, repaired = parse_document(raw)
     body = body_of(root)
     if body is None:
         raise NotAFilingError("the document has no <body>")
@@ -71,8 +76,10 @@ def parse_filing(raw: bytes) -> ParsedDocument:
         degraded.append("no page breaks: the document is one page")
     tables = parse_tables(layout, document_period(cover))
     document = ParsedDocument(root, is_xhtml, cover, layout, tables, facts, degraded=degraded)
-    document.warnings = table_warnings(layout, tables)
+    document.warnings = repair_warnings(repaired) + table_warnings(layout, tables)
     document.fact_cells = link_facts(document)
+    document.tag_conflicts = tag_conflicts(facts, tables, document.fact_cells)
+    document.warnings += conflict_warnings(layout, tables, document.tag_conflicts)
     return document
 
 
@@ -152,6 +159,13 @@ def read_printed_cover(cover: CoverData, layout: DocumentLayout) -> None:
         cover.document_period_end = printed_period_end(text)
     if not cover.get("DocumentType") and (form := printed_form(text)):
         cover.values["DocumentType"] = form
+
+
+def repair_warnings(repaired: str | None) -> list[str]:
+    """The filing says its inline XBRL was repaired: a page may differ from the filer's where a tag broke."""
+    if repaired is None:
+        return []
+    return [f"inline XBRL is not well-formed XML ({repaired}): read with a recovering XML parse"]
 
 
 def table_warnings(layout: DocumentLayout, tables: list[ParsedTable | None]) -> list[str]:

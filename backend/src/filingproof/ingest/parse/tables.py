@@ -4,6 +4,10 @@ Filers lay statements out on a fine physical grid: a `$` in one cell, the digits
 a third, spacer columns between. Here spans are expanded, fragment cells are folded into their number,
 and the physical columns that hold one figure per row are merged into logical columns, each named by the
 header rows above it. Values are parsed from the text the page shows; XBRL tags are not consulted.
+
+Here the walk over the rows (`_RowWalker`); the grid and its fragments in `table_grid`, the header and its
+columns in `table_header`, the scale in `table_scale`, each figure's unit and cell in `table_cells`, and the
+periods the columns and rows name in `periods`.
 """
 
 import itertools
@@ -11,17 +15,14 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
 from decimal import Decimal
 
 from lxml import etree
 
-from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
-from filingproof.ingest.parse.cell_periods import CHANGE_COLUMN_RE, Acquisition, CellPeriod, TablePeriods
-from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
-from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
+from filingproof.calendar import parse_long_date
+from filingproof.ingest.parse.inline import InlineFigure
+from filingproof.ingest.parse.numbers import ParsedNumber, is_year
 from filingproof.ingest.parse.periods import (
-    LONG_DATE_RE,
     DocumentPeriod,
     Period,
     months_in,
@@ -30,127 +31,55 @@ from filingproof.ingest.parse.periods import (
     printed_year,
     stated_as_of,
 )
-from filingproof.ingest.parse.xhtml import local_name, text_of
+from filingproof.ingest.parse.periods.columns import ORIGINATION_RE, PLAN_NAME_RE, origination_columns
+from filingproof.ingest.parse.periods.context import CellPeriod
+from filingproof.ingest.parse.periods.prose import Acquisition
+from filingproof.ingest.parse.periods.registry import column_periods, columns_roll_forward
+from filingproof.ingest.parse.periods.table import TablePeriods
+from filingproof.ingest.parse.table_cells import (
+    COUNTS,
+    LENGTH_RE,
+    NumericCell,
+    Place,
+    bare_label,
+    has_inline,
+    inline_cells,
+    numeric_cell,
+    range_ends,
+    written_figures,
+)
+from filingproof.ingest.parse.table_grid import (
+    PARENTHETICAL_RE,
+    Item,
+    Surroundings,
+    cell_text,
+    fold_fragments,
+    indent_of,
+    is_header_value,
+    physical_grid,
+)
+from filingproof.ingest.parse.table_header import (
+    YEAR_IN_RE,
+    Columns,
+    Rows,
+    columns_under,
+    find_columns,
+    header_labels,
+    shown_header_rows,
+    split_header,
+    unlabel_header_rows,
+)
+from filingproof.ingest.parse.table_scale import Scale, find_scale, scale_of_table
+from filingproof.ingest.parse.xhtml import local_name
 
 logger = logging.getLogger(__name__)
 
-LEADING_FRAGMENTS = frozenset({"$", "€", "£", "(", "$(", "$ ("})
-TRAILING_FRAGMENTS = frozenset({")", "%", ")%", "%)", ") %", "pts", "bps", "x"})
-_SCALE_RE = re.compile(
-    r"\bin\s+(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
-    r"\$\s*(thousands|millions|billions)\b|^(thousands|millions|billions)\b",
-    re.IGNORECASE,
-)
-# "(In millions, except number of shares, which are reflected in thousands …)": shares have their own scale.
-_SHARES_SCALE_RE = re.compile(
-    r"except[^.;]{0,40}?shares?[^.;()]{0,40}?\b(?:in|reflected in)\s+(thousands|millions)|"
-    # (Not "(Dollars and shares in millions)", "($ and shares in millions …)": both are.)
-    r"(?<!dollars and )(?<!\$ and )shares?\s+\(?in\s+(thousands|millions)\b",
-    re.IGNORECASE,
-)
-# A footnote under a table ("(a) In billions.", "(1) Weighted-average shares (in millions)") speaks for the
-# figures it marks, not for a table.
-# (Not a label's mark: "Operating Earnings (a) (in millions)".)
-_FOOTNOTE_START_RE = re.compile(
-    r"(?:^|[.:;]\s*|[\d)]\s+)(?:\((?:[a-z]|\d{1,2})\)|\*+|†)\s*[^.;]{0,80}$", re.IGNORECASE
-)
-_EXCEPT_SHARES_RE = re.compile(r"\bexcept\b[^.;)]*?(?<!per )(?<!per-)\bshares?\b(?![- ]based)", re.IGNORECASE)
-# More shares than any issuer has (Apple has some 15 billion), more dollars than any company's: a figure
-# so scaled was written in full.
-MOST_SHARES = 10**11
-MOST_DOLLARS = 10**14
-_TRILLION = 10**12
+
 _THOUSANDS_MARK_RE = re.compile(r"\((?:in\s+)?000'?s\)", re.IGNORECASE)  # "(000s)", "(in 000's)"
-_WHOLE_DOLLARS_RE = re.compile(r"\bin (?:whole|actual) dollars\b", re.IGNORECASE)
+
+
 # A thousand times more shares than that: a label count so scaled shows the table writes its counts in full.
 _SURELY_IN_FULL = 10**14
-# A column of percentages by its header: "% Change", "Percent Change", "% of Net Sales", "(%)".
-_VALUE_COLUMN_RE = re.compile(r"\bvalues?\b|\bprices?\b|\bcosts?\b|\$", re.IGNORECASE)
-_PERCENT_COLUMN_RE = re.compile(
-    r"^\s*%|%\s*$|\(%\)|\bpercent(?:age)?\b|%\s*(?:change|of\s+(?:total|net|sales|revenues?|earnings))",
-    re.IGNORECASE,
-)
-# A rate by its row ("Discount rate", "U.S. statutory rate", "Rate of increase in compensation levels"), not
-# a kind of contract ("Interest rate").
-_RATE_LABEL_RE = re.compile(
-    r"\brates?(?:\s*\(\w\)|\s*\d)?\s*$|\byield\b|^(?:expected\s+)?(?:long-term\s+)?rates?\s+of\s+"
-    r"(?:\w+\s+){0,2}(?:increase|return|growth)\b",
-    re.IGNORECASE,
-)
-_RATE_COLUMN_RE = re.compile(r"\brates?\s*$", re.IGNORECASE)
-_RATE_OF_WHAT_RE = re.compile(
-    r"^(?:foreign )?(?:interest|exchange|currency|commodity) rates?\b", re.IGNORECASE
-)
-# …or by its column or heading ("Effective Interest Rate", "Weighted-average assumptions").
-_RATE_RE = re.compile(
-    r"\brates?\s*$|\binterest rate\b(?!\s+(?:hedge\s+)?(?:contracts?|swaps?))|\bassumptions?\b|\byield\b",
-    re.IGNORECASE,
-)
-_LENGTH_RE = re.compile(  # (not "Expected long-term rate of return")
-    r"\byears?\b|(?<!long-)\bterm\b|\blife\b|\blives\b|\bmonths?\b|\bdays?\b|\bratio\b", re.IGNORECASE
-)
-_SCALE_POWERS = {"thousands": 3, "millions": 6, "billions": 9}
-_PER_SHARE_RE = re.compile(
-    r"per\s+(?:[\w-]+\s+){0,6}share(?:\s+units?\b)?|per\s+(?:basic|diluted)|earnings per|"
-    r"dividends declared per|\bEPS\b|per\s+common\s+stock\b",  # "… per common stock - basic and diluted"
-    re.IGNORECASE,
-)
-_SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b|\bdilutive\b|\bstock awards\b", re.IGNORECASE)
-_EXCEPT_RE = re.compile(r"except[^)]*", re.IGNORECASE)
-_SHARES_FIRST_RE = re.compile(
-    r"(?:weighted[- ]average\s+)?(?:number\s+of\s+)?(?:common\s+)?shares\b|"
-    r"weighted[- ]average\s+(?:number\s+of\s+)?(?:common\s+)?stock\s+outstanding\b",  # (stock, not shares)
-    re.IGNORECASE,
-)
-_AMOUNT_FOR_RE = re.compile(
-    r"\b(?:used in|for|in computing|available to|on which)\b.*\b(?:per share|EPS)\b", re.IGNORECASE
-)
-_PADDING_LEFT_RE = re.compile(r"padding-left:\s*([\d.]+)(pt|px)")
-_PADDING_RE = re.compile(r"padding:\s*([^;]+)")
-_INDENTS_RE = re.compile(r"(?:text-indent|margin-left|padding-left|padding):\s*-?[\d.]")
-_MARGIN_LEFT_RE = re.compile(r"margin-left:\s*(-?[\d.]+)(pt|px)")
-_TEXT_INDENT_RE = re.compile(r"(?<![\w-])text-indent:\s*(-?[\d.]+)(pt|px)")
-
-
-@dataclass(slots=True)
-class SourceCell:
-    """One `<td>` placed on the physical grid."""
-
-    element: etree._Element
-    row: int
-    col_start: int
-    col_end: int
-    text: str
-
-
-@dataclass(slots=True)
-class Item:
-    """A run of source cells that shows one thing: a label, a header, or a number with its fragments."""
-
-    cells: list[SourceCell]
-    text: str
-    col_start: int
-    col_end: int
-    number: ParsedNumber | None = None
-
-
-@dataclass(slots=True)
-class NumericCell:
-    row: int
-    col: int
-    text: str
-    shown: ParsedNumber
-    value: Decimal  # base units: dollars, shares, percent points
-    unit: str
-    scale: int
-    row_label: str
-    row_path: list[str]
-    column_label: str
-    period: Period | None
-    elements: list[etree._Element]
-    inline_span: tuple[int, int] | None = None  # where a figure written inside a text cell sits in its text
-    column_period: Period | None = None  # what the column header alone names, if anything
-    period_rule: str = ""  # the rule that gave `period` (`cell_periods.PERIOD_RULES`)
 
 
 @dataclass(slots=True)
@@ -164,145 +93,6 @@ class ParsedTable:
     column_labels: list[str]
     cells: list[NumericCell] = field(default_factory=list)
     warning: str | None = None  # why the table is kept as text (no cells), when it is
-
-
-def _cell_text(element: etree._Element) -> str:
-    return normalize_space(text_of(element))
-
-
-def physical_grid(table: etree._Element) -> list[list[SourceCell]]:
-    """Expand row and column spans; each row lists the cells anchored in it, left to right."""
-    occupied: dict[tuple[int, int], bool] = {}
-    rows: list[list[SourceCell]] = []
-    tr_elements = [tr for tr in table.iter() if local_name(tr) == "tr"]
-    for r, tr in enumerate(tr_elements):
-        placed: list[SourceCell] = []
-        col = 0
-        for td in tr:
-            if local_name(td) not in ("td", "th"):
-                continue
-            while occupied.get((r, col)):
-                col += 1
-            colspan = _span(td.get("colspan"))
-            rowspan = _span(td.get("rowspan"))
-            for dr in range(rowspan):
-                for dc in range(colspan):
-                    occupied[(r + dr, col + dc)] = True
-            placed.append(SourceCell(td, r, col, col + colspan - 1, _cell_text(td)))
-            col += colspan
-        rows.append(placed)
-    return rows
-
-
-def _span(value: str | None) -> int:
-    try:
-        return max(1, min(int(value or 1), 1000))
-    except ValueError:
-        return 1
-
-
-def fold_fragments(row: list[SourceCell]) -> list[Item]:
-    """Fold `$`, `(`, `)` and `%` cells into the number beside them; drop empty cells."""
-    items = [Item([cell], cell.text, cell.col_start, cell.col_end) for cell in row if cell.text]
-    folded: list[Item] = []
-    pending: Item | None = None
-    for item in items:
-        if pending is not None:
-            item = Item(pending.cells + item.cells, pending.text + item.text, pending.col_start, item.col_end)
-            pending = None
-        if item.text in LEADING_FRAGMENTS:
-            pending = item
-            continue
-        if item.text.lower() in TRAILING_FRAGMENTS and folded and parse_number(folded[-1].text) is not None:
-            previous = folded.pop()
-            item = Item(
-                previous.cells + item.cells, previous.text + item.text, previous.col_start, item.col_end
-            )
-        folded.append(item)
-    if pending is not None:
-        folded.append(pending)
-    for item in folded:
-        item.number = parse_number(item.text)
-    return folded
-
-
-def _is_header_value(item: Item) -> bool:
-    return item.number is None or is_year(item.text)
-
-
-def _indent(element: etree._Element, *, block: bool = False) -> float:
-    """Where a label cell's first line starts, in points: the cell's left padding plus its own text-indent
-    (a hanging indent, "padding-left:10pt; text-indent:-9pt", starts the line at 1pt), plus the indent of
-    its content (the first element inside it that states one). With `block`, where its wrapped lines
-    start (no text-indent)."""
-    total = _own_indent(element.get("style") or "", block)
-    for child in element.iterdescendants():
-        style = child.get("style") or ""
-        if _INDENTS_RE.search(style):
-            margin = sum(_points(m[1], m[2]) for m in _MARGIN_LEFT_RE.finditer(style))
-            return total + _own_indent(style, block) + margin
-    return total
-
-
-def _own_indent(style: str, block: bool = False) -> float:
-    """Left padding plus text-indent: "padding-left:4.5pt;text-indent:-4.5pt" starts the line at 0."""
-    indent = _padding_left(style)
-    if not block and (match := _TEXT_INDENT_RE.search(style)):
-        indent += _points(match[1], match[2])
-    return indent
-
-
-def _points(number: str, unit: str) -> float:
-    return float(number or 0) * (0.75 if unit == "px" else 1)
-
-
-def _padding_left(style: str) -> float:
-    """The left padding a style states, in points (`padding-left`, or the `padding` shorthand's)."""
-    if match := _PADDING_LEFT_RE.search(style):
-        return _points(match[1], match[2])
-    if match := _PADDING_RE.search(style):
-        parts = match[1].split()
-        left = parts[-1] if len(parts) in (2, 4) else parts[0] if len(parts) == 1 else parts[1]
-        if left.endswith(("pt", "px")):
-            return _points(left[:-2], left[-2:])
-    return 0.0
-
-
-def _logical_columns(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Merge overlapping physical spans of numbers into logical columns."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def _column_of(item: Item, columns: list[tuple[int, int]]) -> int | None:
-    for index, (start, end) in enumerate(columns):
-        if item.col_start <= end and item.col_end >= start:
-            return index
-    return None
-
-
-def find_scale(text: str, *, shares_apart: bool = True) -> tuple[int, str | None]:
-    """The scale a "(in millions)" line states; the last one in the text is the nearest to the table.
-
-    With `shares_apart`, a scale stated for shares alone ("shares in thousands") is not the table's.
-    """
-    exceptions = [m.span() for m in _SHARES_SCALE_RE.finditer(text)] if shares_apart else []
-    matches = [
-        m
-        for m in _SCALE_RE.finditer(text)
-        if not any(a <= m.start() < b for a, b in exceptions)
-        and not _FOOTNOTE_START_RE.search(text, max(0, m.start() - 80), m.start())
-    ]
-    if not matches:
-        return 0, None
-    match = matches[-1]
-    word = next(group for group in match.groups() if group)
-    return _SCALE_POWERS[word.lower()], match[0]
 
 
 def parse_table(
@@ -333,7 +123,7 @@ def parse_table(
         if not items:
             return None
         scale_prose = context_before if scale_context is None else scale_context
-        around = _Surroundings(
+        around = Surroundings(
             context_before,
             title,
             scale_prose,
@@ -352,7 +142,7 @@ def text_table(table: etree._Element, title: str | None, warning: str) -> Parsed
     """A table as text alone (its rows' cell texts, no numeric cells), with why it was not parsed."""
     trs = [tr for tr in table.iter() if local_name(tr) == "tr"]
     cells = [[td for td in tr if local_name(td) in ("td", "th")] for tr in trs]
-    rows = [texts for row in cells if any(texts := [_cell_text(td) for td in row])]
+    rows = [texts for row in cells if any(texts := [cell_text(td) for td in row])]
     if not rows:
         return None
     width = max(map(len, rows))
@@ -360,27 +150,14 @@ def text_table(table: etree._Element, title: str | None, warning: str) -> Parsed
     return ParsedTable(table, title, 0, None, 0, grid, [], warning=f"kept as text: {warning}")
 
 
-@dataclass(frozen=True, slots=True)
-class _Surroundings:
-    """What the document says around a table."""
-
-    context_before: str  # the prose just before it
-    title: str | None
-    scale_prose: str  # the prose that may state its scale
-    inherited_scale: tuple[int, str | None]  # else this scale (of the table it continues)
-    continued_columns: Sequence[str]  # the column labels of the table it continues, if any
-    document_scale: tuple[int, str | None] = (0, None)  # else the document's default scale
-    earlier_acquisitions: Sequence[Acquisition] = ()  # the acquisitions the document dates before it
-
-
 def _parse_items(
-    table: etree._Element, items: list[list[Item]], document: DocumentPeriod, around: _Surroundings
+    table: etree._Element, items: list[list[Item]], document: DocumentPeriod, around: Surroundings
 ) -> ParsedTable:
-    rows = _split_header(items)
-    columns = _find_columns(rows)
-    _unlabel_header_rows(rows, columns)
+    rows = split_header(items)
+    columns = find_columns(rows)
+    unlabel_header_rows(rows, columns)
     header_text = " ".join(item.text for row in items[: rows.header_rows] for item in row)
-    scale = _table_scale(items, header_text, around)
+    scale = scale_of_table(items, header_text, around)
     row_labels = [item.text if item else "" for item in rows.labels]
     title = around.title
     # Only the nearest prose says what the table's columns measure ("as of", "years ended").
@@ -407,200 +184,11 @@ def _parse_items(
         title=title,
         scale=scale.scale,
         scale_text=scale.text,
-        header_rows=_shown_header_rows(rows, columns),
+        header_rows=shown_header_rows(rows, columns),
         grid=walker.grid,
         column_labels=walker.column_labels,
         cells=walker.cells,
     )
-
-
-@dataclass(slots=True)
-class _Rows:
-    """A table's rows split into their label and their values, and how many of them make the header."""
-
-    items: list[list[Item]]
-    labels: list[Item | None]
-    values: list[list[Item]]
-    header_rows: int  # the rows above the first with a figure
-
-    def headings(self) -> frozenset[int]:
-        """The header rows, and the rows with a label and no figure."""
-        return frozenset(
-            r for r, label in enumerate(self.labels) if r < self.header_rows or (label and not self.values[r])
-        )
-
-    def header_like(self, r: int) -> bool:
-        """No label, and nothing but text or years: "2024 | 2023", "Three Months Ended"."""
-        return self.labels[r] is None and all(_is_header_value(item) for item in self.values[r])
-
-
-def _shown_header_rows(rows: _Rows, columns: "_Columns") -> int:
-    """The rows shown as the table's header: down to the last that heads the figures' columns. Headings
-    under it, above the first figure ("Net sales:", "ASSETS" across the table), head rows, not columns."""
-    heads = [
-        r
-        for r in range(rows.header_rows)
-        if rows.values[r] or ((label := rows.labels[r]) is not None and columns.over(label))
-    ]
-    return heads[-1] + 1 if heads else 0
-
-
-def _split_header(items: list[list[Item]]) -> _Rows:
-    """The header phase: each row's label (its first item, unless a figure), and where the header ends."""
-    labels: list[Item | None] = []
-    values: list[list[Item]] = []
-    for row in items:
-        first = row[0]
-        has_label = first.number is None or (is_year(first.text) and len(row) > 1 and first.col_start == 0)
-        labels.append(first if has_label else None)
-        values.append(row[1:] if has_label else row)
-    header_rows = next(
-        (
-            i
-            for i, row in enumerate(values)
-            if any(not _is_header_value(item) for item in row)
-            or (labels[i] is not None and any(_inline_only(item) for item in row))
-        ),
-        len(items),
-    )
-    return _Rows(items, labels, values, header_rows)
-
-
-def _unlabel_header_rows(rows: _Rows, columns: "_Columns") -> None:
-    """A header repeated down the rows that leaves the stub empty and dates the columns anew names them, not
-    a row: "Six Months Ended June 30, 2023 | Six Months Ended June 30, 2022" over the figures' columns (CAT
-    Q2 2023 10-Q, allowance for credit losses). Its first item, standing over the first figures' column,
-    was taken for the row's label. (Not names alone: "U.S. Defined Benefit | U.S. Retiree Health Care"
-    over a block whose stub dates it, TXN.)"""
-    first = columns.spans[0][0] if columns.spans else None
-    for r in range(rows.header_rows, len(rows.items)):
-        label = rows.labels[r]
-        if first is None or label is None or label.col_start < first or not rows.values[r]:
-            continue
-        dated = all(months_in(item.text) and parse_long_date(item.text) for item in rows.items[r])
-        if dated:
-            rows.labels[r], rows.values[r] = None, rows.items[r]
-
-
-@dataclass(frozen=True, slots=True)
-class _Columns:
-    spans: list[tuple[int, int]]  # the physical columns each logical column covers
-    # (row, column) → the unit sign in force there: "%" or "$", printed by the column's figure at or above it
-    signs: dict[tuple[int, int], str]
-    stub_end: int = -1  # the last physical column of the row labels' stub
-
-    def of(self, item: Item) -> int | None:
-        return _column_of(item, self.spans)
-
-    def sign(self, r: int, col: int) -> str | None:
-        return self.signs.get((r, col))
-
-    def over(self, item: Item) -> list[int]:
-        """The logical columns a header item stands over: all it spans, unless it starts in the stub
-        (a title across the whole table, a stub header such as "(In millions)")."""
-        if item.col_start <= self.stub_end:
-            return []
-        return [
-            c for c, (start, end) in enumerate(self.spans) if item.col_start <= end and item.col_end >= start
-        ]
-
-
-def _find_columns(rows: _Rows) -> _Columns:
-    """The columns phase: the figures' physical spans merged into logical columns."""
-    spans = [  # a row of years alone ("2023" over a roll-forward's rows) is a heading, not a column
-        (item.col_start, item.col_end)
-        for row in rows.values[rows.header_rows :]
-        if not all(_is_header_value(item) for item in row)
-        for item in row
-        if item.number is not None
-    ]
-    columns = _logical_columns(spans) or _logical_columns(
-        [(item.col_start, item.col_end) for row in rows.values for item in row]
-    )
-    return _Columns(columns, _unit_signs(rows, columns), _stub_end(rows, columns))
-
-
-def _unit_signs(rows: _Rows, columns: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
-    """The unit sign in force at each figure of each column. Typesetting puts the sign on a column's first
-    figure only ("21.0 %" then "(2.2)"), and again where the unit changes: "Statutory rate 21%", then
-    "Provision at statutory rate $587" and the bare amounts of a tax reconciliation under it. A "%" after
-    amounts is a rate of its own row ("Effective tax rate 19.6 %"), not a new block: amounts stay in force."""
-    signs: dict[tuple[int, int], str] = {}
-    current: dict[int, str] = {}
-    seen: set[int] = set()
-    for r in range(rows.header_rows, len(rows.values)):
-        for item in rows.values[r]:
-            col = _column_of(item, columns)
-            if item.number is None or col is None:
-                continue
-            if item.number.is_currency or (item.number.is_percent and col not in seen):
-                current[col] = "$" if item.number.is_currency else "%"
-            seen.add(col)
-            if col in current:
-                signs[(r, col)] = current[col]
-    return signs
-
-
-def _stub_end(rows: _Rows, columns: list[tuple[int, int]]) -> int:
-    """The last physical column of the stub: where the narrowest row label of the body ends ("Net sales:"
-    in columns 0–2, then "Years ended" over 3–17 heads the figures' columns, not the labels)."""
-    first = columns[0][0] if columns else 0
-    ends = [
-        label.col_end
-        for label in rows.labels[rows.header_rows :]
-        if label is not None and label.col_start < first
-    ]
-    return min(ends, default=first - 1)
-
-
-@dataclass(frozen=True, slots=True)
-class _Scale:
-    scale: int  # the power of ten the table's figures are stated in
-    text: str | None  # the words that say so: "(in millions)"
-    shares: int | None  # a scale stated for share counts alone: "(shares in thousands)"
-    monetary: bool  # a `$` in the table or its scale line
-    from_document: bool = False  # the document's default ("amounts in tables are in millions"), not its own
-    shares_header: bool = False  # its header states a scale for shares: its bare counts are shares
-
-
-def _states_default(prose: str, default: tuple[int, str | None]) -> bool:
-    """Is the last scale `prose` states the document's default sentence, repeated (a page header)?"""
-    sentence = default[1]
-    at = prose.rfind(sentence) if sentence else -1
-    return at >= 0 and find_scale(prose[at + len(sentence or "") :])[1] is None
-
-
-def _table_scale(items: list[list[Item]], header_text: str, around: "_Surroundings") -> _Scale:
-    """The scale phase: stated in the header, else in the prose just before the table, else the scale of
-    the table it continues, else the document's default."""
-    context_before = around.scale_prose
-    scale, text = find_scale(header_text)
-    if text is None and (whole := _WHOLE_DOLLARS_RE.search(header_text)):
-        scale, text = 0, whole[0]  # "(in whole dollars)" under the years, in a note in millions
-    # (The prose before a table may state the document's default itself: a page header repeating
-    # "(Dollars in tables in millions, except per share amounts)".)
-    repeated = False
-    if text is None:
-        scale, text = find_scale(context_before)
-        repeated = text is not None and _states_default(context_before, around.document_scale)
-    if text is None:
-        # A table continued from the one just before it (same note, a page later) keeps its scale.
-        scale, text = around.inherited_scale
-    from_document = repeated or (text is None and around.document_scale[1] is not None)
-    if from_document and text is None:
-        scale, text = around.document_scale
-    shares_match = _SHARES_SCALE_RE.search(f"{header_text} {context_before}")
-    shares = _SCALE_POWERS[next(g for g in shares_match.groups() if g).lower()] if shares_match else None
-    if shares is None and text is not None and _EXCEPT_SHARES_RE.search(text):
-        shares = 0  # "(in thousands, except share and per share data)": share counts are written in full
-    monetary = any("$" in item.text for row in items for item in row) or bool(
-        re.search(r"dollars|\$", f"{header_text} {text or ''}", re.IGNORECASE)
-    )
-    # A header that states a scale for shares alone ("(shares in thousands)"), none for amounts.
-    shares_header = bool(_SHARES_SCALE_RE.search(header_text)) and not re.search(
-        r"dollars|\$|amounts", header_text, re.IGNORECASE
-    )
-    return _Scale(scale, text, shares, monetary, from_document, shares_header)
 
 
 @dataclass(slots=True)
@@ -628,9 +216,9 @@ class _RowWalker:
     """The walk over a table's rows, top to bottom: header rows name the columns (and their periods),
     heading rows open a section of the row path, and every figure of the other rows becomes a cell."""
 
-    rows: _Rows
-    columns: _Columns
-    scale: _Scale
+    rows: Rows
+    columns: Columns
+    scale: Scale
     document: DocumentPeriod
     table_context: str
     resolver: TablePeriods
@@ -638,6 +226,8 @@ class _RowWalker:
     cells: list[NumericCell] = field(default_factory=list)
     column_labels: list[str] = field(default_factory=list)
     periods: list[Period | None] = field(default_factory=list)  # what each column's label names
+    # The column inference that dated each column its label leaves undated (`registry.COLUMN_INFERENCES`).
+    inferred: list[str | None] = field(default_factory=list)
     header_block: list[int] = field(default_factory=list)  # the consecutive header rows naming the columns
     # Its introduction sorts it by the year loans were made (`_introduces_vintages`).
     by_origination: bool = False
@@ -658,7 +248,7 @@ class _RowWalker:
         in_full = {c.col for c in counts if c.scale == 0}
         # (Not a count that states its own scale: "2.0 billion shares".)
         written = [
-            c for c in self.cells if c.unit in _COUNTS and c.inline_span is not None and c.text[-1:].isdigit()
+            c for c in self.cells if c.unit in COUNTS and c.inline_span is not None and c.text[-1:].isdigit()
         ]
         labels_in_full = any(
             abs(c.shown.value.scaleb(self._count_scale(c.unit))) > _SURELY_IN_FULL for c in written
@@ -690,7 +280,7 @@ class _RowWalker:
             values, label_item = [label_item, *values], None
         label = label_item.text if label_item else ""
         self.grid.append(self._display(label, values, header=header))
-        indent = _indent(label_item.cells[0].element) if label_item else 0.0
+        indent = indent_of(label_item.cells[0].element) if label_item else 0.0
         if label_item is not None and not values:
             if r >= rows.header_rows:
                 self._label_figures(r, label_item)
@@ -698,7 +288,7 @@ class _RowWalker:
                 self._heading(r, label_item, indent)
                 return
         numbers = [item for item in values if item.number is not None]
-        if r < rows.header_rows or header_like or (not numbers and not _has_inline(rows.items[r])):
+        if r < rows.header_rows or header_like or (not numbers and not has_inline(rows.items[r])):
             return
         self._figure_row(r, label_item, label, indent, numbers)
 
@@ -714,7 +304,7 @@ class _RowWalker:
             return True
         # Names over the columns: only a stub that dates its section in full, the names naming no period
         # (not "Three months ended June 30, | | Six months ended June 30," over a second block, MMM).
-        names = all(_is_header_value(item) and not months_in(item.text) for item in values)
+        names = all(is_header_value(item) and not months_in(item.text) for item in values)
         return names and parse_long_date(label_item.text) is not None
 
     def _figure_row(
@@ -739,7 +329,7 @@ class _RowWalker:
         # A sum under a rule whose wrapped lines are indented past its heading's stays under it, though its
         # first line is back at the heading's ("Net income attributable to Pfizer Inc. common shareholders"
         # closing "Earnings per common share––basic:").
-        block = _indent(label_item.cells[0].element, block=True) if label_item else 0.0
+        block = indent_of(label_item.cells[0].element, block=True) if label_item else 0.0
         path = self._path(indent, label, closing=summed is not None, block=block if ruled else indent)
         self._written_figures(r, label_item, label, path)
         self._number_cells(r, numbers, label, path)
@@ -785,13 +375,14 @@ class _RowWalker:
             (only,) = named
             if only is not None and only.kind == section.kind:
                 self.periods = [section] * len(self.periods)
+                self.inferred = [None] * len(self.periods)
 
     def _name_columns(self, r: int) -> None:
         """A header row: the columns' labels (with the header rows just above) and the periods they name."""
         if not (r > 0 and r - 1 in self.header_block):
             self.header_block = []
         self.header_block.append(r)
-        labels = _column_labels(self.rows.items, self.header_block, self.columns.spans, self.columns.stub_end)
+        labels = header_labels(self.rows.items, self.header_block, self.columns.spans, self.columns.stub_end)
         if any(labels):  # a row over the stub alone ("Change in Plan Assets") leaves the columns as named
             self._set_columns(labels)
 
@@ -800,17 +391,16 @@ class _RowWalker:
         self.column_labels = labels
         years = {year for label in labels if (year := printed_year(label))}
         stated = stated_as_of(self.table_context, years)
-        vintages = _origination_columns(labels, self.by_origination)
+        vintages = origination_columns(labels, self.by_origination)
         periods = [
             None
-            if _ORIGINATION_RE.search(label) or _PLAN_NAME_RE.search(label) or vintage
+            if ORIGINATION_RE.search(label) or PLAN_NAME_RE.search(label) or vintage
             else parse_column_period(label, self.document, self.table_context, stated)
             for label, vintage in zip(labels, vintages, strict=True)
         ]
-        named = _one_date_for_all(periods_by_block(labels, periods))
-        self.periods = _between_balance_columns(labels, named)
-        # Dated balances around the columns' flows: the dates are balances, whatever the rows' words.
-        self.resolver.columns_roll_forward = self.periods != named
+        completed = column_periods(labels, periods_by_block(labels, periods))
+        self.periods, self.inferred = completed.periods, completed.inferred
+        self.resolver.columns_roll_forward = columns_roll_forward(completed)
 
     def _display(self, label: str, values: list[Item], *, header: bool) -> list[str]:
         """The row as the grid shows it: its label, then each logical column's text. A header's text
@@ -825,11 +415,11 @@ class _RowWalker:
 
     def _label_figures(self, r: int, label_item: Item) -> None:
         """ "Cash dividends declared, per share: $0.80": a label alone on its row states its figure."""
-        if figures := _written_figures(label_item.text):
+        if figures := written_figures(label_item.text):
             label = label_item.text
             path = [section.name for section in self.path_stack] + [label]
             dated = self.resolver.for_cell(r, label, None, inline=True, path=path)
-            self.cells.extend(self._inline(_Place(r, 0, label, path), label_item, figures, dated))
+            self.cells.extend(self._inline(Place(r, 0, label, path), label_item, figures, dated))
 
     def _heading(self, r: int, label_item: Item, indent: float) -> None:
         """A heading row ("Current assets:"), also when it sits right under the column headers; not a
@@ -838,18 +428,18 @@ class _RowWalker:
         cell = label_item.cells[0].element
         if _CENTERED_RE.search(cell.get("style") or ""):
             indent = float("-inf")  # a centered heading ("ASSETS") stands above the left-aligned ones
-        elif _bold(cell) and not _YEAR_IN_RE.search(label):
+        elif _bold(cell) and not YEAR_IN_RE.search(label):
             # A bold one above a plain one at its indentation ("Cash Flows from Operating Activities" over
             # "Adjustments to reconcile net income …", both at the left edge); not a period's heading
             # ("Year Ended December 31, 2023"), which ends the one before it.
             indent -= 0.5
         # A label that states its figure ("Shares authorized: 4,687,500,000") is a line, not a section.
         # (Not a unit note: "Weighted Average Number of Shares Outstanding (000s)".)
-        states_figures = r >= self.rows.header_rows and any(f.value for f in _written_figures(label))
+        states_figures = r >= self.rows.header_rows and any(f.value for f in written_figures(label))
         if not states_figures and (r >= self.rows.header_rows or not self._columns_named_below(r)):
             while self.path_stack and self.path_stack[-1].indent >= indent:
                 self.path_stack.pop()
-            self.path_stack.append(_Section(indent, label.rstrip(":"), _indent(cell, block=True), row=r))
+            self.path_stack.append(_Section(indent, label.rstrip(":"), indent_of(cell, block=True), row=r))
         if r >= self.rows.header_rows or self.columns.of(label_item) is None:
             self._observe_heading(label)  # not a caption across the columns, which name their own
 
@@ -897,25 +487,26 @@ class _RowWalker:
         """Figures written inside the row's text cells: its label's ("Treasury stock — 2,738 and 2,732
         shares"), a value cell's ("3.6%-5.4%")."""
         for item in self.rows.items[r]:
-            if item is not label_item and (ends := _range_ends(item)):
+            if item is not label_item and (ends := range_ends(item)):
                 self._range_cells(r, item, ends, label, path)
                 continue
-            if item.number is not None or not (figures := _written_figures(item.text)):
+            if item.number is not None or not (figures := written_figures(item.text)):
                 continue
             col = None if item is label_item else self.columns.of(item)
             beside = self._dated_column_over(item) if col is None and item is not label_item else None
             named = col if beside is None else beside
             column = None if named is None else self.periods[named]
             column_label = "" if named is None else self.column_labels[named]
+            inferred = None if named is None else self.inferred[named]
             dated = self.resolver.for_cell(
-                r, label, column, column_label=column_label, inline=True, path=path
+                r, label, column, column_label=column_label, inline=True, path=path, column_inferred=inferred
             )
             # A label may list one figure per dated column: each takes that column's period.
             listed = (
                 list(dict.fromkeys(p for p in self.periods if p is not None)) if item is label_item else []
             )
             respective = [self.resolver.for_cell(r, label, p, path=path) for p in listed]
-            place = _Place(r, 0 if col is None else col + 1, label, path)  # grid columns: 0 is the label
+            place = Place(r, 0 if col is None else col + 1, label, path)  # grid columns: 0 is the label
             self.cells.extend(self._inline(place, item, figures, dated, respective))
 
     def _dated_column_over(self, item: Item) -> int | None:
@@ -929,7 +520,7 @@ class _RowWalker:
                     head.col_start <= item.col_start and item.col_end <= head.col_end
                 ):
                     continue
-                under = _columns_under(head, self.columns.spans)
+                under = columns_under(head, self.columns.spans)
                 periods = {self.periods[c] for c in under}
                 day = periods.pop() if len(periods) == 1 else None
                 if day is not None and day.kind == "instant" and not day.assumed:
@@ -946,31 +537,33 @@ class _RowWalker:
     ) -> None:
         """A value cell that prints a range ("0.41 - 6.09" under "Interest Rates %", "0-250" under "$ in
         millions"): each end is a figure of its column, read as the column's figures are, and found by its
-        place in the text. (A column of nothing but ranges is no column: `_find_columns` reads figures.)"""
+        place in the text. (A column of nothing but ranges is no column: `find_columns` reads figures.)"""
         col = self.columns.of(item)
         if col is None:
             return
         column_label, column = self.column_labels[col], self.periods[col]
-        if _LENGTH_RE.search(f"{label} {column_label}"):
+        if LENGTH_RE.search(f"{label} {column_label}"):
             return  # a range of useful lives ("3-40" under "Estimated Useful Lives"), not of amounts
-        place = _Place(r, col + 1, label, path, column_label, column)
-        dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
+        place = Place(r, col + 1, label, path, column_label, column)
+        dated = self.resolver.for_cell(
+            r, label, column, column_label=column_label, path=path, column_inferred=self.inferred[col]
+        )
         sign = self.columns.sign(r, col)
         column_kind = (sign == "%", sign == "$", False)
         for number, span in ends:
-            cell = _numeric_cell(place, item, number, dated, self.scale, column_kind)
+            cell = numeric_cell(place, item, number, dated, self.scale, column_kind)
             cell.text, cell.inline_span = item.text[span[0] : span[1]], span
             self.cells.append(cell)
 
     def _inline(
         self,
-        place: "_Place",
+        place: "Place",
         item: Item,
         figures: list[InlineFigure],
         dated: CellPeriod,
         respective: Sequence[CellPeriod] = (),
     ) -> list[NumericCell]:
-        cells = _inline_cells(place, item, figures, dated, self.scale.scale, self.scale.shares, respective)
+        cells = inline_cells(place, item, figures, dated, self.scale.scale, self.scale.shares, respective)
         for cell in cells:  # a figure no column dates may be of the period its own sentence names
             if cell.period_rule != "written_figure_at_the_report_date" or cell.inline_span is None:
                 continue
@@ -1020,22 +613,27 @@ class _RowWalker:
             if col is None or item.number is None:
                 continue
             column_label, column = self.column_labels[col], self.periods[col]
+            inferred = self.inferred[col]
             if column is None and (year := self._year_beside(r)) is not None:
                 # "Net Sales" over the figures, the row's year in a column of its own: "Net Sales 2024".
                 column = parse_column_period(f"{column_label} {year}", self.document, self.table_context)
             own_scale, own_scale_text = self._own_scale(label, column_label, path[:-1])
             table_scale = own_scale if own_scale_text else self.scale.scale
             shares_scale = own_scale if own_scale_text else self.scale.shares
-            place = _Place(r, col + 1, label, path, column_label, column)
-            dated = self.resolver.for_cell(r, label, column, column_label=column_label, path=path)
+            place = Place(r, col + 1, label, path, column_label, column)
+            dated = self.resolver.for_cell(
+                r, label, column, column_label=column_label, path=path, column_inferred=inferred
+            )
             scale = replace(self.scale, scale=table_scale, shares=shares_scale)
-            award_table = any(_AWARD_PRICE_RE.search(_bare_label(label)) for label in self.column_labels)
+            award_table = any(_AWARD_PRICE_RE.search(bare_label(label)) for label in self.column_labels)
             sign = self.columns.sign(r, col)
             column_kind = (sign == "%", sign == "$", award_table)
-            self.cells.append(_numeric_cell(place, item, item.number, dated, scale, column_kind))
+            self.cells.append(numeric_cell(place, item, item.number, dated, scale, column_kind))
 
 
 _PAGE_HEADER_RE = re.compile(r"^table of contents$|\bform 10-[kq]\b.*\d+$|^\d+$", re.IGNORECASE)
+
+
 _BOLD_RE = re.compile(r"font-weight:\s*(?:bold|[6-9]00)")
 
 
@@ -1051,20 +649,34 @@ def _bold(cell: etree._Element) -> bool:
 
 
 _CENTERED_RE = re.compile(r"text-align:\s*center")
+
+
 _RULE_TOP_RE = re.compile(r"border-top:\s*(?:0*[1-9][\d.]*|0?\.\d*[1-9])(?:pt|px)\s+(?:solid|double)")
+
+
 _RULE_BOTTOM_RE = re.compile(r"border-bottom:\s*(?:0*[1-9][\d.]*|0?\.\d*[1-9])(?:pt|px)\s+(?:solid|double)")
+
+
 _LETTER_RE = re.compile(r"[^\W\d_]")
+
+
 _TOTAL_RE = re.compile(r"^total\s+", re.IGNORECASE)
+
+
 _ACTIVITIES_RE = re.compile(r"\b(operating|investing|financing)\s+activities\b", re.IGNORECASE)
+
+
 _ACTIVITIES_HEADING_RE = re.compile(
     r"(?:cash flows?\b[^:]{0,30}?)?(operating|investing|financing)\s+activities\b", re.IGNORECASE
 )
+
+
 _CASH_FROM_RE = re.compile(r"^(?:net\s+)?cash\b", re.IGNORECASE)
 
 
 def _section_name(text: str) -> str:
     """A heading or a total's name, compared: "Other income (expense), net:" → "other income"."""
-    bare = _PARENTHETICAL_RE.sub(" ", text.lower().replace("’", "'"))
+    bare = PARENTHETICAL_RE.sub(" ", text.lower().replace("’", "'"))
     words = re.sub(r"[^a-z0-9']+", " ", bare).split()
     return " ".join(words[:-1] if words[-1:] == ["net"] else words)
 
@@ -1098,627 +710,18 @@ def _sums(label: str, heading: str) -> bool:
     )
 
 
-# Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
-# Year"): balances at the report date, whatever year they print.
-_ORIGINATION_RE = re.compile(r"originat|vintage", re.IGNORECASE)
-# A year that names a plan, not a period: "FISCAL 2024 PLAN", "FISCAL 2023 AND PRIOR PLANS" over the
-# columns of a restructuring liability's roll-forward, its rows dated by their balances (CSCO 2024 10-K).
-_PLAN_NAME_RE = re.compile(
-    r"\b(?:fiscal\s+)?(?:19|20)\d{2}(?:\s+and\s+prior)?\s+(?:restructuring\s+)?"
-    r"(?:plans?|programs?|initiatives?)\b",
-    re.IGNORECASE,
-)
-# A column that prints a year alone, or the date a fiscal year ended: "2021", "Fiscal Year July 31, 2021".
-_VINTAGE_COLUMN_RE = re.compile(
-    rf"^(?:fiscal\s+(?:year\s+)?)?(?:(?:19|20)\d{{2}}|{LONG_DATE_PATTERN})$", re.IGNORECASE
-)
 _LAST_SENTENCE_RE = re.compile(r"(?:^|\.\s)([^.]*)$")
 
 
-def _introduces_vintages(around: _Surroundings) -> bool:
+def _introduces_vintages(around: Surroundings) -> bool:
     """Does the table's title or the sentence introducing it sort it by the year loans were made: "Our
     financing receivable balances at December 31, 2023 by internal credit rating category and year of
     origination consisted of the following:" (BA 2023 10-K)?"""
     sentence = _LAST_SENTENCE_RE.search(around.context_before[-300:])
-    return bool(_ORIGINATION_RE.search(f"{around.title or ''} {sentence[1] if sentence else ''}"))
+    return bool(ORIGINATION_RE.search(f"{around.title or ''} {sentence[1] if sentence else ''}"))
 
 
-def _origination_columns(labels: list[str], by_origination: bool) -> list[bool]:
-    """Which columns of a table sorted by the year loans were made print that year, not the period of their
-    figures: three or more years or fiscal year ends alone ("Current | 2022 | 2021 | 2020 | 2019 | Prior", BA
-    2023 10-K; "Prior | Fiscal Year July 25, 2020" … under "July 27, 2024", CSCO 2024 10-K). Their figures
-    are balances at the report date (or flows of the section's period: gross write-offs). A table that
-    continues one without its introduction shows it by its "Prior" column, the loans made before them."""
-    by_origination = by_origination or any(label.strip().lower() == "prior" for label in labels)
-    vintages = [by_origination and bool(_VINTAGE_COLUMN_RE.match(label.strip())) for label in labels]
-    return vintages if sum(vintages) >= 3 else [False] * len(labels)
-
-
-_BALANCE_COLUMN_RE = re.compile(r"\bbalance|\bbeginning\b|\bend(?:ing)? of\b", re.IGNORECASE)
-
-
-def _names_a_balance(label: str) -> bool:
-    """A column of balances: "Balance, Beginning 2022", or a date alone: "December 31, 2022 (in
-    millions)"."""
-    undated = LONG_DATE_RE.sub("", _PARENTHETICAL_RE.sub("", label)).strip(" ,")
-    return bool(_BALANCE_COLUMN_RE.search(label)) or not undated
-
-
-def _between_balance_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
-    """A roll-forward across the columns: "Balance, Beginning 2022 | Acquisitions | Impairment | … |
-    Balance, End of 2022", "December 31, 2022 | Increase/(Decrease) | Reclassifications | December 31,
-    2023". The undated columns between two dated balances are the flows between them."""
-    instants = [(c, p) for c, p in enumerate(periods) if p is not None and p.kind == "instant"]
-    balances = [(c, p) for c, p in instants if _names_a_balance(labels[c])]
-    # Also the same measure at two dates with columns between them: "Intangible Assets, Gross May 31, 2023
-    # | Additions & Adjustments, net | Intangible Assets, Gross August 31, 2023" (ORCL Q1 2024 10-Q).
-    same_measure = [
-        pair for pair in itertools.pairwise(instants) if _same_measure(labels[pair[0][0]], labels[pair[1][0]])
-    ]
-    filled = list(periods)
-    for (left, opening), (right, closing) in [*itertools.pairwise(balances), *same_measure]:
-        if closing.end <= opening.end:
-            continue
-        for c in range(left + 1, right):
-            if filled[c] is None and labels[c]:
-                filled[c] = Period("duration", opening.end + timedelta(days=1), closing.end)
-    return filled
-
-
-def _same_measure(left: str, right: str) -> bool:
-    """Two column labels that name the same measure once their dates are left out: "January 1, 2023 Carrying
-    Value" and "December 31, 2023 Carrying Value"."""
-    measure = LONG_DATE_RE.sub("", _PARENTHETICAL_RE.sub("", left)).strip(" ,")
-    return bool(measure) and measure == LONG_DATE_RE.sub("", _PARENTHETICAL_RE.sub("", right)).strip(" ,")
-
-
-def _one_date_for_all(periods: list[Period | None]) -> list[Period | None]:
-    """Where every dated column names the same period, the undated ones break it down: "December 31,
-    2023" then "Level 1", "Level 2" (fair value at that reporting date), or "2024" then "% of total"."""
-    named = {period for period in periods if period is not None}
-    if len(named) != 1:
-        return periods
-    (only,) = named
-    return [only] * len(periods)
-
-
-def _column_labels(
-    rows: list[list[Item]], header_block: list[int], columns: list[tuple[int, int]], stub_end: int = -1
-) -> list[str]:
-    labels: list[list[str]] = [[] for _ in columns]
-    # The lowest row that names columns, and how many times it names the same ones over again.
-    lowest = max(
-        (r for r in header_block if any(columns and i.col_end >= columns[0][0] for i in rows[r])), default=-1
-    )
-    blocks = _repeated_blocks(rows[lowest], columns) if lowest >= 0 else 1
-    # Blocks of years ("2023 | 2022" under each measure) or of measures under a period each.
-    dated = lowest >= 0 and all(is_year(i.text) for i in rows[lowest] if i.col_start > stub_end)
-    respread = {
-        r: _over_blocks(rows[r], columns, blocks, stub_end, dated) for r in header_block if r < lowest
-    }
-    spread_all = _across_blocks(rows, [r for r in header_block if r < lowest], columns, blocks, stub_end)
-    for r in header_block:
-        # Does the row name columns too ("Year Ended December 31, 2022 | Direct to Consumer | Partner …")?
-        beside = any(columns and item.col_start >= columns[0][0] for item in rows[r])
-        over_blocks = (
-            respread.get(r)
-            or spread_all.get(r)
-            or _one_over_each(rows[r], columns, stub_end)
-            or (_over_gaps(rows, header_block, r, columns, stub_end) if blocks < 2 else {})
-        )
-        for item in rows[r]:
-            if id(item) in over_blocks:
-                for index in over_blocks[id(item)]:
-                    if item.text not in labels[index]:
-                        labels[index].append(item.text)
-                continue
-            # A period phrase in the header's stub ("December 31," left of "2024 | 2023") heads every column.
-            # (One that prints its year on a row of its own heads a section of rows instead: "Year Ended
-            # December 31, 2023".)
-            # (Not the header of a column of text between the stub and the figures: "Weighted-Average
-            # Original Useful Life as of December 31, 2023" over "11 years", CMCSA 2023 10-K.)
-            stub = (
-                columns
-                and item.col_end < columns[0][0]
-                and (stub_end < 0 or item.col_start <= stub_end)
-                and _STUB_PERIOD_RE.search(item.text)
-                and (beside or not _YEAR_IN_RE.search(item.text))
-            )
-            # A caption across the table from the stub ("ASSETS") heads rows, unless it names a period.
-            across = item.col_start <= stub_end and not (
-                _STUB_PERIOD_RE.search(item.text) or _YEAR_IN_RE.search(item.text)
-            )
-            for index, (start, end) in enumerate(columns):
-                over = item.col_start <= end and item.col_end >= start and not across
-                if (over or stub) and item.text not in labels[index]:
-                    labels[index].append(item.text)
-    return [" ".join(parts) for parts in labels]
-
-
-def _repeated_blocks(row: list[Item], columns: list[tuple[int, int]]) -> int:
-    """How many times a header row names the same columns over again, one name over each column: 2 for
-    "Gross | Netting | Net | Gross | Netting | Net" (DOW Q2 2023 10-Q, derivatives); 1 when it does not."""
-    names = [item.text for item in row if columns and item.col_end >= columns[0][0]]
-    if len(names) != len(columns):
-        return 1
-    for width in range(1, len(names) // 2 + 1):
-        if len(names) % width == 0 and names == names[:width] * (len(names) // width):
-            return len(names) // width
-    return 1
-
-
-# What names a period over a block: "Jun 30, 2023", "2022", "For the Three Months Ended", "Impact of
-# correction of error - year to date".
-_PERIOD_WORDS_RE = re.compile(
-    r"\b(?:19|20)\d{2}\b|\b(?:quarters?|years?|months|weeks)\b|\bto[- ]date\b|\bended\b", re.IGNORECASE
-)
-
-
-def _over_blocks(
-    row: list[Item], columns: list[tuple[int, int]], blocks: int, stub_end: int, dated_blocks: bool = False
-) -> dict[int, list[int]]:
-    """The columns each item of a header row stands over where the row below repeats its names block by
-    block, this row prints one item a block, and their spans fall across the blocks: each item over its
-    block, whatever its span. A filer's spans may fall a column or more short ("Jun 30, 2023" over two of
-    the three columns "Gross | Netting | Net" of its block, "Dec 31, 2022" over the third and the next
-    two, DOW Q2 2023 10-Q). Keyed by the item's id; empty where the row does not fit, or its items stand
-    within their blocks already ("Fair Value" over "Asset | Liability" beside "Notional", PFE). (Not a
-    caption that starts in the stub: "The following presents the detailed calculation of EPS:", PFE.)"""
-    # (Not a header over a column of text: "Location of (Gain) Loss", MDT.)
-    items = [item for item in row if item.col_start > stub_end and _columns_under(item, columns)]
-    if blocks < 2 or len(items) != blocks:
-        return {}
-    if not (dated_blocks or all(_PERIOD_WORDS_RE.search(item.text) for item in items)):
-        return {}
-    width = len(columns) // blocks
-    under = [_columns_under(item, columns) for item in items]
-    crosses = any(len({c // width for c in cols}) > 1 for cols in under)
-    # Each starts its block, but the last column is left out ("Three Months Ended | Six Months Ended"
-    # over "2023 | 2022 | 2023 | 2022", the second over one year, CMCSA).
-    short = [cols[0] for cols in under] == list(range(0, len(columns), width)) and not any(
-        len(columns) - 1 in cols for cols in under
-    )
-    # Or two in one block ("2023 | 2022" over "Fair Value | Total Losses" of the first, BA).
-    shared = [cols[0] // width for cols in under] != list(range(blocks))
-    if not (crosses or short or shared):
-        return {}
-    return {id(item): list(range(b * width, (b + 1) * width)) for b, item in enumerate(items)}
-
-
-def _across_blocks(
-    rows: list[list[Item]],
-    header_block: list[int],
-    columns: list[tuple[int, int]],
-    blocks: int,
-    stub_end: int,
-) -> dict[int, dict[int, list[int]]]:
-    """The header rows of one item that starts over the first column and ends inside a block: that item
-    over every column. "Nine Months Ended June 30" over "2023" (Number Granted, Weighted Average Grant
-    Date Fair Value) and the first column of "2022" (JCI Q3 2023 10-Q). (Not one that ends where a block
-    does: "Pension Plans" over "U.S. | International" beside "Postretirement Plans", PFE.)"""
-    if blocks < 2:
-        return {}
-    width = len(columns) // blocks
-    across: dict[int, dict[int, list[int]]] = {}
-    for r in header_block:
-        items = [i for i in rows[r] if i.col_start > stub_end and _columns_under(i, columns)]
-        under = _columns_under(items[0], columns) if len(items) == 1 else []
-        if under and under[0] == 0 and (under[-1] + 1) % width and under[-1] < len(columns) - 1:
-            across[r] = {id(items[0]): list(range(len(columns)))}
-    return across
-
-
-def _columns_under(item: Item, columns: list[tuple[int, int]]) -> list[int]:
-    """The logical columns an item's span overlaps."""
-    return [c for c, (start, end) in enumerate(columns) if item.col_start <= end and item.col_end >= start]
-
-
-def _one_over_each(row: list[Item], columns: list[tuple[int, int]], stub_end: int) -> dict[int, list[int]]:
-    """A header row that prints one item for each column, its spans off the columns: each item over its
-    column in order. "Three Months Ended July 31, 2022 | Total Costs Incurred to Date at April 30, 2023"
-    set a column to the left of the two columns of figures (SJM Q1 2024 10-Q, restructuring costs).
-    Empty where the row does not fit, its items stand over their columns already, or one stands over
-    several ("Depreciable Lives (Years) | December 31," over a column of text and two years, TXN)."""
-    items = [item for item in row if item.col_start > stub_end]
-    if stub_end < 0 or len(columns) < 2 or len(items) != len(columns):
-        return {}
-    if not all(is_year(item.text) or parse_long_date(item.text) for item in items):  # each dates its column
-        return {}
-    over = [_columns_under(item, columns) for item in items]
-    if all(len(cols) == 1 for cols in over) and len({cols[0] for cols in over}) == len(columns):
-        return {}
-    if any(len(cols) > 1 for cols in over):  # "December 31," over both years, beside a text column's header
-        return {}
-    return {id(item): [c] for c, item in enumerate(items)}
-
-
-# A column of changes between the periods, its header's words too: "% Change", "Increase (Decrease)".
-_CHANGE_HEADER_RE = re.compile(
-    rf"{CHANGE_COLUMN_RE.pattern}|%|\bvs\b|\bincrease\b|\bdecrease\b", re.IGNORECASE
-)
-
-
-def _over_gaps(
-    rows: list[list[Item]], header_block: list[int], r: int, columns: list[tuple[int, int]], stub_end: int
-) -> dict[int, list[int]]:
-    """A header row of dates (or years) whose spans leave a column between two of them uncovered (or after
-    the one date over the first columns): each column left out stands under the date on its left, as do
-    those after the last. The filer's spans fall short of the block each date heads: "December 30, 2023"
-    over "Cost of products sold | Interest expense" and not "Other expense/ (income)" beside them,
-    "December 31, 2022" over the next three and not the fourth (KHC 2023 10-K, derivatives' impact on
-    income). Keyed by the item's id; empty where no column between two dates is left out, or a column left
-    out holds changes ("% Change"). (Where the row below repeats its names block by block, the blocks say
-    where each date stands: "2023" over "Amount", not "Shares | Amount", VZ; the caller leaves those rows
-    out.)"""
-    items = [item for item in rows[r] if item.col_start > stub_end and _columns_under(item, columns)]
-    if not items or not all(is_year(item.text) or parse_long_date(item.text) for item in items):
-        return {}
-    under = [_columns_under(item, columns) for item in items]
-    pairs = list(itertools.pairwise(under))
-    between = any(right[0] - left[-1] > 1 for left, right in pairs)
-    # One date over the first columns and not the last: "2023" over "Carrying Amount … Cash & Cash
-    # Equivalents", not "Current Marketable Securities" beside them (JNJ 2023 10-K, marketable securities).
-    alone = len(under) == 1 and len(under[0]) > 1 and under[0][0] == 0 and under[0][-1] < len(columns) - 1
-    if any(left[-1] >= right[0] for left, right in pairs) or not (between or alone):
-        return {}
-    below = [item for row in header_block if row > r for item in rows[row]]
-
-    def names(cols: range | list[int]) -> list[str]:
-        return [i.text for i in below if set(_columns_under(i, columns)) & set(cols)]
-
-    spread: dict[int, list[int]] = {}
-    for k, (item, cols) in enumerate(zip(items, under, strict=True)):
-        gap = range(cols[-1] + 1, under[k + 1][0] if k + 1 < len(under) else len(columns))
-        if any(_CHANGE_HEADER_RE.search(name) for name in names(gap)):
-            return {}
-        # The same measure at both dates: what moved it stands between ("January 1, 2023 Carrying Value |
-        # Changes in Fair Value | … | December 31, 2023 Carrying Value", JNJ 2023 10-K): a roll-forward.
-        if gap and k + 1 < len(under) and (ends := names([cols[-1]])) and ends == names([under[k + 1][0]]):
-            return {}
-        spread[id(item)] = [*cols, *gap]
-    return spread
-
-
-_YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
-_STUB_PERIOD_RE = re.compile(
-    rf"\b(?:ended|ending|as of)\b|(?:^|\bat\s+){MONTH_NAME_PATTERN}\s+\d{{1,2}},?$|"
-    # "(at December 31, 2022, in millions)", "2022" over segments
-    rf"\bat\s+{LONG_DATE_PATTERN}|^(?:fiscal\s+)?(?:19|20)\d{{2}}$",
-    re.IGNORECASE,
-)
-
-
-_PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
-_PRICE_COLUMN_RE = re.compile(
-    r"\bper\s+(?:common\s+)?(?:share|unit|rsu|psu|option)|"
-    r"\b(?:exercise|purchase|grant|share|stock|average|option)\s+price\b|grant[- ]date fair value|"
-    r"fair value per|\bEPS\b",
-    re.IGNORECASE,
-)
-# What a column of an EPS computation holds besides the per-share figure: "Income Allocation", "Net income
-# attributable to …", "Weighted-Average Shares Outstanding", "Shares".
-_AMOUNT_COLUMN_RE = re.compile(r"\b(?:net\s+)?income\b|\ballocation\b|\bnet earnings\b", re.IGNORECASE)
-_OF_WHAT_RE = re.compile(r"\s*(?:of|per)\b", re.IGNORECASE)
-_COUNT_COLUMN_RE = re.compile(r"\bshares(?:\s+outstanding)?\s*$", re.IGNORECASE)
 # The price column of an award roll-forward: "Weighted-Average Exercise Price", "Grant-Date Fair Value".
 _AWARD_PRICE_RE = re.compile(
     r"\b(?:exercise|purchase|grant|strike)\s+price\b|grant[- ]date fair value|fair value per", re.IGNORECASE
 )
-_COUNT_WORDS_RE = re.compile(
-    r"shares used|number of shares|weighted[- ]average (?:number|shares|basic|diluted)|excluded|awards|"
-    r"outstanding|units|computation",
-    re.IGNORECASE,
-)
-
-
-# A column that says what its figures are and nothing else: "Shares", "Shares (millions)", "Per Share".
-_SHARES_COLUMN_RE = re.compile(
-    r"^(?:weighted[- ]average )?(?:number of )?(?:common )?shares(?: outstanding)?$|^per (?:common )?share$",
-    re.IGNORECASE,
-)
-_INLINE_PER_SHARE_RE = re.compile(
-    r"\(?\$\s?[\d.,]+\)?\s*/?\s*(?:per|/)\s*(?:\w+\s+){0,2}share\b", re.IGNORECASE
-)
-_PER_SHARE_PARENTHETICAL_RE = re.compile(r"^\((?:in dollars )?per (?:common )?share\)$", re.IGNORECASE)
-
-
-def _price_column(column: str) -> str | None:
-    """What a column's label says its figures are when it names a price or a per-share figure: "per_share",
-    or what words after its last "per share" name (the "Basic Earnings Per Share" header over "Income
-    Allocation", "Weighted-Average Shares Outstanding" and "Earnings per Share"). None: it names no price."""
-    prices = list(_PRICE_COLUMN_RE.finditer(column))
-    if not prices:
-        return None
-    after = column[prices[-1].end() :]
-    if _OF_WHAT_RE.match(after):
-        return "per_share"  # "Weighted-Average Exercise Price of Shares"
-    return _column_measure(after) or "per_share"
-
-
-def _column_measure(column: str) -> str | None:
-    """The measure an EPS computation's column names: "shares", "amount" ("Net income attributable to …")."""
-    if _COUNT_COLUMN_RE.search(column):
-        return "shares"
-    return "amount" if _AMOUNT_COLUMN_RE.search(column) else None
-
-
-def _bare_label(label: str) -> str:
-    """A label without its parentheticals and "except …" clauses: "(in millions, except per share data)"."""
-    return _EXCEPT_RE.sub("", _PARENTHETICAL_RE.sub("", label)).strip()
-
-
-def _kept_parenthetical(match: re.Match[str]) -> str:
-    """Parentheticals are dropped from a label, but "(per share)" says what the row measures."""
-    return match[0] if _PER_SHARE_PARENTHETICAL_RE.match(match[0]) else ""
-
-
-def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) -> str | None:
-    """What a row measures, from its column when the column says it alone ("Shares", "Per Share"), else
-    from its own label first, then its parent heading, then its column."""
-    column = _bare_label(column_label)
-    if _SHARES_COLUMN_RE.search(column):
-        return "per_share" if _PER_SHARE_RE.search(column) else "shares"
-    # "(per share)" says what the row is; "$0.60 per share" in "Cash dividends declared, $0.60 per share"
-    # is a figure of its own, not what the row's figures are.
-    own = _INLINE_PER_SHARE_RE.sub("", _PARENTHETICAL_RE.sub(_kept_parenthetical, label))
-    if _SHARES_FIRST_RE.match(own):
-        return "shares"
-    if _AMOUNT_FOR_RE.search(own):
-        return None  # "Net income used in computing basic net income per share" is an amount
-    if (price := _price_column(column)) is not None:
-        # A column of prices speaks for its figures whatever the rows count ("Nonvested shares at February 3"
-        # under "Weighted-Average Grant Date Fair Value").
-        return None if price == "amount" else price
-    # A heading speaks for the rows under it ("Net income per share:" › "Basic") when they look like
-    # per-share figures (short labels or cents), not for line items of an equity statement.
-    speaks = len(path) >= 2 and (len(own.split()) <= 3 or decimals == 2)
-    ancestors = [_PARENTHETICAL_RE.sub("", heading) for heading in reversed(path[:-1])] if speaks else []
-    for text in (own, *ancestors):
-        if (
-            text is not own
-            and _PER_SHARE_RE.search(text)
-            and decimals != 2
-            and not _COUNT_WORDS_RE.search(text)
-        ):
-            continue
-        if _PER_SHARE_RE.search(text):
-            # (What is counted is named outside the per-share words: not "per performance share units".)
-            if _COUNT_WORDS_RE.search(_PER_SHARE_RE.sub(" ", text)):
-                return "shares"
-            # Beside "Diluted EPS", a column of an EPS computation names what it holds: "Net income
-            # attributable to …", "Shares (millions)", then "Per Share" (whose figures print cents).
-            measure = _column_measure(column) if decimals != 2 else None
-            return "per_share" if measure is None else None if measure == "amount" else measure
-        if _SHARE_COUNT_RE.search(text) and "$" not in text:
-            return "shares"
-    # (An equity statement's "Common Stock Number" beside its "Amount" counts shares too; not "Exhibit
-    # Number".)
-    if re.search(r"\bshares\b|\bnumber of\b|\bstock number\b", column, re.IGNORECASE) and "$" not in column:
-        return "shares"
-    return None
-
-
-def _written_figures(text: str) -> list[InlineFigure]:
-    """The figures a text cell writes: percentages, amounts, shares, "$10.0 billion"; not a bare number in
-    prose ("Level 2", "Note 7")."""
-    # (A count written with separators is one: "~115,400 retirees and beneficiaries".)
-    return [
-        figure
-        for figure in inline_figures(text)
-        if figure.word_scale is not None or figure.unit != "number" or "," in figure.text
-    ]
-
-
-# A range of two plain figures: "0.41 - 6.09", "31.0 - 81.5", "0-250"; not a file number ("001-35551").
-_RANGE_RE = re.compile(r"^\s*((?!0\d)\d[\d,]*(?:\.\d+)?)\s*[-–]\s*(\d[\d,]*(?:\.\d+)?)\s*$")
-
-
-def _range_ends(item: Item) -> list[tuple[ParsedNumber, tuple[int, int]]]:
-    """The two ends of a value cell that prints a range, each with where it sits in the cell's text."""
-    match = _RANGE_RE.match(normalize_space(item.text)) if item.number is None else None
-    # (Not years, "2023 - 2034", nor a registration number, "333-164593": figures that long print commas.)
-    if match is None or all(is_year(end) for end in match.groups()) or re.search(r"\d{5}", match[0]):
-        return []
-    ends = [(parse_number(match[g]), match.span(g)) for g in (1, 2)]
-    return [(number, span) for number, span in ends if number is not None]
-
-
-def _inline_only(item: Item) -> bool:
-    """A value cell that is not a number but writes figures: "3.6%-5.4%", "—%-0.5%"."""
-    return item.number is None and bool(_written_figures(item.text))
-
-
-def _has_inline(row: list[Item]) -> bool:
-    return any(item.number is None and inline_figures(item.text) for item in row)
-
-
-@dataclass(frozen=True, slots=True)
-class _Place:
-    """Where a cell sits: its grid row and column (0: the label), its row's label and path, and what the
-    header over a value cell says (a figure written in a text cell keeps no column label)."""
-
-    row: int
-    col: int
-    label: str
-    path: list[str]
-    column_label: str = ""
-    column_period: Period | None = None
-
-
-def _inline_cells(
-    place: _Place,
-    item: Item,
-    figures: list[InlineFigure],
-    dated: CellPeriod,
-    table_scale: int,
-    shares_scale: int | None,
-    respective: Sequence[CellPeriod] = (),
-) -> list[NumericCell]:
-    """The cells of the `figures` written inside a text cell (`_written_figures`). A label that lists one
-    figure per dated column ("Dividends (per share — $1.94, $1.84 and $1.76)" over 2024, 2023, 2022) gives
-    each its column's period (`respective`); otherwise all take `dated`."""
-    listed = respective_figures(item.text, figures, len(respective))
-    periods = [
-        respective[listed.columns[i]]
-        if i in listed.columns
-        else _of_its_year(listed, i, respective) or dated
-        if i in listed.years
-        else CellPeriod(Period("instant", None, day), "date_written_beside_the_figure")
-        if (day := parse_long_date(listed.as_of.get(i, ""))) is not None
-        else dated
-        for i in range(len(figures))
-    ]
-    cells = []
-    for figure, figure_period in zip(figures, periods, strict=True):
-        scale = _figure_scale(figure, table_scale, shares_scale)
-        shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
-        cells.append(
-            NumericCell(
-                row=place.row,
-                col=place.col,
-                text=figure.text,
-                shown=shown,
-                value=figure.value.scaleb(scale),
-                unit=figure.unit,
-                scale=scale,
-                row_label=place.label,
-                row_path=place.path,
-                column_label=place.column_label,
-                period=figure_period.period,
-                elements=[cell.element for cell in item.cells],
-                inline_span=(figure.start, figure.end),
-                period_rule=figure_period.rule,
-            )
-        )
-    return cells
-
-
-def _of_its_year(listed: Respective, figure: int, respective: Sequence[CellPeriod]) -> CellPeriod | None:
-    """The column of the year written with a figure: where that year has several ("Three Months Ended" and
-    "Six Months Ended"), the one of the length written with it, or the one of its place in the list written
-    for the year ("$(3) and $(3) in 2023"), else the last."""
-    year = [p for p in respective if p.period.end.year == listed.years[figure]]
-    if (months := listed.months.get(figure)) is not None:
-        year = [p for p in year if p.period.kind == "duration" and round(p.period.days / 30.4) == months]
-    place, count = listed.places.get(figure, (0, 0))
-    if count == len(year) > 1:
-        return year[place]
-    return year[-1] if year and count <= 1 else None
-
-
-_COUNTS = ("shares", "number")
-
-
-def _figure_scale(figure: InlineFigure, table_scale: int, shares_scale: int | None) -> int:
-    if figure.word_scale is not None:  # "$10.0 billion"
-        return figure.word_scale
-    if figure.unit == "percent" or figure.unit.endswith("/share"):
-        return 0
-    if figure.unit in _COUNTS:
-        # A count written out in full ("944,033,056 shares", "issued and outstanding, 9,444,375",
-        # "settlement of 1,257,235 warrants"), or one the table's scale would make more than any issuer has
-        # ("Common shares issued from treasury stock: 416,751", in millions), is not in the table's scale.
-        # (Authorized shares may be that many: "300,000 shares authorized", in millions.)
-        if figure.unit == "shares" and shares_scale is not None:
-            return shares_scale
-        too_many = abs(figure.value.scaleb(table_scale)) > MOST_SHARES and not figure.authorized
-        if len(figure.text.replace(",", "")) >= 7 or too_many:
-            return 0
-    return table_scale  # USD
-
-
-def _cell_unit(
-    place: _Place,
-    shown: ParsedNumber,
-    scale: _Scale,
-    percent_column: bool,
-    money_column: bool,
-    award_table: bool,
-) -> tuple[str, int]:
-    """What a figure measures (USD, USD/share, shares, percent, number) and the scale it is stated in.
-    `percent_column`, `money_column`: the unit sign in force in the column is "%", or "$" (`_unit_signs`);
-    `award_table`: a column
-    of the table prints prices per share (an award roll-forward)."""
-    unit_kind = _unit_kind(place.label, place.path, place.column_label, shown.decimals)
-    if unit_kind == "shares" and shown.is_currency:
-        unit_kind = None  # "$16,444" beside "Performance-based stock awards" is an amount, not a count
-    if unit_kind == "per_share" and shown.decimals == 0 and abs(shown.value) >= 1000:
-        unit_kind = None  # "$15,790" under "Basic Earnings Per Share" is the income it divides
-    bare = not shown.is_currency and unit_kind is None
-    counts = scale.shares_header or award_table  # "(shares in thousands)"; a column of exercise prices
-    if bare and counts and shown.decimals == 0 and not _VALUE_COLUMN_RE.search(place.column_label):
-        unit_kind = "shares"  # the "Granted" row of an award roll-forward
-    if shown.is_percent or (bare and _is_rate(place, shown, percent_column, money_column)):
-        return "percent", 0
-    if unit_kind == "per_share":
-        return "USD/share", 0
-    if unit_kind == "shares":
-        table_scale = scale.shares if scale.shares is not None else scale.scale
-        # "128,641,762" shares in a table "in thousands" is a count written in full
-        return "shares", 0 if abs(shown.value.scaleb(table_scale)) > MOST_SHARES else table_scale
-    if _in_cents(shown, scale.scale):
-        return "USD/share", 0
-    # "1.0030" (a conversion rate) in a table in millions, or "849,893,601" in one: written as they are.
-    unscaled = shown.decimals >= 3 or abs(shown.value.scaleb(scale.scale)) > MOST_DOLLARS
-    # A count written in full under no "$" ("Issued (6,904,556)" in Boeing's treasury stock column, in
-    # millions): more than a trillion dollars is no amount there, and more than ten trillion is none
-    # anywhere (the share rows at the foot of Chevron's equity statement, under its "$" columns).
-    most = _TRILLION * (10 if money_column else 1)
-    if abs(shown.value.scaleb(scale.scale)) > most and not shown.is_currency and shown.decimals == 0:
-        return "number", 0
-    if scale.monetary or shown.is_currency:
-        return "USD", 0 if unscaled else scale.scale
-    # A count of things ("Restaurants at December 31") is not in the document's scale for amounts.
-    return "number", 0 if unscaled or scale.from_document else scale.scale
-
-
-def _in_cents(shown: ParsedNumber, scale: int) -> bool:
-    """A dollar figure printed to the cent in a table in thousands or millions ("$40.64" beside "Stock
-    options", "$(1.00)" under "2022 Diluted") is a price or a per-share amount, not thousands of dollars:
-    amounts there are printed in whole units, or tenths."""
-    return shown.is_currency and shown.decimals == 2 and scale in (3, 6) and abs(shown.value) < 1000
-
-
-def _is_rate(place: _Place, shown: ParsedNumber, percent_column: bool, money_column: bool) -> bool:
-    """A figure with no sign of its own that is a percentage: in a column of them ("Percent Change", a
-    column whose first figure prints "%"), or a rate ("Discount rate 5.40", "Effective Interest Rate")."""
-    # (A header over a "$" and a "%" column both, "Change $%", speaks for the "%" one.)
-    if percent_column or (_PERCENT_COLUMN_RE.search(place.column_label) and not money_column):
-        return True
-    # (A column named a rate speaks for its figures whatever the row names: "Effective Interest Rate" beside
-    # "0.250 percent six-year 2019 senior notes".)
-    named_rate = bool(_RATE_COLUMN_RE.search(_bare_label(place.column_label)))
-    lengths = _LENGTH_RE.search(place.column_label) or (_LENGTH_RE.search(place.label) and not named_rate)
-    if lengths or abs(shown.value) >= 100:
-        return False
-    if _RATE_RE.search(" ".join([place.column_label, *place.path[:-1]])):
-        return True
-    rate_row = _RATE_LABEL_RE.search(place.label) and not _RATE_OF_WHAT_RE.match(place.label)
-    return bool(rate_row) and shown.decimals >= 1
-
-
-def _numeric_cell(
-    place: _Place,
-    item: Item,
-    shown: ParsedNumber,
-    dated: CellPeriod,
-    scale: _Scale,
-    column: tuple[bool, bool, bool],  # its first figure is a percentage, or money; an award table
-) -> NumericCell:
-    unit, scale_power = _cell_unit(place, shown, scale, *column)
-    return NumericCell(
-        row=place.row,
-        col=place.col,
-        text=item.text,
-        shown=shown,
-        value=shown.value.scaleb(scale_power),
-        unit=unit,
-        scale=scale_power,
-        row_label=place.label,
-        row_path=place.path,
-        column_label=place.column_label,
-        period=dated.period,
-        elements=[cell.element for cell in item.cells],
-        column_period=place.column_period,
-        period_rule=dated.rule,
-    )

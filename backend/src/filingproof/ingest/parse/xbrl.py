@@ -9,7 +9,7 @@ from lxml import etree
 
 from filingproof.calendar import parse_long_date
 from filingproof.ingest.parse.numbers import DASHES, normalize_space
-from filingproof.ingest.parse.xhtml import IX, XBRLDI, XBRLI, XSI, local_name, text_of
+from filingproof.ingest.parse.xhtml import IX, XBRLDI, XBRLI, XSI, text_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,9 +172,3 @@ def parse_cover(root: etree._Element, contexts: dict[str, Context]) -> CoverData
     if "DocumentPeriodEndDate" in cover.values and cover.document_period_end is None:
         cover.document_period_end = parse_long_date(cover.values["DocumentPeriodEndDate"])
     return cover
-
-
-def has_inline_xbrl(root: etree._Element) -> bool:
-    return root.find(f".//{{{IX}}}header") is not None or (
-        local_name(root) == "html" and any(True for _ in root.iter(f"{{{IX}}}nonFraction"))
-    )

@@ -1,6 +1,7 @@
 """Loading an EDGAR primary document (inline XBRL is XHTML) and walking its elements."""
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -24,11 +25,19 @@ def local_name(element: etree._Element) -> str:
     return tag.rsplit("}", 1)[-1].lower()
 
 
-def parse_document(raw: bytes) -> tuple[etree._Element, bool]:
+class LoadedDocument(NamedTuple):
+    root: etree._Element
+    is_xhtml: bool
+    repaired: str | None  # why the XML had to be repaired (the parser's first error), when it had to
+
+
+def parse_document(raw: bytes) -> LoadedDocument:
     """Parse the document as XML (inline XBRL must be well-formed); fall back to the HTML parser.
 
-    A document that is not well-formed XML is either a plain HTML filing (no inline XBRL: parsed leniently)
-    or truncated; the two are told apart by the closing `</html>` tag.
+    A document that is not well-formed XML is either inline XBRL with a broken tag (a copy edited by hand:
+    one mismatched closing tag), a plain HTML filing (no inline XBRL: parsed leniently) or truncated; the
+    last is told apart by the closing `</html>` tag. Inline XBRL is read with a recovering XML parse, which
+    keeps every context and fact the HTML parser would lose to the namespaces it does not know.
     """
     head = raw[:4096].lower()
     if b"<html" not in head and b"<?xml" not in head and b"<!doctype html" not in head:
@@ -38,15 +47,31 @@ def parse_document(raw: bytes) -> tuple[etree._Element, bool]:
         raise TruncatedDocumentError(
             "the document ends before its closing </html> tag: it looks truncated (download it again)"
         )
-    is_xhtml = True
     try:
-        root = etree.fromstring(raw, etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError:
-        is_xhtml = False
-        root = etree.fromstring(raw, etree.HTMLParser(huge_tree=True, no_network=True))
-    if root is None or body_of(root) is None:
+        root = etree.fromstring(raw, _xml_parser(recover=False))
+        loaded = LoadedDocument(root, True, None)
+    except etree.XMLSyntaxError as error:
+        loaded = _recovered(raw, error) or LoadedDocument(
+            etree.fromstring(raw, etree.HTMLParser(huge_tree=True, no_network=True)), False, None
+        )
+    if loaded.root is None or body_of(loaded.root) is None:
         raise NotAFilingError("the document has no <body>")
-    return root, is_xhtml
+    return loaded
+
+
+def _xml_parser(recover: bool) -> etree.XMLParser:
+    return etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True, recover=recover)
+
+
+def _recovered(raw: bytes, error: etree.XMLSyntaxError) -> LoadedDocument | None:
+    """Inline XBRL that is not well-formed, read by libxml2's recovering parse; None for a document that
+    does not declare inline XBRL (plain HTML is no XML to repair) or whose repair lost its body or header."""
+    if IX.encode() not in raw[:65536]:
+        return None
+    root = etree.fromstring(raw, _xml_parser(recover=True))
+    if root is None or body_of(root) is None or root.find(f".//{{{IX}}}header") is None:
+        return None
+    return LoadedDocument(root, True, error.msg)
 
 
 def body_of(root: etree._Element) -> etree._Element | None:

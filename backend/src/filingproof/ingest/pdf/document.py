@@ -17,7 +17,8 @@ from filingproof.ingest.metadata import FilingMetadata
 from filingproof.ingest.parse.document import ParsedDocument, parse_tables
 from filingproof.ingest.parse.layout import DocumentLayout, PageLayout, TableLayout
 from filingproof.ingest.parse.periods import DocumentPeriod
-from filingproof.ingest.parse.tables import ParsedTable, find_scale
+from filingproof.ingest.parse.table_scale import find_scale
+from filingproof.ingest.parse.tables import ParsedTable
 from filingproof.ingest.parse.xbrl import CoverData
 from filingproof.ingest.pdf.cover import PdfCover, named_fiscal_year, read_cover
 from filingproof.ingest.pdf.errors import MissingMetadataError, ScannedPdfError

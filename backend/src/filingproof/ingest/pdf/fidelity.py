@@ -16,7 +16,7 @@ from playwright.async_api import Browser
 from filingproof.ingest.fidelity import Fidelity, compare
 from filingproof.ingest.parse.document import ParsedDocument, facts_in_tables
 from filingproof.ingest.parse.numbers import normalize_space
-from filingproof.ingest.parse.tables import NumericCell
+from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.parse.xhtml import XHTML
 from filingproof.ingest.pdf.document import PdfDocument
 from filingproof.ingest.pdf.glyphs import open_pdf, read_pages

@@ -25,7 +25,8 @@ from lxml import etree
 
 from filingproof.calendar import MONTH_NAME_PATTERN
 from filingproof.ingest.parse.numbers import parse_number
-from filingproof.ingest.parse.tables import LEADING_FRAGMENTS, TRAILING_FRAGMENTS, find_scale
+from filingproof.ingest.parse.table_grid import LEADING_FRAGMENTS, TRAILING_FRAGMENTS
+from filingproof.ingest.parse.table_scale import find_scale
 from filingproof.ingest.pdf.lines import Line, Segment
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points

@@ -1,0 +1,74 @@
+"""The filer's XBRL tags as a cross-check of the cells they are linked to.
+
+A cell's value comes from its printed digits, its table's scale line and its column; the fact tagging the
+same figure carries the filer's own value. Where the two differ (a scale line read wrong, digits merged or
+split, a percentage read as a plain number), one of them is wrong and the page cannot say which: the cell is
+flagged on its filing and never cited (`qa.store` leaves it out), so no answer rests on it.
+
+Magnitudes are compared, never signs: a tag's sign is its concept's meaning (a payment of 11,339 printed
+"(11,339)" in a cash-flow statement is tagged positive), a cell's is the page's parentheses.
+"""
+
+from decimal import Decimal
+
+from filingproof.ingest.parse.layout import DocumentLayout
+from filingproof.ingest.parse.table_cells import NumericCell
+from filingproof.ingest.parse.tables import ParsedTable
+from filingproof.ingest.parse.xbrl import Fact
+
+CellKey = tuple[int, int]  # (table index, cell index)
+
+
+def tag_agrees(cell: NumericCell, fact: Fact) -> bool:
+    """Does the cell show the value of the fact tagging it (a nil fact agrees with anything)?"""
+    if fact.value is None:
+        return True
+    # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
+    shown = cell.value / 100 if cell.unit == "percent" else cell.value
+    return abs(shown) == abs(fact.value)
+
+
+def tag_conflicts(
+    facts: list[Fact], tables: list[ParsedTable | None], links: dict[int, CellKey]
+) -> dict[CellKey, Fact]:
+    """Each cell linked to a fact whose value it does not show, with the first such fact."""
+    conflicts: dict[CellKey, Fact] = {}
+    for f, (t, c) in sorted(links.items()):
+        table = tables[t]
+        if table is not None and (t, c) not in conflicts and not tag_agrees(table.cells[c], facts[f]):
+            conflicts[(t, c)] = facts[f]
+    return conflicts
+
+
+def conflict_warnings(
+    layout: DocumentLayout, tables: list[ParsedTable | None], conflicts: dict[CellKey, Fact]
+) -> list[str]:
+    """One line per table with cells its tags contradict: where, how many, and the first few."""
+    by_table: dict[int, list[str]] = {}
+    for (t, c), fact in sorted(conflicts.items()):
+        table = tables[t]
+        assert table is not None  # a conflict is found on a parsed cell
+        by_table.setdefault(t, []).append(described(table.cells[c], fact))
+    return [
+        f"table {t} on page {layout.tables[t].page}: the XBRL tags disagree with {len(cells)} "
+        f"cell{'s' if len(cells) > 1 else ''}, never cited: {'; '.join(cells[:_LISTED])}"
+        + (f"; and {len(cells) - _LISTED} more" if len(cells) > _LISTED else "")
+        for t, cells in by_table.items()
+    ]
+
+
+_LISTED = 3
+
+
+def described(cell: NumericCell, fact: Fact) -> str:
+    """ "'Bitcoin' 11,509 read as 11509000000 USD, tagged 11509 (us-gaap:CryptoAssetNumberOfUnits)" """
+    assert fact.value is not None
+    return (
+        f"{cell.row_label[:60]!r} {cell.text} read as {_plain(cell.value)} {cell.unit}, "
+        f"tagged {_plain(fact.value)} ({fact.concept})"
+    )
+
+
+def _plain(value: Decimal) -> str:
+    """A value without an exponent: 11509000000, not 1.1509E+10."""
+    return f"{value:f}"
