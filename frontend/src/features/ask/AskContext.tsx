@@ -13,6 +13,9 @@ import { askReducer, initialAskState, type AskAction, type AskState } from "./tr
 interface AskContextValue {
   state: AskState;
   ask: (asked: Asked) => void;
+  /** Asks, unless a question is still in flight: a repeated submit (Enter twice, Enter then a click) is
+   * ignored until the answer or an error arrives. Whether it asked. */
+  askOnce: (asked: Asked) => boolean;
   /** Shows an answer kept from before, without asking again. */
   restore: (asked: Asked, response: QueryResponse) => void;
   cancel: () => void;
@@ -38,6 +41,8 @@ export function AskProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(askReducer, initialAskState);
   const runs = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
+  /** The run whose answer has not arrived yet (a ref, not state: two key presses can come before a render). */
+  const pending = useRef<number | null>(null);
 
   const cancel = useCallback(() => inFlight.current?.abort(new DOMException("Cancelled", "AbortError")), []);
 
@@ -46,6 +51,7 @@ export function AskProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     inFlight.current = controller;
     const run = ++runs.current;
+    pending.current = run;
     dispatch({ type: "start", run, asked });
     const record = (action: AskAction) => {
       if (action.type === "answer") remember({ asked, answeredAt: new Date().toISOString(), response: action.response });
@@ -54,15 +60,28 @@ export function AskProvider({ children }: { children: ReactNode }) {
     const timer = window.setTimeout(() => controller.abort(new DOMException("Timed out", "TimeoutError")), config.queryTimeoutMs);
     streamQuery({ question: asked.question, filters: filtersOf(asked) }, run, record, controller.signal)
       .catch((error: unknown) => dispatch({ type: "error", run, message: failure(controller.signal, error) }))
-      .finally(() => window.clearTimeout(timer));
+      .finally(() => {
+        window.clearTimeout(timer);
+        if (pending.current === run) pending.current = null;
+      });
   }, []);
+
+  const askOnce = useCallback(
+    (asked: Asked) => {
+      if (pending.current !== null) return false;
+      ask(asked);
+      return true;
+    },
+    [ask],
+  );
 
   const restore = useCallback((asked: Asked, response: QueryResponse) => {
     inFlight.current?.abort();
+    pending.current = null;
     dispatch({ type: "restore", run: ++runs.current, asked, response });
   }, []);
 
-  const value = useMemo(() => ({ state, ask, restore, cancel }), [state, ask, restore, cancel]);
+  const value = useMemo(() => ({ state, ask, askOnce, restore, cancel }), [state, ask, askOnce, restore, cancel]);
   return <AskContext value={value}>{children}</AskContext>;
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Filing } from "../../api/types";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { edgarUrl, useFilings } from "../../lib/filings";
 import { formatDate } from "../../lib/format";
@@ -121,7 +122,7 @@ export function FilingsPage() {
       ) : shown.length === 0 ? (
         <Empty title="No filing matches these filters" />
       ) : (
-        <div className="card overflow-x-auto p-0">
+        <ScrollRegion label="Ingested filings" className="card p-0">
           <table className="w-full text-sm" data-testid="filings-table">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
@@ -141,7 +142,7 @@ export function FilingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
