@@ -29,6 +29,30 @@ function CellChip({ cellId, location }: { cellId: number; location: CellLocation
   );
 }
 
+/** After a derived figure, each of its inputs linked to its own cell (they may lie on other pages, even in
+ * other filings, than the first): "(from Data center (Jan 28, 2024), Data center (Jan 26, 2025))". */
+function DerivedInputs({ figure, located }: { figure: Figure; located: Map<number, CellLocation> }) {
+  const inputs = (figure.source.derivation?.inputs ?? []).flatMap((cellId) => located.get(cellId) ?? []);
+  if (inputs.length === 0) return null;
+  return (
+    <span className="text-sm text-slate-700">
+      {" (from "}
+      {inputs.map((location, index) => {
+        const link = cellLink(location);
+        return (
+          <Fragment key={location.cellId}>
+            {index > 0 && ", "}
+            <Link to={link.href} className="link" title={`Open ${link.label}`} data-testid="figure-input-link">
+              {lineItem(location)}
+            </Link>
+          </Fragment>
+        );
+      })}
+      {")"}
+    </span>
+  );
+}
+
 function AnswerText({ answer, figures, located }: { answer: string; figures: Figure[]; located: Map<number, CellLocation> }) {
   return (
     <p data-testid="answer-text" className="whitespace-pre-line text-base leading-relaxed text-slate-900">
@@ -47,9 +71,12 @@ function AnswerText({ answer, figures, located }: { answer: string; figures: Fig
         }
         const [first] = figureLinks(part.figure, located);
         return first ? (
-          <Link key={index} to={first.href} data-testid="figure-link" className="figure-link" title={`Open ${first.label}`}>
-            {part.text}
-          </Link>
+          <Fragment key={index}>
+            <Link to={first.href} data-testid="figure-link" className="figure-link" title={`Open ${first.label}`}>
+              {part.text}
+            </Link>
+            <DerivedInputs figure={part.figure} located={located} />
+          </Fragment>
         ) : (
           <Fragment key={index}>{part.text}</Fragment>
         );
