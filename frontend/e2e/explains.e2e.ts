@@ -9,6 +9,7 @@ import type { EvalRunSummary } from "../src/features/evals/types";
 import { api, BASE_URL, inSight, launch, screenshot, seriousViolations, type Harness } from "./browser";
 
 const APPLE_REVENUE = "What was Apple's revenue in fiscal 2024?";
+const UNKNOWN_COMPANY = "What was Acme Anvil Works' revenue in fiscal 2024?";
 const NVIDIA_GROWTH = "What were NVIDIA's data center revenues in fiscal 2025, and how much did they grow?";
 const SIZES = [
   ["phone", { width: 390, height: 844 }],
@@ -104,8 +105,46 @@ describe.each(SIZES)("the web app explains itself at %s size", (size, viewport) 
     await page.locator('[data-testid="cell-outline"]').first().waitFor();
   });
 
+  it("says why a refusal gives no figure, what was understood and what to do, with the covered filings folded", async () => {
+    const { page } = h;
+    await page.goto("/");
+    const box = page.getByLabel("Ask about the ingested filings");
+    await box.fill(UNKNOWN_COMPANY);
+    await box.press("Enter");
+    await page.getByTestId("status-badge").waitFor();
+    expect(await page.getByTestId("status-badge").getAttribute("data-status")).toBe("refused");
+    const why = page.getByTestId("why-no-figure");
+    expect(await why.getAttribute("data-reason")).toBe("company_not_ingested");
+    expect(await why.getByTestId("reason").textContent()).toBe("No ingested filing is of the company the question names (or it names none).");
+    expect(await why.getByTestId("understood").textContent()).toContain("year 2024");
+    expect(await page.getByTestId("status-badge").getAttribute("title")).toBe(await why.getByTestId("reason").textContent());
+    // The answer's words stop before the list of every ingested filing, which is folded away.
+    expect(await page.getByTestId("answer-text").textContent()).not.toContain("Covered:");
+    const { total } = await api<FilingList>("/filings?limit=1");
+    expect(await why.getByTestId("covered").locator("li").count()).toBe(total);
+    expect(await why.getByTestId("covered").isVisible(), "folded").toBe(false);
+    expect(await inSight(page, '[data-testid="why-no-figure"]')).toBe(true);
+    await noSeriousViolations();
+    await screenshot(page, `x04-${size}-refusal`);
+  });
+
+  it("names a recent question's filing by its name, never its id", async () => {
+    const { page } = h;
+    const { items } = await api<FilingList>("/filings?ticker=AAPL&form=10-K");
+    const filing = items[0];
+    if (!filing) throw new Error("Apple's 10-K is not ingested");
+    await page.goto(`/?q=${encodeURIComponent(APPLE_REVENUE)}&ticker=AAPL&filing=${filing.id}`);
+    await page.getByTestId("status-badge").waitFor();
+    const recent = page.getByTestId("recent-question").first();
+    await expect.poll(() => recent.textContent()).toContain(`AAPL 10-K FY${filing.fiscal_year}`);
+    expect(await recent.textContent()).not.toMatch(/filing \d+/);
+  });
+
   it("keeps focus on Copy as CSV in the viewer, with no serious axe violation there", async () => {
     const { page } = h;
+    await page.goto(`/?q=${encodeURIComponent(APPLE_REVENUE)}`);
+    await page.getByTestId("figure-link").first().click();
+    await page.locator('[data-testid="cell-outline"]').first().waitFor();
     await noSeriousViolations();
     const copy = page.getByRole("button", { name: "Copy as CSV" }).first();
     await copy.focus();
@@ -119,7 +158,16 @@ describe.each(SIZES)("the web app explains itself at %s size", (size, viewport) 
     const listing = await api<FilingList>("/filings?limit=100");
     await page.goto("/browse");
     await expect.poll(() => page.getByTestId("filing-row").count()).toBe(listing.total);
+    // A filing without its accession says why and how to fill it in; a degraded one says what it lacks.
+    for (const filing of listing.items) {
+      const row = `[data-testid="filing-row"][data-filing-id="${filing.id}"]`;
+      expect(await page.locator(`${row} [data-testid="accession-unknown"]:visible`).count(), `filing ${filing.id}`).toBe(filing.accession ? 0 : 1);
+      const degraded = page.locator(`${row} [data-testid="degraded"]`);
+      expect(await degraded.count()).toBe(filing.degraded.length > 0 ? 1 : 0);
+      for (const lack of filing.degraded) expect(await degraded.textContent()).toContain(lack);
+    }
     await noSeriousViolations();
+    await screenshot(page, `x05-${size}-filings`);
     const runId = await endedRun();
     await page.goto("/evals");
     await page.getByTestId("run-row").first().waitFor();

@@ -785,6 +785,11 @@ export interface components {
             /** Question */
             question: string;
             /**
+             * Reason
+             * @description Why no figure is given, for `refused` and `cannot_verify` answers.
+             */
+            reason?: ("company_not_ingested" | "period_not_covered" | "outside_filters" | "no_passage" | "item_not_matched" | "figure_mismatch" | "other") | null;
+            /**
              * Status
              * @enum {string}
              */
@@ -1297,6 +1302,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     get_filing: {
@@ -1783,6 +1797,7 @@ export const pathsQueryPostResponses200ContentTextEventStreamEventValues: Readon
 export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "percent", "ratio", "shares", "number"];
 export const jobOutStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobOut"]["status"]> = ["queued", "running", "retrying", "succeeded", "failed"];
 export const queryFilterParamsFormAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryFilterParams"]["form"]> = ["10-K", "10-Q"];
+export const queryResponseReasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["reason"]> = ["company_not_ingested", "period_not_covered", "outside_filters", "no_passage", "item_not_matched", "figure_mismatch", "other"];
 export const queryResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["status"]> = ["verified", "quoted", "ambiguous", "refused", "cannot_verify", "no_figures"];
 export const readinessCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadinessCheck"]["name"]> = ["database", "pgvector", "embedding_model", "page_images", "query_path"];
 export const runDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunDetail"]["status"]> = ["running", "done", "failed"];
