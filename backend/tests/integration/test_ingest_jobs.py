@@ -24,7 +24,7 @@ from throwaway_home import migrated_home
 
 from filingproof.api.app import create_app
 from filingproof.config import Settings
-from filingproof.db.models import Filing, Page
+from filingproof.db.models import Filing, IngestJob, Page
 from filingproof.db.page_images import image_prefix_of
 from filingproof.db.session import Sessions
 from filingproof.jobs.queue import JobQueue
@@ -208,7 +208,7 @@ def _upload(name: str = SOURCE.name, raw: bytes | None = None) -> dict[str, tupl
 
 async def job_count(home: Home) -> int:
     async with home.sessions() as session:
-        return (await session.execute(text("SELECT count(*) FROM ingest_jobs"))).scalar_one()
+        return (await session.execute(select(func.count()).select_from(IngestJob))).scalar_one()
 
 
 NOT_A_FILING = b"<html><body><p>Notes from Tuesday's meeting: nothing about any filing.</p></body></html>"
