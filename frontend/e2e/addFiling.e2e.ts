@@ -1,7 +1,9 @@
 /** "Add filing" end to end: an upload through the Filings screen, taken by a real `filingproof worker` (the
  * Python harness runs one beside the server), followed stage by stage over the job's event stream to the new
- * filing; and a document that is no filing, failed with the worker's error in words. The harness removes
- * what this adds, so the corpus stays as it was. */
+ * filing; a document that is no filing refused in the browser before anything is sent; a ticker EDGAR
+ * does not list refused before a job is queued, and an EDGAR job that fails shown failed at its step, in
+ * red, with its error (the harness points the server and the worker at the EDGAR mirror). The harness
+ * removes what this adds, so the corpus stays as it was. */
 
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -91,23 +93,77 @@ describe("Add filing", () => {
     await expect.poll(() => page.getByTestId("page-position").textContent()).toBe(`Page 1 of ${filing.page_count}`);
   });
 
-  it("fails a document that is no filing, with the worker's error in words", async () => {
+  it("refuses a document that is no filing in the browser, before any request or job", async () => {
     const { page } = h;
-    const notes = join(mkdtempSync(join(tmpdir(), "filingproof-e2e-")), "meeting-notes.htm");
+    const folder = mkdtempSync(join(tmpdir(), "filingproof-e2e-"));
+    const notes = join(folder, "meeting-notes.htm");
     writeFileSync(notes, "<html><body><p>Notes from Tuesday's meeting: nothing about any filing.</p></body></html>");
-    await openAddFiling();
-    await upload(notes);
+    const text = join(folder, "net-sales.txt");
+    writeFileSync(text, "Net sales were up 2 % in fiscal 2024.");
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/filings") posted += 1;
+    });
+    const cases: [string, string][] = [
+      [text, "net-sales.txt is not a filing document: upload the filing's HTML document (.htm, .html, .xhtml) or its PDF (.pdf)."],
+      [notes, "meeting-notes.htm does not look like an SEC filing:"],
+    ];
+    for (const [path, reason] of cases) {
+      await openAddFiling();
+      await upload(path);
+      const alert = page.getByTestId("job-error");
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(reason);
+      expect(await alert.getAttribute("role")).toBe("alert");
+      expect(await page.getByTestId("add-job").getAttribute("data-phase")).toBe("failed");
+      expect(await page.getByTestId("job-status").count(), "no job exists").toBe(0);
+    }
+    expect(posted, "nothing was sent").toBe(0);
+    await screenshot(page, "add-03-refused");
+  });
+
+  it("refuses a ticker EDGAR does not list at once, and shows an EDGAR job's failed step in red with its error", async () => {
+    const { page } = h;
+    const request = async (ticker: string, year: string) => {
+      await openAddFiling();
+      const panel = page.getByTestId("add-filing");
+      await panel.getByLabel("Ticker").fill(ticker);
+      await panel.getByLabel(/^Fiscal year/).fill(year);
+      await panel.getByLabel("Admin token").fill(ADMIN_TOKEN);
+      await panel.getByRole("button", { name: "Add filing" }).click();
+    };
+    const before = h.problems.length;
+    await request("ZZZZQ", "");
+    await expect.poll(() => page.getByTestId("job-error").textContent()).toContain("EDGAR lists no company with ticker ZZZZQ.");
+    expect(await page.getByTestId("job-status").count(), "no job was queued").toBe(0);
+    // The browser logs the API's 422 for the refused ticker: that one, and nothing else, is expected.
+    const logged = h.problems.splice(before);
+    h.problems.push(...logged.filter((problem) => !problem.includes("status of 422")));
+
+    // Tesla is listed, but filed no 10-K for fiscal 1993: the job fails while fetching, and says so.
+    await request("TSLA", "1993");
     expect(await endedPhase()).toBe("failed");
-    const alert = page.getByTestId("job-error");
-    const text = (await alert.textContent()) ?? "";
-    expect(text).toMatch(/^The filing could not be added: the job failed( while [^:]+)?: .+\.$/);
-    // The words are the job's own error, as the API records it.
+    const failed = page.locator('[data-testid="job-stage"][data-failed]');
+    expect(await failed.getAttribute("data-stage")).toBe("fetch");
+    expect(await failed.getAttribute("data-finished")).toBe("false");
+    expect(await failed.getByTestId("stage-progress").textContent()).toBe("failed");
+    // Its colour as red, green and blue, whatever colour space the style sheet writes it in.
+    const [red = 0, green = 0, blue = 0] = await failed.locator("span").first().evaluate((label) => {
+      const canvas = document.createElement("canvas").getContext("2d");
+      if (!canvas) return [];
+      canvas.fillStyle = getComputedStyle(label).color;
+      canvas.fillRect(0, 0, 1, 1);
+      return Array.from(canvas.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    });
+    expect(red > 2 * green && red > 2 * blue, `the failed step is red: rgb(${red}, ${green}, ${blue})`).toBe(true);
+    const text = (await page.getByTestId("job-error").textContent()) ?? "";
+    expect(text).toMatch(/^The filing could not be added: the job failed while fetching the document: .*No 10-K for fiscal year 1993.*Tesla/);
     const jobId = Number(/Job (\d+):/.exec((await page.getByTestId("add-job").textContent()) ?? "")?.[1]);
     const job = await api<Job>(`/jobs/${jobId}`);
     expect(job.status).toBe("failed");
     expect(text).toContain(job.error?.replace(/\.$/, "") ?? "(no error recorded)");
-    expect(await alert.getAttribute("role")).toBe("alert");
-    await screenshot(page, "add-03-failed");
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "add-04-edgar-failed");
   });
 
   it("keeps the panel's controls at 44 px tap targets on a phone", async () => {
@@ -120,7 +176,7 @@ describe("Add filing", () => {
         expect(await smallTapTargets(phone.page, '[data-testid="add-filing"]'), source).toEqual([]);
       }
       expect(await seriousViolations(phone.page)).toEqual([]);
-      await screenshot(phone.page, "add-04-phone");
+      await screenshot(phone.page, "add-05-phone");
     } finally {
       await phone.browser.close();
     }

@@ -6,6 +6,7 @@ import re
 import struct
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -485,3 +486,19 @@ def test_cors_is_closed_unless_configured(client: httpx.Client) -> None:
         "/filings", headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "GET"}
     )
     assert "access-control-allow-origin" not in preflight.headers
+
+
+def test_the_same_question_twice_within_a_second_is_answered_once(client: httpx.Client) -> None:
+    question = {"question": "What was Microsoft's revenue in fiscal 2024? (asked twice at once)"}
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    before = client.get("/stats", headers=admin).json()["queries"]
+    with ThreadPoolExecutor(2) as pool:
+        first, second = pool.map(
+            lambda _: client.post("/query/sync", json=question, headers=client_ip(80)), range(2)
+        )
+    assert first.status_code == second.status_code == 200
+    assert first.json() == second.json()  # the first's answer, trace and timings included
+    assert client.get("/stats", headers=admin).json()["queries"] == before + 1
+    # From another client it is a question of its own.
+    client.post("/query/sync", json=question, headers=client_ip(81))
+    assert client.get("/stats", headers=admin).json()["queries"] == before + 2

@@ -24,7 +24,7 @@ from throwaway_home import migrated_home
 
 from filingproof.api.app import create_app
 from filingproof.config import Settings
-from filingproof.db.models import Filing, Page
+from filingproof.db.models import Filing, IngestJob, Page
 from filingproof.db.page_images import image_prefix_of
 from filingproof.db.session import Sessions
 from filingproof.jobs.queue import JobQueue
@@ -169,6 +169,9 @@ async def test_an_edgar_outage_is_retried_and_a_missing_filing_fails_at_once(hom
     assert len(home.mirror.www.requests_for(EDGAR_DOCUMENT)) == 2  # the failure, then the document
     assert failed.status == "failed" and failed.attempts == 1  # not worth a retry
     assert failed.error is not None and "1990" in failed.error and "10-K" in failed.error
+    # The stage it failed in is left unfinished: that is where it stopped.
+    assert [(stage.name, stage.finished) for stage in failed.stages] == [("fetch", False)]
+    assert failed.stage == "fetch"
 
 
 ADMIN_TOKEN = "jobs-test-admin-token-0123456789"
@@ -185,8 +188,70 @@ async def api(home: Home) -> AsyncIterator[httpx.AsyncClient]:
             yield client
 
 
-def _upload() -> dict[str, tuple[str, bytes, str]]:
-    return {"document": (SOURCE.name, SOURCE.read_bytes(), "text/html")}
+@pytest.fixture(scope="module")
+async def edgar_api(home: Home) -> AsyncIterator[httpx.AsyncClient]:
+    """The same API on a server set up to reach EDGAR (the loopback mirror, a real contact)."""
+    settings = Settings(
+        FILINGPROOF_HOME=home.path, ADMIN_TOKEN=ADMIN_TOKEN, WEB_DIST="", EDGAR_USER_AGENT=USER_AGENT,
+        EDGAR_WWW_BASE=home.mirror.www_base, EDGAR_DATA_BASE=home.mirror.data_base,
+    )  # fmt: skip
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as client:
+            yield client
+
+
+def _upload(name: str = SOURCE.name, raw: bytes | None = None) -> dict[str, tuple[str, bytes, str]]:
+    return {"document": (name, SOURCE.read_bytes() if raw is None else raw, "text/html")}
+
+
+async def job_count(home: Home) -> int:
+    async with home.sessions() as session:
+        return (await session.execute(select(func.count()).select_from(IngestJob))).scalar_one()
+
+
+NOT_A_FILING = b"<html><body><p>Notes from Tuesday's meeting: nothing about any filing.</p></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "reason"),
+    [
+        ("notes.txt", b"Net sales were up.", "notes.txt is not a filing document: upload the filing's HTML"),
+        ("report.pdf", b"<html></html>", "report.pdf is not a PDF: it does not start with %PDF-."),
+        ("notes.htm", NOT_A_FILING, "notes.htm does not look like an SEC filing"),
+        ("10-Q.htm.gz", b"\x1f\x8b", "10-Q.htm.gz is compressed: upload it decompressed"),
+        ("10-Q.htm", b"", "10-Q.htm is empty."),
+    ],
+)
+async def test_an_upload_that_is_no_filing_is_refused_before_a_job_exists(
+    home: Home, api: httpx.AsyncClient, name: str, raw: bytes, reason: str
+) -> None:
+    before = await job_count(home)
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    answer = await api.post("/filings", files=_upload(name, raw), headers=admin)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["detail"].startswith(reason)
+    assert await job_count(home) == before
+
+
+async def test_a_ticker_is_refused_before_queueing_when_edgar_cannot_give_it(
+    home: Home, api: httpx.AsyncClient, edgar_api: httpx.AsyncClient
+) -> None:
+    before = await job_count(home)
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    unset = await api.post("/filings", data={"ticker": "AAPL"}, headers=admin)
+    assert unset.status_code == 503, unset.text
+    assert unset.json()["detail"].startswith(
+        "This server is not set up to reach EDGAR: an administrator sets EDGAR_USER_AGENT"
+    )
+    unknown = await edgar_api.post("/filings", data={"ticker": "zzzzq"}, headers=admin)
+    assert unknown.status_code == 422, unknown.text
+    assert unknown.json()["detail"].startswith("EDGAR lists no company with ticker ZZZZQ.")
+    assert await job_count(home) == before
+    known = await edgar_api.post("/filings", data={"ticker": "TSLA", "fiscal_year": "1993"}, headers=admin)
+    assert known.status_code == 202, known.text  # listed: queued (its job then finds no 10-K of 1993)
+    assert await job_count(home) == before + 1
 
 
 async def test_adding_a_filing_needs_the_admin_token(api: httpx.AsyncClient) -> None:

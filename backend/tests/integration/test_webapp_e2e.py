@@ -4,7 +4,8 @@ browser tests (`npm run test:e2e`: playwright-core driving Debian's Chromium) ru
 Needs `npm ci && npm run build` in frontend/ first; without the build this test fails, it does not skip.
 A PDF filing (Netflix's FY2017 10-K from FinanceBench) is ingested beside the corpus for the run and
 removed after it (`e2e/pdf.e2e.ts` asks about it). A real `filingproof worker` takes the jobs of "Add filing"
-(`e2e/addFiling.e2e.ts`); the filings and jobs they add are removed after the run.
+(`e2e/addFiling.e2e.ts`); the filings and jobs they add are removed after the run. The server and the worker
+reach EDGAR through the loopback mirror of ../shared/edgar-mirror, as a real contact.
 Screenshots of each step land in frontend/test-artifacts (or E2E_ARTIFACTS).
 """
 
@@ -13,11 +14,12 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from edgar_mirror import EdgarMirror
 from sqlalchemy import delete, func, select
 from stored_pdf import ingest_pdf, remove_filing
 
@@ -43,14 +45,28 @@ async def pdf_filing(settings: Settings, sessions: Sessions, shared_dir: Path) -
 
 
 @pytest.fixture
-async def ingest_worker(settings: Settings, sessions: Sessions) -> AsyncIterator[None]:
+def edgar_env() -> Iterator[dict[str, str]]:
+    """The settings that point the server and the worker at the EDGAR mirror."""
+    with EdgarMirror() as mirror:
+        yield {
+            "EDGAR_USER_AGENT": "filingproof e2e tests dev@filingproof.org",
+            "EDGAR_WWW_BASE": mirror.www_base,
+            "EDGAR_DATA_BASE": mirror.data_base,
+            "EDGAR_MAX_RETRIES": "0",
+        }
+
+
+@pytest.fixture
+async def ingest_worker(
+    settings: Settings, sessions: Sessions, edgar_env: dict[str, str]
+) -> AsyncIterator[None]:
     """A `filingproof worker` on the test database (BM25 alone: no model to load); afterwards, what its
     jobs added is removed, so the corpus stays as it was."""
     async with sessions() as session:
         filings = set((await session.execute(select(Filing.id))).scalars())
         last_job = (await session.execute(select(func.coalesce(func.max(IngestJob.id), 0)))).scalar_one()
     command = [sys.executable, "-m", "filingproof", "worker", "--concurrency", "1"]
-    env = {**os.environ, "INGEST_EMBEDDINGS": "false"}
+    env = {**os.environ, **edgar_env, "INGEST_EMBEDDINGS": "false"}
     worker = await asyncio.to_thread(subprocess.Popen, command, env=env)
     try:
         yield
@@ -64,7 +80,9 @@ async def ingest_worker(settings: Settings, sessions: Sessions) -> AsyncIterator
             await session.execute(delete(IngestJob).where(IngestJob.id > last_job))
 
 
-def test_web_app_end_to_end(ingested_corpus: Any, pdf_filing: int, ingest_worker: None) -> None:
+def test_web_app_end_to_end(
+    ingested_corpus: Any, pdf_filing: int, ingest_worker: None, edgar_env: dict[str, str]
+) -> None:
     dist = FRONTEND / "dist"
     if not (dist / "index.html").is_file():
         pytest.fail(f"{dist} has no build: run `npm ci && npm run build` in {FRONTEND} first")
@@ -75,6 +93,7 @@ def test_web_app_end_to_end(ingested_corpus: Any, pdf_filing: int, ingest_worker
     # The browser tests ask some fifty questions from one address within a minute or two, above the default
     # per-client limit (30 a minute): lifted here, the limit itself is tested against the API.
     env = {
+        **edgar_env,
         "ADMIN_TOKEN": ADMIN_TOKEN,
         "WEB_DIST": str(dist),
         "QUERY_RATE_PER_MINUTE": "6000",

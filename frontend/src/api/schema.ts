@@ -523,7 +523,7 @@ export interface components {
             ticker: string | null;
             /**
              * Warnings
-             * @description What the parser kept as text (a table whose periods or values it could not resolve), one line each; the rest of the filing is stored as usual.
+             * @description What the parser kept as text (a table whose periods or values it could not resolve), cells whose XBRL tag disagrees with the value read from the page (never cited), and a repaired inline XBRL document, one line each; the rest of the filing is stored as usual.
              */
             warnings: string[];
         };
@@ -784,6 +784,12 @@ export interface components {
             latency_ms: number;
             /** Question */
             question: string;
+            reading?: components["schemas"]["QuestionReading"] | null;
+            /**
+             * Reason
+             * @description Why no figure is given, for `refused` and `cannot_verify` answers.
+             */
+            reason?: ("company_not_ingested" | "period_not_covered" | "outside_filters" | "no_passage" | "item_not_matched" | "figure_mismatch" | "other") | null;
             /**
              * Status
              * @enum {string}
@@ -791,6 +797,35 @@ export interface components {
             status: "verified" | "quoted" | "ambiguous" | "refused" | "cannot_verify" | "no_figures";
             /** Trace */
             trace?: components["schemas"]["TraceEvent"][];
+        };
+        /**
+         * QuestionReading
+         * @description How the question was read: the text every step below the router reads, and each span's binding.
+         */
+        QuestionReading: {
+            /** Spans */
+            spans?: components["schemas"]["ReadSpan"][];
+            /** Text */
+            text: string;
+        };
+        /** ReadSpan */
+        ReadSpan: {
+            /**
+             * Bound
+             * @description What it is bound to: a ticker, a member, the filings' words.
+             * @default
+             */
+            bound: string;
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "company" | "qualifier" | "item" | "period" | "operation" | "grammar" | "filler";
+            /**
+             * Text
+             * @description The span as typed.
+             */
+            text: string;
         };
         /** Readiness */
         Readiness: {
@@ -1297,6 +1332,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     get_filing: {
@@ -1783,7 +1827,9 @@ export const pathsQueryPostResponses200ContentTextEventStreamEventValues: Readon
 export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "percent", "ratio", "shares", "number"];
 export const jobOutStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobOut"]["status"]> = ["queued", "running", "retrying", "succeeded", "failed"];
 export const queryFilterParamsFormAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryFilterParams"]["form"]> = ["10-K", "10-Q"];
+export const queryResponseReasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["reason"]> = ["company_not_ingested", "period_not_covered", "outside_filters", "no_passage", "item_not_matched", "figure_mismatch", "other"];
 export const queryResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["status"]> = ["verified", "quoted", "ambiguous", "refused", "cannot_verify", "no_figures"];
+export const readSpanRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadSpan"]["role"]> = ["company", "qualifier", "item", "period", "operation", "grammar", "filler"];
 export const readinessCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadinessCheck"]["name"]> = ["database", "pgvector", "embedding_model", "page_images", "query_path"];
 export const runDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunDetail"]["status"]> = ["running", "done", "failed"];
 export const runSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RunSummary"]["status"]> = ["running", "done", "failed"];

@@ -9,6 +9,16 @@ from pydantic import BaseModel, Field
 # figure vouched for as the item asked; no_figures: verified text without figures; cannot_verify: nothing
 # of the draft is given; refused: the filings cannot answer it.
 Status = Literal["verified", "quoted", "ambiguous", "refused", "cannot_verify", "no_figures"]
+# Why an answer gives no figure (`refused`, `cannot_verify`); None for the other statuses.
+Reason = Literal[
+    "company_not_ingested",  # the question names no ingested company (or one known but not ingested)
+    "period_not_covered",  # the company is ingested, not for the period asked
+    "outside_filters",  # the request's filters leave no filing, or not the one the question names
+    "no_passage",  # nothing in the filings answers it
+    "item_not_matched",  # the row found is not the item asked
+    "figure_mismatch",  # a figure of the draft did not match its cells
+    "other",
+]
 FigureUnit = Literal["USD", "USD/share", "percent", "ratio", "shares", "number"]
 
 
@@ -83,6 +93,9 @@ class QueryResponse(BaseModel):
     question: str
     answer: str
     status: Status
+    reason: Reason | None = Field(
+        default=None, description="Why no figure is given, for `refused` and `cannot_verify` answers."
+    )
     reading: QuestionReading | None = None
     figures: list[Figure] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)

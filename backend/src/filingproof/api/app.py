@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from filingproof.agent.service import Pipeline
+from filingproof.api.dedup import RecentQuestions
 from filingproof.api.errors import FieldError, Problem, ProblemCORSMiddleware, install_problem_handlers
 from filingproof.api.head import HeadAsGetMiddleware
 from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.provider = provider_from_settings(settings)
     app.state.query_buckets = TokenBuckets(settings.query_rate_per_minute, settings.query_rate_burst)
+    app.state.recent_questions = RecentQuestions()
     install_problem_handlers(app)
     app.add_middleware(
         BodySizeLimitMiddleware,

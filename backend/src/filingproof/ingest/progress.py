@@ -31,7 +31,6 @@ class SilentProgress:
 @contextmanager
 def stage(progress: Progress, name: str, total: int | None = None) -> Iterator[StageProgress]:
     current = progress.stage(name, total)
-    try:
-        yield current
-    finally:
-        current.finish()
+    yield current
+    # Only on success: a stage that raised is left unfinished, so that it shows where the work stopped.
+    current.finish()

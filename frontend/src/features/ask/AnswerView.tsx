@@ -8,6 +8,7 @@ import type { Figure, QueryResponse } from "../../api/types";
 import { formatCost, formatMs } from "../../lib/format";
 import { paths } from "../../lib/routes";
 import { answerParts, cellLink, citeText, figureLinks, formulaParts, lineItem, pageLabel, shownSources, type CellLocation } from "./sources";
+import { coveredList, reasonOf, understood } from "./reasons";
 import { StatusBadge, statusMeaning } from "./StatusBadge";
 
 const UNIT_LABEL: Record<Figure["unit"], string> = {
@@ -29,6 +30,30 @@ function CellChip({ cellId, location }: { cellId: number; location: CellLocation
   );
 }
 
+/** After a derived figure, each of its inputs linked to its own cell (they may lie on other pages, even in
+ * other filings, than the first): "(from Data center (Jan 28, 2024), Data center (Jan 26, 2025))". */
+function DerivedInputs({ figure, located }: { figure: Figure; located: Map<number, CellLocation> }) {
+  const inputs = (figure.source.derivation?.inputs ?? []).flatMap((cellId) => located.get(cellId) ?? []);
+  if (inputs.length === 0) return null;
+  return (
+    <span className="text-sm text-slate-700">
+      {" (from "}
+      {inputs.map((location, index) => {
+        const link = cellLink(location);
+        return (
+          <Fragment key={location.cellId}>
+            {index > 0 && ", "}
+            <Link to={link.href} className="link" title={`Open ${link.label}`} data-testid="figure-input-link">
+              {lineItem(location)}
+            </Link>
+          </Fragment>
+        );
+      })}
+      {")"}
+    </span>
+  );
+}
+
 function AnswerText({ answer, figures, located }: { answer: string; figures: Figure[]; located: Map<number, CellLocation> }) {
   return (
     <p data-testid="answer-text" className="whitespace-pre-line text-base leading-relaxed text-slate-900">
@@ -47,9 +72,12 @@ function AnswerText({ answer, figures, located }: { answer: string; figures: Fig
         }
         const [first] = figureLinks(part.figure, located);
         return first ? (
-          <Link key={index} to={first.href} data-testid="figure-link" className="figure-link" title={`Open ${first.label}`}>
-            {part.text}
-          </Link>
+          <Fragment key={index}>
+            <Link to={first.href} data-testid="figure-link" className="figure-link" title={`Open ${first.label}`}>
+              {part.text}
+            </Link>
+            <DerivedInputs figure={part.figure} located={located} />
+          </Fragment>
         ) : (
           <Fragment key={index}>{part.text}</Fragment>
         );
@@ -93,13 +121,54 @@ function FigureRow({ figure, located }: { figure: Figure; located: Map<number, C
   );
 }
 
+/** For an answer without figures: why (the kind of refusal), what was understood, what to do next, and
+ * the filings that are covered, folded away. */
+function WhyNoFigure({ response, covered }: { response: QueryResponse; covered: string[] }) {
+  const reason = reasonOf(response);
+  const read = understood(response);
+  if (!reason && covered.length === 0) return null;
+  return (
+    <div className="mt-3 grid gap-1 rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="why-no-figure" data-reason={response.reason ?? undefined}>
+      {reason && (
+        <p>
+          <span className="font-semibold">Why: </span>
+          <span data-testid="reason">{reason.why}</span>
+        </p>
+      )}
+      {read && (
+        <p>
+          <span className="font-semibold">Understood: </span>
+          <span data-testid="understood">{read}</span>
+        </p>
+      )}
+      {reason && (
+        <p>
+          <span className="font-semibold">Next: </span>
+          {reason.next}
+        </p>
+      )}
+      {covered.length > 0 && (
+        <details className="mt-1">
+          <summary className="tap cursor-pointer text-sky-800">What the ingested filings cover ({covered.length})</summary>
+          <ul className="mt-1 list-disc pl-5 text-xs text-slate-700" data-testid="covered">
+            {covered.map((filing) => (
+              <li key={filing}>{filing}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
 export function AnswerView({ response }: { response: QueryResponse }) {
   const { figures, citations, located } = shownSources(response);
+  const { said, covered } = response.status === "refused" ? coveredList(response.answer) : { said: response.answer, covered: [] };
   return (
     <section aria-labelledby="answer-heading" className="card" data-testid="answer">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="answer-heading" className="card-title mb-0 flex items-center gap-2">
-          Answer <StatusBadge status={response.status} />
+          Answer <StatusBadge status={response.status} reason={response.reason} />
         </h2>
         <span className="font-mono text-xs text-slate-600">
           {formatMs(response.latency_ms)} · {formatCost(response.cost)}
@@ -107,8 +176,9 @@ export function AnswerView({ response }: { response: QueryResponse }) {
       </div>
       <p className="mt-1 text-xs text-slate-600">{statusMeaning(response.status)}</p>
       <div className="mt-3">
-        <AnswerText answer={response.answer} figures={figures} located={located} />
+        <AnswerText answer={said} figures={figures} located={located} />
       </div>
+      <WhyNoFigure response={response} covered={covered} />
       {figures.length > 0 && (
         <>
           <h3 className="mt-4 text-sm font-semibold text-slate-700">Figures</h3>

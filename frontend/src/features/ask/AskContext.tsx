@@ -5,7 +5,7 @@ import { createContext, use, useCallback, useMemo, useReducer, useRef, type Reac
 import { describeError } from "../../api/client";
 import type { QueryFilterParams, QueryResponse } from "../../api/types";
 import { config } from "../../config";
-import type { Asked } from "../../lib/routes";
+import { askedPath, type Asked } from "../../lib/routes";
 import { remember } from "./history";
 import { streamQuery } from "./stream";
 import { askReducer, initialAskState, type AskAction, type AskState } from "./traceReducer";
@@ -13,10 +13,16 @@ import { askReducer, initialAskState, type AskAction, type AskState } from "./tr
 interface AskContextValue {
   state: AskState;
   ask: (asked: Asked) => void;
+  /** Asks, unless a question is still in flight, or the same question was answered less than a second ago:
+   * a repeated submit (Enter twice, Enter then a click) sends one request. Whether it asked. */
+  askOnce: (asked: Asked) => boolean;
   /** Shows an answer kept from before, without asking again. */
   restore: (asked: Asked, response: QueryResponse) => void;
   cancel: () => void;
 }
+
+/** A submit of the question just answered, within this time, is a repeat (as the server also takes it). */
+const REPEAT_WINDOW_MS = 1000;
 
 const AskContext = createContext<AskContextValue | null>(null);
 
@@ -38,6 +44,10 @@ export function AskProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(askReducer, initialAskState);
   const runs = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
+  /** The run whose answer has not arrived yet (a ref, not state: two key presses can come before a render). */
+  const pending = useRef<number | null>(null);
+  /** The last question that was settled (answered or failed), and when (performance.now()). */
+  const settled = useRef<{ key: string; at: number } | null>(null);
 
   const cancel = useCallback(() => inFlight.current?.abort(new DOMException("Cancelled", "AbortError")), []);
 
@@ -46,6 +56,7 @@ export function AskProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     inFlight.current = controller;
     const run = ++runs.current;
+    pending.current = run;
     dispatch({ type: "start", run, asked });
     const record = (action: AskAction) => {
       if (action.type === "answer") remember({ asked, answeredAt: new Date().toISOString(), response: action.response });
@@ -54,15 +65,32 @@ export function AskProvider({ children }: { children: ReactNode }) {
     const timer = window.setTimeout(() => controller.abort(new DOMException("Timed out", "TimeoutError")), config.queryTimeoutMs);
     streamQuery({ question: asked.question, filters: filtersOf(asked) }, run, record, controller.signal)
       .catch((error: unknown) => dispatch({ type: "error", run, message: failure(controller.signal, error) }))
-      .finally(() => window.clearTimeout(timer));
+      .finally(() => {
+        window.clearTimeout(timer);
+        if (pending.current !== run) return;
+        pending.current = null;
+        settled.current = { key: askedPath(asked), at: performance.now() };
+      });
   }, []);
+
+  const askOnce = useCallback(
+    (asked: Asked) => {
+      if (pending.current !== null) return false;
+      const last = settled.current;
+      if (last && last.key === askedPath(asked) && performance.now() - last.at < REPEAT_WINDOW_MS) return false;
+      ask(asked);
+      return true;
+    },
+    [ask],
+  );
 
   const restore = useCallback((asked: Asked, response: QueryResponse) => {
     inFlight.current?.abort();
+    pending.current = null;
     dispatch({ type: "restore", run: ++runs.current, asked, response });
   }, []);
 
-  const value = useMemo(() => ({ state, ask, restore, cancel }), [state, ask, restore, cancel]);
+  const value = useMemo(() => ({ state, ask, askOnce, restore, cancel }), [state, ask, askOnce, restore, cancel]);
   return <AskContext value={value}>{children}</AskContext>;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { QUESTION_MAX_LENGTH } from "../../api/limits";
 import type { Filing } from "../../api/types";
@@ -46,8 +46,22 @@ function useAddressedQuestion(onAddressed: (asked: Asked) => void) {
   }, [key]);
 }
 
+/** Once the answer (or the error) of a question arrives, it is scrolled to the top of the window and
+ * focused (a screen reader reads it from there): on a phone it would otherwise sit below the trace. */
+function useResultInView() {
+  const result = useRef<HTMLDivElement>(null);
+  const { state } = useAsk();
+  const arrived = state.phase === "answered" || state.phase === "failed";
+  useEffect(() => {
+    if (!arrived || !result.current) return;
+    result.current.scrollIntoView({ block: "start" });
+    result.current.focus({ preventScroll: true });
+  }, [arrived, state.run]);
+  return result;
+}
+
 export function AskPage() {
-  const { state, ask, cancel } = useAsk();
+  const { state, askOnce, ask, cancel } = useAsk();
   const navigate = useNavigate();
   const filings = useFilings();
   const [question, setQuestion] = useState(state.asked?.question ?? "");
@@ -59,6 +73,7 @@ export function AskPage() {
   const ofCompany = ticker ? all.filter((filing) => filing.ticker === ticker) : all;
   const tooLong = lengthProblem(question);
   const asked = state.asked;
+  const result = useResultInView();
   useTitle(state.asked ? state.asked.question : "Ask");
   useAddressedQuestion((asked) => {
     setQuestion(asked.question);
@@ -70,7 +85,7 @@ export function AskPage() {
     const trimmed = text.trim();
     if (!trimmed || lengthProblem(trimmed)) return;
     const asked: Asked = { question: trimmed, ticker: ticker || null, filingId: filingId ? Number(filingId) : null };
-    ask(asked);
+    if (!askOnce(asked)) return;
     void navigate(askedPath(asked), { replace: state.asked !== null && askedPath(state.asked) === askedPath(asked) });
   };
   const onSubmit = (event: FormEvent) => {
@@ -188,8 +203,12 @@ export function AskPage() {
         {announcement(state)}
       </p>
       {state.phase !== "idle" && <TraceList rows={state.rows} running={running} />}
-      {state.phase === "failed" && asked && <ErrorState title="No answer" message={state.error ?? "The question failed."} retry={() => ask(asked)} />}
-      {state.response && <AnswerView response={state.response} />}
+      {(state.response || state.phase === "failed") && (
+        <div ref={result} tabIndex={-1} className="scroll-mt-2 focus:outline-none" data-testid="result">
+          {state.phase === "failed" && asked && <ErrorState title="No answer" message={state.error ?? "The question failed."} retry={() => ask(asked)} />}
+          {state.response && <AnswerView response={state.response} />}
+        </div>
+      )}
       {state.phase === "idle" && <p className="text-center text-sm text-slate-600">Ask a question, or pick an example. You will see each hop of the pipeline as it runs.</p>}
       <RecentQuestions current={asked} version={`${state.run}:${state.phase}`} />
     </div>

@@ -1,4 +1,5 @@
-import type { AnswerStatus } from "../../api/types";
+import type { AnswerStatus, QueryResponse } from "../../api/types";
+import { reasonOf } from "./reasons";
 
 const LOOK: Record<AnswerStatus, { label: string; className: string; meaning: string }> = {
   verified: {
@@ -29,17 +30,18 @@ const LOOK: Record<AnswerStatus, { label: string; className: string; meaning: st
   cannot_verify: {
     label: "Cannot verify",
     className: "bg-red-100 text-red-900 ring-red-300",
-    meaning: "A figure did not match the filing, so none is shown.",
+    meaning: "No figure of the draft could be verified against the filing, so none is shown.",
   },
 };
 
-export function StatusBadge({ status, testId = "status-badge" }: { status: AnswerStatus; testId?: string }) {
+/** The status's badge; its tooltip says the real reason where the answer names one. */
+export function StatusBadge({ status, reason = null, testId = "status-badge" }: { status: AnswerStatus; reason?: QueryResponse["reason"]; testId?: string }) {
   const look = LOOK[status];
   return (
     <span
       data-testid={testId}
       data-status={status}
-      title={look.meaning}
+      title={reasonOf({ reason })?.why ?? look.meaning}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${look.className}`}
     >
       {look.label}

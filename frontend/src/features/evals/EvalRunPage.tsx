@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { Empty, ErrorState, Loading, LoadFailed } from "../../components/States";
 import { formatDateTime, formatMs } from "../../lib/format";
 import { paths } from "../../lib/routes";
@@ -24,10 +25,11 @@ function PerKind({ perKind }: { perKind: EvalRunDetail["per_kind"] }) {
   const kinds = Object.keys(perKind).sort();
   if (kinds.length === 0) return null;
   return (
-    <section aria-labelledby="kinds-heading" className="card overflow-x-auto p-0">
+    <section aria-labelledby="kinds-heading" className="card p-0">
       <h2 id="kinds-heading" className="card-title px-3 pt-3">
         By kind of question
       </h2>
+      <ScrollRegion label="By kind of question">
       <table className="w-full text-sm" data-testid="per-kind">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
@@ -52,6 +54,7 @@ function PerKind({ perKind }: { perKind: EvalRunDetail["per_kind"] }) {
           ))}
         </tbody>
       </table>
+      </ScrollRegion>
     </section>
   );
 }
@@ -134,7 +137,7 @@ function Items({ items }: { items: EvalItem[] }) {
       {shown.length === 0 ? (
         <Empty title={items.length === 0 ? "This run has no item results yet" : "No item matches these filters"} />
       ) : (
-        <div className="card overflow-x-auto p-0">
+        <ScrollRegion label="Items" className="card p-0">
           <table className="w-full text-sm" data-testid="items-table">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
@@ -153,7 +156,7 @@ function Items({ items }: { items: EvalItem[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

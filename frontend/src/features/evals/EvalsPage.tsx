@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "react-router";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { formatDateTime } from "../../lib/format";
 import { paths } from "../../lib/routes";
@@ -18,7 +19,7 @@ const metricOf = (key: (typeof COLUMNS)[number]) => METRICS.find((metric) => met
 
 function RunsTable({ runs }: { runs: EvalRunSummary[] }) {
   return (
-    <div className="card overflow-x-auto p-0">
+    <ScrollRegion label="Evaluation runs" className="card p-0">
       <table className="w-full text-sm" data-testid="runs-table">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
@@ -57,7 +58,7 @@ function RunsTable({ runs }: { runs: EvalRunSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

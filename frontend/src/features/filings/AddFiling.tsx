@@ -6,28 +6,36 @@ import { AdminTokenField } from "../../components/AdminTokenField";
 import { keepAdminToken, storedAdminToken } from "../../lib/adminToken";
 import { paths } from "../../lib/routes";
 import { addReducer, announcement, initialAddState, stageFraction, stageLabel, stageProgress, type AddState } from "./jobProgress";
-import { addFiling, followJob, type FilingRequest } from "./jobs";
+import { addFiling, documentProblem, followJob, type FilingRequest } from "./jobs";
 
 const FORMS = ["10-K", "10-Q"];
 const ACCEPT = ".htm,.html,.xhtml,.pdf,.gz";
 
 type Source = "edgar" | "document";
 
-function StageRow({ stage, current }: { stage: JobStage; current: boolean }) {
+/** A stage: done (a tick), under way (its progress), or, in a failed job, the one it stopped in (in red). */
+function StageRow({ stage, current, failed }: { stage: JobStage; current: boolean; failed: boolean }) {
   const fraction = stageFraction(stage);
+  const progress = failed ? "failed" : stageProgress(stage);
   return (
-    <li className="grid gap-1" data-testid="job-stage" data-stage={stage.name} data-finished={stage.finished}>
+    <li className="grid gap-1" data-testid="job-stage" data-stage={stage.name} data-finished={stage.finished} data-failed={failed || undefined}>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <span className={current ? "font-medium text-slate-900" : "text-slate-700"}>
-          <span aria-hidden>{stage.finished ? "✓ " : "… "}</span>
+        <span className={failed ? "font-medium text-red-800" : current ? "font-medium text-slate-900" : "text-slate-700"}>
+          <span aria-hidden>{failed ? "✗ " : stage.finished ? "✓ " : "… "}</span>
           {stageLabel(stage.name)}
         </span>
-        <span className="tabular-nums text-slate-600" data-testid="stage-progress">
-          {stageProgress(stage)}
+        <span className={`tabular-nums ${failed ? "font-medium text-red-800" : "text-slate-600"}`} data-testid="stage-progress">
+          {progress}
         </span>
       </div>
-      {/* No value: an indeterminate bar, for the stages that do not count their work. */}
-      <progress className="h-1.5 w-full accent-sky-700" max={1} value={fraction ?? undefined} aria-label={`${stageLabel(stage.name)}: ${stageProgress(stage)}`} />
+      {/* No value: an indeterminate bar, for the stages that do not count their work; a failed stage's is
+          a full red bar. */}
+      <progress
+        className={`h-1.5 w-full appearance-none overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 ${failed ? "[&::-webkit-progress-value]:bg-red-600 [&::-moz-progress-bar]:bg-red-600" : "[&::-webkit-progress-value]:bg-sky-700 [&::-moz-progress-bar]:bg-sky-700"}`}
+        max={1}
+        value={failed ? 1 : (fraction ?? undefined)}
+        aria-label={`${stageLabel(stage.name)}: ${progress}`}
+      />
     </li>
   );
 }
@@ -44,7 +52,7 @@ export function JobView({ state }: { state: AddState }) {
       {job && job.stages.length > 0 && (
         <ol className="grid gap-2" aria-label="Stages">
           {job.stages.map((stage) => (
-            <StageRow key={stage.name} stage={stage} current={stage.name === job.stage} />
+            <StageRow key={stage.name} stage={stage} current={stage.name === job.stage} failed={job.status === "failed" && !stage.finished} />
           ))}
         </ol>
       )}
@@ -81,6 +89,11 @@ function useAddJob(onAdded: () => void) {
     const onJob = (job: Job) => dispatch({ type: "job", attempt, job });
     void (async () => {
       try {
+        const problem = request.kind === "document" ? await documentProblem(request.file) : null;
+        if (problem) {
+          dispatch({ type: "failed", attempt, message: problem }); // nothing sent: no job exists
+          return;
+        }
         const job = await addFiling(token, request, current.signal);
         keepAdminToken(token);
         onJob(job);

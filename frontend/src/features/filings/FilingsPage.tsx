@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Filing } from "../../api/types";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { edgarUrl, useFilings } from "../../lib/filings";
 import { formatDate } from "../../lib/format";
@@ -13,14 +14,32 @@ function fiscal(filing: Filing): string {
   return filing.fiscal_period && filing.fiscal_period !== "FY" ? `${filing.fiscal_period} FY${filing.fiscal_year}` : `FY${filing.fiscal_year}`;
 }
 
-/** The accession number, linked to the filing on EDGAR (or, unknown, a link to the filer's filings there). */
+/** The accession number, linked to the filing's own index page on EDGAR; unknown, a link to the filer's
+ * filings there, and why it is unknown and how to fill it in. */
 function Accession({ filing }: { filing: Filing }) {
   const text = filing.accession ?? `${filing.form} filings`;
   return (
-    <a href={edgarUrl(filing)} target="_blank" rel="noreferrer" className="link tap text-xs" data-testid="edgar-link" aria-label={`${filing.accession ?? `${filing.ticker ?? filing.company_name} ${filing.form} filings`} on SEC EDGAR (opens a new tab)`}>
-      <span className={filing.accession ? "font-mono" : undefined}>{text}</span>
-      <span aria-hidden> ↗</span>
-    </a>
+    <>
+      <a href={edgarUrl(filing)} target="_blank" rel="noreferrer" className="link tap text-xs" data-testid="edgar-link" aria-label={`${filing.accession ?? `${filing.ticker ?? filing.company_name} ${filing.form} filings`} on SEC EDGAR (opens a new tab)`}>
+        <span className={filing.accession ? "font-mono" : undefined}>{text}</span>
+        <span aria-hidden> ↗</span>
+      </a>
+      {!filing.accession && (
+        <span className="block max-w-56 whitespace-normal text-xs text-slate-600" data-testid="accession-unknown">
+          Accession and filing date unknown: ingested from a file{filing.source_url ? "" : ", with EDGAR not reachable"}. Add it again from EDGAR to fill them in.
+        </span>
+      )}
+    </>
+  );
+}
+
+/** What a degraded filing lacks, in the ingest's own words ("no inline XBRL: …"). */
+function Degraded({ filing }: { filing: Filing }) {
+  if (filing.degraded.length === 0) return null;
+  return (
+    <p className="mt-0.5 text-xs text-amber-900" data-testid="degraded">
+      <span className="rounded bg-amber-100 px-1.5 font-medium">degraded</span> {filing.degraded.join("; ")}
+    </p>
   );
 }
 
@@ -36,11 +55,7 @@ function FilingRow({ filing }: { filing: Filing }) {
           {filing.company_name}
         </Link>{" "}
         <span className="text-xs text-slate-600">{filing.ticker}</span>
-        {filing.degraded.length > 0 && (
-          <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900" title={filing.degraded.join(", ")}>
-            degraded
-          </span>
-        )}
+        <Degraded filing={filing} />
         {/* A phone has no room for their columns: the filing date and the accession go under the name. */}
         <p className="text-xs text-slate-600 sm:hidden">
           Filed <span data-testid="filed-at">{filed(filing)}</span>
@@ -121,7 +136,7 @@ export function FilingsPage() {
       ) : shown.length === 0 ? (
         <Empty title="No filing matches these filters" />
       ) : (
-        <div className="card overflow-x-auto p-0">
+        <ScrollRegion label="Ingested filings" className="card p-0">
           <table className="w-full text-sm" data-testid="filings-table">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
@@ -141,7 +156,7 @@ export function FilingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

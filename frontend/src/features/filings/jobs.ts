@@ -3,6 +3,7 @@
 import { api, apiUrl, problemOf, unwrap } from "../../api/client";
 import { readSse } from "../../api/sse";
 import type { Job } from "../../api/types";
+import { contentProblem, namedProblem } from "./uploadCheck";
 
 export type FilingRequest =
   | { kind: "edgar"; ticker: string; form: string; fiscalYear: number | null }
@@ -16,6 +17,24 @@ async function documentBlob(file: File): Promise<{ blob: Blob; name: string }> {
   if (!GZIP.test(file.name)) return { blob: file, name: file.name };
   const plain = file.stream().pipeThrough(new DecompressionStream("gzip"));
   return { blob: await new Response(plain).blob(), name: file.name.replace(GZIP, "") };
+}
+
+/** Why the document cannot be a filing, checked in the browser before anything is sent; null if it may be. */
+export async function documentProblem(file: File): Promise<string | null> {
+  const named = namedProblem(file.name.replace(GZIP, ""), GZIP.test(file.name) ? 1 : file.size);
+  if (named) return named;
+  let document: { blob: Blob; name: string };
+  try {
+    document = await documentBlob(file);
+  } catch {
+    return `${file.name} could not be decompressed: it is not a gzip file.`;
+  }
+  const { blob, name } = document;
+  const sized = namedProblem(name, blob.size);
+  if (sized) return sized;
+  // A PDF is told by its first bytes (its words are compressed); an HTML document is read whole.
+  const text = await (/\.pdf$/i.test(name) ? blob.slice(0, 1024) : blob).text();
+  return contentProblem(name, text);
 }
 
 async function formOf(request: FilingRequest): Promise<FormData> {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Table } from "../../api/types";
+import { ScrollRegion } from "../../components/ScrollRegion";
 import { tableCsv } from "./csv";
 import { headerSpan } from "./headers";
 import { cellPlace } from "./PageImage";
@@ -9,6 +10,8 @@ async function copyText(text: string): Promise<void> {
     await navigator.clipboard.writeText(text);
     return;
   }
+  // The fallback selects a hidden text area: focus goes back where it was (the button), not to the body.
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const area = document.createElement("textarea");
   area.value = text;
   area.setAttribute("readonly", "");
@@ -18,6 +21,7 @@ async function copyText(text: string): Promise<void> {
   area.select();
   const copied = document.execCommand("copy");
   area.remove();
+  focused?.focus();
   if (!copied) throw new Error("copy refused");
 }
 
@@ -40,12 +44,13 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
         if (span === 0) return null;
         const cell = cellAt.get(`${rowIndex}/${colIndex}`);
         const cited = cell !== undefined && citedIds.has(cell.id);
-        const Tag = isHeader || colIndex === 0 ? "th" : "td";
+        // An empty corner or stub is no header of anything: a plain cell (axe's empty-table-header).
+        const Tag = (isHeader || colIndex === 0) && text.trim() !== "" ? "th" : "td";
         return (
           <Tag
             key={colIndex}
             colSpan={span > 1 ? span : undefined}
-            scope={isHeader ? (span > 1 ? "colgroup" : "col") : colIndex === 0 ? "row" : undefined}
+            scope={Tag === "td" ? undefined : isHeader ? (span > 1 ? "colgroup" : "col") : "row"}
             data-cell-id={cell?.id}
             data-cited={cited || undefined}
             title={cell ? cellPlace(cell) : undefined}
@@ -76,12 +81,12 @@ export function TableView({ table, citedIds }: { table: Table; citedIds: Readonl
           </button>
         </span>
       </figcaption>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={table.title ?? `Table ${table.table_index + 1}`}>
         <table className="w-full text-xs">
           <thead>{header.map((row, index) => renderRow(row, index, true))}</thead>
           <tbody>{body.map((row, index) => renderRow(row, index + table.header_rows, false))}</tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </figure>
   );
 }

@@ -66,6 +66,35 @@ describe("tableCsv", () => {
   });
 });
 
+// Meta's segment results: each row mixes dollars and a margin, each column keeps one unit.
+const segments = {
+  header_rows: 1,
+  grid: [
+    ["", "Revenue", "Operating income", "Operating margin"],
+    ["Family of Apps", "$162,355", "$87,109", "54 %"],
+    ["Reality Labs", "2,146", "(17,729)", "(826)%"],
+  ],
+  cells: [
+    cell(1, 1, "$162,355", "USD", 6),
+    cell(1, 2, "$87,109", "USD", 6),
+    cell(1, 3, "54 %", "percent", 0),
+    cell(2, 1, "2,146", "USD", 6),
+    cell(2, 2, "(17,729)", "USD", 6),
+    cell(2, 3, "(826)%", "percent", 0),
+  ],
+};
+
+describe("tableCsv of a table whose rows mix units", () => {
+  it("gives each column its unit, in a header row under the others, and no unit column", () => {
+    expect(tableCsv(segments).trimEnd().split("\r\n")).toEqual([
+      ",Revenue,Operating income,Operating margin",
+      "Unit,USD millions,USD millions,%",
+      "Family of Apps,162355,87109,54",
+      "Reality Labs,2146,-17729,-826",
+    ]);
+  });
+});
+
 describe("plainNumber and unitOf", () => {
   it("reads what the page prints", () => {
     expect(plainNumber("$(1,353)")).toBe("-1353");

@@ -26,27 +26,47 @@ export function plainNumber(text: string): string {
   return /^\s*[$€£]?\s*[(\-−]/.test(text) ? `-${digits}` : digits;
 }
 
+type Figures = Map<string, Cell>;
+
+/** The one figure at each place of the grid (a label that writes several keeps its text), by "row/col". */
+function figuresOf(table: Pick<Table, "header_rows" | "cells">): Figures {
+  const counts = new Map<string, number>();
+  for (const cell of table.cells) counts.set(`${cell.row}/${cell.col}`, (counts.get(`${cell.row}/${cell.col}`) ?? 0) + 1);
+  return new Map(table.cells.filter((cell) => cell.col > 0 && cell.row >= table.header_rows && counts.get(`${cell.row}/${cell.col}`) === 1).map((cell) => [`${cell.row}/${cell.col}`, cell]));
+}
+
+/** The units met along each row (by = "row") or each column (by = "col"). */
+function unitsBy(figures: Figures, by: "row" | "col"): Map<number, Set<string>> {
+  const units = new Map<number, Set<string>>();
+  for (const cell of figures.values()) {
+    const at = by === "row" ? cell.row : cell.col;
+    units.set(at, (units.get(at) ?? new Set<string>()).add(unitOf(cell)));
+  }
+  return units;
+}
+
+const uniform = (units: Map<number, Set<string>>) => [...units.values()].every((set) => set.size === 1);
+
 /**
  * The table as the page shows it, for a spreadsheet: the header rows over the same columns, each figure
- * as a plain number in the table's printed scale, and a last column saying each row's unit. A place with
- * more than one figure (a label that writes several) keeps its text.
+ * as a plain number in the table's printed scale, and its unit: a last column giving each row's unit, or,
+ * where a row mixes units that each column keeps (dollars beside percentages), a last header row giving
+ * each column's.
  */
 export function tableCsv(table: Pick<Table, "grid" | "header_rows" | "cells">): string {
-  const figures = new Map<string, Cell[]>();
-  for (const cell of table.cells) {
-    const key = `${cell.row}/${cell.col}`;
-    figures.set(key, [...(figures.get(key) ?? []), cell]);
+  const figures = figuresOf(table);
+  const byRow = unitsBy(figures, "row");
+  const byCol = unitsBy(figures, "col");
+  const perColumn = !uniform(byRow) && uniform(byCol);
+  const values = table.grid.map((row, r) => row.map((text, c) => (figures.has(`${r}/${c}`) ? plainNumber(text) : text)));
+  if (perColumn) {
+    const width = Math.max(...table.grid.map((row) => row.length));
+    const unitRow = Array.from({ length: width }, (_, c) => (c === 0 ? "Unit" : [...(byCol.get(c) ?? [])].join("")));
+    return toCsv([...values.slice(0, table.header_rows), unitRow, ...values.slice(table.header_rows)]);
   }
-  const rows = table.grid.map((row, r) => {
+  const rows = values.map((row, r) => {
     if (r < table.header_rows) return [...row, r === table.header_rows - 1 ? "Unit" : ""];
-    const units = new Set<string>();
-    const values = row.map((text, c) => {
-      const [only, ...more] = figures.get(`${r}/${c}`) ?? [];
-      if (only === undefined || more.length > 0 || c === 0) return text;
-      units.add(unitOf(only));
-      return plainNumber(text);
-    });
-    return [...values, [...units].join("; ")];
+    return [...row, [...(byRow.get(r) ?? [])].join("; ")];
   });
   return toCsv(rows);
 }

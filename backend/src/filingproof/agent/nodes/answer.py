@@ -27,6 +27,7 @@ from filingproof.agent.response import (
     QueryResponse,
     QuestionReading,
     ReadSpan,
+    Reason,
     Status,
 )
 from filingproof.agent.state import AgentState, Draft
@@ -48,6 +49,22 @@ def _not_the_item(failures: Sequence[Failure]) -> str:
     """Why the figures found are not given, without any figure (labels may carry some)."""
     reasons = "; ".join(dict.fromkeys(redact(failure.reason) for failure in failures))
     return f"No figure from the tables is given, because the one found is not the item asked: {reasons}."
+
+
+def _refusal_reason(state: AgentState) -> Reason:
+    """What kind of refusal the router's (or an empty draft's) is, from the understanding it refused on."""
+    u = state.get("understanding")
+    if state.get("refusal") is None:
+        return "no_passage"
+    if u is None:
+        return "other"
+    if u.filing_ids == () or u.outside_filters:
+        return "outside_filters"
+    if u.unknown_companies or (not u.companies and not u.out_of_scope):
+        return "company_not_ingested"
+    if u.companies and u.out_of_scope:
+        return "period_not_covered"  # a year the company's filings do not cover, or none can have
+    return "other"
 
 
 def _status(draft: Draft, verdict: Verdict, figures: Sequence[Figure]) -> Status:
@@ -114,7 +131,9 @@ async def answer(state: AgentState) -> dict[str, Any]:
         if refusal is None and not state["draft"].text.strip():
             refusal = NO_PASSAGE
         if refusal is not None:
-            response = QueryResponse(question=question, answer=refusal, status="refused")
+            response = QueryResponse(
+                question=question, answer=refusal, status="refused", reason=_refusal_reason(state)
+            )
         else:
             draft, verdict = state["draft"], state["verdict"]
             unfaithful = state.get("item_failures", [])
@@ -131,9 +150,13 @@ async def answer(state: AgentState) -> dict[str, Any]:
                 )  # fmt: skip
             elif unfaithful:
                 text = f"{_not_the_item(unfaithful)} {NOT_THE_ITEM}"
-                response = QueryResponse(question=question, answer=text, status="cannot_verify")
+                response = QueryResponse(
+                    question=question, answer=text, status="cannot_verify", reason="item_not_matched"
+                )
             else:
-                response = QueryResponse(question=question, answer=CANNOT_VERIFY, status="cannot_verify")
+                response = QueryResponse(
+                    question=question, answer=CANNOT_VERIFY, status="cannot_verify", reason="figure_mismatch"
+                )
         if "reading" in state:
             response = response.model_copy(update={"reading": reading_out(state["reading"])})
         event.summary = (

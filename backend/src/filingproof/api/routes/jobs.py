@@ -11,6 +11,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 from filingproof.api.deps import require_admin
 from filingproof.api.errors import problem_responses
 from filingproof.db.session import Sessions
+from filingproof.jobs.checks import RefusedRequestError, check_ticker, check_upload
 from filingproof.jobs.queue import JobQueue
 from filingproof.jobs.records import JobOut, read_jobs
 from filingproof.jobs.requests import DocumentRequest, EdgarRequest
@@ -39,7 +40,9 @@ async def _job(sessions: Sessions, job_id: int) -> JobOut:
     status_code=202,
     summary="Add a filing: from EDGAR (ticker, form, fiscal year) or an uploaded document; answers its job",
     dependencies=[Depends(require_admin)],
-    responses=problem_responses(400, 401, 403, 413),  # 400: a malformed multipart body
+    # 400: a malformed multipart body; 422: a document that is no filing, a ticker EDGAR lacks; 503: EDGAR
+    # not set up or not reachable. Each is refused before a job is queued.
+    responses=problem_responses(400, 401, 403, 413, 503),
 )
 async def add_filing(
     request: Request,
@@ -49,18 +52,21 @@ async def add_filing(
     document: Annotated[UploadFile | None, File(description="A filing document: HTML or PDF.")] = None,
 ) -> JobOut:
     queue: JobQueue = request.app.state.job_queue
-    if document is not None:
-        raw = await document.read()
-        if not raw:
-            raise HTTPException(422, "The uploaded document is empty.")
-        name = document.filename or "upload"
-        job_id = await queue.enqueue_document(DocumentRequest(name=name, ticker=ticker, form=form), raw)
-    elif ticker is not None:
-        job_id = await queue.enqueue_edgar(
-            EdgarRequest(ticker=ticker, form=form or "10-K", fiscal_year=fiscal_year)
-        )
-    else:
-        raise HTTPException(422, "Give a ticker (with form and fiscal year) or upload a document.")
+    try:
+        if document is not None:
+            raw = await document.read()
+            name = document.filename or "upload"
+            check_upload(name, raw)
+            job_id = await queue.enqueue_document(DocumentRequest(name=name, ticker=ticker, form=form), raw)
+        elif ticker is not None:
+            await check_ticker(request.app.state.settings, ticker)
+            job_id = await queue.enqueue_edgar(
+                EdgarRequest(ticker=ticker, form=form or "10-K", fiscal_year=fiscal_year)
+            )
+        else:
+            raise HTTPException(422, "Give a ticker (with form and fiscal year) or upload a document.")
+    except RefusedRequestError as refused:
+        raise HTTPException(refused.status, str(refused)) from refused
     return await _job(request.app.state.sessionmaker, job_id)
 
 

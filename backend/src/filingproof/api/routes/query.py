@@ -14,7 +14,8 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from filingproof.agent.response import QueryFilters, QueryResponse, TraceEvent
 from filingproof.agent.service import Pipeline
-from filingproof.api.deps import rate_limited
+from filingproof.api.dedup import QuestionKey, RecentQuestions, settle
+from filingproof.api.deps import client_key, rate_limited
 from filingproof.api.errors import Problem, problem_responses
 from filingproof.api.stats import record_query
 from filingproof.llm.base import Provider
@@ -23,6 +24,7 @@ logger = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 2000
 HEARTBEAT_S = 15
+ClientKey = Annotated[str, Depends(client_key)]
 HOP_EVENTS = ("router", "retrieval", "table_qa", "synthesis", "verify", "repair")
 
 router = APIRouter(
@@ -73,12 +75,14 @@ class QueryRequest(BaseModel):
 
 
 class _Run:
-    """One question through the pipeline, logged to the query log however it ends."""
+    """One question through the pipeline, logged to the query log however it ends; or, when the same
+    client asked the same question within a second, that first request's answer (`api.dedup`)."""
 
-    def __init__(self, request: Request, body: QueryRequest, route: str) -> None:
+    def __init__(self, request: Request, body: QueryRequest, route: str, client: str) -> None:
         self.app = request.app
         self.body = body
         self.route = route
+        self.key: QuestionKey = (client, body.question, body.filters.model_dump_json())
         self.started = time.perf_counter()
         self.status = "cancelled"
         self.tokens = 0
@@ -94,6 +98,26 @@ class _Run:
         return self.pipeline.provider
 
     async def events(self) -> AsyncIterator[TraceEvent | QueryResponse]:
+        recent: RecentQuestions = self.app.state.recent_questions
+        leads, answer = recent.claim(self.key)
+        if not leads:
+            first = await asyncio.shield(answer)
+            if first is not None:  # its hops, then its answer, as if this request had run them
+                for event in first.trace:
+                    yield event
+                yield first
+                return
+            answer = asyncio.get_running_loop().create_future()  # the first ended without an answer
+        response: QueryResponse | None = None
+        try:
+            async for item in self._answered():
+                if isinstance(item, QueryResponse):
+                    response = item
+                yield item
+        finally:
+            settle(answer, response)
+
+    async def _answered(self) -> AsyncIterator[TraceEvent | QueryResponse]:
         try:
             async for item in self.pipeline.stream(self.body.question, self.body.pipeline_filters()):
                 if isinstance(item, TraceEvent):
@@ -129,10 +153,10 @@ class _Run:
 
 
 @router.post("/query/sync", summary="Answer a question: verified figures with their cells, or none")
-async def query_sync(request: Request, body: QueryRequest) -> QueryResponse:
+async def query_sync(request: Request, body: QueryRequest, client: ClientKey) -> QueryResponse:
     response: QueryResponse | None = None
     try:
-        async for item in _Run(request, body, "sync").events():
+        async for item in _Run(request, body, "sync", client).events():
             if isinstance(item, QueryResponse):
                 response = item
     except Exception as error:
@@ -173,8 +197,8 @@ def _sse_documentation() -> dict[int | str, dict[str, Any]]:
     response_class=EventSourceResponse,
     responses=_sse_documentation(),
 )
-async def query_stream(request: Request, body: QueryRequest) -> EventSourceResponse:
-    run = _Run(request, body, "stream")
+async def query_stream(request: Request, body: QueryRequest, client: ClientKey) -> EventSourceResponse:
+    run = _Run(request, body, "stream", client)
 
     async def events() -> AsyncIterator[ServerSentEvent]:
         ids = itertools.count(1)
