@@ -6,7 +6,8 @@ names none to `UNDER_NO_COLUMN`; each chain ends on a rule that answers every ce
 `flow_over_the_document_period`). Each rule lives in the module of its group (the table kind it reads:
 `rows_own`, `statement_columns`, `rollforwards`, `assumptions`, `schedules`, `allocations`,
 `undated_tables`); the order below is the only order there is. Each rule's docstring shows a row it
-decides, from the corpus filing it names; `tests/unit/test_period_rules.py` holds that table for every rule.
+decides, from the corpus filing it names; `tests/unit/test_period_rules.py` holds that table for every rule,
+`tests/unit/test_period_registry.py` holds the chains to the rules the groups write.
 
 What the row itself says comes first, whatever its column: a balance row with its date, a row that is a
 year or a quarter. Then, under a dated column, what the table's kind says against the column (a maturity
