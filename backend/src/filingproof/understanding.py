@@ -253,8 +253,23 @@ def _alias_pattern(alias: str) -> re.Pattern[str]:
 # Words that end a registered name without naming the company: "Cisco Systems" is "Cisco", "UnitedHealth
 # Group" is "UnitedHealth", "Marathon Digital Holdings" is "Marathon Digital".
 _GENERIC_TAIL = frozenset(
-    "holdings group systems communications technologies technology international enterprises industries "
-    "brands companies platforms worldwide global incorporated".split()
+    [
+        "holdings",
+        "group",
+        "systems",
+        "communications",
+        "technologies",
+        "technology",
+        "international",
+        "enterprises",
+        "industries",
+        "brands",
+        "companies",
+        "platforms",
+        "worldwide",
+        "global",
+        "incorporated",
+    ]
 )
 
 

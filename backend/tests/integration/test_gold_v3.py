@@ -33,14 +33,18 @@ def _files(items: list[GoldItem]) -> set[str]:
 def _facts_of(path: Path) -> dict[tuple[str, str], set[Decimal]]:
     """(concept, context) → the values its `ix:nonFraction` tags show, scaled and signed."""
     raw = path.read_bytes()
-    root = etree.fromstring(gzip.decompress(raw) if path.suffix == ".gz" else raw, etree.XMLParser(huge_tree=True))
+    root = etree.fromstring(
+        gzip.decompress(raw) if path.suffix == ".gz" else raw, etree.XMLParser(huge_tree=True)
+    )
     found: dict[tuple[str, str], set[Decimal]] = defaultdict(set)
     for tag in root.iter("{*}nonFraction"):
-        shown = "".join(tag.itertext()).replace(",", "").strip()
+        shown = "".join(str(text) for text in tag.itertext()).replace(",", "").strip()
         if not shown or shown in ("-", "—"):
             continue
         value = Decimal(shown).scaleb(int(tag.get("scale", "0")))
-        found[(tag.get("name", ""), tag.get("contextRef", ""))].add(-value if tag.get("sign") == "-" else value)
+        found[(tag.get("name", ""), tag.get("contextRef", ""))].add(
+            -value if tag.get("sign") == "-" else value
+        )
     return found
 
 
@@ -67,7 +71,9 @@ def test_a_one_fact_item_expects_its_fact_and_families_come_in_threes() -> None:
     refusals = [item for item in ITEMS if item.expected is None]
     assert len(ITEMS) >= 300 and len(refusals) >= 0.1 * len(ITEMS)
     # split by company: no company is asked about in both splits
-    by_split = {split: {t for i in ITEMS if i.split == split for t in i.tickers or ()} for split in ("dev", "heldout")}
+    by_split = {
+        split: {t for i in ITEMS if i.split == split for t in i.tickers or ()} for split in ("dev", "heldout")
+    }
     assert by_split["dev"] & by_split["heldout"] <= set()
 
 

@@ -180,7 +180,7 @@ def _initials(words: Sequence[str], keep_minor: bool) -> str:
 
 
 def _acronym_variants(name: str) -> set[str]:
-    """"Amazon Web Services" → {"aws"}; "Family Of Apps" → {"foa", "fa"}; "Data Center And AI" → {"dcai",
+    """ "Amazon Web Services" → {"aws"}; "Family Of Apps" → {"foa", "fa"}; "Data Center And AI" → {"dcai",
     "dcaai"}; "Intel Data Center And AI" also → {"dcai"} (without the company's own first word)."""
     words = re.findall(r"[A-Za-z0-9]+", name)
     if len(words) < 2:

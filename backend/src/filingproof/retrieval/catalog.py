@@ -54,8 +54,8 @@ async def load_catalog(session: AsyncSession) -> Catalog:
     for row in filing_rows:  # filings whose company row lacks a ticker still name their company
         if row.ticker and row.ticker not in companies:
             companies[row.ticker] = CompanyRef(row.ticker, row.company_name)
-    for company in edgar_companies():
-        companies.setdefault(company.ticker, company)
+    for known in edgar_companies():
+        companies.setdefault(known.ticker, known)
     return Catalog(tuple(companies.values()), filings)
 
 
