@@ -245,9 +245,11 @@ class _Alias:
 
 
 def _alias_pattern(alias: str) -> re.Pattern[str]:
-    # an apostrophe may be written either way, or not at all ("McDONALD’S", "McDonald's", "McDonalds")
+    # an apostrophe may be written either way, or not at all ("McDONALD’S", "McDonald's", "McDonalds",
+    # "Teslas 2023 net profit"), except after a name that is also a word ("apples to apples")
     body = r"\s+".join(re.escape(part).replace("’", "'").replace("'", "['’]?") for part in alias.split())
-    return re.compile(rf"(?<![\w-]){body}(?:['’]?s)?(?![\w-])", re.IGNORECASE)
+    possessive = r"['’]s" if alias in _AMBIGUOUS_WORDS else r"['’]?s"
+    return re.compile(rf"(?<![\w-]){body}(?:{possessive})?(?![\w-])", re.IGNORECASE)
 
 
 # Words that end a registered name without naming the company: "Cisco Systems" is "Cisco", "UnitedHealth
