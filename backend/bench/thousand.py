@@ -9,8 +9,9 @@ is stopped and the home copied to DIR, which grows size by size. A copy is a ben
 data: copy k of a filing belongs to a company of its own (ticker `R<k>X<ticker>`, CIK + k·10⁸, a made-up
 name that no question names) under accession `99<k>-00-<filing>`, and every row of the filing (pages,
 tables, cells, XBRL facts, chunks with their vectors, BM25 postings) is copied with ids shifted by k times
-the base's largest id; the BM25 statistics follow through their triggers. Page rows name the original's
-images. Questions about the real companies still read the real filings: what grows is everything else.
+the base's largest id (the big tables' indexes built again after, the BM25 statistics recomputed). Page
+rows name the original's images. Questions about the real companies still read the real filings: what
+grows is everything else.
 
 At each size, in this order and one at a time:
 1. in a child process: hybrid / BM25 / dense search p50 and p95 (bench/search_latency.py, warm), and the
@@ -115,20 +116,20 @@ async def copy_filings(session: Any, k: int, filing_ids: Sequence[int], spans: d
     from sqlalchemy import text
 
     off = {table: k * span for table, span in spans.items()}
-    params = {"ids": list(filing_ids), "k": k}
+    params = {"ids": list(filing_ids)}
     await session.execute(
         text(
             "INSERT INTO companies (id, cik, ticker, name, aliases) "
-            "SELECT DISTINCT c.id + :co, c.cik + :k * :step, "
-            "'R' || :k || 'X' || coalesce(c.ticker, c.id::text), "
-            "'', '{}' FROM companies c JOIN filings f ON f.company_id = c.id "
+            "SELECT DISTINCT c.id + :co, c.cik + CAST(:cik_off AS bigint), "
+            "CAST(:prefix AS text) || coalesce(c.ticker, CAST(c.id AS text)), "
+            "'', CAST('{}' AS text[]) FROM companies c JOIN filings f ON f.company_id = c.id "
             "WHERE f.id = ANY(CAST(:ids AS integer[])) ON CONFLICT (cik) DO NOTHING"
         ),
-        {**params, "co": off["companies"], "step": CIK_STEP},
+        {**params, "co": off["companies"], "cik_off": k * CIK_STEP, "prefix": f"R{k}X"},
     )
     rows = await session.execute(
-        text("SELECT id FROM companies WHERE cik >= :k * :step AND cik < (:k + 1) * :step AND name = ''"),
-        {"k": k, "step": CIK_STEP},
+        text("SELECT id FROM companies WHERE cik >= :low AND cik < :high AND name = ''"),
+        {"low": k * CIK_STEP, "high": (k + 1) * CIK_STEP},
     )
     for (company_id,) in rows.all():
         await session.execute(
@@ -138,8 +139,8 @@ async def copy_filings(session: Any, k: int, filing_ids: Sequence[int], spans: d
     filing_columns = await columns(session, "filings")
     replaced = {
         "id": "f.id + :fo",
-        "accession": "'99' || lpad(:k::text, 8, '0') || '-00-' || lpad(f.id::text, 6, '0')",
-        "sha256": "encode(sha256(convert_to(f.sha256 || :k::text, 'UTF8')), 'hex')",
+        "accession": "CAST(:accession AS text) || lpad(CAST(f.id AS text), 6, '0')",
+        "sha256": "encode(sha256(convert_to(f.sha256 || CAST(:accession AS text), 'UTF8')), 'hex')",
         "company_id": "c.id",
         "cik": "c.cik",
         "ticker": "c.ticker",
@@ -152,7 +153,7 @@ async def copy_filings(session: Any, k: int, filing_ids: Sequence[int], spans: d
             "FROM filings f JOIN companies c ON c.id = f.company_id + :co "
             "WHERE f.id = ANY(CAST(:ids AS integer[]))"
         ),
-        {**params, "fo": off["filings"], "co": off["companies"]},
+        {**params, "fo": off["filings"], "co": off["companies"], "accession": f"99{k:08d}-00-"},
     )
     for table, shifted in SHIFTED.items():
         names = await columns(session, table)
@@ -166,6 +167,33 @@ async def copy_filings(session: Any, k: int, filing_ids: Sequence[int], spans: d
         )
 
 
+BULK_TABLES = ("bm25_postings", "cells", "xbrl_facts", "chunks", "tables", "pages")
+
+
+async def drop_indexes(session: Any) -> list[str]:
+    """Drop the bulk tables' indexes but their primary keys (bm25_postings' too); the statements that
+    build them again."""
+    from sqlalchemy import text
+
+    rows = await session.execute(
+        text(
+            "SELECT i.indexname, i.indexdef, c.conname FROM pg_indexes i "
+            "LEFT JOIN pg_constraint c ON c.conname = i.indexname "
+            "WHERE i.tablename = ANY(CAST(:tables AS text[])) AND i.schemaname = current_schema()"
+        ),
+        {"tables": list(BULK_TABLES)},
+    )
+    again = []
+    for name, definition, constraint in rows.all():
+        if name == "bm25_postings_pkey":
+            await session.execute(text(f"ALTER TABLE bm25_postings DROP CONSTRAINT {name}"))
+            again.append("ALTER TABLE bm25_postings ADD PRIMARY KEY (term_id, chunk_id)")
+        elif constraint is None:
+            await session.execute(text(f"DROP INDEX {name}"))
+            again.append(definition)
+    return again
+
+
 async def grow(target: int) -> Figures:
     """Copies of the base filings until the store holds `target` filings (a last copy may be partial)."""
     from sqlalchemy import text
@@ -173,22 +201,33 @@ async def grow(target: int) -> Figures:
     from filingproof.config import get_settings
     from filingproof.db.migrate import upgrade_database_async
     from filingproof.db.session import database_url, session_scope
+    from filingproof.index.bm25 import recompute_statistics
 
     await upgrade_database_async(database_url(get_settings()))
     started = time.perf_counter()
     async with session_scope() as session:
         base, spans = await base_filings(session)
         count = (await session.execute(text("SELECT count(*) FROM filings"))).scalar_one()
-    while count < target:
-        k = count // len(base)  # copy k holds the base filings from position count % len(base) on
-        first = count % len(base)
-        chosen = base[first : first + min(len(base) - first, target - count)]
-        async with session_scope() as session:
-            await copy_filings(session, k, chosen, spans)
-            await session.commit()
-        count += len(chosen)
-        print(f"  {count} filings ({time.perf_counter() - started:.0f} s)", flush=True)
+    if count >= target:
+        return {"filings": count, "grow_s": 0.0}
     async with session_scope() as session:
+        # Bulk load: the big tables' secondary indexes dropped and built again after (sorted, not one random
+        # insert per row), and no trigger per row (foreign-key checks, BM25 statistics: recomputed after).
+        indexes = await drop_indexes(session)
+        await session.execute(text("SET session_replication_role = replica"))
+        while count < target:
+            k = count // len(base)  # copy k holds the base filings from position count % len(base) on
+            first = count % len(base)
+            chosen = base[first : first + min(len(base) - first, target - count)]
+            await copy_filings(session, k, chosen, spans)
+            count += len(chosen)
+            print(f"  {count} filings ({time.perf_counter() - started:.0f} s)", flush=True)
+        await session.execute(text("SET session_replication_role = DEFAULT"))
+        await session.execute(text("SET maintenance_work_mem = '512MB'"))
+        for definition in indexes:
+            await session.execute(text(definition))
+        print(f"  indexes built ({time.perf_counter() - started:.0f} s)", flush=True)
+        await recompute_statistics(session)
         for table in SPANNED:  # later ingests take ids above every copy's
             await session.execute(
                 text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))")
