@@ -363,6 +363,21 @@ async def test_in_process_vectors_follow_a_reindex_of_the_same_chunks(
     assert np.allclose(old.matrix, new.matrix, atol=1e-6)  # the same texts, the same vectors
 
 
+async def test_in_process_vectors_keep_the_filings_searched_last(
+    sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], embedded: int
+) -> None:
+    """A store of thousands of filings keeps `kept` of them in memory; a search over more reads the others
+    for itself and still ranks them all."""
+    vectors = InMemoryVectors(kept=1)
+    async with sessions() as session:
+        both = await vectors.snapshot(session, None)
+        assert [filing_id for filing_id, _ in both.filings] == sorted(filing_ids)
+        assert len(vectors._filings) == 1 and sorted(filing_ids)[-1] in vectors._filings
+        first = await vectors.snapshot(session, [filing_ids[0]])
+    assert [filing_id for filing_id, _ in first.filings] == [filing_ids[0]]
+    assert filing_ids[0] in vectors._filings and len(vectors._filings) == 1
+
+
 async def test_tagged_pages_are_those_with_an_xbrl_linked_cell(
     sessions: async_sessionmaker[AsyncSession], filing_ids: list[int], retriever: Retriever
 ) -> None:

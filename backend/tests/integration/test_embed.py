@@ -8,6 +8,8 @@ An index's chunks go through `embed_passages`: int8 and their first 128 tokens, 
 still find what the exact vectors find.
 """
 
+from array import array
+
 import numpy as np
 import pytest
 import torch
@@ -16,12 +18,14 @@ from filingproof.db.models import EMBEDDING_DIM
 from filingproof.index.embed import (
     MIN_PASSAGE_COSINE,
     PASSAGE_TOKENS,
+    QUERIES_KEPT,
     EmbedderLoader,
     EmbeddingUnavailable,
     SentenceTransformerEmbedder,
     _intra_op_threads,
     get_embedder,
 )
+from filingproof.lru import LruCache
 
 TEXTS = [
     "What was Apple's total net sales in fiscal 2024?",
@@ -62,6 +66,7 @@ def test_the_shipped_model_is_traced(embedder: SentenceTransformerEmbedder) -> N
 def test_one_text_gives_encodes_vector(
     embedder: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch, text: str, traced: bool
 ) -> None:
+    monkeypatch.setattr(embedder, "_queries", LruCache(QUERIES_KEPT))  # computed here, not remembered
     if not traced:
         monkeypatch.setattr(embedder, "_traced", None)  # the fallback: the model's own modules
     [vector] = embedder.embed([text])
@@ -71,6 +76,23 @@ def test_one_text_gives_encodes_vector(
     assert float(np.linalg.norm(got)) == pytest.approx(1.0, abs=1e-6)
     assert float(got @ expected) >= 1 - 1e-6
     assert float(np.abs(got - expected).max()) <= 1e-6
+
+
+def test_a_query_asked_again_is_embedded_once(
+    embedder: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(embedder, "_queries", LruCache(2))
+    question = "Apple's revenue in fiscal 2024"
+    [first] = embedder.embed([question])
+    first[0] = 99.0  # a caller's list is its own: the kept vector is not changed through it
+    [again] = embedder.embed([question])
+    assert again[0] != 99.0 and again[1:] == first[1:]
+    # what is kept is what is given: a vector put there stands for the text
+    embedder._queries.put(question, array("d", [0.5] * EMBEDDING_DIM))
+    assert embedder.embed([question]) == [[0.5] * EMBEDDING_DIM]
+    embedder.embed(["two"])
+    embedder.embed(["three"])  # two kept: the least recently asked goes
+    assert question not in embedder._queries and len(embedder._queries) == 2
 
 
 def test_one_text_agrees_with_a_batch_of_several(

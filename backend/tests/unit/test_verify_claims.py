@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 
 from filingproof.verify.cells import CitedValue, PeriodRef, Unit
-from filingproof.verify.claims import ClaimCell, claim_failures
+from filingproof.verify.claims import ClaimCell, _mentions, claim_failures
 from filingproof.verify.derive import Derivation, change, formula
 from filingproof.verify.items import CellFacts
 from filingproof.verify.verifier import Failure, Verdict, verify_draft
@@ -245,6 +245,28 @@ def test_the_subject_of_a_claim_is_the_cells_filer(draft: str, expected: list[st
 def test_a_company_is_a_capitalised_name_or_a_ticker_in_capitals(word: str, expected: list[str]) -> None:
     draft = f"Apple had a strong year. Total net sales were $391,035 million [c199], ahead of {word}."
     assert kinds(draft, APPLE_SALES) == expected
+
+
+def test_a_store_of_many_companies_finds_the_same_mentions() -> None:
+    """The names a draft holds are found among a thousand other companies as among a few (the substring
+    test before each company's pattern drops none), whatever the case a name is written in."""
+    draft = "APPLE's sales rose; Microsoft's and MSFT's fell, Target's held, and Meta Platforms' grew."
+    few = {
+        "AAPL": ("Apple Inc.", "Apple"),
+        "MSFT": ("Microsoft",),
+        "TGT": ("Target",),
+        "META": ("Meta Platforms",),
+    }
+    many = {**{f"R{n}X": (f"Zorvex Replica Industries {n}",) for n in range(1000)}, **few}
+    found = [(m.ticker, draft[m.start : m.end]) for m in _mentions(draft, many)]
+    assert found == [(m.ticker, draft[m.start : m.end]) for m in _mentions(draft, few)]
+    assert found == [
+        ("AAPL", "APPLE's"),
+        ("MSFT", "Microsoft's"),
+        ("MSFT", "MSFT's"),
+        ("TGT", "Target's"),
+        ("META", "Meta Platforms"),
+    ]
 
 
 # --- period -------------------------------------------------------------------------------------------

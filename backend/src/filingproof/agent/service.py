@@ -15,8 +15,13 @@ from filingproof.retrieval.search import Retriever
 
 # What a server asks itself before it says ready: a search that embeds its query, then a figure question
 # and a narrative one through the whole graph (answered, or refused on an empty database: both warm it).
-WARM_UP_SEARCH = "total revenue net income cash flow risk factors"
-WARM_UP_QUESTIONS = ("What was total revenue in the latest fiscal year?", "What are the main risk factors?")
+# They name one company, the first ingested: a question naming none would read every company's vocabulary
+# and vectors, and the warm-up would grow with the store (#31); other companies load on their first question.
+WARM_UP_SEARCH = "{company} total revenue net income cash flow risk factors"
+WARM_UP_QUESTIONS = (
+    "What was {company}'s total revenue in the latest fiscal year?",
+    "What are the main risk factors {company} describes?",
+)
 
 
 class Pipeline:
@@ -73,9 +78,11 @@ class Pipeline:
         vectors) and the compiled graph. A server calls it at start and reports ready once it is done."""
         started = time.perf_counter()
         async with transaction(self.sessions) as session:
-            await self.retriever.search(session, WARM_UP_SEARCH, mode="hybrid")
+            catalog = await self.retriever.catalog.get(session)
+            company = catalog.filings[0].ticker if catalog.filings else "Apple"
+            await self.retriever.search(session, WARM_UP_SEARCH.format(company=company), mode="hybrid")
         for question in WARM_UP_QUESTIONS:
-            await self.run(question)
+            await self.run(question.format(company=company))
         return round((time.perf_counter() - started) * 1000, 2)
 
     async def run(self, question: str, filters: QueryFilters | None = None) -> QueryResponse:

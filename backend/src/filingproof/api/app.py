@@ -15,6 +15,7 @@ from filingproof.api.head import HeadAsGetMiddleware
 from filingproof.api.limits import BodySizeLimitMiddleware, TokenBuckets
 from filingproof.api.routes import evals, filings, health, jobs, query
 from filingproof.api.spa import install_spa
+from filingproof.api.warm import mark_warm
 from filingproof.config import Settings, get_settings
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.page_images import sweep_page_images
@@ -28,6 +29,13 @@ DESCRIPTION = (
     "Ask questions of SEC filings: every figure in an answer is traced to a cell of the filing, "
     "or no figure at all. Errors are RFC 7807 problem details (application/problem+json)."
 )
+
+
+async def _warm(pipeline: Pipeline) -> float:
+    """The pipeline's warm-up, then this worker marked warm for `/ready` (`api.warm`)."""
+    milliseconds = await pipeline.warm()
+    mark_warm()
+    return milliseconds
 
 
 @asynccontextmanager
@@ -46,7 +54,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     await sweep_page_images(app.state.sessionmaker, page_store(settings))
     # The first question would wait seconds for the model and the caches: load them now, in the background
     # (the server answers meanwhile; `/ready` says ready once they are loaded).
-    app.state.warm_up = asyncio.create_task(app.state.pipeline.warm())
+    app.state.warm_up = asyncio.create_task(_warm(app.state.pipeline))
     # Filings added through the API are jobs on the queue (`filingproof worker`s run them).
     app.state.job_queue = JobQueue(settings, app.state.sessionmaker)
     try:

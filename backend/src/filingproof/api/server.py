@@ -16,10 +16,20 @@ import uvicorn
 from fastapi import FastAPI
 
 
-def uvicorn_config(app: FastAPI, host: str, port: int, log_level: str = "info") -> uvicorn.Config:
+def uvicorn_config(
+    app: FastAPI | str, host: str, port: int, log_level: str = "info", workers: int = 1
+) -> uvicorn.Config:
+    """`app`: the app, or (several workers, each building its own) the import string of its factory."""
     # The app decides whom to trust for X-Forwarded-For (settings.trusted_proxies), not uvicorn.
     return uvicorn.Config(
-        app, host=host, port=port, proxy_headers=False, server_header=False, log_level=log_level
+        app,
+        host=host,
+        port=port,
+        proxy_headers=False,
+        server_header=False,
+        log_level=log_level,
+        factory=isinstance(app, str),
+        workers=workers,
     )
 
 

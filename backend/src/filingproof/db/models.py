@@ -180,7 +180,8 @@ class XbrlFact(Base):
     instant: Mapped[bool] = mapped_column()
     dimensions: Mapped[dict[str, Any]] = mapped_column(JsonB, default=dict)
     page_no: Mapped[int | None] = mapped_column(Integer)
-    cell_id: Mapped[int | None] = mapped_column(ForeignKey("cells.id", ondelete="SET NULL"))
+    # indexed (migration 0010): table QA joins a company's cells to their facts by it
+    cell_id: Mapped[int | None] = mapped_column(ForeignKey("cells.id", ondelete="SET NULL"), index=True)
 
 
 class Chunk(Base):

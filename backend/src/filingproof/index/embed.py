@@ -12,11 +12,13 @@ import os
 import threading
 import time
 import warnings
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from filingproof.db.models import EMBEDDING_DIM
+from filingproof.lru import LruCache
 
 if TYPE_CHECKING:
     import torch
@@ -55,6 +57,7 @@ class Embedder(Protocol):
 MIN_PASSAGE_COSINE = 0.95
 PASSAGE_TOKENS = 128  # a passage's vector is of its first 128 tokens (a query's, of its first 256)
 _PROBE = "Net sales: Total net sales | 2024 | 391,035"
+QUERIES_KEPT = 4096  # query vectors kept per process: 384 doubles each, about 13 MB in all
 
 
 class SentenceTransformerEmbedder:
@@ -80,6 +83,8 @@ class SentenceTransformerEmbedder:
         self._traced = self._trace_transformer()
         self._passages: Any = None  # `_passage_model`, built on the first batch of passages
         self._passages_lock = threading.Lock()
+        self._queries: LruCache[str, array[float]] = LruCache(QUERIES_KEPT)
+        self._queries_lock = threading.Lock()
 
     def _trace_transformer(self) -> Any:
         """The model's transformer traced by TorchScript for one text (see `_embed_one`), or None where the
@@ -118,8 +123,22 @@ class SentenceTransformerEmbedder:
         if not texts:
             return []
         if len(texts) == 1:
-            return [self._embed_one(texts[0])]
+            return [self._query_vector(texts[0]).tolist()]
         return self._encode(self._model, texts)
+
+    def _query_vector(self, text: str) -> "array[float]":
+        """One text's vector, kept for the `QUERIES_KEPT` texts embedded last: a question asked again (a
+        dashboard's, an evaluation's, a retry's) or searched twice in one request is embedded once. Two
+        threads asking the same new text at once both compute it (the same vector); the lock guards only
+        the map."""
+        with self._queries_lock:
+            cached = self._queries.get(text)
+        if cached is not None:
+            return cached
+        vector = array("d", self._embed_one(text))
+        with self._queries_lock:
+            self._queries.put(text, vector)
+        return vector
 
     def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
         """Through `_passage_model` (int8, a passage's first 128 tokens): an ingest's hundreds of chunks

@@ -19,6 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.config import Settings
+from filingproof.lru import LruCache
 
 logger = logging.getLogger(__name__)
 
@@ -82,13 +83,19 @@ class VectorSnapshot:
         return found[:limit]
 
 
+# Filings whose vectors a process keeps (about 0.7 MB each: 464 chunks of 384 float32 on average): a
+# question reads its companies' filings, so a store of thousands keeps those asked about lately (#31).
+FILINGS_KEPT = 192
+
+
 class InMemoryVectors:
     """A warm copy of one database's chunk vectors (its `retrieval.search.Retriever` holds it), per filing,
     reloaded when the filing's chunks change: a backfill changes how many have a vector, a re-index gives
-    them new ids (the same count or not)."""
+    them new ids (the same count or not). The `kept` filings searched last stay; a search over more (no
+    company named) reads the others for itself."""
 
-    def __init__(self) -> None:
-        self._filings: dict[int, _FilingVectors] = {}
+    def __init__(self, kept: int = FILINGS_KEPT) -> None:
+        self._filings: LruCache[int, _FilingVectors] = LruCache(kept)
 
     async def _versions(
         self, session: AsyncSession, filing_ids: Sequence[int] | None
@@ -126,8 +133,11 @@ class InMemoryVectors:
         if filing_ids is not None and not filing_ids:
             return VectorSnapshot(())
         versions = await self._versions(session, filing_ids)
-        for filing_id, version in versions.items():
-            cached = self._filings.get(filing_id)
-            if cached is None or cached.version != version:
-                self._filings[filing_id] = await self._load(session, filing_id, version)
-        return VectorSnapshot(tuple((filing_id, self._filings[filing_id]) for filing_id in sorted(versions)))
+        taken: list[tuple[int, _FilingVectors]] = []
+        for filing_id in sorted(versions):
+            vectors = self._filings.get(filing_id)
+            if vectors is None or vectors.version != versions[filing_id]:
+                vectors = await self._load(session, filing_id, versions[filing_id])
+                self._filings.put(filing_id, vectors)
+            taken.append((filing_id, vectors))
+        return VectorSnapshot(tuple(taken))

@@ -22,6 +22,7 @@ clause says of it, and each claim is held to the cell (or derivation) the figure
 Figures inside verbatim quotes are the filer's words and are not held to claims. Pure; plain data in.
 """
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -159,8 +160,10 @@ class _Mention:
     end: int
 
 
-def _company_pattern(names: Sequence[str]) -> re.Pattern[str] | None:
-    """A company's names as written in prose: a ticker in capitals, a name with a capital initial."""
+@functools.lru_cache(maxsize=4096)
+def _company_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A company's names as written in prose: a ticker in capitals, a name with a capital initial. Kept
+    compiled per company: `re`'s own cache holds 512 patterns, fewer than a store's companies."""
     forms = sorted({name for name in names if name}, key=len, reverse=True)
     if not forms:
         return None
@@ -176,8 +179,14 @@ def _capital_initial(name: str) -> str:
 
 def _mentions(text: str, companies: Mapping[str, Sequence[str]]) -> list[_Mention]:
     found: list[_Mention] = []
+    lowered = text.lower()
     for ticker, names in companies.items():
-        pattern = _company_pattern([ticker, *names])
+        written = (ticker, *names)
+        # A mention holds one of the names, in any case: a substring test first, so that a store of
+        # thousands of companies costs a scan of the text per company only for those it may name (#31).
+        if not any(name and name.lower() in lowered for name in written):
+            continue
+        pattern = _company_pattern(written)
         if pattern is not None:
             found += [_Mention(ticker, m.start(), m.end()) for m in pattern.finditer(text)]
     found.sort(key=lambda mention: (mention.start, -mention.end))

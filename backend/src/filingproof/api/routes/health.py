@@ -11,6 +11,7 @@ from filingproof.api.deps import SessionDep, SettingsDep, is_admin
 from filingproof.api.errors import problem_responses
 from filingproof.api.schemas import Liveness, Readiness, ReadinessCheck, Stats
 from filingproof.api.stats import query_stats
+from filingproof.api.warm import workers_warm
 from filingproof.db.models import Page
 from filingproof.db.page_store import PageStore, page_store
 
@@ -82,7 +83,12 @@ def _query_path(warm_up: "asyncio.Task[float]") -> ReadinessCheck:
     if warm_up.cancelled() or (error := warm_up.exception()) is not None:
         reason = "cancelled" if warm_up.cancelled() else f"{type(error).__name__}: {error}"
         return ReadinessCheck(name="query_path", ok=False, detail=f"warm-up failed: {reason}")
-    return ReadinessCheck(name="query_path", ok=True, detail=f"warmed in {warm_up.result():.0f} ms")
+    detail = f"warmed in {warm_up.result():.0f} ms"
+    workers = workers_warm()
+    if workers is not None:  # several server processes: ready once every one is warm
+        detail += f"; {workers.warm} of {workers.workers} workers warm"
+        return ReadinessCheck(name="query_path", ok=workers.all, detail=detail)
+    return ReadinessCheck(name="query_path", ok=True, detail=detail)
 
 
 @router.get(
