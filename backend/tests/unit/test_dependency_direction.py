@@ -52,7 +52,7 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "db": frozenset({"config"}),
     "llm": frozenset({"config"}),
     "edgar": frozenset({"config"}),
-    "index": frozenset({"db", "config"}),
+    "index": frozenset({"db", "config", "lru"}),
     "catalog": frozenset({"db"}),
     "retrieval": frozenset({"understanding", "index", "db", "config"}),
     "qa": frozenset({"understanding", "reading", "verify", "calendar", "lru", "index", "db"}),
@@ -305,3 +305,20 @@ def test_imports_are_resolved_to_parts() -> None:
     )
     uses = [use.target for use in imported_parts("filingproof.retrieval.search", tree, is_package=False)]
     assert uses == ["db", ROOT, "catalog", "cli", "db", "retrieval"]
+
+
+def test_below_the_router_nothing_reads_the_question_as_typed() -> None:
+    """The router reads the question once (`reading`); every node below it reads the reading's text. Only
+    the router and the answer (which echoes the question back) take `state["question"]`."""
+    readers = set()
+    for path in sorted((PACKAGE_DIR / "agent").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.slice, ast.Constant)
+                and node.slice.value == "question"
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "state"
+            ):
+                readers.add(path.relative_to(PACKAGE_DIR).as_posix())
+    assert readers == {"agent/nodes/router.py", "agent/nodes/answer.py"}
