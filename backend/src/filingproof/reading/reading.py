@@ -362,6 +362,8 @@ def _definition(draft: _Draft, term: str) -> str:
     return f"{' as a %' if percent else ''}. {term[:1].upper()}{term[1:]} is defined as: {body}"
 
 
+_YEAR_IN = re.compile(r"\d{2}")
+_VERSUS = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to))(?!\w)", re.IGNORECASE)
 # An asking clause that points back at a figure named before it.
 _REFERS_BACK = re.compile(
     r"\b(?:calculate|compute|work|figure|find|pull|get|give|check)\s+(?:it|that|this)\b", re.IGNORECASE
@@ -388,6 +390,8 @@ def read(
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
         if clause.kind != "gloss":
             _bind_rest(draft, words, grammar, PERIOD_WORDS)
+        if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
+            draft.spans = [span for span in draft.spans if span.role != "operation"]
         _resolve_verbs(draft)
         drafts.append((clause, draft))
     asking = [draft for clause, draft in drafts if clause.kind == "asking"]
@@ -396,6 +400,9 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
+    periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
+    if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
+        missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years
     if any(_REFERS_BACK.search(draft.text) for draft in asking):
         missing.add("item")  # "Tesla's auto GM — could you calculate it for 2024": the item is the aside's
     for clause, draft in drafts:

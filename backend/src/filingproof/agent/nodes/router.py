@@ -69,12 +69,15 @@ async def read_question(
 
 
 def with_definition(reading: Reading) -> Reading:
-    """The reading with the definition it states ("FCF (CFO - capex)") when the metric library reads it word
-    for word; one it cannot read names nothing more the answer can be checked against, and is left out."""
+    """The reading with the definition it states ("FCF (CFO - capex)"): read by the metric library when it
+    reads it word for word; otherwise its words stay part of the asked item, so that no figure defined
+    otherwise (a filer's own "free cash flow") answers it."""
     if not reading.definition:
         return reading
     stated = reading.text.rstrip("?. ") + reading.definition
-    return dataclasses.replace(reading, text=stated) if metric_question(stated) is not None else reading
+    if metric_question(stated) is not None:
+        return dataclasses.replace(reading, text=stated)
+    return dataclasses.replace(reading, text=f"{reading.text.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}")
 
 
 def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
