@@ -1,15 +1,19 @@
 /** The web app explains itself (issue #30), at a phone's size and a desktop's: the answer brought into
  * view and focused when it arrives, one request for a question however often it is submitted, a derived
- * figure linked to each of its inputs, the viewer's focus kept after "Copy as CSV", and axe-core with no
- * serious or critical violation on every screen, the evaluation run's page included. */
+ * figure linked to each of its inputs, a quoted sentence marked on its page, the viewer's focus kept after
+ * "Copy as CSV", and axe-core with no serious or critical violation on every screen, the evaluation run's
+ * page included. */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FilingList } from "../src/api/types";
+import type { FilingList, Page as FilingPage, QueryResponse } from "../src/api/types";
+import { quotedBoxes } from "../src/features/ask/sources";
 import type { EvalRunSummary } from "../src/features/evals/types";
 import { api, BASE_URL, inSight, launch, screenshot, seriousViolations, type Harness } from "./browser";
+import { expectQuoteOutlined } from "./outline";
 
 const APPLE_REVENUE = "What was Apple's revenue in fiscal 2024?";
 const UNKNOWN_COMPANY = "What was Acme Anvil Works' revenue in fiscal 2024?";
+const APPLE_COMPETITION = "What does Apple say about competition?";
 const NVIDIA_GROWTH = "What were NVIDIA's data center revenues in fiscal 2025, and how much did they grow?";
 const SIZES = [
   ["phone", { width: 390, height: 844 }],
@@ -103,6 +107,41 @@ describe.each(SIZES)("the web app explains itself at %s size", (size, viewport) 
     await screenshot(page, `x02-${size}-derived-inputs`);
     await inputs.nth(1).click();
     await page.locator('[data-testid="cell-outline"]').first().waitFor();
+  });
+
+  it("marks a quoted sentence on its page, line by line, where the page image draws it", async () => {
+    const { page } = h;
+    // The same question answered by the API: which page it quotes, and the lines of its sentences there.
+    const answered = await fetch(`${BASE_URL}/query/sync`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ question: APPLE_COMPETITION }),
+    });
+    const expected = (await answered.json()) as QueryResponse;
+    expect(expected.status).toBe("quoted");
+    const citation = (expected.citations ?? []).find((cited) => quotedBoxes(cited).length > 0);
+    if (!citation) throw new Error(`no quoted sentence has boxes: ${JSON.stringify(expected.citations)}`);
+    await page.goto("/");
+    const box = page.getByLabel("Ask about the ingested filings");
+    await box.fill(APPLE_COMPETITION);
+    await box.press("Enter");
+    await page.getByTestId("status-badge").waitFor();
+    expect(await page.getByTestId("status-badge").getAttribute("data-status")).toBe("quoted");
+    const pagePath = `/view/${citation.filing_id}/${citation.page_no}`;
+    await page.locator(`[data-testid="cited-page"][href^="${pagePath}?"]`).click();
+    await page.waitForURL(`**${pagePath}?*quote=*`);
+    const apiPage = await api<FilingPage>(`/filings/${citation.filing_id}/pages/${citation.page_no}`);
+    // Scrolled to as the viewer opens: the first line level with the page's box (a phone shows part of its width).
+    const level = () =>
+      page.getByTestId("quote-outline").first().evaluate((line) => {
+        const at = line.getBoundingClientRect();
+        const frame = document.querySelector('[data-testid="page-scroller"]')?.getBoundingClientRect();
+        return frame !== undefined && at.top >= frame.top && at.bottom <= frame.bottom && at.bottom <= window.innerHeight;
+      });
+    await expect.poll(level, { message: "the quote's first line scrolled into view" }).toBe(true);
+    await expectQuoteOutlined(page, apiPage, quotedBoxes(citation));
+    await noSeriousViolations();
+    await screenshot(page, `x06-${size}-quote-outlined`);
   });
 
   it("says why a refusal gives no figure, what was understood and what to do, with the covered filings folded", async () => {

@@ -1,9 +1,10 @@
 /** The viewer's proof of a figure: its cited cell outlined on the page image where the API puts the cell's
- * box (within 2 CSS px), and highlighted in the table rendered as HTML. Shared by the HTML and PDF runs. */
+ * box (within 2 CSS px), and highlighted in the table rendered as HTML; and of a quote: each line of the
+ * quoted sentence marked where the API puts it. Shared by the HTML and PDF runs. */
 
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import type { Page as FilingPage } from "../src/api/types";
+import type { Box, Page as FilingPage } from "../src/api/types";
 
 type Cell = FilingPage["tables"][number]["cells"][number];
 
@@ -14,9 +15,9 @@ export function citedCell(apiPage: FilingPage, cellId: number): Cell {
   return cell;
 }
 
-export async function expectCellOutlined(page: Page, apiPage: FilingPage, cellId: number): Promise<void> {
-  const box = citedCell(apiPage, cellId).box;
-  if (!box || !apiPage.width) throw new Error("the cited cell has no box on a page with an image");
+/** The outline drawn where `box` (in the page image's own pixels) lies on the displayed image, within 2 CSS px. */
+async function expectDrawnAt(page: Page, apiPage: FilingPage, outline: Locator, box: Box, name: string): Promise<void> {
+  if (!apiPage.width) throw new Error("the page has no image");
   const image = page.getByTestId("page-image");
   await image.waitFor();
   await page.waitForFunction(() => {
@@ -25,7 +26,6 @@ export async function expectCellOutlined(page: Page, apiPage: FilingPage, cellId
   });
   const natural = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
   expect(natural).toEqual({ width: apiPage.width, height: apiPage.height }); // boxes are in these pixels
-  const outline = page.locator(`[data-testid="cell-outline"][data-cell-id="${cellId}"]`);
   await outline.waitFor();
   await outline.scrollIntoViewIfNeeded();
   const imageRect = await image.boundingBox();
@@ -36,9 +36,23 @@ export async function expectCellOutlined(page: Page, apiPage: FilingPage, cellId
   const scale = imageRect.width / natural.width;
   const expected = { x: box.x0 * scale, y: box.y0 * scale, width: (box.x1 - box.x0) * scale, height: (box.y1 - box.y0) * scale };
   const drawn = { x: outlineRect.x - imageRect.x, y: outlineRect.y - imageRect.y, width: outlineRect.width, height: outlineRect.height };
-  console.log(`outline of cell ${cellId}: drawn ${JSON.stringify(drawn)}, expected ${JSON.stringify(expected)} (CSS px, scale ${scale.toFixed(4)})`);
+  console.log(`outline of ${name}: drawn ${JSON.stringify(drawn)}, expected ${JSON.stringify(expected)} (CSS px, scale ${scale.toFixed(4)})`);
   for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(drawn[key] - expected[key]), key).toBeLessThanOrEqual(2);
+}
+
+export async function expectCellOutlined(page: Page, apiPage: FilingPage, cellId: number): Promise<void> {
+  const box = citedCell(apiPage, cellId).box;
+  if (!box) throw new Error("the cited cell has no box");
+  await expectDrawnAt(page, apiPage, page.locator(`[data-testid="cell-outline"][data-cell-id="${cellId}"]`), box, `cell ${cellId}`);
   await expect.poll(() => page.locator(`td[data-cell-id="${cellId}"][data-cited]`).count()).toBe(1); // highlighted in the HTML table
+}
+
+/** Each line of a quoted sentence marked on the page image where the API puts its box, and no other. */
+export async function expectQuoteOutlined(page: Page, apiPage: FilingPage, lines: readonly Box[]): Promise<void> {
+  const outlines = page.getByTestId("quote-outline");
+  await outlines.first().waitFor();
+  expect(await outlines.count()).toBe(lines.length);
+  for (const [index, line] of lines.entries()) await expectDrawnAt(page, apiPage, outlines.nth(index), line, `quoted line ${index + 1}`);
 }
 
 /** Follows the answer's first figure link to the viewer; the filing, page and cited cell ids it names. */

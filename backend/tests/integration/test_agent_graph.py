@@ -134,6 +134,30 @@ async def test_narrative_quotes_sentences_verbatim(ingested_corpus: object, pipe
         assert any(quote in page for page in pages), quote
 
 
+async def test_a_quoted_sentence_carries_the_boxes_of_the_lines_it_is_drawn_on(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    response = await pipeline.run("What does Apple say about competition?")
+    quoted = [(citation, quote) for citation in response.citations for quote in citation.quotes]
+    assert quoted and all(quote.sentence in response.answer for _, quote in quoted)
+    async with session_scope() as session:
+        for citation, quote in quoted:
+            page = (
+                await session.execute(
+                    text("SELECT lines, width, height FROM pages WHERE filing_id = :f AND page_no = :p"),
+                    {"f": citation.filing_id, "p": citation.page_no},
+                )
+            ).one()
+            # the boxes: consecutive drawn lines of the page, on its image, together holding the sentence
+            drawn = [tuple(line[1:]) for line in page.lines]
+            first = drawn.index(quote.boxes[0])
+            assert drawn[first : first + len(quote.boxes)] == quote.boxes
+            held = "".join(line[0] for line in page.lines[first : first + len(quote.boxes)])
+            assert "".join(quote.sentence.split()) in "".join(held.split())
+            for x0, y0, x1, y1 in quote.boxes:
+                assert 0 <= x0 < x1 <= page.width and 0 <= y0 < y1 <= page.height
+
+
 async def test_hybrid_question_gets_figures_and_quotes(ingested_corpus: object, pipeline: Pipeline) -> None:
     response = await pipeline.run("What were Apple's total net sales in fiscal 2024 and what drove them?")
     assert response.status == "verified", response.answer

@@ -390,6 +390,8 @@ export interface components {
              * Format: date
              */
             period_end: string;
+            /** Quotes */
+            quotes?: components["schemas"]["QuoteRef"][];
             /** Ticker */
             ticker: string | null;
         };
@@ -807,6 +809,24 @@ export interface components {
             spans?: components["schemas"]["ReadSpan"][];
             /** Text */
             text: string;
+        };
+        /** QuoteRef */
+        QuoteRef: {
+            /**
+             * Boxes
+             * @description The lines it is drawn on (x0, y0, x1, y1 on the page image); none where not measured.
+             */
+            boxes?: [
+                number,
+                number,
+                number,
+                number
+            ][];
+            /**
+             * Sentence
+             * @description A sentence of the page quoted verbatim in the answer.
+             */
+            sentence: string;
         };
         /** ReadSpan */
         ReadSpan: {

@@ -10,6 +10,9 @@ assumes dividends were reinvested").
 
 A sentence that states figures is kept only if every figure verifies against the cells of its own page
 (fail closed); periods in a quote are the filer's words and are not held against it.
+
+A quote carries the boxes of the lines it is drawn on (`pages.lines`, measured at ingest in the layout that
+drew the page image), found by its text with the spaces left out, so the viewer outlines it on the page.
 """
 
 import dataclasses
@@ -17,6 +20,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -103,22 +107,50 @@ def _score(sentence: str, relevance: _Relevance, rank: int) -> tuple[float, ...]
     return (named / len(relevance.item), 1.0 if near else 0.0, shared)
 
 
-async def _page_texts(session: AsyncSession, hits: Sequence[PageHit]) -> dict[tuple[int, int], str]:
+Line = Sequence[Any]  # a page's line as stored: text, x0, y0, x1, y1
+_SPACES = re.compile(r"[\s\u200b]+")
+
+
+@dataclass(frozen=True)
+class _PageText:
+    body: str
+    lines: Sequence[Line]
+
+
+def sentence_boxes(sentence: str, lines: Sequence[Line]) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes of the lines a sentence is drawn on (its first occurrence), compared without spaces (the
+    page's text and its drawn lines break and space words differently); none when it is not found."""
+    wanted = _SPACES.sub("", sentence)
+    squashed = [_SPACES.sub("", str(line[0])) for line in lines]
+    start = "".join(squashed).find(wanted)
+    if not wanted or start < 0:
+        return ()
+    end, offset, boxes = start + len(wanted), 0, []
+    for line, chars in zip(lines, squashed, strict=True):
+        if offset < end and offset + len(chars) > start:
+            boxes.append((float(line[1]), float(line[2]), float(line[3]), float(line[4])))
+        offset += len(chars)
+    return tuple(boxes)
+
+
+async def _page_texts(session: AsyncSession, hits: Sequence[PageHit]) -> dict[tuple[int, int], _PageText]:
     rows = await session.execute(
         text(
-            "SELECT filing_id, page_no, text FROM pages WHERE (filing_id, page_no) IN "
+            "SELECT filing_id, page_no, text, lines FROM pages WHERE (filing_id, page_no) IN "
             "(SELECT * FROM unnest(CAST(:f AS integer[]), CAST(:p AS integer[])))"
         ),
         {"f": [h.filing_id for h in hits], "p": [h.page_no for h in hits]},
     )
-    return {(row.filing_id, row.page_no): row.text for row in rows}
+    return {(row.filing_id, row.page_no): _PageText(row.text, row.lines or ()) for row in rows}
 
 
-async def _checked(session: AsyncSession, sentence: str, hit: PageHit) -> Passage | None:
+async def _checked(
+    session: AsyncSession, sentence: str, hit: PageHit, lines: Sequence[Line]
+) -> Passage | None:
     """The passage, with the cells its figures match; None if a figure does not verify."""
     base = Passage(
         sentence, hit.filing_id, hit.accession, hit.ticker, hit.form, hit.period_end.isoformat(), hit.page_no,
-        hit.label,
+        hit.label, boxes=sentence_boxes(sentence, lines),
     )  # fmt: skip
     extraction = extract(sentence)
     if not extraction.figures and not extraction.unrecognised:
@@ -138,10 +170,11 @@ async def select_passages(
     if not hits:
         return []
     relevance = _relevance(u)
-    bodies = await _page_texts(session, hits)
+    pages = await _page_texts(session, hits)
     scored: list[tuple[tuple[float, ...], int, str, PageHit]] = []
     for rank, hit in enumerate(hits):
-        for order, sentence in enumerate(sentences(bodies.get((hit.filing_id, hit.page_no), ""))):
+        page = pages.get((hit.filing_id, hit.page_no))
+        for order, sentence in enumerate(sentences(page.body if page else "")):
             score = _score(sentence, relevance, rank)
             if score is not None:
                 scored.append((score, -rank * 1000 - order, sentence, hit))
@@ -152,7 +185,8 @@ async def select_passages(
         key = (hit.filing_id, hit.page_no)
         if per_page.get(key, 0) >= MAX_PER_PAGE or any(p.sentence == sentence for p in chosen):
             continue
-        passage = await _checked(session, sentence, hit)
+        page = pages.get(key)
+        passage = await _checked(session, sentence, hit, page.lines if page else ())
         if passage is None:
             continue
         chosen.append(passage)

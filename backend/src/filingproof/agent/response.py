@@ -57,6 +57,14 @@ class CellRef(BaseModel):
     column: str = Field(default="", description="The cell's column label as printed (its period).")
 
 
+class QuoteRef(BaseModel):
+    sentence: str = Field(description="A sentence of the page quoted verbatim in the answer.")
+    boxes: list[tuple[float, float, float, float]] = Field(
+        default_factory=list,
+        description="The lines it is drawn on (x0, y0, x1, y1 on the page image); none where not measured.",
+    )
+
+
 class Citation(BaseModel):
     filing_id: int
     accession: str | None
@@ -66,6 +74,7 @@ class Citation(BaseModel):
     page_no: int
     page_label: str | None
     cells: list[CellRef] = Field(default_factory=list)
+    quotes: list[QuoteRef] = Field(default_factory=list)
 
 
 class TraceEvent(BaseModel):

@@ -27,6 +27,8 @@ class Passage:
     page_no: int
     page_label: str | None
     cells: tuple[CellHit, ...] = ()
+    # the lines the sentence is drawn on, on its page image (x0, y0, x1, y1); none where not measured
+    boxes: tuple[tuple[float, float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)

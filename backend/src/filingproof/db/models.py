@@ -107,6 +107,8 @@ class Page(Base):
     image_path: Mapped[str | None] = mapped_column(Text)  # relative to settings.pages_dir
     width: Mapped[int | None] = mapped_column(Integer)
     height: Mapped[int | None] = mapped_column(Integer)
+    # its text lines as drawn, [text, x0, y0, x1, y1] on the image; None when not measured (PDF, older ingest)
+    lines: Mapped[list[list[Any]] | None] = mapped_column(JsonB)
 
     filing: Mapped[Filing] = relationship(back_populates="pages")
 

@@ -4,7 +4,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date
 
-from filingproof.calendar import MONTH_NAME_PATTERN, month_number
+from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, fiscal_year_of, month_number
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.parse.cover import RegistrantNumbers, registrant_numbers
 from filingproof.ingest.parse.document import ParsedDocument
@@ -107,17 +107,40 @@ def resolve_metadata(document: ParsedDocument, given: FilingMetadata | None) -> 
     return completed(merged)
 
 
+_ANNUAL_FORMS = ("10-K", "20-F", "40-F")
+
+
+def fiscal_year_from_end(period_end: date, fiscal_year_end: str | None) -> int:
+    """The fiscal year a period ending on `period_end` falls in, where no `dei:` tag names it (a filing
+    without inline XBRL): the calendar year its fiscal year ends in, that end known as `--MM-DD` or taken to
+    be the period's own end (an annual report's)."""
+    if fiscal_year_end is None or not re.fullmatch(r"--\d{2}-\d{2}", fiscal_year_end):
+        return fiscal_year_of(period_end)
+    month, day = int(fiscal_year_end[2:4]), min(int(fiscal_year_end[5:7]), 28)  # a 52/53-week end moves
+    year_end = date(period_end.year, month, day)
+    if period_end > year_end + END_SLACK:  # past this calendar year's end: in the fiscal year after it
+        year_end = date(period_end.year + 1, month, day)
+    return fiscal_year_of(year_end)
+
+
 def completed(merged: FilingMetadata) -> CompleteMetadata:
-    """The metadata as complete; the caller has checked that nothing required is missing."""
+    """The metadata as complete; the caller has checked that nothing required is missing. A fiscal year no
+    tag gave is worked out from the period's end (an annual report's fiscal period is then "FY")."""
     assert merged.cik is not None and merged.company_name and merged.form and merged.period_end
+    fiscal_year = merged.fiscal_year
+    fiscal_period = merged.fiscal_period
+    if fiscal_year is None:
+        fiscal_year = fiscal_year_from_end(merged.period_end, merged.fiscal_year_end)
+        if fiscal_period is None and merged.form.upper().startswith(_ANNUAL_FORMS):
+            fiscal_period = "FY"
     return CompleteMetadata(
         cik=merged.cik,
         ticker=merged.ticker,
         company_name=merged.company_name,
         form=merged.form,
         period_end=merged.period_end,
-        fiscal_year=merged.fiscal_year,
-        fiscal_period=merged.fiscal_period,
+        fiscal_year=fiscal_year,
+        fiscal_period=fiscal_period,
         fiscal_year_end=merged.fiscal_year_end,
         accession=merged.accession,
         filed_at=merged.filed_at,

@@ -1,15 +1,17 @@
-"""Render the filer's pages with Chromium: one image per page, and every numeric cell's box on its image.
+"""Render the filer's pages with Chromium: one image per page, every numeric cell's box on its image, and
+each page's text lines with their boxes.
 
 The document is laid out once at a fixed width; a filer page is the band between two of its page breaks.
-Each band is captured as an image and cell boxes are measured in the same layout, so a box outlines
-exactly the pixels of its cell on that image.
+Each band is captured as an image and cell boxes and text lines are measured in the same layout, so a box
+outlines exactly the pixels of its cell (or line) on that image.
 """
 
 import asyncio
 import base64
+import bisect
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -49,10 +51,16 @@ class RenderedPage:
     height: int
 
 
+# A line of text as drawn on its page's image: its words (single spaces) and its box, x0, y0, x1, y1.
+TextLine = tuple[str, float, float, float, float]
+
+
 @dataclass(slots=True)
 class Rendering:
     pages: list[RenderedPage]
     cell_boxes: dict[tuple[int, int], Box]  # (table index, cell index) → box on its page's image
+    # page number → its text lines in reading order (none for a rendering that measures none: PDF pages)
+    page_lines: dict[int, list[TextLine]] = field(default_factory=dict)
 
 
 class RenderError(RuntimeError):
@@ -176,4 +184,18 @@ async def _capture(
         x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
         x1, y1 = max(r[2] for r in rects), max(r[3] for r in rects)
         boxes[(t, c)] = Box(round(x0, 2), round(y0 - band_top, 2), round(x1, 2), round(y1 - band_top, 2))
-    return Rendering(pages, boxes)
+    return Rendering(pages, boxes, _page_lines(measured["lines"], bands))  # type: ignore[arg-type]
+
+
+def _page_lines(lines: list[TextLine], bands: list[tuple[float, float]]) -> dict[int, list[TextLine]]:
+    """Each drawn line on the page whose band holds its middle, its box relative to that band's top."""
+    tops = [top for top, _ in bands]
+    by_page: dict[int, list[TextLine]] = {}
+    for text, x0, y0, x1, y1 in lines:
+        index = bisect.bisect_right(tops, (y0 + y1) / 2) - 1
+        if index < 0 or (y0 + y1) / 2 >= bands[index][1]:
+            continue  # between two pages (on a page break's own element)
+        top = bands[index][0]
+        line = (text, round(x0, 1), round(y0 - top, 1), round(x1, 1), round(y1 - top, 1))
+        by_page.setdefault(index + 1, []).append(line)
+    return by_page

@@ -123,6 +123,7 @@ async def _store_pages(
             "image_path": f"{image_prefix}/{rendered.image.name}" if rendered.image else None,
             "width": rendered.width,
             "height": rendered.height,
+            "lines": rendering.page_lines.get(layout.number, []) if rendering.page_lines else None,
         }
         for layout, rendered in zip(document.layout.pages, rendering.pages, strict=True)
     ]

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import type { Figure, QueryResponse } from "../../api/types";
 import { formatCost, formatMs } from "../../lib/format";
 import { paths } from "../../lib/routes";
-import { answerParts, cellLink, citeText, figureLinks, formulaParts, lineItem, pageLabel, shownSources, type CellLocation } from "./sources";
+import { answerParts, cellLink, citeText, figureLinks, formulaParts, lineItem, pageLabel, quotedBoxes, shownSources, type CellLocation } from "./sources";
 import { coveredList, reasonOf, understood } from "./reasons";
 import { StatusBadge, statusMeaning } from "./StatusBadge";
 
@@ -196,8 +196,13 @@ export function AnswerView({ response }: { response: QueryResponse }) {
             {citations.map((citation) => (
               <li key={`${citation.filing_id}/${citation.page_no}`}>
                 <Link
-                  to={paths.view(citation.filing_id, citation.page_no, { cellIds: (citation.cells ?? []).map((cell) => cell.cell_id), page: citation.page_no })}
+                  to={paths.view(citation.filing_id, citation.page_no, {
+                    cellIds: (citation.cells ?? []).map((cell) => cell.cell_id),
+                    page: citation.page_no,
+                    quoted: quotedBoxes(citation),
+                  })}
                   className="chip"
+                  data-testid="cited-page"
                 >
                   {pageLabel(citation)}
                 </Link>

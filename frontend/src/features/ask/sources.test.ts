@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Figure } from "../../api/types";
 import { APPLE } from "./answers.fixture";
-import { answerParts, answerWords, cellLocations, citeText, formulaParts } from "./sources";
+import { answerParts, answerWords, cellLocations, citeText, formulaParts, quotedBoxes } from "./sources";
 
 const figure = (text: string): Figure => ({ text, value: 1, unit: "USD", source: { cells: [1] } });
 
@@ -68,5 +68,23 @@ describe("answerWords", () => {
     expect(answerWords(answer, [figure("$391,035 million")], located)).toBe("Apple's revenue for fiscal 2024 was $391,035 million (AAPL 10-K, p. 29).");
     expect(answerWords("It was $1 [c198].", [], located)).toBe("It was $1 (p. 29).");
     expect(answerWords("It was $1 [c9].", [], located)).toBe("It was $1.");
+  });
+});
+
+describe("quotedBoxes", () => {
+  it("gives the viewer every line of every sentence the citation quotes, as boxes", () => {
+    const [citation] = APPLE.citations ?? [];
+    if (!citation) throw new Error("the fixture cites a page");
+    expect(quotedBoxes(citation)).toEqual([]);
+    const line = (x0: number, y0: number, x1: number, y1: number): [number, number, number, number] => [x0, y0, x1, y1];
+    const quotes = [
+      { sentence: "First.", boxes: [line(8, 10, 900, 24), line(8, 28, 300, 42)] },
+      { sentence: "Second.", boxes: [line(8, 60, 500, 74)] },
+    ];
+    expect(quotedBoxes({ ...citation, quotes })).toEqual([
+      { x0: 8, y0: 10, x1: 900, y1: 24 },
+      { x0: 8, y0: 28, x1: 300, y1: 42 },
+      { x0: 8, y0: 60, x1: 500, y1: 74 },
+    ]);
   });
 });

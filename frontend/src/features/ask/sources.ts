@@ -1,6 +1,6 @@
 /** Where each figure of an answer comes from: the cited pages and cells, as links into the viewer. */
 
-import type { Citation, Figure, QueryResponse } from "../../api/types";
+import type { Box, Citation, Figure, QueryResponse } from "../../api/types";
 import { paths } from "../../lib/routes";
 
 export interface CellLocation {
@@ -51,6 +51,11 @@ export function shownSources(response: QueryResponse): { figures: Figure[]; cita
     citations: sourced ? (response.citations ?? []) : [],
     located: sourced ? cellLocations(response) : new Map<number, CellLocation>(),
   };
+}
+
+/** The line boxes of the sentences a citation quotes, for the viewer to mark on its page. */
+export function quotedBoxes(citation: Citation): Box[] {
+  return (citation.quotes ?? []).flatMap((quote) => (quote.boxes ?? []).map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })));
 }
 
 export function pageLabel(citation: Citation): string {

@@ -1,6 +1,6 @@
 import type { Cell, Page } from "../../api/types";
 import { apiUrl } from "../../api/client";
-import { outlinesFor, type Outline, type Zoom } from "./overlay";
+import { outlinesFor, type Outline, type PercentRect, type Zoom } from "./overlay";
 
 function imageSize(page: Page) {
   return { width: page.width ?? 0, height: page.height ?? 0 };
@@ -23,8 +23,13 @@ export function pageOutlines(page: Page, cellIds: readonly number[]): { outlines
   return outlinesFor(cellIds, cells, imageSize(page));
 }
 
-/** The filer's page as captured, with each cited cell outlined at its box, at the zoom asked for. */
-export function PageImage({ page, outlines, zoom }: { page: Page; outlines: Outline[]; zoom: Zoom }) {
+function percentStyle(rect: PercentRect) {
+  return { left: `${rect.left}%`, top: `${rect.top}%`, width: `${rect.width}%`, height: `${rect.height}%` };
+}
+
+/** The filer's page as captured, with each cited cell outlined at its box and each line of a quoted sentence
+ * marked, at the zoom asked for. */
+export function PageImage({ page, outlines, quoted = [], zoom }: { page: Page; outlines: Outline[]; quoted?: { rect: PercentRect }[]; zoom: Zoom }) {
   if (!page.image_url) {
     return <p className="p-6 text-sm text-slate-600">This page has no image; its text and tables are below.</p>;
   }
@@ -52,10 +57,21 @@ export function PageImage({ page, outlines, zoom }: { page: Page; outlines: Outl
             aria-label={`Cited cell: ${cell ? describeCell(cell) : cellId}`}
             title={cell ? describeCell(cell) : undefined}
             className="outline-box absolute"
-            style={{ left: `${rect.left}%`, top: `${rect.top}%`, width: `${rect.width}%`, height: `${rect.height}%` }}
+            style={percentStyle(rect)}
           />
         );
       })}
+      {quoted.map(({ rect }, index) => (
+        <div
+          key={`quote-${index}`}
+          role="img"
+          tabIndex={index === 0 ? 0 : -1}
+          data-testid="quote-outline"
+          aria-label={`Quoted sentence, line ${index + 1} of ${quoted.length}`}
+          className="quote-box absolute"
+          style={percentStyle(rect)}
+        />
+      ))}
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import type { Cell, Filing, Page } from "../../api/types";
 import { Empty } from "../../components/States";
-import { paths, type Cited } from "../../lib/routes";
-import { centeredScroll, initialZoom, type Zoom } from "./overlay";
+import { citesAnything, paths, type Cited } from "../../lib/routes";
+import { centeredScroll, initialZoom, quoteOutlines, type Zoom } from "./overlay";
 import { cellPlace, PageImage, pageOutlines } from "./PageImage";
 import { PageNav } from "./PageNav";
 import { TableView } from "./TableView";
@@ -26,10 +26,11 @@ function CitedCells({ cells }: { cells: Cell[] }) {
 
 /** Elsewhere in the filing than the cited cells: where they are, and the way back to them. */
 function CitedElsewhere({ filingId, cited }: { filingId: number; cited: Cited }) {
-  if (cited.page === null || cited.cellIds.length === 0) return null;
+  if (cited.page === null || !citesAnything(cited)) return null;
+  const what = cited.cellIds.length === 0 ? "quoted sentence is" : cited.cellIds.length === 1 ? "cited cell is" : "cited cells are";
   return (
     <p className="rounded border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700" data-testid="cited-elsewhere">
-      The cited {cited.cellIds.length === 1 ? "cell is" : "cells are"} on page {cited.page}.{" "}
+      The {what} on page {cited.page}.{" "}
       <Link to={paths.view(filingId, cited.page, cited)} className="link tap">
         Back to the cited page
       </Link>
@@ -42,7 +43,7 @@ function CitedElsewhere({ filingId, cited }: { filingId: number; cited: Cited })
 function useCenterOnOutline(scroller: RefObject<HTMLDivElement | null>, zoom: Zoom | null) {
   useLayoutEffect(() => {
     const box = scroller.current;
-    const outline = box?.querySelector<HTMLElement>('[data-testid="cell-outline"]');
+    const outline = box?.querySelector<HTMLElement>('[data-testid="cell-outline"], [data-testid="quote-outline"]');
     if (!box || !outline || zoom === null) return;
     const target = { left: outline.offsetLeft, top: outline.offsetTop, width: outline.offsetWidth, height: outline.offsetHeight };
     box.scrollTo(centeredScroll(target, { width: box.clientWidth, height: box.clientHeight }, { width: box.scrollWidth, height: box.scrollHeight }));
@@ -55,6 +56,7 @@ function useCenterOnOutline(scroller: RefObject<HTMLDivElement | null>, zoom: Zo
 export function PageView({ filing, page, cited }: { filing: Filing; page: Page; cited: Cited }) {
   const onThisPage = cited.page === page.page_no;
   const { outlines, missing } = pageOutlines(page, onThisPage ? cited.cellIds : []);
+  const quoted = quoteOutlines(onThisPage ? (cited.quoted ?? []) : [], { width: page.width ?? 0, height: page.height ?? 0 });
   const scroller = useRef<HTMLDivElement>(null);
   // null until the viewer's width is measured: the first paint already has the zoom that fits the cell.
   const [zoom, setZoom] = useState<Zoom | null>(null);
@@ -63,7 +65,7 @@ export function PageView({ filing, page, cited }: { filing: Filing; page: Page; 
 
   useLayoutEffect(() => {
     const width = scroller.current?.clientWidth ?? 0;
-    setZoom(initialZoom(outlines, { width: page.width ?? 0, height: page.height ?? 0 }, width));
+    setZoom(initialZoom([...outlines, ...quoted], { width: page.width ?? 0, height: page.height ?? 0 }, width));
     // Once per page: a later zoom is the reader's choice.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -95,7 +97,7 @@ export function PageView({ filing, page, cited }: { filing: Filing; page: Page; 
           className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
           data-testid="page-scroller"
         >
-          <PageImage page={page} outlines={outlines} zoom={zoom ?? "fit"} />
+          <PageImage page={page} outlines={outlines} quoted={quoted} zoom={zoom ?? "fit"} />
         </div>
       </div>
       <div className="grid min-w-0 content-start gap-3">

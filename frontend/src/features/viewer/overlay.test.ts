@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Cell } from "../../api/types";
-import { centeredScroll, displayedRect, initialZoom, outlineRect, outlinesFor, type PercentRect } from "./overlay";
+import { centeredScroll, displayedRect, initialZoom, outlineRect, outlinesFor, quoteOutlines, type PercentRect } from "./overlay";
 
 const page = { width: 1000, height: 951 };
 
@@ -106,5 +106,27 @@ describe("centeredScroll", () => {
     expect(centeredScroll({ left: 10, top: 5, width: 20, height: 10 }, { width: 358, height: 590 }, { width: 1000, height: 1294 })).toEqual({ left: 0, top: 0 });
     expect(centeredScroll({ left: 980, top: 1290, width: 20, height: 4 }, { width: 358, height: 590 }, { width: 1000, height: 1294 })).toEqual({ left: 642, top: 704 });
     expect(centeredScroll({ left: 100, top: 100, width: 20, height: 4 }, { width: 800, height: 900 }, { width: 500, height: 600 })).toEqual({ left: 0, top: 0 });
+  });
+
+  it("shows the start of a target wider than the viewport", () => {
+    expect(centeredScroll({ left: 8, top: 400, width: 984, height: 14 }, { width: 358, height: 590 }, { width: 1000, height: 1294 })).toEqual({
+      left: 8,
+      top: 400 + 7 - 295,
+    });
+  });
+});
+
+describe("quoteOutlines", () => {
+  it("places each line of a quoted sentence on the image, dropping one that lies off it", () => {
+    const lines = [
+      { x0: 8, y0: 95.1, x1: 992, y1: 109.365 },
+      { x0: 8, y0: 2000, x1: 992, y1: 2014 },
+    ];
+    const [only, ...rest] = quoteOutlines(lines, page);
+    expect(rest).toEqual([]);
+    expect(only?.rect.left).toBeCloseTo(0.8);
+    expect(only?.rect.top).toBeCloseTo(10);
+    expect(only?.rect.width).toBeCloseTo(98.4);
+    expect(only?.rect.height).toBeCloseTo(1.5);
   });
 });

@@ -61,6 +61,14 @@ export function outlinesFor(cellIds: readonly number[], cells: readonly Cell[], 
   return { outlines, missing };
 }
 
+/** The outlines of a quoted sentence's lines that lie on the image, in reading order. */
+export function quoteOutlines(boxes: readonly Box[], image: ImageSize): { rect: PercentRect }[] {
+  return boxes.flatMap((box) => {
+    const rect = outlineRect(box, image);
+    return rect ? [{ rect }] : [];
+  });
+}
+
 /** A cited cell shorter than this (CSS px) on screen cannot be read: its digits are a smudge (a 10-K's
  * 22 px row is 8 px on a phone fitted to width, 15 px on a desktop, where it reads). */
 export const READABLE_CELL_PX = 12;
@@ -70,7 +78,7 @@ export type Zoom = "fit" | "actual";
 
 /** The page opens fitted to the viewer's width, unless that shrinks a cited cell below a readable height
  * (a phone): then it opens at its own size, where the cell is scrolled to. */
-export function initialZoom(outlines: readonly Outline[], image: ImageSize, fitWidth: number): Zoom {
+export function initialZoom(outlines: readonly { rect: PercentRect }[], image: ImageSize, fitWidth: number): Zoom {
   if (outlines.length === 0 || !(image.width > 0 && image.height > 0) || !(fitWidth > 0) || fitWidth >= image.width) return "fit";
   const scale = fitWidth / image.width;
   const shortest = Math.min(...outlines.map((outline) => (outline.rect.height / 100) * image.height * scale));
@@ -85,10 +93,11 @@ export interface Rect {
 }
 
 /** The scroll offsets that put `target` (CSS px within the scrolled content) in the middle of a viewport
- * of `viewport` size, kept within the content: a scroll box never scrolls past its ends. */
+ * of `viewport` size, kept within the content: a scroll box never scrolls past its ends. A target wider or
+ * taller than the viewport (a quoted line on a phone) shows its start, where it is read from. */
 export function centeredScroll(target: Rect, viewport: ImageSize, content: ImageSize): { left: number; top: number } {
   const along = (start: number, size: number, view: number, total: number) =>
-    Math.max(0, Math.min(total - view, start + size / 2 - view / 2));
+    Math.max(0, Math.min(total - view, size > view ? start : start + size / 2 - view / 2));
   return {
     left: along(target.left, target.width, viewport.width, content.width),
     top: along(target.top, target.height, viewport.height, content.height),

@@ -26,6 +26,7 @@ from filingproof.agent.response import (
     FigureSource,
     QueryResponse,
     QuestionReading,
+    QuoteRef,
     ReadSpan,
     Reason,
     Status,
@@ -99,6 +100,7 @@ def _figures(draft: Draft, verdict: Verdict) -> list[Figure]:
 def _citations(draft: Draft) -> list[Citation]:
     pages: dict[tuple[int, int], Citation] = {}
     cells_of: dict[tuple[int, int], list[CellRef]] = defaultdict(list)
+    quotes_of: dict[tuple[int, int], list[QuoteRef]] = defaultdict(list)
     for cell in draft.cells:
         key = (cell.filing_id, cell.page_no)
         pages.setdefault(
@@ -116,7 +118,10 @@ def _citations(draft: Draft) -> list[Citation]:
             Citation(filing_id=p.filing_id, accession=p.accession, ticker=p.ticker, form=p.form,
                      period_end=p.period_end_iso, page_no=p.page_no, page_label=p.page_label),
         )  # fmt: skip
-    return [c.model_copy(update={"cells": cells_of[key]}) for key, c in pages.items()]
+        quotes_of[(p.filing_id, p.page_no)].append(QuoteRef(sentence=p.sentence, boxes=list(p.boxes)))
+    return [
+        c.model_copy(update={"cells": cells_of[key], "quotes": quotes_of[key]}) for key, c in pages.items()
+    ]
 
 
 def reading_out(reading: Reading) -> QuestionReading:

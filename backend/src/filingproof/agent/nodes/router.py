@@ -77,7 +77,9 @@ def with_definition(reading: Reading) -> Reading:
     stated = reading.text.rstrip("?. ") + reading.definition
     if metric_question(stated) is not None:
         return dataclasses.replace(reading, text=stated)
-    return dataclasses.replace(reading, text=f"{reading.text.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}")
+    return dataclasses.replace(
+        reading, text=f"{reading.text.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}"
+    )
 
 
 def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
