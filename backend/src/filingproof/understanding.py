@@ -63,6 +63,16 @@ class Catalog:
     def matcher(self) -> "_Matcher":
         return _matcher(self)
 
+    @cached_property
+    def prose_names(self) -> dict[str, tuple[str, ...]]:
+        """ticker → the names a draft may call a company by, for the companies an answer's prose can name:
+        the ingested ones and the well-known others (not all of EDGAR's list, which only questions read)."""
+        return {
+            ticker: (company.name, *company.aliases)
+            for ticker, company in self.matcher.companies.items()
+            if company.covered or ticker in _BUILTIN
+        }
+
     def filings_of(self, tickers: Iterable[str]) -> list[FilingRef]:
         wanted = set(tickers)
         return [filing for filing in self.filings if filing.ticker in wanted]

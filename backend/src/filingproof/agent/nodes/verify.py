@@ -115,7 +115,7 @@ async def _unfaithful(
     asked = asked_items(question, u, catalog, ask, printed=True)
     asked_inputs = asked_items(question, u, catalog, ask)
     inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}
-    names = {ticker: (company.name,) for ticker, company in catalog.matcher.companies.items()}
+    names = {ticker: found[:1] for ticker, found in catalog.prose_names.items()}
     facts = await cell_facts(session, [cell for cells in sources.values() for cell in cells], names)
     return failures + item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
 
@@ -126,9 +126,8 @@ async def _misstated(
     """The claims of the draft whose words misstate their cells: another company, item, period or sign."""
     if not any(check.ok for check in verdict.figures):
         return []
-    matcher = state["catalog"].matcher
-    companies = {ticker: (c.name, *c.aliases) for ticker, c in matcher.companies.items()}
-    names = {ticker: (company.name,) for ticker, company in matcher.companies.items()}
+    companies = state["catalog"].prose_names
+    names = {ticker: found[:1] for ticker, found in companies.items()}
     facts = await cell_facts(session, [cell.cell_id for cell in draft.cells], names)
     cells = {
         cell.cell_id: ClaimCell(
