@@ -1,6 +1,8 @@
 """The same question from the same client twice within a second (a double click, a key held down, a client
 retrying at once) is answered once: the later request waits for the first one's answer and is given it,
-rather than running the pipeline again."""
+rather than running the pipeline again. Only while the first is still being answered: once it has its
+answer, the same question asked again is answered anew (an answer is never replayed to a later request, whose
+providers or filings may have changed since)."""
 
 import asyncio
 import time
@@ -42,6 +44,12 @@ class RecentQuestions:
         answer: asyncio.Future[QueryResponse | None] = asyncio.get_running_loop().create_future()
         self._asked[key] = _Asked(now, answer)
         return True, answer
+
+    def release(self, key: QuestionKey, answer: "asyncio.Future[QueryResponse | None]") -> None:
+        """The first request has its answer: later ones are answered anew."""
+        asked = self._asked.get(key)
+        if asked is not None and asked.answer is answer:
+            del self._asked[key]
 
     def _forget_older_than(self, cutoff: float) -> None:
         for key in [key for key, asked in self._asked.items() if asked.started < cutoff]:

@@ -116,6 +116,7 @@ class _Run:
                 yield item
         finally:
             settle(answer, response)
+            recent.release(self.key, answer)
 
     async def _answered(self) -> AsyncIterator[TraceEvent | QueryResponse]:
         try:
