@@ -29,8 +29,9 @@ async def _llm_or_fallback(
 ) -> tuple[Draft, str]:
     """The provider's draft, or the deterministic one with why the provider's could not be used."""
     try:
+        # the writer is shown the question as typed: its instructions ("answer briefly") are the writer's
         draft, usage = await llm_write(
-            provider, state["reading"].text, table, passages, state.get("repair_hint")
+            provider, state["reading"].question, table, passages, state.get("repair_hint")
         )
     except ProviderError as error:
         logger.warning("%s failed, %s: %s", provider.name, FALLBACK, error)
