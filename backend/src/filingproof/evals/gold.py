@@ -32,13 +32,13 @@ Kind = Literal[
     "narrative",  # no figure asked for: the right page must be cited
     "out_of_scope",  # a company that is not ingested: must be refused
     "unanswerable_period",  # a period no filing covers: must be refused
-    "unreported_segment",  # a segment or product the company does not report: must be refused
 ]
 # Gold v3's kinds: natural questions, written apart from the code (evals/gold/v3.md).
 NaturalKind = Literal[
     "value",  # one reported figure
     "derived",  # computed from tagged figures: growth, margin, share, difference, free cash flow, a ratio
     "derived_period",  # a period no column prints: Q4, a half, trailing twelve months
+    "unreported_segment",  # a segment or product the company does not report: must be refused
 ]
 # Gold v2's kinds: what a filing prints outside the curated line items (evals/make_gold_v2.py).
 ItemKind = Literal[
