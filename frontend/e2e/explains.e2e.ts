@@ -155,7 +155,7 @@ describe.each(SIZES)("the web app explains itself at %s size", (size, viewport) 
     const why = page.getByTestId("why-no-figure");
     expect(await why.getAttribute("data-reason")).toBe("company_not_ingested");
     expect(await why.getByTestId("reason").textContent()).toBe("No ingested filing is of the company the question names (or it names none).");
-    expect(await why.getByTestId("understood").textContent()).toContain("year 2024");
+    expect(await why.getByTestId("understood").textContent()).toContain("period fiscal 2024");
     expect(await page.getByTestId("status-badge").getAttribute("title")).toBe(await why.getByTestId("reason").textContent());
     // The answer's words stop before the list of every ingested filing, which is folded away.
     expect(await page.getByTestId("answer-text").textContent()).not.toContain("Covered:");

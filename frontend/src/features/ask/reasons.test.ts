@@ -17,11 +17,12 @@ describe("understood", () => {
         { text: "hey", role: "filler" as const, bound: "" },
         { text: "Apple", role: "company" as const, bound: "AAPL" },
         { text: "capex", role: "item" as const, bound: "capital expenditures" },
-        { text: "FY2024", role: "period" as const, bound: "FY2024" },
+        { text: "fiscal", role: "period" as const, bound: "fiscal" },
+        { text: "2024", role: "period" as const, bound: "2024" },
       ],
     };
     expect(understood({ reading })).toBe(
-      "company Apple → AAPL · item capex → capital expenditures · period FY2024 (set aside: “hey”)",
+      "company Apple → AAPL · item capex → capital expenditures · period fiscal 2024 (set aside: “hey”)",
     );
     expect(understood({ reading: null })).toBeNull();
   });

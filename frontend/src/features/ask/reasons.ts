@@ -45,12 +45,19 @@ export function reasonOf(response: Pick<QueryResponse, "reason">): { why: string
  * it bound nothing. */
 export function understood(response: Pick<QueryResponse, "reading">): string | null {
   const spans = response.reading?.spans ?? [];
-  const bound = spans
-    .filter((span) => span.role !== "grammar" && span.role !== "filler")
-    .map((span) => `${span.role} ${span.text}${span.bound && span.bound !== span.text ? ` → ${span.bound}` : ""}`);
-  if (bound.length === 0) return null;
+  const parts: { role: string; words: string[] }[] = [];
+  for (const span of spans) {
+    if (span.role === "grammar" || span.role === "filler") continue;
+    const bound = span.bound && span.bound !== span.text ? `${span.text} → ${span.bound}` : span.text;
+    const last = parts.at(-1);
+    // neighbours of one role read as one phrase: "item total revenue · period fiscal 2024"
+    if (last && last.role === span.role && bound === span.text) last.words.push(span.text);
+    else parts.push({ role: span.role, words: [bound] });
+  }
+  if (parts.length === 0) return null;
   const filler = spans.filter((span) => span.role === "filler").map((span) => `“${span.text}”`);
-  return bound.join(" · ") + (filler.length > 0 ? ` (set aside: ${filler.join(", ")})` : "");
+  const read = parts.map((part) => `${part.role} ${part.words.join(" ")}`).join(" · ");
+  return read + (filler.length > 0 ? ` (set aside: ${filler.join(", ")})` : "");
 }
 
 /** A refusal's words cut from the list of what is covered it ends with ("… Covered: AAPL 10-K FY2024 …;
