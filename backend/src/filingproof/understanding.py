@@ -621,10 +621,14 @@ def _scope(
     return None, covered
 
 
-def understand(query: str, catalog: Catalog, filters: Filters | None = None) -> QueryUnderstanding:
+def understand(
+    query: str, catalog: Catalog, filters: Filters | None = None, naming: str | None = None
+) -> QueryUnderstanding:
     """Read the companies, form, period and statement a question is about, within the request's `filters`
-    (no I/O, no model). Every route reads this one understanding: the router, search and table QA."""
-    companies, unknown, mentions = find_companies(query, catalog)
+    (no I/O, no model). Every route reads this one understanding: the router, search and table QA.
+    `naming`, when given, is the part of the query that can name companies (not its instructions: "Express
+    it as a percentage" names no company)."""
+    companies, unknown, mentions = find_companies(query if naming is None else naming, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog)

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import Deps
 from filingproof.agent.nodes.answer import answer
+from filingproof.agent.nodes.router import read_question
 from filingproof.agent.nodes.verify import verify
 from filingproof.agent.passages import sentences
 from filingproof.agent.response import QueryResponse
@@ -101,6 +102,7 @@ async def verify_and_answer(
     graph.add_edge("answer", END)
     state: AgentState = {
         "question": question,
+        "reading": await read_question(session, question, catalog, None),
         "catalog": catalog,
         "understanding": u,
         "ask": parse_ask(question, len(u.companies), len(u.years)),

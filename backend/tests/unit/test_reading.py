@@ -133,3 +133,63 @@ def test_clauses_split_at_sentences_not_at_abbreviations() -> None:
     kinds = [(clause.kind, text[clause.start : clause.end].strip()) for clause in split_clauses(text)]
     assert kinds[0] == ("context", "KO N. America op inc. i.e. the U.S. and Canada")
     assert kinds[-1] == ("asking", "what was it")
+
+
+def clause_kinds(text: str) -> list[tuple[str, str]]:
+    return [(clause.kind, text[clause.start : clause.end].strip()) for clause in split_clauses(text)]
+
+
+def test_instructions_are_whole_sentences_carried_as_typed() -> None:
+    """FinanceBench's way of asking: a stated definition and how to present the answer, each a sentence that
+    the metric library reads whole, colon, parentheses and all."""
+    question = (
+        "What is Amazon's FY2017 days payable outstanding (DPO)? DPO is defined as: 365 * (average "
+        "accounts payable between FY2016 and FY2017) / (FY2017 COGS). Round your answer to two decimal "
+        "places. Address the question by using the line items within the balance sheet and the P&L statement."
+    )
+    kinds = clause_kinds(question)
+    assert [kind for kind, _ in kinds] == ["asking", "gloss", "instruction", "instruction", "instruction"]
+    read_ = reading(question)
+    asked = "What is Amazon's FY2017 days payable outstanding"
+    assert read_.asked == asked
+    assert read_.text == f"{asked}. {question.split('? ', 1)[1]}"
+    # a presentation said in a parenthesis; the clause goes on after it
+    capex = "What is the FY2018 capital expenditure amount (in USD millions) for Amazon?"
+    assert clause_kinds(capex) == [
+        ("asking", "What is the FY2018 capital expenditure amount"),
+        ("instruction", "in USD millions"),
+        ("asking", "for Amazon"),
+    ]
+
+
+def test_a_sentence_that_asks_is_never_an_instruction() -> None:
+    # a request with its question cue asks; a lone instruction-like sentence is the question
+    assert clause_kinds("Using the balance sheet, what is Tesla's FY2024 current ratio?")[0][0] == "asking"
+    assert [kind for kind, _ in clause_kinds("Calculate Apple's FCF using CFO and capex.")] == ["asking"]
+
+
+def test_a_formula_after_a_colon_runs_to_the_sentence_end() -> None:
+    question = (
+        "As an equity analyst, compute Meta's EBITDA margin for FY2024: operating income plus depreciation "
+        "and amortization (from the cash flow statement), divided by revenue."
+    )
+    assert clause_kinds(question)[-1] == (
+        "definition",
+        ": operating income plus depreciation and amortization (from the cash flow statement), divided by "
+        "revenue",
+    )
+
+
+def test_a_parenthesis_of_a_line_name_and_a_range_of_years_do_not_break_a_clause() -> None:
+    assert clause_kinds("What was Walmart's other (gains) and losses in fiscal 2023?") == [
+        ("asking", "What was Walmart's other (gains) and losses in fiscal 2023")
+    ]
+    assert clause_kinds("What is the FY2017 - FY2019 3 year average gross margin for Tesla?") == [
+        ("asking", "What is the FY2017 - FY2019 3 year average gross margin for Tesla")
+    ]
+
+
+def test_a_member_several_companies_report_is_bound_to_all_of_them() -> None:
+    words = FilingWords(WORDS.terms, (("AAPL", "Americas"), ("MCD", "Americas")), terms)
+    (qualifier,) = reading("What was revenue in the Americas in 2024?", words).of("qualifier")
+    assert qualifier.bound == "AAPL,MCD:Americas"

@@ -8,13 +8,20 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-ClauseKind = Literal["asking", "context", "gloss", "definition"]
+ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 
 # A sentence or clause break: "?", "!", ";", ":", a sentence's "." (not "3.5", nor an abbreviation's: see
 # `_ABBREVIATION`), a dash between spaces ("big tech — could you …"), a parenthesis.
-_BREAK = re.compile(r"[?!;]+\s*|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+|[–—]+|\(|\)")
+# A dash between two periods is a range, not a break ("FY2017 - FY2019").
+_BREAK = re.compile(
+    r"[?!;]+\s*|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    re.IGNORECASE,
+)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
 _ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|dept|approx|incl|excl)$", re.I)
+# A parenthesis that is part of a line item's name, as filers print them: "other (gains) and losses",
+# "net income (loss)", "provided by (used in)": a few lower-case words, no figure. Any other one is a gloss.
+_NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
 _GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
 _GLOSS_INSIDE = re.compile(
@@ -23,7 +30,40 @@ _GLOSS_INSIDE = re.compile(
 )
 # A gloss that states how the figure is computed: operands joined by an operator word.
 _OPERATOR_WORD = re.compile(
-    r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|over|times|multiplied\s+by)\b|\bas\s+a\s+(?:%|percent)",
+    r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|over|times|multiplied\s+by)\b|\bas\s+a\s+(?:%|percent\w*)\s+of\b",
+    re.IGNORECASE,
+)
+# A sentence that tells how to compute or present the answer, read whole by the metric library
+# (`metrics.definition`): "DSO is defined as: 365 * (…) / (…)", "Define unadjusted EBITDA as …", "Calculate
+# EBITDA using …", "Round your answer to two decimal places", "Answer in units of percents", "Use the balance
+# sheet". It asks nothing itself (a sentence with a question cue is read clause by clause).
+_SENTENCE = re.compile(r"[?!]+\s*|(?<=\S)\.(?=\s|$)\s*")
+_INSTRUCTION = re.compile(
+    r"\b(?:is|are)\s+defined\s+as\b|^\W*define\s+.+\s+as\b|^\W*(?:calculate|compute)\s+.+\s+(?:using|as)\b"
+    r"|^\W*(?:please\s+)?(?:round|answer|express|give|provide|report|present|state)\b.*"
+    r"\b(?:decimals?|places?|percents?|percentage|%|thousands|millions|billions|nearest|units?)\b",
+    re.IGNORECASE,
+)
+# A sentence that names the statements to read, at its end: "Use the balance sheet.", "Calculate what was
+# asked by utilizing the line items clearly shown in the statement of income."
+_SOURCES_NAMED = re.compile(
+    r"^\W*(?:please\s+)?(?:use|using|utili[sz]\w*|based?|basing|refer|address|calculate|compute|answer|respond"
+    r"|give|in\s+agreement)\b.*\b(?:statements?|sheet|p&l)(?:\s+(?:of\s+)?\w+(?:\s+\w+)?)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _instruction(sentence: str) -> bool:
+    return bool(_SOURCES_NAMED.search(sentence)) or (
+        bool(_INSTRUCTION.search(sentence)) and not _QUESTION_CUE.search(sentence)
+    )
+
+
+# How the answer is to be written, said in a parenthesis: "(in USD millions)", "(in units of percents and
+# round to one decimal place)".
+_PRESENTATION = re.compile(
+    r"\b(?:in\s+(?:usd\s+|us\s+dollars?\s+|\$\s*)?(?:thousands|millions|billions)|units\s+of\s+percents?"
+    r"|decimal\s+places?)\b|\bas\s+a\s+(?:%|percent(?:age)?\b)(?!\s+of\b)",
     re.IGNORECASE,
 )
 # What makes a clause a question: a question word, a request, or its question mark.
@@ -42,23 +82,55 @@ class Clause:
     question_mark: bool = False
 
 
-def split_clauses(text: str) -> list[Clause]:
-    """The clauses of `text` in order, each marked asking, context or gloss (a parenthesis, an "i.e."):
-    clauses that hold a question cue ask; when none does (a terse "TSLA rev FY24"), every clause that is
-    not a gloss asks."""
-    pieces: list[tuple[int, int, bool, bool]] = []  # start, end, gloss, question mark
-    start, depth = 0, 0
-    for found in _BREAK.finditer(text):
+def _in_name_parenthesis(text: str, at: int) -> bool:
+    """Whether the break at `at` is a bracket of a parenthesis that is part of a name."""
+    opening = text.rfind("(", 0, at + 1)
+    if opening < 0 or _NAME_PARENTHESIS.match(text, opening) is None:
+        return False
+    return at <= text.find(")", opening)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences of `text`: "?", "!" or a sentence's "." ends one."""
+    spans, start = [], 0
+    for found in _SENTENCE.finditer(text):
+        if found.group().startswith(".") and _ABBREVIATION.search(text, 0, found.start()):
+            continue
+        spans.append((start, found.end()))
+        start = found.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans
+
+
+# Where a sentence's stated formula starts: a gloss marker, or a colon ("EBITDA margin for FY2016: operating
+# income plus D&A, divided by net sales").
+_FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+", re.IGNORECASE)
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int, bool, bool]]:
+    """The clauses of one sentence, `text[start:end]`: (start, end, gloss, question mark) each. A formula
+    the sentence states runs to its end, parentheses and all: one definition."""
+    for opening in _FORMULA_START.finditer(text, start, end):
+        if _OPERATOR_WORD.search(text, opening.end(), end):
+            stop = len(text[:end].rstrip(" ?!.")) if text[:end].rstrip(" ").endswith(("?", "!", ".")) else end
+            mark = "?" in text[stop:end]
+            return [*_pieces(text, start, opening.start()), (opening.start(), stop, True, mark)]
+    pieces: list[tuple[int, int, bool, bool]] = []
+    depth = 0
+    for found in _BREAK.finditer(text, start, end):
         if found.group().startswith(".") and _ABBREVIATION.search(text, 0, found.start()):
             continue
         if depth > 0 and found.group().strip() in ("-", "–", "—", "--"):
             continue  # "(CFO - capex)": a minus inside a parenthesis
+        if _in_name_parenthesis(text, found.start()):
+            continue
         if found.start() > start:
             pieces.append((start, found.start(), depth > 0, "?" in found.group()))
         depth += found.group().count("(") - found.group().count(")")
         start = found.end()
-    if start < len(text):
-        pieces.append((start, len(text), depth > 0, False))
+    if start < end:
+        pieces.append((start, end, depth > 0, False))
     clauses: list[tuple[int, int, bool, bool]] = []
     for piece_start, piece_end, gloss, mark in pieces:
         inside = _GLOSS_INSIDE.search(text, piece_start, piece_end)
@@ -68,18 +140,39 @@ def split_clauses(text: str) -> list[Clause]:
         else:
             gloss = gloss or bool(_GLOSS_START.match(text[piece_start:piece_end]))
             clauses.append((piece_start, piece_end, gloss, mark))
+    return clauses
+
+
+def split_clauses(text: str) -> list[Clause]:
+    """The clauses of `text` in order, each marked asking, context, gloss (a parenthesis, an "i.e."),
+    definition (a gloss that states a formula) or instruction (a sentence of its own that says how to compute
+    or present the answer). Clauses that hold a question cue ask; when none does (a terse "TSLA rev FY24"),
+    every clause that is not a gloss asks."""
+    sentences = _sentences(text)
+    instructions = {(s, e) for s, e in sentences if _instruction(text[s:e])}
+    if len(instructions) == len(sentences):
+        instructions = set()  # nothing else asks: the sentence is the question ("Calculate FCF using …")
+    clauses: list[tuple[int, int, bool, bool]] = []
+    for s, e in sentences:
+        if (s, e) not in instructions:
+            clauses += _pieces(text, s, e)
     # the clauses with a question word or a request ask; else those with a question mark; else all
     asking = [(s, e) for s, e, gloss, _ in clauses if not gloss and _QUESTION_CUE.search(text[s:e])]
     asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
-    result = []
+    result = [Clause(s, e, "instruction") for s, e in instructions]
+    before = ""  # the kind of the sentence's last clause outside parentheses
     for s, e, gloss, mark in clauses:
         if not text[s:e].strip(" ,.-"):
             continue
-        if gloss:
-            kind: ClauseKind = "definition" if _OPERATOR_WORD.search(text, s, e) else "gloss"
-        elif (s, e) in asking or not asking:
-            kind = "asking"
+        if gloss and _PRESENTATION.search(text, s, e) and not _OPERATOR_WORD.search(text, s, e):
+            kind: ClauseKind = "instruction"
+        elif gloss:
+            kind = "definition" if _OPERATOR_WORD.search(text, s, e) else "gloss"
+        elif (s, e) in asking or not asking or (before == "asking" and text[:s].rstrip().endswith(")")):
+            kind = "asking"  # "… amount (in USD millions) for 3M": the clause goes on past a parenthesis
         else:
             kind = "context"
+        if not gloss:
+            before = kind
         result.append(Clause(s, e, kind, mark))
-    return result
+    return sorted(result, key=lambda clause: clause.start)

@@ -27,7 +27,9 @@ class Span:
     end: int
     text: str  # as typed
     role: SpanRole
-    bound: str = ""  # what it is bound to: a ticker, a member's name, the filings' words, a period phrase
+    # what it is bound to: a ticker, a member's name with the companies that report it ("AAPL,MCD:Americas"),
+    # the filings' words, a period phrase
+    bound: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,9 @@ class Reading:
     # how the question says its figure is computed, as a stated definition reads, to follow `text`:
     # " as a %. Operating margin is defined as: operating income / revenue"
     definition: str = ""
+    # the instruction sentences `text` ends with, as typed ("Round your answer to two decimal places.")
+    instructions: str = ""
+    asked: str = ""  # `text` without them: what can name a company
     spans: tuple[Span, ...] = ()
     clauses: tuple[Clause, ...] = field(default=())
 
@@ -160,6 +165,21 @@ def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase]) -> None:
                 draft.bind(found.start(), found.end(), role, bound)
 
 
+# How the answer is to be written, kept as typed for the metric library (`metrics.definition.presentation`):
+# "rounded to one decimal place", "round to the nearest million", "in USD billions".
+_PRESENTATION = re.compile(
+    r"\b(?:rounded|round(?:ing)?)\s+(?:it\s+|your\s+answer\s+)?to\s+(?:the\s+nearest\s+\w+|\w+\s+decimal\s+places?)"
+    r"|\bin\s+(?:usd|us\s+dollars?|\$)\s*(?:thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
+
+
+def _bind_presentation(draft: _Draft) -> None:
+    for found in _PRESENTATION.finditer(draft.text):
+        if draft.free(*found.span()):
+            draft.bind(found.start(), found.end(), "operation", found.group())
+
+
 def _bind_companies(draft: _Draft, mentions: Collection[str], tickers: dict[str, str]) -> None:
     for mention in mentions:
         for found in re.finditer(re.escape(mention), draft.text):
@@ -194,22 +214,26 @@ def _acronym_variants(name: str) -> set[str]:
 def _bind_members(draft: _Draft, words: FilingWords) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
-    for ticker, name in sorted(words.members, key=lambda member: -len(member[1])):
+    reporters: dict[str, list[str]] = {}  # a member's name → the companies that report it ("Americas")
+    for ticker, name in words.members:
+        reporters.setdefault(name, []).append(ticker)
+    for name, tickers in sorted(reporters.items(), key=lambda member: -len(member[0])):
         words_ = [r"(?:and|&)" if w.lower() == "and" else re.escape(w) for w in name.split()]
         pattern = r"(?<![\w-])" + r"[\s-]*".join(words_) + r"(?![\w-])"
         for found in re.finditer(pattern, draft.text, re.IGNORECASE):
             single = " " not in name
             # one word ("Compute", "Services") names the member only as the filer capitalises it
             if draft.free(*found.span()) and (not single or found.group() == name):
-                draft.bind(found.start(), found.end(), "qualifier", f"{ticker}:{name}")
+                bound = f"{','.join(sorted(set(tickers)))}:{name}"
+                draft.bind(found.start(), found.end(), "qualifier", bound)
     for token in _TOKEN.finditer(draft.text):
         word = re.sub(r"'s?$", "", token.group())
         if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
             continue
-        for ticker, name in words.members:
-            if word.lower() in _acronym_variants(name):
-                draft.bind(token.start(), token.start() + len(word), "qualifier", f"{ticker}:{name}")
-                break
+        named = next((name for name in reporters if word.lower() in _acronym_variants(name)), None)
+        if named is not None:
+            bound = f"{','.join(sorted(set(reporters[named])))}:{named}"
+            draft.bind(token.start(), token.start() + len(word), "qualifier", bound)
 
 
 _PERIOD_TOKEN = re.compile(
@@ -317,7 +341,8 @@ _OPERATORS = (
     (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s", re.I), " * "),
 )
 _DEFINITION_OPENING = re.compile(
-    r"^\W*(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|=)\W*", re.I
+    r"^[^\w(]*(?:(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|=)[^\w(]*)?",
+    re.I,
 )
 
 
@@ -380,10 +405,16 @@ def read(
     source = plain(question)
     clauses = split_clauses(source)
     drafts: list[tuple[Clause, _Draft]] = []
+    instructions = []  # read whole by the metric library, as typed
     for clause in clauses:
         draft = _Draft(source[clause.start : clause.end], clause.start)
+        if clause.kind == "instruction":
+            draft.bind(0, len(draft.text.rstrip()), "operation", draft.text.strip())
+            instructions.append(draft)
+            continue
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words)
+        _bind_presentation(draft)
         # before companies too: "NI" is net income, not NiSource's ticker
         _bind_phrases(draft, analyst_words())
         found = companies(draft.text)
@@ -405,6 +436,7 @@ def read(
         missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years
     if any(_REFERS_BACK.search(draft.text) for draft in asking):
         missing.add("item")  # "Tesla's auto GM — could you calculate it for 2024": the item is the aside's
+    spans += [span for draft in instructions for span in draft.spans]
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
@@ -418,12 +450,20 @@ def read(
     text = " ".join(part for part in parts if part)
     if text and not _QUESTION_WORD.match(text):
         text = f"What was {text}"  # "TSLA rev FY24": a figure is asked for, as "What was …" asks it
+    asked = _years_spelled(text)
+    said = _years_spelled(" ".join(draft.text.strip().rstrip(".") + "." for draft in instructions))
     term = _asked_term(asking)
     definitions = [draft for clause, draft in drafts if clause.kind == "definition"]
     # the first one: a later gloss restates it ("— ignore the proceeds")
     definition = _definition(definitions[0], term) if term and definitions else ""
     ordered = tuple(sorted(spans, key=lambda span: span.start))
-    return Reading(source, _years_spelled(text), definition, ordered, tuple(clauses))
+    return Reading(source, with_instructions(asked, said), definition, said, asked, ordered, tuple(clauses))
+
+
+def with_instructions(asked: str, instructions: str) -> str:
+    """The text the pipeline reads: the asking clauses, then the instructions as typed. A sentence's stop
+    ends the asking part: a definition stated there ends with it (`metrics.definition` reads to it)."""
+    return f"{asked.rstrip(' ?.')}. {instructions}" if instructions else asked
 
 
 # A year standing alone ("revenue in 2024", "2024 FCF"), not a date's ("December 31, 2024"), a quarter's

@@ -15,7 +15,7 @@ from filingproof.metrics.definition import metric_question
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
 from filingproof.reading.grammar import GRAMMAR
-from filingproof.reading.reading import Reading, read
+from filingproof.reading.reading import Reading, read, with_instructions
 from filingproof.understanding import Catalog, Filters, QueryUnderstanding, company_mentions, understand
 
 _NARRATIVE = re.compile(
@@ -74,12 +74,10 @@ def with_definition(reading: Reading) -> Reading:
     otherwise (a filer's own "free cash flow") answers it."""
     if not reading.definition:
         return reading
-    stated = reading.text.rstrip("?. ") + reading.definition
-    if metric_question(stated) is not None:
-        return dataclasses.replace(reading, text=stated)
-    return dataclasses.replace(
-        reading, text=f"{reading.text.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}"
-    )
+    stated = reading.asked.rstrip("?. ") + reading.definition
+    if metric_question(with_instructions(stated, reading.instructions)) is None:
+        stated = f"{reading.asked.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}"
+    return dataclasses.replace(reading, asked=stated, text=with_instructions(stated, reading.instructions))
 
 
 def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
@@ -89,7 +87,12 @@ def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> Qu
     if u.companies or u.out_of_scope or u.unknown_companies:
         return u
     within = {filing.ticker for filing in catalog.within(u.filing_ids).filings}  # the filters' companies
-    named = [span.bound.split(":", 1) for span in reading.of("qualifier")]
+    # a qualifier is bound to every company that reports it: "AAPL,MCD:Americas"
+    named = [
+        (ticker, name)
+        for tickers, name in (span.bound.split(":", 1) for span in reading.of("qualifier"))
+        for ticker in tickers.split(",")
+    ]
     longest = max((len(name) for ticker, name in named if ticker in within), default=0)
     tickers = sorted({ticker for ticker, name in named if ticker in within and len(name) == longest})
     if len(tickers) == 1:
@@ -139,7 +142,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             await read_question(deps_of(config).session, state["question"], catalog, bounded)
         )
         text = reading.text  # below the router, the question is its reading
-        u = _company_of(reading, understand(text, catalog, filters), catalog)
+        u = _company_of(reading, understand(text, catalog, filters, naming=reading.asked), catalog)
         impossible = impossible_period(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
