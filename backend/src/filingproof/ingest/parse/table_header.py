@@ -4,7 +4,7 @@ and the labels the header rows give each column (spanning headers over blocks, y
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
 from filingproof.ingest.parse.numbers import is_year
@@ -22,6 +22,12 @@ class Rows:
     labels: list[Item | None]
     values: list[list[Item]]
     header_rows: int  # the rows above the first with a figure
+    # The label of a first label column that heads the row, its own label in a second column
+    # (`group_label_columns`); None for most rows.
+    groups: list[Item | None] = field(default_factory=list)
+
+    def group(self, r: int) -> Item | None:
+        return self.groups[r] if r < len(self.groups) else None
 
     def headings(self) -> frozenset[int]:
         """The header rows, and the rows with a label and no figure."""
@@ -80,6 +86,60 @@ def unlabel_header_rows(rows: Rows, columns: "Columns") -> None:
         dated = all(months_in(item.text) and parse_long_date(item.text) for item in rows.items[r])
         if dated:
             rows.labels[r], rows.values[r] = None, rows.items[r]
+
+
+def group_label_columns(rows: Rows, columns: "Columns") -> None:
+    """A body that prints its labels in two text columns before the figures, the first naming a group the
+    second breaks down: "Humira | United States | $12,160", then " | International | 2,244" and " | Total |
+    $14,404" with the first column left empty (ABBV 2023 10-K, worldwide net revenues; a lease's "Operating
+    leases | Other current liabilities", then " | Other non-current liabilities", AAPL). The first label heads
+    its own row and the rows below that continue the second column, up to the next row that is not one; the
+    second is the row's own label. Only a group that stands alone in the first column: after a run of rows
+    each labelled in both columns, the rows below continue the run as a whole ("Foreign exchange contracts |
+    Revenue", "Interest rate contracts | Other income (expense), net", then " | Net of income tax" for
+    both, GOOGL 2024 10-K, AOCI reclassifications)."""
+    rows.groups = [None] * len(rows.items)
+    body = range(rows.header_rows, len(rows.items))
+    starts = [label.col_start for r in body if (label := rows.labels[r]) is not None]
+    if not columns.spans or not starts:
+        return
+    edge, first_column = min(starts), columns.spans[0][0]
+    seconds = {r: second for r in body if (second := _second_label(rows, r, edge, first_column))}
+    for r, second in seconds.items():
+        group = rows.labels[r]
+        under = _continued(rows, r, second)
+        if group is None or r - 1 in seconds or not under:
+            continue
+        rows.labels[r] = second
+        rows.values[r] = [item for item in rows.values[r] if item is not second]
+        for k in (r, *under):
+            rows.groups[k] = group
+
+
+def _second_label(rows: Rows, r: int, edge: int, first_column: int) -> Item | None:
+    """The text a row of figures labelled at the stub's left edge prints between its label and the first
+    column of figures, if any."""
+    label, values = rows.labels[r], rows.values[r]
+    if label is None or label.col_start != edge or not any(item.number is not None for item in values):
+        return None
+    texts = [
+        i for i in values if i.number is None and label.col_end < i.col_start and i.col_end < first_column
+    ]
+    return texts[0] if texts else None
+
+
+def _continued(rows: Rows, r: int, second: Item) -> list[int]:
+    """The rows of figures right below `r` whose labels start in its second label column, the first left
+    empty."""
+    group, under = rows.labels[r], []
+    for k in range(r + 1, len(rows.items)):
+        label = rows.labels[k]
+        if group is None or label is None or not group.col_end < label.col_start <= second.col_end:
+            break
+        if not any(item.number is not None for item in rows.values[k]):
+            break
+        under.append(k)
+    return under
 
 
 @dataclass(frozen=True, slots=True)

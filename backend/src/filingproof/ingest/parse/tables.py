@@ -64,6 +64,7 @@ from filingproof.ingest.parse.table_header import (
     Rows,
     columns_under,
     find_columns,
+    group_label_columns,
     header_labels,
     shown_header_rows,
     split_header,
@@ -156,6 +157,7 @@ def _parse_items(
     rows = split_header(items)
     columns = find_columns(rows)
     unlabel_header_rows(rows, columns)
+    group_label_columns(rows, columns)
     header_text = " ".join(item.text for row in items[: rows.header_rows] for item in row)
     scale = scale_of_table(items, header_text, around)
     row_labels = [item.text if item else "" for item in rows.labels]
@@ -279,7 +281,12 @@ class _RowWalker:
             # 28, 2024" over the first column) names columns, not a row.
             values, label_item = [label_item, *values], None
         label = label_item.text if label_item else ""
-        self.grid.append(self._display(label, values, header=header))
+        group = rows.group(r)
+        # The grid shows both label columns where the group's label prints: "Humira United States".
+        shown = (
+            f"{group.text} {label}" if group is not None and any(i is group for i in rows.items[r]) else label
+        )
+        self.grid.append(self._display(shown, values, header=header))
         indent = indent_of(label_item.cells[0].element) if label_item else 0.0
         if label_item is not None and not values:
             if r >= rows.header_rows:
@@ -331,6 +338,8 @@ class _RowWalker:
         # closing "Earnings per common share––basic:").
         block = indent_of(label_item.cells[0].element, block=True) if label_item else 0.0
         path = self._path(indent, label, closing=summed is not None, block=block if ruled else indent)
+        if (group := self.rows.group(r)) is not None:  # a group in a first label column heads the row
+            path.insert(len(path) - 1, group.text)
         self._written_figures(r, label_item, label, path)
         self._number_cells(r, numbers, label, path)
         if summed is not None:
@@ -485,15 +494,17 @@ class _RowWalker:
 
     def _written_figures(self, r: int, label_item: Item | None, label: str, path: list[str]) -> None:
         """Figures written inside the row's text cells: its label's ("Treasury stock — 2,738 and 2,732
-        shares"), a value cell's ("3.6%-5.4%")."""
+        shares"), a value cell's ("3.6%-5.4%"). A group's label in a first label column reads as a label."""
+        group = self.rows.group(r)
         for item in self.rows.items[r]:
-            if item is not label_item and (ends := range_ends(item)):
+            own = item is label_item or item is group
+            if not own and (ends := range_ends(item)):
                 self._range_cells(r, item, ends, label, path)
                 continue
             if item.number is not None or not (figures := written_figures(item.text)):
                 continue
-            col = None if item is label_item else self.columns.of(item)
-            beside = self._dated_column_over(item) if col is None and item is not label_item else None
+            col = None if own else self.columns.of(item)
+            beside = self._dated_column_over(item) if col is None and not own else None
             named = col if beside is None else beside
             column = None if named is None else self.periods[named]
             column_label = "" if named is None else self.column_labels[named]
@@ -502,9 +513,7 @@ class _RowWalker:
                 r, label, column, column_label=column_label, inline=True, path=path, column_inferred=inferred
             )
             # A label may list one figure per dated column: each takes that column's period.
-            listed = (
-                list(dict.fromkeys(p for p in self.periods if p is not None)) if item is label_item else []
-            )
+            listed = list(dict.fromkeys(p for p in self.periods if p is not None)) if own else []
             respective = [self.resolver.for_cell(r, label, p, path=path) for p in listed]
             place = Place(r, 0 if col is None else col + 1, label, path)  # grid columns: 0 is the label
             self.cells.extend(self._inline(place, item, figures, dated, respective))
