@@ -95,7 +95,7 @@ def test_a_common_word_names_no_member(question: str) -> None:
 
 def test_analysts_words_are_bound_to_the_filings_terms() -> None:
     assert reading("TSLA capex '24").text == "What was TSLA capital expenditures FY2024"
-    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted earnings per share FY24"
+    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY24"  # EPS: part of a name
     assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
 
 
@@ -193,3 +193,33 @@ def test_a_member_several_companies_report_is_bound_to_all_of_them() -> None:
     words = FilingWords(WORDS.terms, (("AAPL", "Americas"), ("MCD", "Americas")), terms)
     (qualifier,) = reading("What was revenue in the Americas in 2024?", words).of("qualifier")
     assert qualifier.bound == "AAPL,MCD:Americas"
+
+
+def test_an_asking_clause_goes_on_past_a_dash() -> None:
+    assert clause_kinds("What was Coca-Cola's average Shares Outstanding — Diluted in 2022?") == [
+        ("asking", "What was Coca-Cola's average Shares Outstanding"),
+        ("asking", "Diluted in 2022"),
+    ]
+    # a preamble before the dash is not asked about
+    assert clause_kinds("Big tech — what was Apple's revenue in 2024?")[0] == ("context", "Big tech")
+
+
+def test_a_member_is_read_as_typed_across_its_parenthesis_and_hyphens() -> None:
+    words = FilingWords(
+        WORDS.terms,
+        (("NVDA", "China Including Hong Kong"), ("AMZN", "Third Party Seller Services")),
+        terms,
+    )
+    china = reading("What was NVIDIA's revenue in China (including Hong Kong) in fiscal 2023?", words)
+    assert [span.bound for span in china.of("qualifier")] == ["NVDA:China Including Hong Kong"]
+    assert china.text == "What was NVIDIA's revenue in China (including Hong Kong) in fiscal 2023"
+    # as typed ("Third" would read as a quarter in the printed name's capitals), initials spelled out
+    sellers = reading("What was Amazon's revenue from Third-party seller services in 2021?", words)
+    assert "from Third-party seller services" in sellers.text
+    assert "Amazon Web Services" in reading("AWS op income 2024").text
+
+
+def test_an_analysts_word_after_another_word_of_the_item_is_part_of_a_printed_name() -> None:
+    assert "vendor non-trade receivables" in reading("What was Apple's vendor non-trade receivables?").text
+    assert "trade payables" in reading("What were Alphabet's trade payables in 2023?").text
+    assert "accounts payable" in reading("What were Alphabet's payables in 2023?").text

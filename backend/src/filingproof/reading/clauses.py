@@ -5,6 +5,7 @@ when the asking clauses name none.
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -66,6 +67,8 @@ _PRESENTATION = re.compile(
     r"|decimal\s+places?)\b|\bas\s+a\s+(?:%|percent(?:age)?\b)(?!\s+of\b)",
     re.IGNORECASE,
 )
+# What stands between an asking clause and words that go on with it: a parenthesis' end, a dash.
+_GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
 # What makes a clause a question: a question word, a request, or its question mark.
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
@@ -108,14 +111,18 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 _FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+", re.IGNORECASE)
 
 
-def _pieces(text: str, start: int, end: int) -> list[tuple[int, int, bool, bool]]:
+# Spans no break falls in: names the filings print ("China (including Hong Kong)").
+Kept = Sequence[tuple[int, int]]
+
+
+def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int, int, bool, bool]]:
     """The clauses of one sentence, `text[start:end]`: (start, end, gloss, question mark) each. A formula
     the sentence states runs to its end, parentheses and all: one definition."""
     for opening in _FORMULA_START.finditer(text, start, end):
         if _OPERATOR_WORD.search(text, opening.end(), end):
             stop = len(text[:end].rstrip(" ?!.")) if text[:end].rstrip(" ").endswith(("?", "!", ".")) else end
             mark = "?" in text[stop:end]
-            return [*_pieces(text, start, opening.start()), (opening.start(), stop, True, mark)]
+            return [*_pieces(text, start, opening.start(), kept), (opening.start(), stop, True, mark)]
     pieces: list[tuple[int, int, bool, bool]] = []
     depth = 0
     for found in _BREAK.finditer(text, start, end):
@@ -123,7 +130,7 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int, bool, bool]
             continue
         if depth > 0 and found.group().strip() in ("-", "–", "—", "--"):
             continue  # "(CFO - capex)": a minus inside a parenthesis
-        if _in_name_parenthesis(text, found.start()):
+        if _in_name_parenthesis(text, found.start()) or any(a <= found.start() < b for a, b in kept):
             continue
         if found.start() > start:
             pieces.append((start, found.start(), depth > 0, "?" in found.group()))
@@ -143,7 +150,7 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int, bool, bool]
     return clauses
 
 
-def split_clauses(text: str) -> list[Clause]:
+def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     """The clauses of `text` in order, each marked asking, context, gloss (a parenthesis, an "i.e."),
     definition (a gloss that states a formula) or instruction (a sentence of its own that says how to compute
     or present the answer). Clauses that hold a question cue ask; when none does (a terse "TSLA rev FY24"),
@@ -155,12 +162,12 @@ def split_clauses(text: str) -> list[Clause]:
     clauses: list[tuple[int, int, bool, bool]] = []
     for s, e in sentences:
         if (s, e) not in instructions:
-            clauses += _pieces(text, s, e)
+            clauses += _pieces(text, s, e, kept)
     # the clauses with a question word or a request ask; else those with a question mark; else all
     asking = [(s, e) for s, e, gloss, _ in clauses if not gloss and _QUESTION_CUE.search(text[s:e])]
     asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
     result = [Clause(s, e, "instruction") for s, e in instructions]
-    before = ""  # the kind of the sentence's last clause outside parentheses
+    before, last_end = "", 0  # the kind of the last clause outside parentheses, where the last clause ended
     for s, e, gloss, mark in clauses:
         if not text[s:e].strip(" ,.-"):
             continue
@@ -168,11 +175,14 @@ def split_clauses(text: str) -> list[Clause]:
             kind: ClauseKind = "instruction"
         elif gloss:
             kind = "definition" if _OPERATOR_WORD.search(text, s, e) else "gloss"
-        elif (s, e) in asking or not asking or (before == "asking" and text[:s].rstrip().endswith(")")):
-            kind = "asking"  # "… amount (in USD millions) for 3M": the clause goes on past a parenthesis
+        elif (s, e) in asking or not asking or (before == "asking" and _GOES_ON.fullmatch(text[last_end:s])):
+            # "… amount (in USD millions) for 3M", "… Shares Outstanding — Diluted in 2022": the asking clause
+            # goes on past a parenthesis or a dash
+            kind = "asking"
         else:
             kind = "context"
         if not gloss:
             before = kind
+        last_end = e
         result.append(Clause(s, e, kind, mark))
     return sorted(result, key=lambda clause: clause.start)

@@ -153,7 +153,18 @@ def _rate_unasked(phrase: Phrase, text: str, found: re.Match[str]) -> bool:
     return bool(_IN_DOLLARS.search(text) or _RATE_AFTER.match(text, found.end()))
 
 
-def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase]) -> None:
+_LAST_WORD = re.compile(r"([A-Za-z][\w'-]*)\s*$")
+
+
+def _modified(text: str, start: int, grammar: Collection[str]) -> bool:
+    """Whether another word of the item stands right before `start`: then the analyst's word is part of a
+    longer name the filer may print ("vendor non-trade receivables", "trade payables", "diluted EPS"), kept as
+    typed, not the accounts receivable or payable it stands for alone."""
+    before = _LAST_WORD.search(text, 0, start)
+    return before is not None and before.group(1).islower() and before.group(1) not in grammar
+
+
+def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase], grammar: Collection[str]) -> None:
     for phrase in phrases:
         for found in phrase.pattern.finditer(draft.text):
             if _rate_unasked(phrase, draft.text, found):
@@ -162,6 +173,8 @@ def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase]) -> None:
                 role: SpanRole = "item" if phrase.role == "verb" else phrase.role
                 # a verb is resolved once the clause's other items are known (`_resolve_verbs`)
                 bound = f"verb:{phrase.bound}" if phrase.role == "verb" else phrase.bound
+                if role == "item" and _modified(draft.text, found.start(), grammar):
+                    bound = found.group()
                 draft.bind(found.start(), found.end(), role, bound)
 
 
@@ -211,6 +224,23 @@ def _acronym_variants(name: str) -> set[str]:
     return {variant for variant in variants if len(variant) >= 3}  # "AI" is a word of its own
 
 
+def _member_pattern(name: str) -> re.Pattern[str]:
+    """A member's printed name as typed: any case, "&" for "and", words apart by spaces, hyphens or a
+    parenthesis ("Third-party seller services", "China (including Hong Kong)")."""
+    words = [r"(?:and|&)" if w.lower() == "and" else re.escape(w) for w in name.split()]
+    return re.compile(r"(?<![\w-])" + r"[\s(),-]*".join(words) + r"\)?(?![\w-])", re.IGNORECASE)
+
+
+def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
+    """Where `text` names a member by its printed name in several words: no clause break falls there."""
+    return [
+        found.span()
+        for _, name in words.members
+        if " " in name
+        for found in _member_pattern(name).finditer(text)
+    ]
+
+
 def _bind_members(draft: _Draft, words: FilingWords) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
@@ -218,9 +248,7 @@ def _bind_members(draft: _Draft, words: FilingWords) -> None:
     for ticker, name in words.members:
         reporters.setdefault(name, []).append(ticker)
     for name, tickers in sorted(reporters.items(), key=lambda member: -len(member[0])):
-        words_ = [r"(?:and|&)" if w.lower() == "and" else re.escape(w) for w in name.split()]
-        pattern = r"(?<![\w-])" + r"[\s-]*".join(words_) + r"(?![\w-])"
-        for found in re.finditer(pattern, draft.text, re.IGNORECASE):
+        for found in _member_pattern(name).finditer(draft.text):
             single = " " not in name
             # one word ("Compute", "Services") names the member only as the filer capitalises it
             if draft.free(*found.span()) and (not single or found.group() == name):
@@ -309,8 +337,14 @@ def _rendered_span(span: Span) -> str:
     if span.role in ("item", "operation", "period") and span.bound:
         return span.bound
     if span.role == "qualifier":
-        return span.bound.split(":", 1)[1]
+        # as typed, unless typed as initials ("AWS" → "Amazon Web Services")
+        name = span.bound.split(":", 1)[1]
+        return span.text if _letters(span.text) == _letters(name) else name
     return span.text
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower().replace("&", "and"))
 
 
 def _rendered(draft: _Draft) -> str:
@@ -403,7 +437,7 @@ def read(
 ) -> Reading:
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
     source = plain(question)
-    clauses = split_clauses(source)
+    clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
     for clause in clauses:
@@ -416,7 +450,7 @@ def read(
             _bind_members(draft, words)
         _bind_presentation(draft)
         # before companies too: "NI" is net income, not NiSource's ticker
-        _bind_phrases(draft, analyst_words())
+        _bind_phrases(draft, analyst_words(), grammar)
         found = companies(draft.text)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
         if clause.kind != "gloss":
