@@ -3,11 +3,16 @@ ended June 30, 2022:"), "as of" a day, two lengths listed "respectively", the da
 acquisitions the prose dates.
 """
 
-import calendar
 import re
 from datetime import date
 
-from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, month_number, parse_long_date
+from filingproof.calendar import (
+    LONG_DATE_PATTERN,
+    MONTH_NAME_PATTERN,
+    day_in_month,
+    month_number,
+    parse_long_date,
+)
 from filingproof.ingest.parse.inline import inline_figures
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
@@ -137,8 +142,7 @@ def _past_year(text: str, document: DocumentPeriod) -> Period | None:
     summary of pre-tax charges taken in 2022 in our Europe division as a result of the Russia-Ukraine
     conflict is as follows:" (PEP 2023 10-K) → fiscal 2022."""
     match = _IN_YEAR_RE.search(text)
-    own_year = document.fiscal_year or document.period_end.year
-    if match is None or len(ANY_YEAR_RE.findall(text)) != 1 or int(match[1]) >= own_year:
+    if match is None or len(ANY_YEAR_RE.findall(text)) != 1 or int(match[1]) >= document.own_year:
         return None
     end = fiscal_year_end(int(match[1]), document)
     return Period("duration", months_before(end, 12), end)
@@ -250,4 +254,4 @@ def month_end(label: str) -> date | None:
     if match is None:
         return None
     year, month = int(match[2]), month_number(match[1])
-    return date(year, month, calendar.monthrange(year, month)[1])
+    return day_in_month(year, month, 31)

@@ -36,7 +36,7 @@ def year_to_date_months(document: DocumentPeriod) -> int:
     focus = (document.fiscal_period or "").upper()
     if re.fullmatch(r"Q[1-3]", focus):
         return 3 * int(focus[1])
-    return 3 if document.form.upper().startswith("10-Q") and focus != "FY" else 12
+    return 3 if document.quarterly and focus != "FY" else 12
 
 
 def names_a_day(label: str) -> bool:
@@ -96,8 +96,7 @@ def _stub_year_end(label: str, document: DocumentPeriod) -> date | None:
     year = _STUB_YEAR_RE.match(re.sub(r"\([^)]*\)", "", label).strip())
     if year is None:
         return None
-    own_year = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
-    if int(year[1]) == own_year:
+    if int(year[1]) == document.own_year:
         return document.period_end
     last_quarter = document.quarter(4, int(year[1]))
     return last_quarter.end if last_quarter is not None else None
