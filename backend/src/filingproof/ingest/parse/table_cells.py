@@ -11,10 +11,16 @@ from lxml import etree
 
 from filingproof.calendar import parse_long_date
 from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
-from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
+from filingproof.ingest.parse.numbers import (
+    PARENTHETICAL_RE,
+    ParsedNumber,
+    is_year,
+    normalize_space,
+    parse_number,
+)
 from filingproof.ingest.parse.periods import Period
 from filingproof.ingest.parse.periods.context import CellPeriod
-from filingproof.ingest.parse.table_grid import PARENTHETICAL_RE, Item
+from filingproof.ingest.parse.table_grid import Item
 from filingproof.ingest.parse.table_scale import Scale
 
 # More shares than any issuer has (Apple has some 15 billion), more dollars than any company's: a figure

@@ -21,6 +21,7 @@ from filingproof.calendar import (
     parse_long_date,
     shift_months,
 )
+from filingproof.ingest.parse.numbers import PARENTHETICAL_RE
 
 PeriodKind = Literal["instant", "duration"]
 
@@ -201,9 +202,9 @@ def fiscal_year_end(year: int, document: DocumentPeriod) -> date:
 
 # A change between periods ("% Change", "Increase/(Decrease)"), not one period ("% of Net Sales 2023").
 _CHANGE_RE = re.compile(r"change|increase|decrease|growth|\bvs\b", re.IGNORECASE)
-_PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
 _BEGINNING_RE = re.compile(r"\bbeginning\b|\bstart\b|\bopening\b", re.IGNORECASE)
-_AS_OF_AND_FOR_RE = re.compile(r"\bas of (?:and|or) for\b", re.IGNORECASE)
+# Balances at a period's end and flows over it: "As of and for the Fiscal Year Ended …", "at and for".
+AS_OF_AND_FOR_RE = re.compile(r"\b(?:as of|at) (?:and|or) for\b", re.IGNORECASE)
 # The lengths a caption names: "for the six months ended", "three and six months ended".
 _CAPTION_MONTHS_RE = re.compile(
     r"\b(three|six|nine|twelve|3|6|9|12)(?:\s*(?:,|and)\s*(three|six|nine|twelve|3|6|9|12))?[\s-]+months?\b",
@@ -213,7 +214,7 @@ _CAPTION_MONTHS_RE = re.compile(
 
 def is_stock_column(label: str) -> bool:
     """A column of balances by its words: "Fair Value of Assets 2022", "Balance, Beginning 2022"."""
-    label = _PARENTHETICAL_RE.sub("", label)  # not "(in millions, except weighted-average fair value)"
+    label = PARENTHETICAL_RE.sub("", label)  # not "(in millions, except weighted-average fair value)"
     return bool(_STOCK_COLUMN_RE.search(label) or _BEGINNING_RE.search(label))
 
 
@@ -253,7 +254,7 @@ def parse_column_period(
     months = months_in(label)
     end = parse_long_date(label)
     as_of = re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE)
-    if end is not None and as_of and not (months and _AS_OF_AND_FOR_RE.search(label)):
+    if end is not None and as_of and not (months and AS_OF_AND_FOR_RE.search(label)):
         return Period("instant", None, end)  # (not "As of and for the Fiscal Year Ended …": both)
     month_year = _MONTH_YEAR_RE.search(label)
     if end is None and month_year and not re.search(r"[a-z]", label[month_year.end() :], re.IGNORECASE):

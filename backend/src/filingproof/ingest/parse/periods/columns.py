@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from filingproof.calendar import LONG_DATE_PATTERN
+from filingproof.ingest.parse.numbers import PARENTHETICAL_RE
 from filingproof.ingest.parse.periods import LONG_DATE_RE, Period
-from filingproof.ingest.parse.table_grid import PARENTHETICAL_RE
 
 # Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
 # Year"): balances at the report date, whatever year they print.

@@ -58,6 +58,7 @@ from filingproof.ingest.parse.periods.words import (
     END_RE,
     MONTH_DAY_END_RE,
     OPENING_DAY_RE,
+    ROW_YEAR_RE,
     STOCK_CUES_RE,
     ends_a_fiscal_period,
     label_kind,
@@ -73,9 +74,6 @@ _FUTURE_ROW_RE = re.compile(
 
 
 _FUTURE_YEAR_RE = re.compile(r"(?:fiscal\s+)?((?:19|20)\d{2})", re.IGNORECASE)
-
-
-_FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
 # "Portion of total net sales that was included in deferred revenue at the beginning of the period": a flow.
@@ -297,7 +295,7 @@ class TablePeriods:
         if months:
             period = parse_column_period(label, self.document)
             self.section_months = months
-        elif match := _FISCAL_HEADING_RE.match(label.strip()):
+        elif match := ROW_YEAR_RE.match(label.strip()):
             # "2023" under a header that gives the length and the day: "(For the nine months ended September
             # 30, in millions)" (TRV Q3 2023 10-Q, segments) → nine months to 2023-09-30.
             span = f"{self.header_span[0]}, " if self.header_span else ""

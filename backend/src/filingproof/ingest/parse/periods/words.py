@@ -143,9 +143,6 @@ MOVES_RE = re.compile(
 )
 
 
-AS_OF_AND_FOR_RE = re.compile(r"\b(?:as of|at) (?:and|or) for\b", re.IGNORECASE)
-
-
 BALANCE_SHEET_RE = re.compile(r"\bbalance sheets?\b|\bfinancial position\b", re.IGNORECASE)
 
 
@@ -174,7 +171,7 @@ def month_day_in(match: re.Match[str], column_end: date) -> date:
     return day_in_month(column_end.year, month_number(match[1]), int(match[2]))
 
 
-# "2023", "Fiscal 2023", "Year 2023"; "Q1 2021", "First Quarter 2023": a row that names a period alone.
+# A year alone: "2023", "Fiscal 2023", "Fiscal Year 2023", "Year 2023" (a row, a section heading, a stub).
 ROW_YEAR_RE = re.compile(r"^(?:fiscal\s+|(?:fiscal\s+)?year\s+)?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
