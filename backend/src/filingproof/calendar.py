@@ -102,15 +102,18 @@ def long_date(day: date) -> str:
     return f"{MONTH_NAMES[day.month - 1].capitalize()} {day.day}, {day.year}"
 
 
-def _last_day(year: int, month: int) -> int:
-    return ((date(year + month // 12, month % 12 + 1, 1)) - timedelta(days=1)).day
+def day_in_month(year: int, month: int, day: int) -> date:
+    """That day of that month, or the month's last where it is shorter: (2023, 2, 29) → February 28;
+    (year, month, 31): the month's last day."""
+    last = ((date(year + month // 12, month % 12 + 1, 1)) - timedelta(days=1)).day
+    return date(year, month, min(day, last))
 
 
 def shift_months(day: date, months: int) -> date:
     """The same day of the month `months` later (earlier when negative), clamped to the month's last day."""
     index = day.year * 12 + day.month - 1 + months
     year, month = divmod(index, 12)
-    return date(year, month + 1, min(day.day, _last_day(year, month + 1)))
+    return day_in_month(year, month + 1, day.day)
 
 
 # The tolerances every part compares periods with.

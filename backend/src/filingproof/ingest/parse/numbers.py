@@ -22,6 +22,10 @@ _NUMBER = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
+# A year anywhere in a text: "Fiscal 2024", "December 31, 2023".
+YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
+# A parenthetical in a label or a header: "(in millions)", "(1)".
+PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
 
 
 @dataclass(frozen=True, slots=True)

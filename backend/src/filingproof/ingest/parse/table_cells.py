@@ -11,10 +11,16 @@ from lxml import etree
 
 from filingproof.calendar import parse_long_date
 from filingproof.ingest.parse.inline import InlineFigure, Respective, inline_figures, respective_figures
-from filingproof.ingest.parse.numbers import ParsedNumber, is_year, normalize_space, parse_number
+from filingproof.ingest.parse.numbers import (
+    PARENTHETICAL_RE,
+    ParsedNumber,
+    is_year,
+    normalize_space,
+    parse_number,
+)
 from filingproof.ingest.parse.periods import Period
 from filingproof.ingest.parse.periods.context import CellPeriod
-from filingproof.ingest.parse.table_grid import PARENTHETICAL_RE, Item
+from filingproof.ingest.parse.table_grid import Item
 from filingproof.ingest.parse.table_scale import Scale
 
 # More shares than any issuer has (Apple has some 15 billion), more dollars than any company's: a figure
@@ -302,25 +308,45 @@ def inline_cells(
     for figure, figure_period in zip(figures, periods, strict=True):
         scale = _figure_scale(figure, table_scale, shares_scale)
         shown = ParsedNumber(figure.value, figure.unit == "percent", figure.text.startswith("$"), False, 0)
-        cells.append(
-            NumericCell(
-                row=place.row,
-                col=place.col,
-                text=figure.text,
-                shown=shown,
-                value=figure.value.scaleb(scale),
-                unit=figure.unit,
-                scale=scale,
-                row_label=place.label,
-                row_path=place.path,
-                column_label=place.column_label,
-                period=figure_period.period,
-                elements=[cell.element for cell in item.cells],
-                inline_span=(figure.start, figure.end),
-                period_rule=figure_period.rule,
-            )
+        span = (figure.start, figure.end)  # (no column's period: the figure is dated by its words)
+        unit = (figure.unit, scale)
+        placed = _placed_cell(
+            place, item, figure.text, shown, unit, figure_period, column_period=None, inline_span=span
         )
+        cells.append(placed)
     return cells
+
+
+def _placed_cell(
+    place: Place,
+    item: Item,
+    text: str,
+    shown: ParsedNumber,
+    unit: tuple[str, int],  # what it measures, and the power of ten it is stated in
+    dated: CellPeriod,
+    *,
+    column_period: Period | None,
+    inline_span: tuple[int, int] | None = None,
+) -> NumericCell:
+    """The cell of a figure `shown` as `text` in `item` (at `inline_span` in its text, for a figure written
+    in a text cell), at `place`, in base units."""
+    return NumericCell(
+        row=place.row,
+        col=place.col,
+        text=text,
+        shown=shown,
+        value=shown.value.scaleb(unit[1]),
+        unit=unit[0],
+        scale=unit[1],
+        row_label=place.label,
+        row_path=place.path,
+        column_label=place.column_label,
+        period=dated.period,
+        elements=[cell.element for cell in item.cells],
+        inline_span=inline_span,
+        column_period=column_period,
+        period_rule=dated.rule,
+    )
 
 
 def _of_its_year(listed: Respective, figure: int, respective: Sequence[CellPeriod]) -> CellPeriod | None:
@@ -435,20 +461,5 @@ def numeric_cell(
     scale: Scale,
     column: tuple[bool, bool, bool],  # its first figure is a percentage, or money; an award table
 ) -> NumericCell:
-    unit, scale_power = _cell_unit(place, shown, scale, *column)
-    return NumericCell(
-        row=place.row,
-        col=place.col,
-        text=item.text,
-        shown=shown,
-        value=shown.value.scaleb(scale_power),
-        unit=unit,
-        scale=scale_power,
-        row_label=place.label,
-        row_path=place.path,
-        column_label=place.column_label,
-        period=dated.period,
-        elements=[cell.element for cell in item.cells],
-        column_period=place.column_period,
-        period_rule=dated.rule,
-    )
+    unit = _cell_unit(place, shown, scale, *column)
+    return _placed_cell(place, item, item.text, shown, unit, dated, column_period=place.column_period)

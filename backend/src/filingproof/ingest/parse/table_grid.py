@@ -187,6 +187,3 @@ class Surroundings:
     continued_columns: Sequence[str]  # the column labels of the table it continues, if any
     document_scale: tuple[int, str | None] = (0, None)  # else the document's default scale
     earlier_acquisitions: Sequence[Acquisition] = ()  # the acquisitions the document dates before it
-
-
-PARENTHETICAL_RE = re.compile(r"\([^)]*\)")

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_long_date
-from filingproof.ingest.parse.numbers import is_year
+from filingproof.ingest.parse.numbers import YEAR_IN_RE, is_year
 from filingproof.ingest.parse.periods import months_in
 from filingproof.ingest.parse.periods.words import CHANGE_COLUMN_RE
 from filingproof.ingest.parse.table_cells import inline_only
@@ -408,9 +408,6 @@ def _over_gaps(
             return {}
         spread[id(item)] = [*cols, *gap]
     return spread
-
-
-YEAR_IN_RE = re.compile(r"\b(?:19|20)\d{2}\b")
 
 
 _STUB_PERIOD_RE = re.compile(

@@ -21,7 +21,7 @@ from lxml import etree
 
 from filingproof.calendar import parse_long_date
 from filingproof.ingest.parse.inline import InlineFigure
-from filingproof.ingest.parse.numbers import ParsedNumber, is_year
+from filingproof.ingest.parse.numbers import PARENTHETICAL_RE, YEAR_IN_RE, ParsedNumber, is_year
 from filingproof.ingest.parse.periods import (
     DocumentPeriod,
     Period,
@@ -49,7 +49,6 @@ from filingproof.ingest.parse.table_cells import (
     written_figures,
 )
 from filingproof.ingest.parse.table_grid import (
-    PARENTHETICAL_RE,
     Item,
     Surroundings,
     cell_text,
@@ -59,7 +58,6 @@ from filingproof.ingest.parse.table_grid import (
     physical_grid,
 )
 from filingproof.ingest.parse.table_header import (
-    YEAR_IN_RE,
     Columns,
     Rows,
     columns_under,

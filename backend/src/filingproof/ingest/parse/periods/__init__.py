@@ -5,7 +5,6 @@ sheet is an instant; a bare "2024" in a 10-K is the fiscal year 2024 (its end es
 own period end, since 52/53-week fiscal years move by a few days: matching allows for that).
 """
 
-import calendar
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,10 +15,13 @@ from filingproof.calendar import (
     LONG_DATE_PATTERN,
     MONTH_NAME_PATTERN,
     dates_match,
+    day_in_month,
     length_matches,
     month_number,
     parse_long_date,
+    shift_months,
 )
+from filingproof.ingest.parse.numbers import PARENTHETICAL_RE
 
 PeriodKind = Literal["instant", "duration"]
 
@@ -46,6 +48,21 @@ class DocumentPeriod:
     fiscal_year: int | None
     fiscal_period: str | None = None  # the cover's "Q2", "FY"
 
+    @property
+    def quarterly(self) -> bool:
+        """A 10-Q (or 10-Q/A): its own period is a quarter, or the year to date."""
+        return self.form.upper().startswith("10-Q")
+
+    @property
+    def months(self) -> int:
+        """The months of the step its columns go by: 3 in a 10-Q, 12 in a 10-K."""
+        return 3 if self.quarterly else 12
+
+    @property
+    def own_year(self) -> int:
+        """The fiscal year the document is of: the cover's, else the year its period ends in."""
+        return self.fiscal_year if self.fiscal_year is not None else self.period_end.year
+
     def quarter(self, number: int, fiscal_year: int | None = None) -> Period | None:
         """Fiscal quarter `number` of `fiscal_year` (by default the document's own), when the cover says
         which quarter the document ends ("Expense incurred in the first quarter of 2023" in a Q2 10-Q)."""
@@ -58,7 +75,7 @@ class DocumentPeriod:
         current = 4 if focus == "FY" else int(focus[1]) if re.fullmatch(r"Q[1-4]", focus) else None
         if current is None and self.form.upper().startswith("10-K"):
             current = 4
-        own_year = self.fiscal_year if self.fiscal_year is not None else self.period_end.year
+        own_year = self.own_year
         year = own_year if fiscal_year is None else fiscal_year
         if current is None or not 1 <= number * months // 3 <= 4:
             return None
@@ -173,28 +190,21 @@ def months_in(label: str) -> int | None:
 
 def months_before(end: date, months: int) -> date:
     """The first day of a period of `months` months that ends on `end` (month ends stay month ends)."""
-    year, month = end.year, end.month - months
-    while month <= 0:
-        month += 12
-        year -= 1
-    last_day = calendar.monthrange(year, month)[1]
-    day = last_day if end.day == calendar.monthrange(end.year, end.month)[1] else min(end.day, last_day)
-    return date(year, month, day) + timedelta(days=1)
+    if end == day_in_month(end.year, end.month, 31):  # a month's end: the period opens on a month's first
+        return shift_months(end.replace(day=1), 1 - months)
+    return shift_months(end, -months) + timedelta(days=1)
 
 
 def fiscal_year_end(year: int, document: DocumentPeriod) -> date:
-    anchor_year = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
-    shift = year - anchor_year
-    end = document.period_end
-    day = min(end.day, calendar.monthrange(end.year + shift, end.month)[1])
-    return date(end.year + shift, end.month, day)
+    """The end of fiscal `year`: the document's own period end, that many years away."""
+    return shift_months(document.period_end, 12 * (year - document.own_year))
 
 
 # A change between periods ("% Change", "Increase/(Decrease)"), not one period ("% of Net Sales 2023").
 _CHANGE_RE = re.compile(r"change|increase|decrease|growth|\bvs\b", re.IGNORECASE)
-_PARENTHETICAL_RE = re.compile(r"\([^)]*\)")
 _BEGINNING_RE = re.compile(r"\bbeginning\b|\bstart\b|\bopening\b", re.IGNORECASE)
-_AS_OF_AND_FOR_RE = re.compile(r"\bas of (?:and|or) for\b", re.IGNORECASE)
+# Balances at a period's end and flows over it: "As of and for the Fiscal Year Ended …", "at and for".
+AS_OF_AND_FOR_RE = re.compile(r"\b(?:as of|at) (?:and|or) for\b", re.IGNORECASE)
 # The lengths a caption names: "for the six months ended", "three and six months ended".
 _CAPTION_MONTHS_RE = re.compile(
     r"\b(three|six|nine|twelve|3|6|9|12)(?:\s*(?:,|and)\s*(three|six|nine|twelve|3|6|9|12))?[\s-]+months?\b",
@@ -204,7 +214,7 @@ _CAPTION_MONTHS_RE = re.compile(
 
 def is_stock_column(label: str) -> bool:
     """A column of balances by its words: "Fair Value of Assets 2022", "Balance, Beginning 2022"."""
-    label = _PARENTHETICAL_RE.sub("", label)  # not "(in millions, except weighted-average fair value)"
+    label = PARENTHETICAL_RE.sub("", label)  # not "(in millions, except weighted-average fair value)"
     return bool(_STOCK_COLUMN_RE.search(label) or _BEGINNING_RE.search(label))
 
 
@@ -244,13 +254,13 @@ def parse_column_period(
     months = months_in(label)
     end = parse_long_date(label)
     as_of = re.search(r"\bas of\b|\bas at\b", label, re.IGNORECASE)
-    if end is not None and as_of and not (months and _AS_OF_AND_FOR_RE.search(label)):
+    if end is not None and as_of and not (months and AS_OF_AND_FOR_RE.search(label)):
         return Period("instant", None, end)  # (not "As of and for the Fiscal Year Ended …": both)
     month_year = _MONTH_YEAR_RE.search(label)
     if end is None and month_year and not re.search(r"[a-z]", label[month_year.end() :], re.IGNORECASE):
         # "June 2025": the month's end, in 10-Q headers that print no day.
         month, year = month_number(month_year[1]), int(month_year[2])
-        end = date(year, month, calendar.monthrange(year, month)[1])
+        end = day_in_month(year, month, 31)
     if end is None and months and re.search(r"\bchange\b", label, re.IGNORECASE):
         # "Six Months Ended … % Change": the change over the current period of that length
         return Period("duration", months_before(document.period_end, months), document.period_end)
@@ -264,18 +274,17 @@ def parse_column_period(
         if printed is None:
             return None
         year = printed
-        is_quarterly = document.form.upper().startswith("10-Q")
         end = _bare_year_end(year, document)
         if months is None:
             if year in stated:  # "As of September 28, 2024 and September 30, 2023"
                 return Period("instant", None, stated[year])
             if _BEGINNING_RE.search(label):  # "Balance, Beginning 2022": the eve of that year
-                start = months_before(end, 3 if is_quarterly else 12)
+                start = months_before(end, document.months)
                 return Period("instant", None, start - timedelta(days=1), assumed=True)
             if _INSTANT_HINTS.search(table_context) or is_stock_column(label):
                 return Period("instant", None, end, assumed=True)
             # In a 10-Q, the caption may say how long: "… for the six months ended June 30, 2023 and 2022".
-            months = (caption_months(table_context) or 3) if is_quarterly else 12
+            months = (caption_months(table_context) or 3) if document.quarterly else 12
             return Period("duration", months_before(end, months), end, assumed=True)
     if months is None:
         return Period("instant", None, end)  # a date alone: a balance at that date
@@ -289,10 +298,9 @@ def parse_column_period(
 def _bare_year_end(year: int, document: DocumentPeriod) -> date:
     """Where a column that prints a year alone ends: in a 10-Q, the report's day in that year; else the end
     of that fiscal year."""
-    if not document.form.upper().startswith("10-Q"):
+    if not document.quarterly:
         return fiscal_year_end(year, document)
-    ref = document.period_end
-    return date(year, ref.month, min(ref.day, calendar.monthrange(year, ref.month)[1]))
+    return shift_months(document.period_end, 12 * (year - document.period_end.year))
 
 
 _YEAR_TO_DATE_RE = re.compile(r"\byear[-\s]+to[-\s]+date\b", re.IGNORECASE)
@@ -301,8 +309,7 @@ _YEAR_TO_DATE_RE = re.compile(r"\byear[-\s]+to[-\s]+date\b", re.IGNORECASE)
 def _months_into_fiscal_year(end: date, document: DocumentPeriod) -> int | None:
     """How many months of its fiscal year have passed at `end`, by the month the document's fiscal years
     end: 9 at June 30 for a fiscal year that ends in September."""
-    own = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
-    last = document.quarter(4, own - 1)
+    last = document.quarter(4, document.own_year - 1)
     return None if last is None else (end.month - last.end.month) % 12 or 12
 
 

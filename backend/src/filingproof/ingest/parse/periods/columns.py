@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from filingproof.calendar import LONG_DATE_PATTERN
+from filingproof.ingest.parse.numbers import PARENTHETICAL_RE
 from filingproof.ingest.parse.periods import LONG_DATE_RE, Period
-from filingproof.ingest.parse.table_grid import PARENTHETICAL_RE
 
 # Columns by the year loans were made ("Year of Origination 2021", "Amortized Cost Basis by Origination
 # Year"): balances at the report date, whatever year they print.
@@ -50,8 +50,13 @@ _BALANCE_COLUMN_RE = re.compile(r"\bbalance|\bbeginning\b|\bend(?:ing)? of\b", r
 def _names_a_balance(label: str) -> bool:
     """A column of balances: "Balance, Beginning 2022", or a date alone: "December 31, 2022 (in
     millions)"."""
-    undated = LONG_DATE_RE.sub("", PARENTHETICAL_RE.sub("", label)).strip(" ,")
-    return bool(_BALANCE_COLUMN_RE.search(label)) or not undated
+    return bool(_BALANCE_COLUMN_RE.search(label)) or not _measure(label)
+
+
+def _measure(label: str) -> str:
+    """What a column label names without its dates and parentheticals: "December 31, 2023 Carrying Value
+    (in millions)" → "Carrying Value"."""
+    return LONG_DATE_RE.sub("", PARENTHETICAL_RE.sub("", label)).strip(" ,")
 
 
 def flow_between_balance_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
@@ -78,8 +83,8 @@ def flow_between_balance_columns(labels: list[str], periods: list[Period | None]
 def _same_measure(left: str, right: str) -> bool:
     """Two column labels that name the same measure once their dates are left out: "January 1, 2023 Carrying
     Value" and "December 31, 2023 Carrying Value"."""
-    measure = LONG_DATE_RE.sub("", PARENTHETICAL_RE.sub("", left)).strip(" ,")
-    return bool(measure) and measure == LONG_DATE_RE.sub("", PARENTHETICAL_RE.sub("", right)).strip(" ,")
+    measure = _measure(left)
+    return bool(measure) and measure == _measure(right)
 
 
 def one_date_for_all_columns(labels: list[str], periods: list[Period | None]) -> list[Period | None]:

@@ -3,13 +3,20 @@ ended June 30, 2022:"), "as of" a day, two lengths listed "respectively", the da
 acquisitions the prose dates.
 """
 
-import calendar
 import re
 from datetime import date
 
-from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, month_number, parse_long_date
+from filingproof.calendar import (
+    LONG_DATE_PATTERN,
+    MONTH_NAME_PATTERN,
+    day_in_month,
+    month_number,
+    parse_long_date,
+)
 from filingproof.ingest.parse.inline import inline_figures
+from filingproof.ingest.parse.numbers import YEAR_IN_RE
 from filingproof.ingest.parse.periods import (
+    AS_OF_AND_FOR_RE,
     LONG_DATE_RE,
     DocumentPeriod,
     Period,
@@ -17,7 +24,6 @@ from filingproof.ingest.parse.periods import (
     months_before,
     parse_column_period,
 )
-from filingproof.ingest.parse.periods.words import AS_OF_AND_FOR_RE
 
 AS_OF_RE = re.compile(r"\bas of\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})")
 
@@ -129,16 +135,12 @@ def period_of_a_sentence(text: str, document: DocumentPeriod) -> Period | None:
 _IN_YEAR_RE = re.compile(r"\b(?:in|during|for)\s+(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\b", re.IGNORECASE)
 
 
-ANY_YEAR_RE = re.compile(r"\b(?:19|20)\d{2}\b")
-
-
 def _past_year(text: str, document: DocumentPeriod) -> Period | None:
     """The one fiscal year before the document's that a sentence names, and no other year or date: "A
     summary of pre-tax charges taken in 2022 in our Europe division as a result of the Russia-Ukraine
     conflict is as follows:" (PEP 2023 10-K) → fiscal 2022."""
     match = _IN_YEAR_RE.search(text)
-    own_year = document.fiscal_year or document.period_end.year
-    if match is None or len(ANY_YEAR_RE.findall(text)) != 1 or int(match[1]) >= own_year:
+    if match is None or len(YEAR_IN_RE.findall(text)) != 1 or int(match[1]) >= document.own_year:
         return None
     end = fiscal_year_end(int(match[1]), document)
     return Period("duration", months_before(end, 12), end)
@@ -157,7 +159,7 @@ def _past_month(text: str) -> Period | None:
     summarizes the cash debt repurchases during July 2023, including related party transactions with
     Antara:" (AMC Q2 2023 10-Q, subsequent events) → July 2023."""
     match = _DURING_MONTH_RE.search(text)
-    if match is None or len(ANY_YEAR_RE.findall(text)) != 1:
+    if match is None or len(YEAR_IN_RE.findall(text)) != 1:
         return None
     end = month_end(f"{match[1]} {match[2]}")
     return None if end is None else Period("duration", end.replace(day=1), end)
@@ -250,4 +252,4 @@ def month_end(label: str) -> date | None:
     if match is None:
         return None
     year, month = int(match[2]), month_number(match[1])
-    return date(year, month, calendar.monthrange(year, month)[1])
+    return day_in_month(year, month, 31)

@@ -215,7 +215,7 @@ def period_the_row_names_alone(cell: CellContext) -> Period | None:
     2023 10-K, accelerated share repurchases) → that fiscal quarter. (Not a future year: a maturity.)"""
     span: Period | None
     if (year := ROW_YEAR_RE.match(cell.label)) is not None and cell.table.months == 12:
-        if int(year[1]) > (cell.document.fiscal_year or cell.document.period_end.year):
+        if int(year[1]) > cell.document.own_year:
             return None
         span = cell.flow_to(fiscal_year_end(int(year[1]), cell.document))
     elif _ROW_QUARTER_RE.match(cell.label):
@@ -260,7 +260,7 @@ def date_in_the_header_stub(cell: CellContext) -> Period | None:
 
 def _opens_a_fiscal_year(day: date, document: DocumentPeriod) -> bool:
     """Is `day` the first day of one of the document's last fiscal years?"""
-    own = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
+    own = document.own_year
     ends = [document.quarter(4, year) for year in range(own - 6, own + 1)]
     return any(end is not None and end.end + timedelta(days=1) == day for end in ends)
 

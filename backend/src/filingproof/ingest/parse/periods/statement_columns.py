@@ -7,12 +7,11 @@ import re
 from datetime import timedelta
 
 from filingproof.calendar import dates_match
-from filingproof.ingest.parse.periods import Period, caption_months, is_stock_column
+from filingproof.ingest.parse.periods import AS_OF_AND_FOR_RE, Period, caption_months, is_stock_column
 from filingproof.ingest.parse.periods.context import CellContext, day_before, instant, under_a_column
 from filingproof.ingest.parse.periods.prose import last_sentence
 from filingproof.ingest.parse.periods.words import (
     ACCUMULATED_AGAINST_RE,
-    AS_OF_AND_FOR_RE,
     AS_OF_COLUMN_RE,
     AT_DAY_WITHOUT_YEAR_RE,
     AT_MONTH_DAY_RE,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from filingproof.calendar import MONTH_NAME_PATTERN, parse_long_date
+from filingproof.ingest.parse.numbers import PARENTHETICAL_RE, YEAR_IN_RE
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
     DocumentPeriod,
@@ -14,7 +15,6 @@ from filingproof.ingest.parse.periods import (
     months_in,
     parse_column_period,
 )
-from filingproof.ingest.parse.periods.prose import ANY_YEAR_RE
 from filingproof.ingest.parse.periods.words import (
     ACCUMULATED_RE,
     BALANCE_ROW_RE,
@@ -22,6 +22,7 @@ from filingproof.ingest.parse.periods.words import (
     DATE_ALONE_RE,
     DATE_HEADING_RE,
     END_RE,
+    ROW_YEAR_RE,
     is_stock_row,
     label_kind,
 )
@@ -36,12 +37,12 @@ def year_to_date_months(document: DocumentPeriod) -> int:
     focus = (document.fiscal_period or "").upper()
     if re.fullmatch(r"Q[1-3]", focus):
         return 3 * int(focus[1])
-    return 3 if document.form.upper().startswith("10-Q") and focus != "FY" else 12
+    return 3 if document.quarterly and focus != "FY" else 12
 
 
 def names_a_day(label: str) -> bool:
     """A label that names a month and a year: "January 1 - 31, 2023"."""
-    return bool(re.search(MONTH_NAME_PATTERN, label, re.IGNORECASE) and ANY_YEAR_RE.search(label))
+    return bool(re.search(MONTH_NAME_PATTERN, label, re.IGNORECASE) and YEAR_IN_RE.search(label))
 
 
 def rows_are_days(row_labels: Sequence[str], headings: frozenset[int]) -> bool:
@@ -87,17 +88,13 @@ def header_stub_period(
     return named[0] if len(named) == 1 else None
 
 
-_STUB_YEAR_RE = re.compile(r"^(?:fiscal\s+)?((?:19|20)\d{2})$", re.IGNORECASE)
-
-
 def _stub_year_end(label: str, document: DocumentPeriod) -> date | None:
     """The end of the fiscal year a stub prints alone ("2022 (Millions)"): the report date in the
     document's own year, else that year's last day by the document's fiscal calendar."""
-    year = _STUB_YEAR_RE.match(re.sub(r"\([^)]*\)", "", label).strip())
+    year = ROW_YEAR_RE.match(PARENTHETICAL_RE.sub("", label).strip())
     if year is None:
         return None
-    own_year = document.fiscal_year if document.fiscal_year is not None else document.period_end.year
-    if int(year[1]) == own_year:
+    if int(year[1]) == document.own_year:
         return document.period_end
     last_quarter = document.quarter(4, int(year[1]))
     return last_quarter.end if last_quarter is not None else None

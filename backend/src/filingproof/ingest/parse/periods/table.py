@@ -2,12 +2,11 @@
 `TablePeriods.for_cell` puts one cell's question to the chain `registry` states for it.
 """
 
-import calendar
 import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, month_number, parse_long_date
+from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, month_number, parse_long_date, shift_months
 from filingproof.ingest.parse.periods import (
     LONG_DATE_RE,
     DocumentPeriod,
@@ -59,6 +58,7 @@ from filingproof.ingest.parse.periods.words import (
     END_RE,
     MONTH_DAY_END_RE,
     OPENING_DAY_RE,
+    ROW_YEAR_RE,
     STOCK_CUES_RE,
     ends_a_fiscal_period,
     label_kind,
@@ -74,9 +74,6 @@ _FUTURE_ROW_RE = re.compile(
 
 
 _FUTURE_YEAR_RE = re.compile(r"(?:fiscal\s+)?((?:19|20)\d{2})", re.IGNORECASE)
-
-
-_FISCAL_HEADING_RE = re.compile(r"^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
 # "Portion of total net sales that was included in deferred revenue at the beginning of the period": a flow.
@@ -137,7 +134,7 @@ class TablePeriods:
         earlier_acquisitions: Sequence[Acquisition] = (),  # those the whole document dates before it
     ) -> None:
         self.document = document
-        self.months = 3 if document.form.upper().startswith("10-Q") else 12
+        self.months = document.months
         self.caption = caption or table_text  # the prose just before the table too
         self.stock_table = bool(STOCK_CUES_RE.search(table_text))
         # A statement of balances by its title: "STATEMENT OF FINANCIAL POSITION" (GE), "Balance Sheets".
@@ -298,7 +295,7 @@ class TablePeriods:
         if months:
             period = parse_column_period(label, self.document)
             self.section_months = months
-        elif match := _FISCAL_HEADING_RE.match(label.strip()):
+        elif match := ROW_YEAR_RE.match(label.strip()):
             # "2023" under a header that gives the length and the day: "(For the nine months ended September
             # 30, in millions)" (TRV Q3 2023 10-Q, segments) → nine months to 2023-09-30.
             span = f"{self.header_span[0]}, " if self.header_span else ""
@@ -444,7 +441,7 @@ class TablePeriods:
             # After the closing balance: its breakdown at that date ("Vested and expected to vest").
             return Period("instant", None, before[-1])
         months = self.section_months or self.months
-        return Period("duration", start, _months_after(start, months))
+        return Period("duration", start, shift_months(start, months) - timedelta(days=1))
 
 
 _LEASES_RE = re.compile(r"\bleases?\b", re.IGNORECASE)
@@ -452,7 +449,7 @@ _LEASES_RE = re.compile(r"\bleases?\b", re.IGNORECASE)
 
 def _three_year_ends(text: str, document: DocumentPeriod) -> bool:
     """Do the dates `text` prints (a 10-K table's title and header) end three successive fiscal years?"""
-    if document.form.upper().startswith("10-Q"):
+    if document.quarterly:
         return False
     days = {day for match in LONG_DATE_RE.finditer(text) if (day := parse_long_date(match[0])) is not None}
     years = {day.year for day in days if ends_a_fiscal_period(day, document)}
@@ -499,13 +496,3 @@ _FILING_LAG = timedelta(days=120)  # a report is filed within four months of its
 
 
 _DUE_RE = re.compile(r"\bdue\b|\bmatur|\bexpir", re.IGNORECASE)
-
-
-def _months_after(start: date, months: int) -> date:
-    """The last day of a period of `months` months that starts on `start`."""
-    year, month = start.year, start.month + months
-    while month > 12:
-        month -= 12
-        year += 1
-    day = min(start.day, calendar.monthrange(year, month)[1])
-    return date(year, month, day) - timedelta(days=1)

@@ -2,11 +2,10 @@
 its introduction or the document says.
 """
 
-import calendar
 import re
 from datetime import date
 
-from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, month_number
+from filingproof.calendar import END_SLACK, MONTH_NAME_PATTERN, day_in_month, month_number
 from filingproof.ingest.parse.periods import Period, fiscal_year_end, months_in
 from filingproof.ingest.parse.periods.context import CellContext, instant, without_a_column
 from filingproof.ingest.parse.periods.structure import year_to_date_months
@@ -54,7 +53,7 @@ def balance_at_the_month_the_column_names(cell: CellContext) -> Period | None:
     if match is None or cell.kind == "flow":
         return None
     year, month = 2000 + int(match[2]), month_number(match[1])
-    return instant(date(year, month, calendar.monthrange(year, month)[1]))
+    return instant(day_in_month(year, month, 31))
 
 
 @without_a_column

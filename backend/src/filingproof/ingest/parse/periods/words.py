@@ -3,7 +3,6 @@ day, "Net sales" runs over a period), opening and closing balances, days printed
 Shared by the rule groups and by `TablePeriods`.
 """
 
-import calendar
 import re
 from collections.abc import Sequence
 from datetime import date, timedelta
@@ -13,6 +12,7 @@ from filingproof.calendar import (
     LONG_DATE_PATTERN,
     MONTH_NAME_PATTERN,
     dates_match,
+    day_in_month,
     month_number,
 )
 from filingproof.ingest.parse.periods import LONG_DATE_RE, DocumentPeriod, months_before
@@ -143,9 +143,6 @@ MOVES_RE = re.compile(
 )
 
 
-AS_OF_AND_FOR_RE = re.compile(r"\b(?:as of|at) (?:and|or) for\b", re.IGNORECASE)
-
-
 BALANCE_SHEET_RE = re.compile(r"\bbalance sheets?\b|\bfinancial position\b", re.IGNORECASE)
 
 
@@ -161,7 +158,7 @@ def column_words(label: str) -> str:
 def ends_a_fiscal_period(day: date, document: DocumentPeriod) -> bool:
     """Is `day` the end of one of the document's fiscal periods: its own period end, or one a year or (in a
     10-Q) a quarter before, counted by months (hence the counted slack)?"""
-    step = 3 if document.form.upper().startswith("10-Q") else 12
+    step = document.months
     end = document.period_end
     return dates_match(end, day) or any(
         dates_match(months_before(end, months) - timedelta(days=1), day, COUNTED_END_SLACK)
@@ -171,12 +168,10 @@ def ends_a_fiscal_period(day: date, document: DocumentPeriod) -> bool:
 
 def month_day_in(match: re.Match[str], column_end: date) -> date:
     """ "Gross tax contingencies – January 1" in the 2023 column: the balance on that day of that year."""
-    month = month_number(match[1])
-    day = min(int(match[2]), calendar.monthrange(column_end.year, month)[1])
-    return date(column_end.year, month, day)
+    return day_in_month(column_end.year, month_number(match[1]), int(match[2]))
 
 
-# "2023", "Fiscal 2023", "Year 2023"; "Q1 2021", "First Quarter 2023": a row that names a period alone.
+# A year alone: "2023", "Fiscal 2023", "Fiscal Year 2023", "Year 2023" (a row, a section heading, a stub).
 ROW_YEAR_RE = re.compile(r"^(?:fiscal\s+|(?:fiscal\s+)?year\s+)?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
