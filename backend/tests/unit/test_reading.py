@@ -26,7 +26,7 @@ CATALOG = Catalog(
 WORDS = FilingWords(
     terms=terms(
         "net sales revenue operating income income from operations diluted earnings per share gross margin "
-        "capital expenditures"
+        "capital expenditures vendor non-trade receivables accounts payable"
     ),
     members=(
         ("AMZN", "Amazon Web Services"),
@@ -95,7 +95,7 @@ def test_a_common_word_names_no_member(question: str) -> None:
 
 def test_analysts_words_are_bound_to_the_filings_terms() -> None:
     assert reading("TSLA capex '24").text == "What was TSLA capital expenditures FY2024"
-    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY24"  # EPS: part of a name
+    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY24"  # as the filings say it
     assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
 
 

@@ -145,10 +145,14 @@ _IN_DOLLARS = re.compile(r"\bhow\s+much\b|\bdollars?\b|\$|\busd\b", re.IGNORECAS
 _RATE_AFTER = re.compile(r"\s*(?:%|percent|percentage|ratio|rate|in\s+dollars)", re.IGNORECASE)
 
 
+def _is_rate(phrase: Phrase) -> bool:
+    return phrase.bound.endswith("percentage")
+
+
 def _rate_unasked(phrase: Phrase, text: str, found: re.Match[str]) -> bool:
     """Whether a phrase bound to a rate ("gross margin" → "gross margin percentage") is asked as the
     dollar line instead ("gross margin in dollars", "how much gross margin"), or already as the rate."""
-    if not phrase.bound.endswith("percentage"):
+    if not _is_rate(phrase):
         return False
     return bool(_IN_DOLLARS.search(text) or _RATE_AFTER.match(text, found.end()))
 
@@ -156,15 +160,24 @@ def _rate_unasked(phrase: Phrase, text: str, found: re.Match[str]) -> bool:
 _LAST_WORD = re.compile(r"([A-Za-z][\w'-]*)\s*$")
 
 
-def _modified(text: str, start: int, grammar: Collection[str]) -> bool:
-    """Whether another word of the item stands right before `start`: then the analyst's word is part of a
-    longer name the filer may print ("vendor non-trade receivables", "trade payables", "diluted EPS"), kept as
-    typed, not the accounts receivable or payable it stands for alone."""
-    before = _LAST_WORD.search(text, 0, start)
-    return before is not None and before.group(1).islower() and before.group(1) not in grammar
+def _printed_name(
+    text: str, found: re.Match[str], grammar: Collection[str], words: FilingWords | None
+) -> bool:
+    """Whether an analyst's word is part of a longer name the filer prints, kept as typed: a word the
+    filings use themselves, after another word of the item ("vendor non-trade receivables", "trade
+    payables" are lines of their own, not the accounts receivable or payable "receivables" stands for alone;
+    "total rev" is still revenue)."""
+    before = _LAST_WORD.search(text, 0, found.start())
+    if before is None or words is None or words.fold is None:
+        return False
+    typed = words.fold(found.group())
+    modifier = before.group(1)
+    return modifier.islower() and modifier not in grammar and bool(typed) and typed <= words.terms
 
 
-def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase], grammar: Collection[str]) -> None:
+def _bind_phrases(
+    draft: _Draft, phrases: Iterable[Phrase], grammar: Collection[str], words: FilingWords | None
+) -> None:
     for phrase in phrases:
         for found in phrase.pattern.finditer(draft.text):
             if _rate_unasked(phrase, draft.text, found):
@@ -173,7 +186,12 @@ def _bind_phrases(draft: _Draft, phrases: Iterable[Phrase], grammar: Collection[
                 role: SpanRole = "item" if phrase.role == "verb" else phrase.role
                 # a verb is resolved once the clause's other items are known (`_resolve_verbs`)
                 bound = f"verb:{phrase.bound}" if phrase.role == "verb" else phrase.bound
-                if role == "item" and _modified(draft.text, found.start(), grammar):
+                # (a rate is asked as its line or as the rate: `_rate_unasked`)
+                if (
+                    role == "item"
+                    and not _is_rate(phrase)
+                    and _printed_name(draft.text, found, grammar, words)
+                ):
                     bound = found.group()
                 draft.bind(found.start(), found.end(), role, bound)
 
@@ -450,8 +468,10 @@ def read(
             _bind_members(draft, words)
         _bind_presentation(draft)
         # before companies too: "NI" is net income, not NiSource's ticker
-        _bind_phrases(draft, analyst_words(), grammar)
         found = companies(draft.text)
+        # a company's name is no word of a printed line ("amazon NI")
+        named = {*grammar, *(word.lower() for mention, _ in found for word in mention.split())}
+        _bind_phrases(draft, analyst_words(), named, words)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
         if clause.kind != "gloss":
             _bind_rest(draft, words, grammar, PERIOD_WORDS)

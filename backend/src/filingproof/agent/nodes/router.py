@@ -142,9 +142,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             await read_question(deps_of(config).session, state["question"], catalog, bounded)
         )
         text = reading.text  # below the router, the question is its reading
-        # the companies are those the reading bound: none in a preamble, an instruction or a member's name
-        naming = ", ".join(span.text for span in reading.of("company"))
-        u = _company_of(reading, understand(text, catalog, filters, naming=naming), catalog)
+        u = _company_of(reading, understand(text, catalog, filters, naming=reading.asked), catalog)
         impossible = impossible_period(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
