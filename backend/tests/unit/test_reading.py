@@ -3,6 +3,7 @@ analysts' words, periods and stated definitions. Pure: a catalog of real corpus 
 
 import pytest
 
+from filingproof.agent.nodes.router import naming_text
 from filingproof.reading.clauses import split_clauses
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
@@ -223,3 +224,13 @@ def test_an_analysts_word_after_another_word_of_the_item_is_part_of_a_printed_na
     assert "vendor non-trade receivables" in reading("What was Apple's vendor non-trade receivables?").text
     assert "trade payables" in reading("What were Alphabet's trade payables in 2023?").text
     assert "accounts payable" in reading("What were Alphabet's payables in 2023?").text
+
+
+def test_a_members_name_and_an_instruction_name_no_company() -> None:
+    words = FilingWords(WORDS.terms, (("TSLA", "Energy Generation And Storage"),), terms)
+    question = (
+        "What was Tesla's gross profit for the Energy generation and storage segment in 2021? Express it in "
+        "USD millions."
+    )
+    naming = naming_text(reading(question, words))
+    assert "Tesla's" in naming and "Energy" not in naming and "Express" not in naming

@@ -80,6 +80,16 @@ def with_definition(reading: Reading) -> Reading:
     return dataclasses.replace(reading, asked=stated, text=with_instructions(stated, reading.instructions))
 
 
+def naming_text(reading: Reading) -> str:
+    """The text that can name a company: the asked text, without its instructions ("Express it as a
+    percentage") and without the members it names ("Energy generation and storage" is Tesla's segment, not
+    Energy Holdings)."""
+    naming = reading.asked
+    for span in reading.of("qualifier"):
+        naming = naming.replace(span.text, " ").replace(span.bound.split(":", 1)[-1], " ")
+    return naming
+
+
 def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
     """A question that names no company is about the one company that reports the product, segment or
     geography it names ("the Mac" → Apple, "AWS" → Amazon); when several report it, it is refused, naming
@@ -142,7 +152,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             await read_question(deps_of(config).session, state["question"], catalog, bounded)
         )
         text = reading.text  # below the router, the question is its reading
-        u = _company_of(reading, understand(text, catalog, filters, naming=reading.asked), catalog)
+        u = _company_of(reading, understand(text, catalog, filters, naming=naming_text(reading)), catalog)
         impossible = impossible_period(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
