@@ -86,6 +86,8 @@ class Settings(BaseSettings):
     admin_token: SecretStr | None = Field(default=None, min_length=16, alias="ADMIN_TOKEN")
     query_rate_per_minute: float = Field(default=30.0, gt=0, alias="QUERY_RATE_PER_MINUTE")
     query_rate_burst: int = Field(default=10, ge=1, alias="QUERY_RATE_BURST")
+    # The same question from the same client within this many seconds is answered once (0: never merged).
+    query_dedup_s: float = Field(default=1.0, ge=0, le=60, alias="QUERY_DEDUP_SECONDS")
     trusted_proxies: Annotated[list[IPv4Network | IPv6Network], NoDecode] = Field(
         default_factory=list, alias="TRUSTED_PROXIES"
     )

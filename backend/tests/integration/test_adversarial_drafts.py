@@ -658,6 +658,8 @@ def service(ingested_corpus: Any) -> Iterator[httpx.Client]:
             "LLM_MODEL": "scripted",
             "QUERY_RATE_PER_MINUTE": "6000",
             "QUERY_RATE_BURST": "1000",
+            # the scripted provider drafts each request differently: no answer is given to a later request
+            "QUERY_DEDUP_SECONDS": "0",
         }
         with child_server(env) as server, httpx.Client(base_url=server.base_url, timeout=120) as client:
             yield client

@@ -32,3 +32,28 @@ async def test_a_first_request_that_ends_without_an_answer_settles_none() -> Non
     settle(answer, None)
     settle(answer, None)  # settled once; a second settle is harmless
     assert await asyncio.wait_for(answer, 1) is None
+
+
+async def test_an_answer_is_given_to_a_repeat_until_the_window_closes() -> None:
+    recent = RecentQuestions(window_s=1.0)
+    _, answer = recent.claim(KEY, now=10.0)
+    response = QueryResponse(question=KEY[1], answer="…", status="refused")
+    settle(answer, response)
+    recent.release(KEY, answer)  # answered: a repeat within the window is given it
+    again, shared = recent.claim(KEY, now=10.5)
+    assert not again and await shared is response
+    assert recent.claim(KEY, now=11.2)[0]  # the window has closed: answered anew
+
+
+async def test_a_first_request_without_an_answer_leaves_the_question_to_the_next() -> None:
+    recent = RecentQuestions(window_s=1.0)
+    _, answer = recent.claim(KEY, now=10.0)
+    settle(answer, None)
+    recent.release(KEY, answer)
+    assert recent.claim(KEY, now=10.2)[0]
+
+
+async def test_a_window_of_zero_merges_nothing() -> None:
+    recent = RecentQuestions(window_s=0)
+    assert recent.claim(KEY, now=10.0)[0]
+    assert recent.claim(KEY, now=10.0)[0]

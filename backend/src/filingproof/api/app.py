@@ -95,7 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.provider = provider_from_settings(settings)
     app.state.query_buckets = TokenBuckets(settings.query_rate_per_minute, settings.query_rate_burst)
-    app.state.recent_questions = RecentQuestions()
+    app.state.recent_questions = RecentQuestions(settings.query_dedup_s)
     install_problem_handlers(app)
     app.add_middleware(
         BodySizeLimitMiddleware,

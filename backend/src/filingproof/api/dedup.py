@@ -1,8 +1,8 @@
 """The same question from the same client twice within a second (a double click, a key held down, a client
-retrying at once) is answered once: the later request waits for the first one's answer and is given it,
-rather than running the pipeline again. Only while the first is still being answered: once it has its
-answer, the same question asked again is answered anew (an answer is never replayed to a later request, whose
-providers or filings may have changed since)."""
+retrying at once) is answered once: the later request is given the first one's answer (waiting for it while
+it is being answered) rather than running the pipeline again. After the window, the same question is
+answered anew. The window is `QUERY_DEDUP_SECONDS` (0: every request is answered on its own, as a service
+whose scripted provider answers each request differently needs)."""
 
 import asyncio
 import time
@@ -28,6 +28,7 @@ class RecentQuestions:
     """The questions asked within the last `window_s` seconds, by key. Used from the event loop only."""
 
     def __init__(self, window_s: float = WINDOW_S) -> None:
+        # a window of 0 keeps nothing: `claim` forgets every question asked before now
         self.window_s = window_s
         self._asked: dict[QuestionKey, _Asked] = {}
 
@@ -39,16 +40,17 @@ class RecentQuestions:
         now = time.monotonic() if now is None else now
         self._forget_older_than(now - self.window_s)
         asked = self._asked.get(key)
-        if asked is not None:
+        if asked is not None and self.window_s > 0:
             return False, asked.answer
         answer: asyncio.Future[QueryResponse | None] = asyncio.get_running_loop().create_future()
         self._asked[key] = _Asked(now, answer)
         return True, answer
 
     def release(self, key: QuestionKey, answer: "asyncio.Future[QueryResponse | None]") -> None:
-        """The first request has its answer: later ones are answered anew."""
+        """The first request has ended. With an answer, it is given to the same question until the window
+        closes; without one (cancelled, failed), the next request answers the question itself."""
         asked = self._asked.get(key)
-        if asked is not None and asked.answer is answer:
+        if asked is not None and asked.answer is answer and (not answer.done() or answer.result() is None):
             del self._asked[key]
 
     def _forget_older_than(self, cutoff: float) -> None:
