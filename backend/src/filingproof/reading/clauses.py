@@ -85,14 +85,6 @@ class Clause:
     question_mark: bool = False
 
 
-def _in_name_parenthesis(text: str, at: int) -> bool:
-    """Whether the break at `at` is a bracket of a parenthesis that is part of a name."""
-    opening = text.rfind("(", 0, at + 1)
-    if opening < 0 or _NAME_PARENTHESIS.match(text, opening) is None:
-        return False
-    return at <= text.find(")", opening)
-
-
 def _sentences(text: str) -> list[tuple[int, int]]:
     """The sentences of `text`: "?", "!" or a sentence's "." ends one."""
     spans, start = [], 0
@@ -120,7 +112,7 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     the sentence states runs to its end, parentheses and all: one definition."""
     for opening in _FORMULA_START.finditer(text, start, end):
         if _OPERATOR_WORD.search(text, opening.end(), end):
-            stop = len(text[:end].rstrip(" ?!.")) if text[:end].rstrip(" ").endswith(("?", "!", ".")) else end
+            stop = len(text[:end].rstrip(" ?!."))
             mark = "?" in text[stop:end]
             return [*_pieces(text, start, opening.start(), kept), (opening.start(), stop, True, mark)]
     pieces: list[tuple[int, int, bool, bool]] = []
@@ -130,7 +122,7 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             continue
         if depth > 0 and found.group().strip() in ("-", "–", "—", "--"):
             continue  # "(CFO - capex)": a minus inside a parenthesis
-        if _in_name_parenthesis(text, found.start()) or any(a <= found.start() < b for a, b in kept):
+        if any(a <= found.start() < b for a, b in kept):
             continue
         if found.start() > start:
             pieces.append((start, found.start(), depth > 0, "?" in found.group()))
@@ -155,6 +147,8 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     definition (a gloss that states a formula) or instruction (a sentence of its own that says how to compute
     or present the answer). Clauses that hold a question cue ask; when none does (a terse "TSLA rev FY24"),
     every clause that is not a gloss asks."""
+    # a line's own parenthesis is part of its name, as a member's is
+    kept = [*kept, *(found.span() for found in _NAME_PARENTHESIS.finditer(text))]
     sentences = _sentences(text)
     instructions = {(s, e) for s, e in sentences if _instruction(text[s:e])}
     if len(instructions) == len(sentences):

@@ -11,6 +11,7 @@ FY24"); every node below the router reads it, never the question as typed.
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
@@ -50,15 +51,19 @@ CompanyFinder = Callable[[str], list[tuple[str, str]]]
 @dataclass(frozen=True, slots=True)
 class Reading:
     question: str  # as typed (quotes and dashes made plain)
-    text: str  # as the pipeline reads it
-    # how the question says its figure is computed, as a stated definition reads, to follow `text`:
+    asked: str  # the asking clauses as the pipeline reads them: what can name a company
+    # how the question says its figure is computed, as a stated definition reads, to follow `asked`:
     # " as a %. Operating margin is defined as: operating income / revenue"
     definition: str = ""
-    # the instruction sentences `text` ends with, as typed ("Round your answer to two decimal places.")
+    # the instruction sentences, as typed ("Round your answer to two decimal places.")
     instructions: str = ""
-    asked: str = ""  # `text` without them: what can name a company
     spans: tuple[Span, ...] = ()
     clauses: tuple[Clause, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        """The question as the pipeline reads it: the asking clauses, then the instructions."""
+        return with_instructions(self.asked, self.instructions)
 
     def of(self, role: SpanRole) -> tuple[Span, ...]:
         return tuple(span for span in self.spans if span.role == role)
@@ -242,6 +247,7 @@ def _acronym_variants(name: str) -> set[str]:
     return {variant for variant in variants if len(variant) >= 3}  # "AI" is a word of its own
 
 
+@cache
 def _member_pattern(name: str) -> re.Pattern[str]:
     """A member's printed name as typed: any case, "&" for "and", words apart by spaces, hyphens or a
     parenthesis ("Third-party seller services", "China (including Hong Kong)")."""
@@ -262,24 +268,24 @@ def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
 def _bind_members(draft: _Draft, words: FilingWords) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
-    reporters: dict[str, list[str]] = {}  # a member's name → the companies that report it ("Americas")
+    reporters: dict[str, set[str]] = {}  # a member's name → the companies that report it ("Americas")
     for ticker, name in words.members:
-        reporters.setdefault(name, []).append(ticker)
-    for name, tickers in sorted(reporters.items(), key=lambda member: -len(member[0])):
+        reporters.setdefault(name, set()).add(ticker)
+    # each name bound to all its reporters: "AAPL,MCD:Americas"
+    bounds = {name: f"{','.join(sorted(tickers))}:{name}" for name, tickers in reporters.items()}
+    for name in sorted(bounds, key=len, reverse=True):
         for found in _member_pattern(name).finditer(draft.text):
             single = " " not in name
             # one word ("Compute", "Services") names the member only as the filer capitalises it
             if draft.free(*found.span()) and (not single or found.group() == name):
-                bound = f"{','.join(sorted(set(tickers)))}:{name}"
-                draft.bind(found.start(), found.end(), "qualifier", bound)
+                draft.bind(found.start(), found.end(), "qualifier", bounds[name])
     for token in _TOKEN.finditer(draft.text):
         word = re.sub(r"'s?$", "", token.group())
         if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
             continue
-        named = next((name for name in reporters if word.lower() in _acronym_variants(name)), None)
+        named = next((name for name in bounds if word.lower() in _acronym_variants(name)), None)
         if named is not None:
-            bound = f"{','.join(sorted(set(reporters[named])))}:{named}"
-            draft.bind(token.start(), token.start() + len(word), "qualifier", bound)
+            draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[named])
 
 
 _PERIOD_TOKEN = re.compile(
@@ -511,7 +517,7 @@ def read(
     # the first one: a later gloss restates it ("— ignore the proceeds")
     definition = _definition(definitions[0], term) if term and definitions else ""
     ordered = tuple(sorted(spans, key=lambda span: span.start))
-    return Reading(source, with_instructions(asked, said), definition, said, asked, ordered, tuple(clauses))
+    return Reading(source, asked, definition, said, ordered, tuple(clauses))
 
 
 def with_instructions(asked: str, instructions: str) -> str:

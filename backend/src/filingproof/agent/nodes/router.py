@@ -77,7 +77,7 @@ def with_definition(reading: Reading) -> Reading:
     stated = reading.asked.rstrip("?. ") + reading.definition
     if metric_question(with_instructions(stated, reading.instructions)) is None:
         stated = f"{reading.asked.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}"
-    return dataclasses.replace(reading, asked=stated, text=with_instructions(stated, reading.instructions))
+    return dataclasses.replace(reading, asked=stated)
 
 
 def naming_text(reading: Reading) -> str:
