@@ -234,3 +234,8 @@ def test_a_members_name_and_an_instruction_name_no_company() -> None:
     )
     naming = naming_text(reading(question, words))
     assert "Tesla's" in naming and "Energy" not in naming and "Express" not in naming
+
+
+def test_whats_without_its_apostrophe_is_grammar() -> None:
+    read_ = reading("whats Tesla's net income 2024, thx")
+    assert not [span for span in read_.of("item") if span.text.lower() == "whats"]
