@@ -21,11 +21,27 @@ from datetime import date
 from functools import cached_property
 from typing import Literal
 
-from filingproof.calendar import dates_match, find_dates, shift_months
+from filingproof.calendar import (
+    MONTH_NAME_PATTERN,
+    dates_match,
+    day_in_month,
+    find_dates,
+    month_number,
+    shift_months,
+)
 
 Form = Literal["10-K", "10-Q"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4"]
-PeriodKind = Literal["three_months", "six_months", "nine_months", "twelve_months", "year_to_date", "instant"]
+PeriodKind = Literal[
+    "three_months",
+    "six_months",
+    "nine_months",
+    "twelve_months",
+    "year_to_date",
+    "instant",
+    "second_half",  # the year less its first half (`qa.derived_periods`)
+    "trailing_twelve_months",  # the twelve months to the latest (or named) quarter's end
+]
 Statement = Literal["income_statement", "balance_sheet", "cash_flow", "equity"]
 
 
@@ -101,6 +117,7 @@ class QueryUnderstanding:
     period_kind: PeriodKind | None = None
     period_end: date | None = None  # "three months ended March 29, 2025"
     as_of: date | None = None  # "as of September 28, 2024"
+    through: date | None = None  # the last day of a month named with its year ("as of June 2025")
     statement: Statement | None = None
     statement_inferred: bool = False  # from a line item ("total assets") rather than named
     out_of_scope: str | None = None
@@ -462,6 +479,9 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], 
 
 
 _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
+    (re.compile(r"\b(?:trailing|last|past)\s+(?:twelve|12)[- ]months?\b|\b[tl]tm\b", re.I),
+     "trailing_twelve_months"),
+    (re.compile(r"\b(?:second|2nd|back)\s+half\b|\bh2\b|\b2h\b", re.I), "second_half"),
     (re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b", re.I), "three_months"),
     (re.compile(r"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b", re.I),
      "six_months"),
@@ -517,6 +537,18 @@ def _year(text: str) -> int:
 
 def _outside(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
     return all(end <= s or start >= e for s, e in spans)
+
+
+_MONTH_OF_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN}),?\s+(?P<year>(?:19|20)\d\d)\b")
+
+
+def _through(query: str) -> date | None:
+    """The last day of the last month named with its year ("June 2025"), in a query that writes no day."""
+    months = list(_MONTH_OF_YEAR.finditer(query))
+    if not months:
+        return None
+    last = months[-1]
+    return day_in_month(int(last["year"]), month_number(last["month"]), 31)
 
 
 def _periods(
@@ -644,6 +676,7 @@ def understand(
         period_kind=kind,
         period_end=period_end,
         as_of=as_of,
+        through=_through(query) if period_end is None and as_of is None else None,
         statement=statement,
         statement_inferred=inferred,
         out_of_scope=out_of_scope,

@@ -22,6 +22,7 @@ from filingproof.qa.nearest import Nearest
 from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
+from filingproof.verify.period_sums import derived_period
 
 COMPUTED = "(computed from the cited figures)"
 _LENGTH_WORDS = (
@@ -109,11 +110,40 @@ def _names(picks: Sequence[Pick]) -> str:
     return ", ".join(p.company for p in picks)
 
 
+def _summed_phrase(derived: Derived) -> str:
+    """The period a period sum covers, from its inputs' periods: "Q4 fiscal 2024, the three months ended
+    December 31, 2024"; a quarter that ends with a cited year is that year's fourth."""
+    d, picks = derived.derivation, derived.picks
+    covered = derived_period(d, {pick.cell.cell_id: pick.cell.cited().period for pick in picks})
+    assert covered is not None and covered.period_start is not None, "a period sum covers one period"
+    days = (covered.period_end - covered.period_start).days + 1
+    words = next((w for length, w in _LENGTH_WORDS if length_matches(days, length)), "twelve months")
+    phrase = f"the {words} ended {long_date(covered.period_end)}"
+    year_ends = [
+        p.cell.period_end for p in picks if p.cell.period_start is not None and p.target.quarter is None
+    ]
+    if length_matches(days, QUARTER_DAYS) and covered.period_end in year_ends:
+        return f"Q4 fiscal {fiscal_year_of(covered.period_end)}, {phrase}"
+    return phrase
+
+
+def _is_year(cell: CellHit) -> bool:
+    return cell.period_start is not None and length_matches(
+        (cell.period_end - cell.period_start).days + 1, YEAR_DAYS
+    )
+
+
 def derived_sentence(derived: Derived) -> str:
     if derived.sentence is not None:
         return derived.sentence
     d, picks = derived.derivation, derived.picks
     value = d.value
+    if d.kind == "period":
+        # the sum in words in a sentence of its own: its length words ("nine months") are no claim's period
+        return (
+            f"{_subject(picks[0])} for {_summed_phrase(derived)} is {figure(value, d.unit)} {COMPUTED}. "
+            f"That is {derived.how}, from these filings' figures."
+        )
     if d.kind in ("growth", "change"):
         earlier, later = picks
         movement = "an increase" if value >= 0 else "a decrease"
@@ -183,8 +213,11 @@ def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
     cells: list[CellHit] = []
     derivations = []
     if table is not None:
+        # a period's sum answers the question: it comes first, the figures it is computed from after it
+        summed = [derived for derived in table.derived if derived.derivation.kind == "period"]
+        parts += [derived_sentence(derived) for derived in summed]
         parts += [pick_sentence(pick) for pick in table.picks]
-        parts += [derived_sentence(derived) for derived in table.derived]
+        parts += [derived_sentence(derived) for derived in table.derived if derived not in summed]
         parts += [ambiguous_sentence(tie) for tie in table.ambiguous]
         parts += [nearest_sentence(near) for near in table.nearest]
         cells += table.cells

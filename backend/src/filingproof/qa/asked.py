@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from filingproof.qa.items import Ask, item_spans, named_ratio_span
-from filingproof.qa.periods import target_for
+from filingproof.qa.periods import period_sum_for, target_for
 from filingproof.reading.grammar import (
     CHANGE_WORDS,
     DERIVATION_WORDS,
@@ -141,13 +141,20 @@ def asked_periods(
 ) -> tuple[AskedPeriod, ...]:
     """Every period the question asks for in one company's filings: each year named (or the latest), as a
     duration and as an instant at its end. A growth or change over one period also asks for what it is
-    measured from: the same duration a year earlier (a flow), and the balance where the period starts."""
+    measured from: the same duration a year earlier (a flow), and the balance where the period starts. A
+    fourth quarter, second half or trailing twelve months also asks for the printed periods they add up
+    to (`qa.periods.PeriodSum`)."""
     earlier = ask is not None and ask.derivation in ("growth", "change") and len(u.years) < 2
     periods: list[AskedPeriod] = []
     years: list[int | None] = [*u.years] or [None]
     for year in years:
         duration = target_for(u, filings, "duration", year)
         instant = target_for(u, filings, "instant", year)
+        summed = period_sum_for(u, filings, year)
+        # a period no filing may print is asked as the printed periods that add up to it
+        periods += [
+            AskedPeriod(part.end, part.days) for part in (summed.plus + summed.minus if summed else ())
+        ]
         if duration is not None:
             periods.append(AskedPeriod(duration.end, duration.days))
             if earlier:

@@ -3,6 +3,11 @@
 A fiscal year is named by the calendar year it ends in (NVIDIA's fiscal 2025 ended January 26, 2025);
 quarter n of fiscal year Y ends 3 × (4 − n) months before that year's end. Ends and lengths match within
 the calendar's slack (`filingproof.calendar`: 52/53-week years move their ends by a few days each year).
+
+Some periods people ask for are seldom printed: the fourth quarter (a 10-K prints the year), the second
+half, the trailing twelve months. Each is also a sum of printed periods (`PeriodSum`): Q4 is the year less
+its first nine months, the second half the year less its first half, the trailing twelve months the last
+fiscal year plus this year to date less the same months a year earlier (the 10-Q's comparative column).
 """
 
 from dataclasses import dataclass, replace
@@ -17,6 +22,7 @@ from filingproof.calendar import (
     days_in_months,
     fiscal_year_of,
     length_matches,
+    long_date,
     shift_months,
 )
 from filingproof.qa.items import PeriodNature
@@ -32,6 +38,7 @@ class Target:
     days: int | None  # length of a duration
     fiscal_year: int | None = None
     quarter: int | None = None
+    name: str | None = None  # how a period no cell may print is named ("the second half of fiscal 2024")
 
     def ends_near(self, day: date) -> bool:
         """Whether a period ending on `day` ends where the target does: its end is mostly counted by months
@@ -93,6 +100,9 @@ def target_for(
     """The period `u` asks for in one company's filings (`year` overrides the year asked)."""
     if not filings:
         return None
+    if nature == "duration" and u.period_kind in ("second_half", "trailing_twelve_months"):
+        summed = period_sum_for(u, filings, year)
+        return summed.asked if summed is not None else None
     if year is None and (u.period_end or u.as_of):
         when = u.period_end or u.as_of
         assert when is not None
@@ -129,3 +139,95 @@ def target_for(
 def _latest(filings: list[FilingRef], u: QueryUnderstanding) -> FilingRef:
     pool = [f for f in filings if u.form is None or f.form == u.form] or filings
     return max(pool, key=lambda f: (f.period_end, f.form == "10-K"))
+
+
+@dataclass(frozen=True)
+class PeriodSum:
+    """A period asked for as a sum of periods filings print: `plus` added, `minus` subtracted."""
+
+    asked: Target
+    plus: tuple[Target, ...]
+    minus: tuple[Target, ...]
+    how: str  # the sum in words, without figures or dates ("the year less its first nine months")
+
+
+def _duration(end: date, months: int, year: int | None, quarter: int | None = None) -> Target:
+    return Target("duration", end, days_in_months(months), year, quarter)
+
+
+def period_sum_for(
+    u: QueryUnderstanding, filings: list[FilingRef], year: int | None = None
+) -> PeriodSum | None:
+    """The asked period as a sum of printed ones, when it is a fourth quarter, a second half or trailing
+    twelve months (else None, as when the company's fiscal calendar is unknown)."""
+    if u.period_kind == "trailing_twelve_months":
+        return _trailing(u, filings, year)
+    quarter_four = u.fiscal_period == "Q4" and u.period_kind in (None, "three_months")
+    if not (quarter_four or u.period_kind == "second_half"):
+        return None
+    if year is None:
+        year = u.fiscal_year
+    if year is None:
+        latest = [f for f in filings if f.form == "10-K" and f.fiscal_year is not None]
+        if not latest:
+            return None
+        year = max(latest, key=lambda f: f.period_end).fiscal_year
+    assert year is not None
+    year_end = fiscal_year_end(filings, year)
+    if year_end is None:
+        return None
+    whole = _duration(year_end, 12, year)
+    if quarter_four:
+        asked = replace(_duration(year_end, 3, year, 4), name=f"Q4 fiscal {year}")
+        return PeriodSum(
+            asked,
+            (whole,),
+            (_duration(shift_months(year_end, -3), 9, year, 3),),
+            "the year less its first nine months",
+        )
+    asked = replace(_duration(year_end, 6, year), name=f"the second half of fiscal {year}")
+    return PeriodSum(
+        asked, (whole,), (_duration(shift_months(year_end, -6), 6, year, 2),), "the year less its first half"
+    )
+
+
+def _trailing(u: QueryUnderstanding, filings: list[FilingRef], year: int | None) -> PeriodSum | None:
+    """The twelve months to the quarter end named (a date, a month, else the latest filing of the year
+    named, else the latest filing): a 10-K's year itself, or a 10-Q's year to date joined to the year
+    before it."""
+    year = year if year is not None else u.fiscal_year
+    when = u.period_end or u.as_of or u.through
+    pool = [f for f in filings if f.fiscal_year is not None]
+    if when is not None:
+        pool = [f for f in pool if dates_match(f.period_end, when, COUNTED_END_SLACK)]
+    elif year is not None:
+        pool = [f for f in pool if f.fiscal_year == year]
+    if not pool:
+        return None
+    last = max(pool, key=lambda f: (f.period_end, f.form == "10-K"))
+    assert last.fiscal_year is not None
+    name = f"the twelve months ended {long_date(last.period_end)}"
+    if last.form == "10-K":
+        return PeriodSum(
+            replace(_duration(last.period_end, 12, last.fiscal_year), name=name),
+            (_duration(last.period_end, 12, last.fiscal_year),),
+            (),
+            "the fiscal year itself",
+        )
+    if last.fiscal_period not in ("Q1", "Q2", "Q3"):
+        return None
+    quarter = int((last.fiscal_period or "Q4")[1])
+    before = last.fiscal_year - 1
+    prior_end = fiscal_year_end(filings, before)
+    if prior_end is None:
+        return None
+    asked = replace(_duration(last.period_end, 12, last.fiscal_year), name=name)
+    return PeriodSum(
+        asked,
+        (
+            _duration(prior_end, 12, before),
+            _duration(last.period_end, 3 * quarter, last.fiscal_year, quarter),
+        ),
+        (_duration(shift_months(last.period_end, -12), 3 * quarter, before, quarter),),
+        "the last fiscal year plus this year to date less the same months a year earlier",
+    )

@@ -14,15 +14,16 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.calendar import COUNTED_END_SLACK
+from filingproof.calendar import COUNTED_END_SLACK, long_date
 from filingproof.qa.asked import asks_paid, item_phrases
 from filingproof.qa.items import Ask, LineItem, PeriodNature
 from filingproof.qa.nearest import Nearest, nearest_lines
-from filingproof.qa.periods import Target, target_for
+from filingproof.qa.periods import Target, period_sum_for, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
 from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
+from filingproof.verify.derive import period_sum
 from filingproof.verify.items import fold, terms
 
 _PER_SHARE_ITEMS = frozenset({"diluted_eps", "basic_eps"})
@@ -45,6 +46,7 @@ class Derived:
     derivation: Derivation
     picks: tuple[Pick, ...]
     sentence: str | None = None  # written by the deriving module (an analyst metric, `metrics.answer`)
+    how: str | None = None  # a period's sum in words ("the year less its first nine months")
 
 
 @dataclass(frozen=True)
@@ -311,6 +313,8 @@ def asked_list(question: str, u: QueryUnderstanding, ask: Ask) -> list[Asked]:
 def _describe(ticker: str, name: str, target: Target | None) -> str:
     if target is None:
         return f"{ticker} {name} (no matching period in the ingested filings)"
+    if target.name:
+        return f"{ticker} {name} for {target.name}"
     period = f"Q{target.quarter} " if target.quarter else ""
     return f"{ticker} {name} for {period}fiscal {target.fiscal_year}"
 
@@ -372,8 +376,55 @@ async def answer_table(
         for ticker in u.companies:
             for each in items:
                 for year in years:
-                    await one(ticker, each, year)
+                    if not await _summed_period(picker, answer, u, ticker, each, year):
+                        await one(ticker, each, year)
     return answer
+
+
+async def _summed_period(
+    picker: _Picker, answer: TableAnswer, u: QueryUnderstanding, ticker: str, asked: Asked, year: int | None
+) -> bool:
+    """Answer a flow for a period filings seldom print (Q4, a second half, trailing twelve months): as
+    printed if a filing prints it, else as the sum of the periods that make it, one line's figures. True
+    when answered, or when some of those figures are found and the rest are named as missing; False when
+    no such period is asked or nothing of it is found (the item may be a balance, read as usual)."""
+    summed = period_sum_for(u, picker.filings(ticker), year) if "duration" in asked.natures else None
+    if summed is None:
+        return False
+    printed = await _find(picker, answer, ticker, asked, [summed.asked])
+    if printed is not None or any(tie.ticker == ticker for tie in answer.ambiguous):
+        answer.picks.extend([printed] if printed else [])
+        return True
+    parts = [*summed.plus, *summed.minus]
+    found = [await _find(picker, answer, ticker, asked, [part]) for part in parts]
+    picks = [pick for pick in found if pick is not None]
+    if not picks or any(tie.ticker == ticker for tie in answer.ambiguous):
+        return bool(picks)
+    what = f"{ticker} {asked.name} for {summed.asked.name}, {summed.how}"
+    if len(picks) < len(parts):
+        lacking = "; ".join(_period_words(part) for part, pick in zip(parts, found, strict=True) if not pick)
+        answer.missing.append(f"{what}: the ingested filings print no figure for {lacking}")
+        return True
+    if (
+        len({(p.cell.concept or p.cell.row_label.lower(), tuple(p.cell.dimensions.items())) for p in picks})
+        > 1
+    ):
+        answer.missing.append(f"{what}: its figures are not printed on one line")
+        return True
+    cited = [pick.cell.cited() for pick in picks]
+    derivation = period_sum(cited[: len(summed.plus)], cited[len(summed.plus) :])
+    answer.picks.extend(picks)
+    answer.derived.append(Derived(derivation, tuple(picks), how=summed.how))
+    return True
+
+
+def _period_words(target: Target) -> str:
+    """A period as the filings print it: "the nine months ended September 30, 2024"."""
+    months = round((target.days or 0) / 30.4)
+    length = {3: "three months", 6: "six months", 9: "nine months", 12: "year"}.get(
+        months, f"{months} months"
+    )
+    return f"the {length} ended {long_date(target.end)}"
 
 
 async def _printed_change(

@@ -14,7 +14,7 @@ PERIOD_WORDS = (
     _words(
         "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
         "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
-        "recent latest reported prior previous year-over-year yoy"
+        "recent latest reported prior previous year-over-year yoy trailing ttm ltm"
     )
     | MONTH_WORDS
 )

@@ -10,9 +10,11 @@ clause says of it, and each claim is held to the cell (or derivation) the figure
   line item (`items.check_item`, less its unit rule: the matcher has held the unit); a derivation's words
   are carried by its inputs together.
 - Period: the periods the claim names (before the figure in its part of the clause, else after it) are
-  each the cell's period (a derivation: an input's). A date describing a filing ("the 10-K for the period
-  ended …") names no claim's period. A part of a year ("first half", "Q2", "three months ended") is no
-  year's period, and a year (in words, "annual", or a year alone) is no quarter's or half-year's.
+  each the cell's period (a derivation: an input's; a "period" derivation: the one period its inputs, one
+  line's figures, add up to, such as the fourth quarter from a year less nine months). A date describing a
+  filing ("the 10-K for the period ended …") names no claim's period. A part of a year ("first half", "Q2",
+  "three months ended") is no year's period, and a year (in words, "annual", or a year alone) is no
+  quarter's or half-year's.
 - Lists: "In fiscal 2023 and fiscal 2024, net sales were $X and $Y, respectively" pairs the periods,
   companies and item words listed with the figures, in order; periods that cannot pair fail closed.
 - Sign and direction: a loss word ("net loss … was", "lost") needs a negative value or a line that is a
@@ -41,6 +43,7 @@ from filingproof.verify.items import (
     member_words,
     terms,
 )
+from filingproof.verify.period_sums import derived_period
 from filingproof.verify.periods import WrittenPeriod, backs
 from filingproof.verify.verifier import CellSource, DerivationSource, Failure, FigureCheck
 
@@ -540,18 +543,45 @@ def _loss_problem(claim: Claim, cells: Sequence[ClaimCell]) -> str | None:
     return "a loss is named for a value that is not negative"
 
 
+def _one_line(cells: Sequence[ClaimCell]) -> bool:
+    """Whether the cells are one company's one line: its tagged concept and members, else its label."""
+    if len({cell.company for cell in cells}) != 1:
+        return False
+    tags = {(fact.concept, fact.members) for cell in cells for fact in cell.facts[:1] if fact.concept}
+    if tags:
+        return len(tags) == 1 and all(cell.facts for cell in cells)
+    return len({" ".join(cell.row_label.lower().split()) for cell in cells}) == 1
+
+
+def _as_one_period(
+    derivation: Derivation | None, cells: Sequence[ClaimCell]
+) -> tuple[Sequence[ClaimCell], str | None]:
+    """The cells a claim's periods are held to: for a "period" derivation, its inputs as the one period they
+    add up to (or why they do not); the cells themselves otherwise."""
+    if derivation is None or derivation.kind != "period":
+        return cells, None
+    if not _one_line(cells):
+        return cells, "the periods added up are not one line's"
+    period = derived_period(derivation, {cell.cell_id: cell.period for cell in cells})
+    if period is None:
+        return cells, "the periods added up do not make one period"
+    return [replace(cells[0], period=period)], None
+
+
 def check_claim(
-    claim: Claim, cells: Mapping[int, ClaimCell], labels: Mapping[int, str] | None = None
+    claim: Claim, cells: Mapping[int, ClaimCell], derivations: Sequence[Derivation] = ()
 ) -> Failure | None:
-    """The first way `claim` misstates its cited cell or derivation (`labels`: what each labelled
-    derivation computes, by index); None when it states it."""
-    label = (labels or {}).get(claim.source.index, "") if isinstance(claim.source, DerivationSource) else ""
+    """The first way `claim` misstates its cited cell or derivation (`derivations`: the draft's, by the
+    index a claim's source names); None when it states it."""
+    derivation = derivations[claim.source.index] if isinstance(claim.source, DerivationSource) else None
+    label = derivation.label if derivation is not None else ""
     found = [cells[cell_id] for cell_id in _cells_of(claim.source) if cell_id in cells]
     if not found:
         return Failure("company", claim.figure.text, _span(claim), "the cited cell is unknown")
+    held, unsummed = _as_one_period(derivation, found)
     for kind, problem in (
         ("company", _company_problem(claim, found)),
-        ("period", _period_problem(claim, found)),
+        ("period", unsummed or _period_problem(claim, held)),
         ("sign", _loss_problem(claim, found)),
         ("item", _item_problem(claim, found, label)),
     ):
@@ -627,7 +657,6 @@ def claim_failures(
     """Every claim of `text` that misstates its cited cell or derivation, and every direction word that no
     cited change backs. Fails closed."""
     claims = read_claims(text, figures, companies, quotes)
-    labels = {index: derivation.label for index, derivation in enumerate(derivations) if derivation.label}
-    failures = [failure for claim in claims if (failure := check_claim(claim, cells, labels)) is not None]
+    failures = [failed for claim in claims if (failed := check_claim(claim, cells, derivations)) is not None]
     directions = _direction_failures(_blank(text, list(quotes)), claims, cells, derivations)
     return sorted([*failures, *directions], key=lambda failure: failure.span or (-1, -1))

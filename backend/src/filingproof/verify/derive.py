@@ -7,8 +7,14 @@ fixed decimal context (28 significant digits, half-even) so a recomputation repr
 
 A "formula" derivation (an analyst metric, see `filingproof.metrics`) records its expression over cell ids
 in the language of `expression`; recomputing it parses and evaluates that text again from the cited cells.
+
+A "period" derivation is one line's figures added and subtracted to give a period no cell prints (Q4 is the
+year less its first nine months; trailing twelve months are the last year plus this year to date less
+last year to date): its text is a signed sum of cells, and the period it covers is recomputed from the
+cited cells' periods (`verify.period_sums`), never taken from the writer.
 """
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal, localcontext
@@ -27,7 +33,7 @@ from filingproof.verify.expression import (
     unit_of,
 )
 
-DerivationKind = Literal["change", "growth", "margin", "ratio", "sum", "difference", "formula"]
+DerivationKind = Literal["change", "growth", "margin", "ratio", "sum", "difference", "formula", "period"]
 
 _CONTEXT = Context(prec=28, rounding=ROUND_HALF_EVEN)
 _HUNDRED = Decimal(100)
@@ -133,6 +139,52 @@ def difference(first: Operand, second: Operand) -> Derivation:
     return _derivation("difference", formula, [first, second], unit, lambda: first.value - second.value)
 
 
+def period_sum(plus: Sequence[Operand], minus: Sequence[Operand]) -> Derivation:
+    """One line's figures for several periods, `plus` added and `minus` subtracted: a period's figure."""
+    if not plus:
+        raise DerivationError("a period's sum needs a figure to add")
+    unit = _common_unit([*plus, *minus])
+    text = " + ".join(_ref(o) for o in plus) + "".join(f" - {_ref(o)}" for o in minus)
+    operands = [*plus, *minus]
+
+    def value() -> Decimal:
+        return sum((o.value for o in plus), Decimal(0)) - sum((o.value for o in minus), Decimal(0))
+
+    derivation = _derivation("period", text, operands, unit, value)
+    if len(set(derivation.inputs)) != len(derivation.inputs):
+        raise DerivationError("a period's sum takes each figure once")
+    return derivation
+
+
+_SIGNED_CELL = re.compile(r"\s*([+-]?)\s*\[(\d+)\]")
+
+
+def signed_cells(text: str) -> list[tuple[int, int]]:
+    """The (sign, cell id) terms of a period derivation's text ("[1] + [2] - [3]"); DerivationError when
+    it is not a signed sum of cells, each once, the first added."""
+    terms: list[tuple[int, int]] = []
+    at = 0
+    while at < len(text):
+        found = _SIGNED_CELL.match(text, at)
+        if found is None or found.end() == at or (terms and not found[1]) or (not terms and found[1] == "-"):
+            raise DerivationError(f"not a signed sum of cells: {text!r}")
+        terms.append((-1 if found[1] == "-" else 1, int(found[2])))
+        at = found.end()
+    if not terms or len({cell for _, cell in terms}) != len(terms):
+        raise DerivationError(f"not a signed sum of distinct cells: {text!r}")
+    return terms
+
+
+def _period_sum_again(text: str, cited: Mapping[int, Operand]) -> Derivation:
+    terms = signed_cells(text)
+    missing = [cell for _, cell in terms if cell not in cited]
+    if missing:
+        raise DerivationError(f"inputs not among the cited cells: {missing}")
+    return period_sum(
+        [cited[cell] for sign, cell in terms if sign > 0], [cited[cell] for sign, cell in terms if sign < 0]
+    )
+
+
 def formula(text: str, cited: Mapping[int, Operand], dimensionless: Unit = "ratio") -> Derivation:
     """The expression `text` over cell ids evaluated from `cited`; `dimensionless` is the unit a
     dimensionless result is recorded in (ratio, or number for a count such as days)."""
@@ -161,6 +213,8 @@ def derive(kind: DerivationKind, operands: Sequence[Operand]) -> Derivation:
     """The derivation of `kind` over `operands`, in the order the functions above take them."""
     if kind == "formula":
         raise DerivationError("a formula derivation is made with `formula`, from its text")
+    if kind == "period":
+        raise DerivationError("a period derivation is made with `period_sum`, from its signed figures")
     if kind == "sum":
         return total(*operands)
     if len(operands) != 2:
@@ -176,6 +230,8 @@ def recompute(derivation: Derivation, cited: Mapping[int, Operand]) -> Derivatio
         raise DerivationError(f"inputs not among the cited cells: {missing}")
     if derivation.kind == "formula":
         return formula(derivation.formula, cited, derivation.unit)
+    if derivation.kind == "period":
+        return _period_sum_again(derivation.formula, cited)
     return derive(derivation.kind, [cited[cell_id] for cell_id in derivation.inputs])
 
 

@@ -1,7 +1,8 @@
 """Fail-closed verification of a draft against the cells and derivations it cites.
 
 A draft passes only if every figure in it matches a cited cell or a valid recorded derivation, every
-period it names is backed by a cited period, every recorded derivation recomputes from cited cells,
+period it names is backed by a cited period (or by the period a "period" derivation's inputs add up to,
+`period_sums`), every recorded derivation recomputes from cited cells,
 every reference stands (a note or page the cited filings have, a marker of a cited cell, see
 `references`), it claims no quantity in words ("doubled"), and nothing numeric in it is left
 unaccounted for. Anything else is a failure, listed in `failed`.
@@ -16,6 +17,7 @@ from filingproof.verify.cells import CitedValue, PeriodRef
 from filingproof.verify.derive import Derivation, check
 from filingproof.verify.figures import WrittenFigure, extract
 from filingproof.verify.match import matches
+from filingproof.verify.period_sums import derived_period
 from filingproof.verify.periods import WrittenPeriod, is_backed
 from filingproof.verify.references import reference_problem
 
@@ -122,6 +124,18 @@ def _check_period(
     return PeriodCheck(period, False, "no cited cell is of this period")
 
 
+_NO_PERIOD = "its inputs' periods do not add up to one period"
+
+
+def _derived_periods(
+    valid: Sequence[tuple[int, Derivation]], by_id: Mapping[int, CitedValue]
+) -> dict[int, PeriodRef]:
+    """The period each valid "period" derivation covers, by index (from its cells' periods)."""
+    periods = {cell_id: cell.period for cell_id, cell in by_id.items()}
+    found = {index: derived_period(derivation, periods) for index, derivation in valid}
+    return {index: period for index, period in found.items() if period is not None}
+
+
 def verify_draft(
     draft: str,
     cited: Sequence[CitedValue],
@@ -148,9 +162,15 @@ def verify_draft(
             rejected.append((index, derivation, problem))
             failed.append(Failure("derivation", derivation.formula, None, f"derivation {index}: {problem}"))
 
+    spans = _derived_periods(valid, by_id)
+    for index, derivation in valid:
+        if derivation.kind == "period" and index not in spans:
+            failed.append(
+                Failure("derivation", derivation.formula, None, f"derivation {index}: {_NO_PERIOD}")
+            )
     extraction = extract(draft)
     figures = [_check_figure(figure, cited, by_id, valid, rejected) for figure in extraction.figures]
-    refs = [*cited_periods, *(cell.period for cell in cited)]
+    refs = [*cited_periods, *(cell.period for cell in cited), *spans.values()]
     periods = [_check_period(period, refs, filing_ends) for period in extraction.periods]
     failed += [
         Failure("figure", result.figure.text, (result.figure.start, result.figure.end), result.reason)

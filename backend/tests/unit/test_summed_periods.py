@@ -1,0 +1,90 @@
+"""The periods filings seldom print, read from a question and written as sums of printed periods, over the
+corpus's own fiscal calendars (Apple's 52/53-week year to late September, NVIDIA's to late January)."""
+
+from datetime import date
+
+import pytest
+from test_query_understanding import CORPUS
+
+from filingproof.calendar import days_in_months
+from filingproof.qa.periods import PeriodSum, Target, period_sum_for, target_for
+from filingproof.understanding import understand
+
+
+def summed(question: str) -> PeriodSum | None:
+    u = understand(question, CORPUS)
+    (ticker,) = u.companies
+    return period_sum_for(u, u.filings_of(CORPUS, ticker))
+
+
+def ends(targets: tuple[Target, ...]) -> list[tuple[date, int | None]]:
+    return [(target.end, target.days) for target in targets]
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("AAPL TTM revenue", "trailing_twelve_months"),
+        ("Apple LTM net income", "trailing_twelve_months"),
+        ("apple's last twelve months of sales", "trailing_twelve_months"),
+        ("NVIDIA H2 FY2025 revenue", "second_half"),
+        ("nvda 2H FY25 rev", "second_half"),
+        ("NVIDIA revenue in the second half of fiscal 2025", "second_half"),
+        ("NVIDIA revenue in the first half of fiscal 2025", "six_months"),
+        ("NVIDIA revenue for the twelve months ended January 26, 2025", "twelve_months"),
+    ],
+)
+def test_the_period_people_name(question: str, kind: str) -> None:
+    assert understand(question, CORPUS).period_kind == kind
+
+
+def test_trailing_twelve_months_to_a_10q_are_the_year_before_plus_year_to_date_less_its_comparative() -> None:
+    found = summed("AAPL TTM revenue as of March 2025")
+    assert found is not None
+    assert (found.asked.end, found.asked.name) == (
+        date(2025, 3, 29),
+        "the twelve months ended March 29, 2025",
+    )
+    assert ends(found.plus) == [
+        (date(2024, 9, 28), days_in_months(12)),
+        (date(2025, 3, 29), days_in_months(6)),
+    ]
+    assert ends(found.minus) == [(date(2024, 3, 29), days_in_months(6))]
+
+
+def test_trailing_twelve_months_to_a_10k_are_its_year() -> None:
+    found = summed("NVIDIA trailing twelve months revenue as of January 2025")
+    assert found is not None and not found.minus
+    assert ends(found.plus) == [(date(2025, 1, 26), days_in_months(12))]
+
+
+def test_trailing_twelve_months_to_a_month_no_filing_ends_in_are_none() -> None:
+    assert summed("AAPL TTM revenue as of June 2025") is None
+
+
+def test_a_second_half_is_the_year_less_the_six_months_before_it() -> None:
+    found = summed("NVIDIA H2 FY2025 revenue")
+    assert found is not None and found.asked.name == "the second half of fiscal 2025"
+    assert ends(found.plus) == [(date(2025, 1, 26), days_in_months(12))]
+    assert ends(found.minus) == [(date(2024, 7, 26), days_in_months(6))]
+
+
+def test_a_fourth_quarter_is_the_year_less_its_first_nine_months() -> None:
+    found = summed("Meta Q4 2024 revenue")
+    assert found is not None and found.asked.name == "Q4 fiscal 2024"
+    assert (found.asked.end, found.asked.days, found.asked.quarter) == (date(2024, 12, 31), 91, 4)
+    assert ends(found.minus) == [(date(2024, 9, 30), days_in_months(9))]
+
+
+def test_a_half_or_trailing_year_is_never_read_as_the_whole_fiscal_year() -> None:
+    u = understand("Tesla revenue second half of 2024", CORPUS)
+    target = target_for(u, u.filings_of(CORPUS, "TSLA"), "duration")
+    assert target is not None and target.days == days_in_months(6)
+    # a balance asked at a half's end is the balance at the year's end
+    balance = target_for(u, u.filings_of(CORPUS, "TSLA"), "instant")
+    assert balance is not None and balance.end == date(2024, 12, 31)
+
+
+@pytest.mark.parametrize("question", ["Meta 2024 revenue", "AAPL Q2 2025 revenue", "NVDA first half FY2026"])
+def test_printed_periods_are_no_sums(question: str) -> None:
+    assert summed(question) is None
