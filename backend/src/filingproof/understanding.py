@@ -63,11 +63,13 @@ class FilingRef:
     fiscal_period: str | None
 
     def describe(self) -> str:
+        return f"{self.ticker} {self.short()} (period ended {self.period_end.isoformat()})"
+
+    def short(self) -> str:
+        """The form and fiscal period: "10-Q Q2 FY2025"."""
         period = self.fiscal_period if self.fiscal_period and self.fiscal_period != "FY" else ""
         fiscal = f"{period} FY{self.fiscal_year}".strip() if self.fiscal_year else ""
-        return f"{self.ticker} {self.form} {fiscal} (period ended {self.period_end.isoformat()})".replace(
-            "  ", " "
-        )
+        return f"{self.form} {fiscal}".strip()
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,10 @@ class QueryUnderstanding:
     query: str
     companies: tuple[str, ...] = ()  # tickers of ingested companies named in the query
     company_mentions: tuple[str, ...] = ()  # how the query names them ("Apple's", "nvda"), in order
-    unknown_companies: tuple[str, ...] = ()  # names of companies recognised but not ingested
+    unknown_companies: tuple[
+        str, ...
+    ] = ()  # names of companies recognised but not ingested: "Microsoft (MSFT)"
+    unknown_tickers: tuple[str, ...] = ()  # their tickers, for how to add them
     form: Form | None = None
     fiscal_year: int | None = None  # the latest year named
     years: tuple[int, ...] = ()  # every year named, ascending
@@ -463,19 +468,22 @@ def company_mentions(query: str, catalog: Catalog) -> list[tuple[str, str]]:
 
 
 def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], list[str]]:
-    """(tickers of ingested companies, names of recognised companies not ingested, the words naming any
+    """(tickers of ingested companies, tickers of recognised companies not ingested, the words naming any
     of them as written), in query order."""
     found = _found_companies(query, catalog)
     mentions = [query[start:end] for start, end, _ in found]
     covered: list[str] = []
     unknown: list[str] = []
     for _, _, ticker in found:
-        company = catalog.matcher.companies[ticker]
-        target = covered if company.covered else unknown
-        label = ticker if company.covered else f"{company.name} ({ticker})"
-        if label not in target:
-            target.append(label)
+        target = covered if catalog.matcher.companies[ticker].covered else unknown
+        if ticker not in target:
+            target.append(ticker)
     return covered, unknown, mentions
+
+
+def _labels(tickers: Sequence[str], catalog: Catalog) -> tuple[str, ...]:
+    """Companies not ingested as the refusal names them: "Microsoft (MSFT)"."""
+    return tuple(f"{catalog.matcher.companies[ticker].name} ({ticker})" for ticker in tickers)
 
 
 _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
@@ -625,8 +633,27 @@ def _year_covered(year: int, filings: Sequence[FilingRef], quarterly: bool) -> b
     return False
 
 
-def _covered(filings: Iterable[FilingRef]) -> tuple[str, ...]:
-    return tuple(filing.describe() for filing in sorted(filings, key=lambda f: (f.ticker, f.period_end)))
+# Companies a refusal lists by name before it counts the rest (a store may hold a thousand filings).
+COVERED_COMPANIES_SHOWN = 20
+
+
+def covered_lines(filings: Iterable[FilingRef]) -> tuple[str, ...]:
+    """What is ingested, as a refusal lists it: one company's filings each with its period end; several
+    companies' as a line each ("AAPL: 10-K FY2024, 10-Q Q2 FY2025"), the first twenty and a count."""
+    ordered = sorted(filings, key=lambda f: (f.ticker, f.period_end))
+    tickers = list(dict.fromkeys(filing.ticker for filing in ordered))
+    if len(tickers) <= 1:
+        return tuple(filing.describe() for filing in ordered)
+    lines = [
+        f"{ticker}: " + ", ".join(f.short() for f in ordered if f.ticker == ticker)
+        for ticker in tickers[:COVERED_COMPANIES_SHOWN]
+    ]
+    rest = tickers[COVERED_COMPANIES_SHOWN:]
+    if rest:
+        lines.append(
+            f"and {len(rest)} more companies (the Filings screen and `filingproof filings` list them)"
+        )
+    return tuple(lines)
 
 
 def _scope(
@@ -636,11 +663,11 @@ def _scope(
     fiscal_period: FiscalPeriod | None,
     catalog: Catalog,
 ) -> tuple[str | None, tuple[str, ...]]:
-    covered = _covered(catalog.filings_of(companies) if companies else catalog.filings)
+    covered = covered_lines(catalog.filings_of(companies) if companies else catalog.filings)
     if unknown:
         reason = f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the ingested filings"
         if not companies:
-            covered = _covered(catalog.filings)
+            covered = covered_lines(catalog.filings)
         return reason, covered
     if companies and years:
         quarterly = fiscal_period in ("Q1", "Q2", "Q3")
@@ -660,7 +687,8 @@ def understand(
     (no I/O, no model). Every route reads this one understanding: the router, search and table QA.
     `naming`, when given, is the part of the query that can name companies (not its instructions: "Express
     it as a percentage" names no company)."""
-    companies, unknown, mentions = find_companies(query if naming is None else naming, catalog)
+    companies, unknown_tickers, mentions = find_companies(query if naming is None else naming, catalog)
+    unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog)
@@ -668,7 +696,8 @@ def understand(
         query=query,
         companies=tuple(companies),
         company_mentions=tuple(mentions),
-        unknown_companies=tuple(unknown),
+        unknown_companies=unknown,
+        unknown_tickers=tuple(unknown_tickers),
         form=_form(query, fiscal_period, kind),
         fiscal_year=max(years) if years else None,
         years=tuple(years),
@@ -723,7 +752,7 @@ def _within_filters(u: QueryUnderstanding, filters: Filters, catalog: Catalog) -
     if outside:
         names = ", ".join(_company_label(catalog, ticker) for ticker in outside)
         out_of_scope: str | None = f"the question names {names}, outside the filters ({described})"
-        covered = _covered(filings)
+        covered = covered_lines(filings)
     else:
         out_of_scope, covered = _scope(
             companies, u.unknown_companies, years, fiscal_period, catalog.within(f.filing_id for f in filings)

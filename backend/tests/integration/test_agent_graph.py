@@ -181,6 +181,22 @@ async def test_out_of_scope_is_refused_with_what_is_covered(
     assert response.figures == []
 
 
+async def test_a_company_not_ingested_is_refused_with_how_to_add_it_and_no_wall_of_filings(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    response = await pipeline.run("Hey, what was Microsoft's revenue in 2024? thanks")
+    assert response.status == "refused"
+    said, covered = response.answer.split(" Covered: ")
+    assert "Microsoft (MSFT) is not among the ingested filings" in said
+    assert "`filingproof ingest MSFT`" in said and "Add filing" in said
+    # the ten ingested companies, a line each, not the seventeen filings
+    lines = covered.rstrip(".").split("; ")
+    assert [line.split(":")[0] for line in lines] == [
+        "AAPL", "AMZN", "GOOGL", "KO", "META", "MMM", "NVDA", "PFE", "TSLA", "WMT"
+    ]  # fmt: skip
+    assert "AAPL: 10-K FY2024, 10-Q Q2 FY2025" in lines
+
+
 async def test_a_line_item_the_filings_do_not_hold_is_refused(
     ingested_corpus: object, pipeline: Pipeline
 ) -> None:

@@ -5,7 +5,15 @@ from typing import Any
 
 import pytest
 
-from filingproof.understanding import Catalog, CompanyRef, FilingRef, select_filings, understand
+from filingproof.understanding import (
+    COVERED_COMPANIES_SHOWN,
+    Catalog,
+    CompanyRef,
+    FilingRef,
+    covered_lines,
+    select_filings,
+    understand,
+)
 
 _FILINGS = [
     ("AAPL", "10-K", date(2024, 9, 28), 2024, "FY"),
@@ -304,3 +312,22 @@ def test_a_former_name_stored_as_filed_names_its_company() -> None:
     )
     assert understand("Raytheon Technologies' revenue in 2021", renamed).companies == ("RTX",)
     assert understand("Raytheon Technologies Corporation net sales", renamed).companies == ("RTX",)
+
+
+def test_what_is_covered_is_a_line_per_company_and_counts_past_twenty() -> None:
+    assert covered_lines(CORPUS.filings_of(["NVDA"])) == (
+        "NVDA 10-K FY2024 (period ended 2024-01-28)",
+        "NVDA 10-K FY2025 (period ended 2025-01-26)",
+        "NVDA 10-Q Q2 FY2026 (period ended 2025-07-27)",
+    )
+    lines = covered_lines(CORPUS.filings)
+    assert len(lines) == 10 and lines[0] == "AAPL: 10-K FY2024, 10-Q Q2 FY2025"
+    many = [FilingRef(i, f"T{i:03d}", "10-K", date(2024, 12, 31), 2024, "FY") for i in range(45)]
+    shown = covered_lines(many)
+    assert len(shown) == COVERED_COMPANIES_SHOWN + 1
+    assert shown[-1].startswith(f"and {45 - COVERED_COMPANIES_SHOWN} more companies")
+
+
+def test_a_company_not_ingested_is_named_with_its_ticker() -> None:
+    u = understand("Microsoft revenue 2024", CORPUS)
+    assert (u.unknown_companies, u.unknown_tickers) == (("Microsoft (MSFT)",), ("MSFT",))

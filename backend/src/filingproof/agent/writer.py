@@ -82,9 +82,13 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def _what(pick: Pick) -> str:
+    """The line a pick is, with its segment: "Amazon Web Services operating income"."""
+    return f"{pick.segment} {pick.item.name}" if pick.segment else pick.item.name
+
+
 def _subject(pick: Pick) -> str:
-    what = f"{pick.segment} {pick.item.name}" if pick.segment else pick.item.name
-    return f"{possessive(pick.company)} {what}"
+    return f"{possessive(pick.company)} {_what(pick)}"
 
 
 def pick_sentence(pick: Pick) -> str:
@@ -156,13 +160,13 @@ def derived_sentence(derived: Derived) -> str:
     if d.kind == "margin":
         part, whole = picks
         return (
-            f"{possessive(part.company)} {part.item.name} as a percentage of {whole.item.name} "
+            f"{_subject(part)} as a percentage of {_what(whole)} "
             f"{period_phrase(part.cell, part.target.quarter)} is {figure(value, d.unit)} {COMPUTED}."
         )
     if d.kind == "ratio":
         first, second = picks
         return (
-            f"The ratio of {possessive(first.company)} {first.item.name} to {second.item.name} "
+            f"The ratio of {_subject(first)} to {_what(second)} "
             f"{period_phrase(first.cell, first.target.quarter)} is {figure(value, d.unit)} {COMPUTED}."
         )
     if d.kind == "difference":

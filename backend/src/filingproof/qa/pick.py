@@ -116,7 +116,13 @@ def _written_label(question: str, label: str) -> str | None:
     if not words or sum(len(word) for word in words) < 4:
         return None
     found = re.search(r"\b" + r"\W*".join(re.escape(w) for w in words) + r"\b", question, re.IGNORECASE)
-    return found.group() if found else None
+    if found is None:
+        return None
+    written = found.group()
+    # a parenthesis the label closes after its last word is the name's too: "China (including Hong Kong)"
+    if written.count("(") > written.count(")") and question[found.end() : found.end() + 1] == ")":
+        written += ")"
+    return written
 
 
 def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:

@@ -102,7 +102,11 @@ class ItemCheck:
 
 # --- folding text to terms ---------------------------------------------------------------------------
 
-_FOOTNOTE = re.compile(r"\([^)]*\)|\[[^\]]*\]|(?<=[a-z])\d{1,2}\b|[*†‡]")
+# A parenthesis is a footnote or an alternative ("(1)", "(loss)"), except one that says what a line takes in
+# or leaves out ("China (including Hong Kong)", "(excluding fuel)"): that is part of the line's name.
+_FOOTNOTE = re.compile(
+    r"\((?!\s*(?:including|excluding|incl|excl)\b)[^)]*\)|\[[^\]]*\]|(?<=[a-z])\d{1,2}\b|[*†‡]"
+)
 # In order: abbreviations first, then the several spellings of one line item, then qualifier tokens. Each
 # rewrite runs only on text holding one of its needles (a plain substring test: labels and sentences are
 # folded by the hundred per question).

@@ -16,7 +16,14 @@ from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import Reading, read, with_instructions
-from filingproof.understanding import Catalog, Filters, QueryUnderstanding, company_mentions, understand
+from filingproof.understanding import (
+    Catalog,
+    Filters,
+    QueryUnderstanding,
+    company_mentions,
+    covered_lines,
+    understand,
+)
 
 _NARRATIVE = re.compile(
     r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
@@ -119,8 +126,16 @@ def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> Qu
 
 
 def covered_text(u: QueryUnderstanding, catalog: Catalog) -> str:
-    covered = u.covered or tuple(f.describe() for f in catalog.filings)
+    covered = u.covered or covered_lines(catalog.filings)
     return "Covered: " + "; ".join(covered) + "."
+
+
+def _how_to_add(u: QueryUnderstanding) -> str:
+    """How to add the companies the question names that are not ingested."""
+    if not u.unknown_tickers:
+        return ""
+    commands = " or ".join(f"`filingproof ingest {ticker}`" for ticker in u.unknown_tickers)
+    return f" To add {'it' if len(u.unknown_tickers) == 1 else 'them'}: {commands}, or Filings → Add filing."
 
 
 def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route:
@@ -140,7 +155,7 @@ def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog) -> str:
         reason = u.out_of_scope[0].upper() + u.out_of_scope[1:]
     else:
         reason = "The question names no ingested company"
-    return f"{reason}, so there is no answer to give. {covered_text(u, catalog)}"
+    return f"{reason}, so there is no answer to give.{_how_to_add(u)} {covered_text(u, catalog)}"
 
 
 async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
