@@ -2,6 +2,7 @@
 real corpus. Expected values are the filings' XBRL facts (consolidated, fiscal 2024)."""
 
 import json
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -9,6 +10,7 @@ from sqlalchemy import text
 
 from filingproof.agent.service import Pipeline
 from filingproof.db.session import session_scope
+from filingproof.qa.filing_words import filing_words
 
 pytestmark = pytest.mark.corpus
 
@@ -139,3 +141,16 @@ async def test_a_member_several_companies_report_is_refused_naming_them(
     assert response.status == "refused", response.answer
     assert not response.figures
     assert all(f"({ticker})" in response.answer for ticker in reporters), response.answer
+
+
+async def test_the_words_of_a_set_of_companies_are_read_once_while_their_filings_stay(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    async with session_scope() as session:
+        catalog = await pipeline.retriever.catalog.get(session)
+        first = await filing_words(session, catalog, ["NVDA", "AAPL"])
+        assert ("NVDA", "Data Center") in first.members and "iphone" in first.terms
+        assert await filing_words(session, catalog, ["AAPL", "NVDA", "AAPL"]) is first
+        # a filing fewer (one removed, or left out by a filter) is another set of words
+        fewer = replace(catalog, filings=tuple(f for f in catalog.filings if f.form != "10-Q"))
+        assert await filing_words(session, fewer, ["NVDA", "AAPL"]) is not first

@@ -1,12 +1,14 @@
 """What the named companies' filings name, for the reading of a question (`reading.FilingWords`): the
 terms of their cells and the printed names of their segment, product and geography members."""
 
+from collections import defaultdict
 from collections.abc import Iterable
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.lru import LruCache
 from filingproof.qa.pick import member_name, name_words
-from filingproof.qa.vocabulary import reported_members, vocabulary
+from filingproof.qa.vocabulary import database_of, reported_members, vocabulary
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
 from filingproof.verify.items import terms
@@ -14,20 +16,36 @@ from filingproof.verify.items import terms
 # Members that name no product of anyone's: the taxonomy's generic categories (`us-gaap:ProductMember`).
 _GENERIC_NAMESPACE = "us-gaap:"
 
+# The words of the sets of companies read last, kept while their filings stay the same: questions name the
+# same companies again and again (and one naming none is read with every company's words), and merging
+# their vocabularies costs more than reading the question.
+WORD_SETS_KEPT = 16
+_Key = tuple[str, tuple[tuple[str, tuple[int, ...]], ...]]
+_KEPT: LruCache[_Key, FilingWords] = LruCache(WORD_SETS_KEPT)
+
 
 async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterable[str]) -> FilingWords:
     """The words of these companies' filings (those the catalog holds)."""
+    wanted = set(tickers)
+    filings: dict[str, list[int]] = defaultdict(list)
+    for filing in catalog.filings:
+        if filing.ticker in wanted:
+            filings[filing.ticker].append(filing.filing_id)
+    companies = tuple((ticker, tuple(sorted(ids))) for ticker, ids in sorted(filings.items()))
+    key = (database_of(session), companies)
+    kept = _KEPT.get(key)
+    if kept is not None:
+        return kept
     found: set[str] = set()
     members: set[tuple[str, str]] = set()
-    for ticker in sorted(set(tickers)):
-        filings = [filing.filing_id for filing in catalog.filings_of([ticker])]
-        if not filings:
-            continue
-        vocab = await vocabulary(session, ticker, filings, name_words(catalog, ticker))
+    for ticker, ids in companies:
+        vocab = await vocabulary(session, ticker, ids, name_words(catalog, ticker))
         found.update(vocab.by_term)
         members.update(
             (ticker, member_name(member))
             for member in reported_members(vocab)
             if not member.startswith(_GENERIC_NAMESPACE)
         )
-    return FilingWords(frozenset(found), tuple(sorted(members)), fold=terms)
+    words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms)
+    _KEPT.put(key, words)
+    return words

@@ -220,7 +220,8 @@ VOCABULARIES_KEPT = 64
 _CACHE: LruCache[tuple[str, str], tuple[tuple[int, ...], Vocabulary]] = LruCache(VOCABULARIES_KEPT)
 
 
-def _database(session: AsyncSession) -> str:
+def database_of(session: AsyncSession) -> str:
+    """The database a session reads, as the caches of its vocabularies key it."""
     bind = session.bind
     return str(getattr(bind, "url", id(bind)))
 
@@ -230,7 +231,7 @@ async def vocabulary(
 ) -> Vocabulary:
     """The company's vocabulary, read once per process and kept while its filings stay the same (and it is
     among the `VOCABULARIES_KEPT` asked about last)."""
-    key = (_database(session), ticker)
+    key = (database_of(session), ticker)
     filings = tuple(sorted(filing_ids))
     cached = _CACHE.get(key)
     if cached is not None and cached[0] == filings:
