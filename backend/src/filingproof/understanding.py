@@ -664,11 +664,10 @@ def _scope(
     catalog: Catalog,
 ) -> tuple[str | None, tuple[str, ...]]:
     covered = covered_lines(catalog.filings_of(companies) if companies else catalog.filings)
-    if unknown:
+    if unknown and not companies:
         reason = f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the ingested filings"
-        if not companies:
-            covered = covered_lines(catalog.filings)
         return reason, covered
+    # beside an ingested company, one not ingested is named in the answer as left out (`agent.nodes.answer`)
     if companies and years:
         quarterly = fiscal_period in ("Q1", "Q2", "Q3")
         for ticker in companies:

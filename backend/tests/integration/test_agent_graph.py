@@ -255,3 +255,17 @@ async def test_a_filing_id_filter_answers_from_that_filing(
     refused = await pipeline.run("What were total net sales?", QueryFilters(filing_id=999_999))
     assert refused.status == "refused"
     assert "999999" in refused.answer and not refused.figures
+
+
+async def test_a_question_over_companies_answers_the_ingested_and_names_the_others(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    response = await pipeline.run(
+        "Which company had higher net income in 2024, Meta or Microsoft, and by how much?"
+    )
+    assert response.status == "verified", response.answer
+    assert [figure.value for figure in response.figures] == [62_360_000_000]  # Meta's, from its 10-K
+    assert response.answer.endswith(
+        "Microsoft (MSFT) is not among the ingested filings, so the answer leaves it out (to add: "
+        "`filingproof ingest MSFT`, or Filings → Add filing)."
+    )

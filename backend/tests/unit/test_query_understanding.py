@@ -331,3 +331,8 @@ def test_what_is_covered_is_a_line_per_company_and_counts_past_twenty() -> None:
 def test_a_company_not_ingested_is_named_with_its_ticker() -> None:
     u = understand("Microsoft revenue 2024", CORPUS)
     assert (u.unknown_companies, u.unknown_tickers) == (("Microsoft (MSFT)",), ("MSFT",))
+
+
+def test_a_company_not_ingested_beside_an_ingested_one_leaves_the_question_in_scope() -> None:
+    u = understand("Which had higher net income in 2024, Meta or Microsoft?", CORPUS)
+    assert (u.companies, u.unknown_tickers, u.out_of_scope) == (("META",), ("MSFT",), None)

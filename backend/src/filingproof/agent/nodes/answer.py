@@ -34,6 +34,7 @@ from filingproof.agent.response import (
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.reading.reading import Reading
+from filingproof.understanding import QueryUnderstanding
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict, redact
 
 NO_PASSAGE = "No passage of the ingested filings answers this question, so there is no answer to give."
@@ -66,6 +67,20 @@ def _refusal_reason(state: AgentState) -> Reason:
     if u.companies and u.out_of_scope:
         return "period_not_covered"  # a year the company's filings do not cover, or none can have
     return "other"
+
+
+def left_out(u: QueryUnderstanding | None) -> str:
+    """The sentence naming the companies a question names beside ingested ones but that are not ingested,
+    and how to add them; "" when there are none."""
+    if u is None or not u.unknown_companies or not u.companies:
+        return ""
+    names = ", ".join(u.unknown_companies)
+    commands = " or ".join(f"`filingproof ingest {ticker}`" for ticker in u.unknown_tickers)
+    return (
+        f"{names} {'is' if len(u.unknown_companies) == 1 else 'are'} not among the ingested filings, so the "
+        f"answer leaves {'it' if len(u.unknown_companies) == 1 else 'them'} out (to add: {commands}, or "
+        "Filings → Add filing)."
+    )
 
 
 def _status(draft: Draft, verdict: Verdict, figures: Sequence[Figure]) -> Status:
@@ -145,6 +160,8 @@ async def answer(state: AgentState) -> dict[str, Any]:
             if verdict.ok:
                 figures = _figures(draft, verdict)
                 text = f"{_not_the_item(unfaithful)}\n{draft.text}" if unfaithful else draft.text
+                if missing := left_out(state.get("understanding")):
+                    text = f"{text}\n{missing}"
                 status = _status(draft, verdict, figures)
                 table = state.get("table")
                 if status == "verified" and table is not None and table.ambiguous:
