@@ -22,6 +22,7 @@ from filingproof.qa.nearest import Nearest
 from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
+from filingproof.verify.cells import currency_of
 
 COMPUTED = "(computed from the cited figures)"
 _LENGTH_WORDS = (
@@ -34,9 +35,10 @@ _LENGTH_WORDS = (
 def figure(value: Decimal, unit: str) -> str:
     """Currency in whole millions where that is how filings show it; everything else as `format_figure`."""
     typed = as_unit(unit)
-    if typed in ("USD", "shares") and abs(value) >= Decimal(1_000_000):
+    amount = currency_of(typed) == typed  # in a currency, not per share
+    if (amount or typed == "shares") and abs(value) >= Decimal(1_000_000):
         return format_figure(value, typed, "millions")
-    return format_figure(value, typed, "full" if typed in ("USD", "shares", "number") else "short")
+    return format_figure(value, typed, "full" if amount or typed in ("shares", "number") else "short")
 
 
 def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
