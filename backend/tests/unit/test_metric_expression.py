@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from filingproof.verify import CitedValue, verify_draft
+from filingproof.verify.cells import Unit
 from filingproof.verify.claims import ClaimCell, claim_failures
 from filingproof.verify.derive import Derivation, DerivationError, check, formula, recompute
 from filingproof.verify.expression import (
@@ -188,3 +189,17 @@ def test_a_claim_names_the_metric_a_formula_is_labelled_with() -> None:
     assert claim_problems(replace(unlabelled, label="inventory turnover")) == [
         "no input of the derivation carries ['day', 'outstanding']"
     ]
+
+
+def test_euros_never_add_to_dollars_and_keep_their_currency() -> None:
+    units: dict[int, Unit] = {1: "EUR", 2: "USD", 3: "EUR", 4: "EUR/share"}
+
+    def value_of(leaf: Leaf) -> Quantity:
+        assert isinstance(leaf, Cell)
+        return quantity(Decimal(leaf.cell_id), units[leaf.cell_id])
+
+    with pytest.raises(ExpressionError, match="different units"):
+        evaluate(parse("[1] + [2]"), value_of)
+    assert unit_of(evaluate(parse("[1] + [3]"), value_of)) == "EUR"
+    assert unit_of(evaluate(parse("[1] / [3]"), value_of)) == "ratio"
+    assert unit_of(evaluate(parse("[4] * 2"), value_of)) == "EUR/share"

@@ -255,10 +255,26 @@ def test_sign_words_apply_to_figures_in_words() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [
+        ("Revenue was EUR96m.", "EUR", Decimal("96e6")),
+        ("Revenue was EUR 96 million.", "EUR", Decimal("96e6")),
+        ("the €750 million note issuance", "EUR", Decimal("750e6")),
+        ("£700 million", "GBP", Decimal("700e6")),
+        ("a dividend of €1.25 per share", "EUR/share", Decimal("1.25")),
+    ],
+)
+def test_euros_and_pounds_are_read_in_their_own_currency(text: str, unit: str, value: Decimal) -> None:
+    """The currencies filers print tables in besides dollars: a figure in one is in it, never in dollars."""
+    figure = only_figure(text)
+    assert (figure.unit, figure.value) == (unit, value)
+
+
+@pytest.mark.parametrize(
     ("text", "leak"),
     [
         ("Revenue was US96,995m.", "US96,995m"),
-        ("Revenue was EUR96m.", "EUR96m"),
+        ("Revenue was JPY96m.", "JPY96m"),
         ("Revenue was $96,995 million¹.", "¹"),
         ("Revenue was ⁹⁶,⁹⁹⁵ million.", "⁹⁶"),
         ("Revenue was ₉₆ million.", "₉₆"),
@@ -271,8 +287,8 @@ def test_sign_words_apply_to_figures_in_words() -> None:
         ("Revenue was H100m.", "H100m"),
         ("Revenue was 96,995USD.", "96,995USD"),
         ("Revenue was 96 million euros.", "96 million"),
-        ("Revenue was EUR 96 million.", "96 million"),
-        ("Revenue was €96 million.", "96"),
+        ("Revenue was JPY 96 million.", "96 million"),
+        ("Revenue was ¥96 million.", "96"),
         ("Revenue was ninety-seven k.", "ninety-seven k"),
         ("Revenue was one two percent.", "one two percent"),
         ("Revenue was 96 bn5.", "bn5"),

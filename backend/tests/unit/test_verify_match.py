@@ -150,3 +150,34 @@ def test_formatted_figures_round_trip_through_extract_and_match(
 )
 def test_format_figure(value: Decimal, unit: Unit, style: Style, text: str) -> None:
     assert format_figure(value, unit, style) == text
+
+
+# Walgreens' "€750 million note issuance" (Q3 2023 10-Q): a cell in euros, as the store keeps it.
+WALGREENS_EURO_NOTES = Decimal("750e6")
+
+
+@pytest.mark.parametrize(
+    ("written", "unit", "ok"),
+    [
+        ("€750 million", "EUR", True),
+        ("EUR 750 million", "EUR", True),
+        ("$750 million", "EUR", False),  # never dollars for euros
+        ("750 million", "EUR", False),  # nor a bare number: the answer must say the currency
+        ("£750 million", "EUR", False),
+        ("€750 million", "USD", False),
+        ("€750 million", "number", False),
+    ],
+)
+def test_an_amount_in_another_currency_matches_only_that_currency(written: str, unit: Unit, ok: bool) -> None:
+    assert matches(figure(written), WALGREENS_EURO_NOTES, unit, 6) is ok
+
+
+@pytest.mark.parametrize(
+    ("unit", "value", "written"),
+    [("EUR", Decimal("750e6"), "€750.0 million"), ("GBP/share", Decimal("1.25"), "£1.25 per share")],
+)
+def test_an_amount_in_another_currency_is_written_with_its_sign_and_reads_back(
+    unit: Unit, value: Decimal, written: str
+) -> None:
+    assert format_figure(value, unit) == written
+    assert matches(figure(written), value, unit)

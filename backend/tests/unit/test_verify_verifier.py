@@ -281,7 +281,8 @@ def test_a_gross_margin_in_words_passes() -> None:
         ("Apple posted record revenue of $391,035 million [c101].", "claim"),
         ("Apple's total net sales were $391,035 million [c999].", "reference"),
         ("Apple's total net sales grew 2.0% [d0] to $391,035 million [c101].", "reference"),
-        ("Apple's total net sales were €391,035 million [c101].", "unrecognised"),
+        ("Apple's total net sales were €391,035 million [c101].", "figure"),  # a euro figure, a dollar cell
+        ("Apple's total net sales were ¥391,035 million [c101].", "unrecognised"),
         ("Apple's total net sales were 391,035 million euros [c101].", "unrecognised"),
     ],
 )

@@ -446,7 +446,7 @@ export interface components {
              * Unit
              * @enum {string}
              */
-            unit: "USD" | "USD/share" | "percent" | "ratio" | "shares" | "number";
+            unit: "USD" | "USD/share" | "EUR" | "EUR/share" | "GBP" | "GBP/share" | "percent" | "shares" | "number" | "ratio";
             /** Value */
             value: number;
         };
@@ -1844,7 +1844,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsQueryPostResponses200ContentTextEventStreamEventValues: ReadonlyArray<FlattenedDeepRequired<paths>["/query"]["post"]["responses"]["200"]["content"]["text/event-stream"]["event"]> = ["router", "retrieval", "table_qa", "synthesis", "verify", "repair", "answer", "error"];
-export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "percent", "ratio", "shares", "number"];
+export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "EUR", "EUR/share", "GBP", "GBP/share", "percent", "shares", "number", "ratio"];
 export const jobOutStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobOut"]["status"]> = ["queued", "running", "retrying", "succeeded", "failed"];
 export const queryFilterParamsFormAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryFilterParams"]["form"]> = ["10-K", "10-Q"];
 export const queryResponseReasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["reason"]> = ["company_not_ingested", "period_not_covered", "outside_filters", "no_passage", "item_not_matched", "figure_mismatch", "other"];

@@ -5,6 +5,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from filingproof.verify.cells import Unit
+
 # verified: every figure is a cited cell of the item asked; quoted: verbatim sentences of the filings, no
 # figure vouched for as the item asked; no_figures: verified text without figures; cannot_verify: nothing
 # of the draft is given; refused: the filings cannot answer it.
@@ -19,7 +21,10 @@ Reason = Literal[
     "figure_mismatch",  # a figure of the draft did not match its cells
     "other",
 ]
-FigureUnit = Literal["USD", "USD/share", "percent", "ratio", "shares", "number"]
+# The longest question any surface takes (the API, the MCP server, the command line).
+MAX_QUESTION_CHARS = 2000
+# A figure's unit is its cells' (an amount in euros is stated in euros, never converted).
+FigureUnit = Unit
 
 
 class QueryFilters(BaseModel):

@@ -12,6 +12,7 @@ from filingproof.agent.state import Draft, Passage
 from filingproof.calendar import (
     QUARTER_DAYS,
     YEAR_DAYS,
+    dates_match,
     days_in_months,
     fiscal_year_of,
     length_matches,
@@ -22,6 +23,7 @@ from filingproof.qa.nearest import Nearest
 from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
+from filingproof.verify.cells import currency_of
 from filingproof.verify.period_sums import derived_period
 
 COMPUTED = "(computed from the cited figures)"
@@ -35,9 +37,10 @@ _LENGTH_WORDS = (
 def figure(value: Decimal, unit: str) -> str:
     """Currency in whole millions where that is how filings show it; everything else as `format_figure`."""
     typed = as_unit(unit)
-    if typed in ("USD", "shares") and abs(value) >= Decimal(1_000_000):
+    amount = currency_of(typed) == typed  # in a currency, not per share
+    if (amount or typed == "shares") and abs(value) >= Decimal(1_000_000):
         return format_figure(value, typed, "millions")
-    return format_figure(value, typed, "full" if typed in ("USD", "shares", "number") else "short")
+    return format_figure(value, typed, "full" if amount or typed in ("shares", "number") else "short")
 
 
 def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
@@ -114,6 +117,12 @@ def _names(picks: Sequence[Pick]) -> str:
     return ", ".join(p.company for p in picks)
 
 
+def _is_year(cell: CellHit) -> bool:
+    return cell.period_start is not None and length_matches(
+        (cell.period_end - cell.period_start).days + 1, YEAR_DAYS
+    )
+
+
 def _summed_phrase(derived: Derived) -> str:
     """The period a period sum covers, from its inputs' periods: "Q4 fiscal 2024, the three months ended
     December 31, 2024"; a quarter that ends with a cited year is that year's fourth."""
@@ -123,18 +132,10 @@ def _summed_phrase(derived: Derived) -> str:
     days = (covered.period_end - covered.period_start).days + 1
     words = next((w for length, w in _LENGTH_WORDS if length_matches(days, length)), "twelve months")
     phrase = f"the {words} ended {long_date(covered.period_end)}"
-    year_ends = [
-        p.cell.period_end for p in picks if p.cell.period_start is not None and p.target.quarter is None
-    ]
-    if length_matches(days, QUARTER_DAYS) and covered.period_end in year_ends:
+    year_ends = [p.cell.period_end for p in picks if _is_year(p.cell)]
+    if length_matches(days, QUARTER_DAYS) and any(dates_match(end, covered.period_end) for end in year_ends):
         return f"Q4 fiscal {fiscal_year_of(covered.period_end)}, {phrase}"
     return phrase
-
-
-def _is_year(cell: CellHit) -> bool:
-    return cell.period_start is not None and length_matches(
-        (cell.period_end - cell.period_start).days + 1, YEAR_DAYS
-    )
 
 
 def derived_sentence(derived: Derived) -> str:

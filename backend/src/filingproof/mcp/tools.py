@@ -14,7 +14,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.agent.response import QueryFilters, QueryResponse
+from filingproof.agent.response import MAX_QUESTION_CHARS, QueryFilters, QueryResponse
 from filingproof.agent.service import Pipeline
 from filingproof.catalog.models import FilingList, PageOut, TableOut
 from filingproof.catalog.reads import (
@@ -30,7 +30,6 @@ from filingproof.db.session import transaction
 from filingproof.mcp.models import SearchOut
 
 INT32_MAX = 2**31 - 1
-MAX_QUESTION_CHARS = 2000
 
 Ticker = Annotated[str, Field(pattern=r"^[A-Za-z0-9.\-]{1,16}$", description="e.g. AAPL")]
 FilingId = Annotated[int, Field(ge=1, le=INT32_MAX, description="The filing's id, as list_filings gives it.")]

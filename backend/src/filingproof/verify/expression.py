@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation, localcontext
 from typing import Literal
 
-from filingproof.verify.cells import Unit
+from filingproof.verify.cells import CURRENCIES, Unit, amount_unit
 
 CONTEXT = Context(prec=28, rounding=ROUND_HALF_EVEN)
 FUNCTIONS = ("avg", "pct", "abs")
@@ -250,12 +250,21 @@ def substitute(expr: Expr, replace: Callable[[Leaf], Expr]) -> Expr:
 
 # -------------------------------------------------------------------------------------------- evaluation
 
-Dims = tuple[int, int]  # powers of (currency, shares)
-_DIMENSIONLESS: Dims = (0, 0)
+# Powers of each currency (USD, EUR, GBP: one dimension each, so that dollars never add to euros) and of
+# shares.
+Dims = tuple[int, ...]
+_BASES = (*CURRENCIES, "shares")
+_DIMENSIONLESS: Dims = (0,) * len(_BASES)
+
+
+def _dims(**powers: int) -> Dims:
+    return tuple(powers.get(base, 0) for base in _BASES)
+
+
 _UNIT_DIMS: dict[Unit, Dims] = {
-    "USD": (1, 0),
-    "USD/share": (1, -1),
-    "shares": (0, 1),
+    **{amount_unit(currency): _dims(**{currency: 1}) for currency in CURRENCIES},
+    **{amount_unit(cur, per_share=True): _dims(**{cur: 1, "shares": -1}) for cur in CURRENCIES},
+    "shares": _dims(shares=1),
     "number": _DIMENSIONLESS,
     "ratio": _DIMENSIONLESS,
     "percent": _DIMENSIONLESS,
@@ -285,7 +294,7 @@ def _multiply(op: str, left: Quantity, right: Quantity) -> Quantity:
     if op == "/" and right.value == 0:
         raise ExpressionError("division by zero")
     sign = 1 if op == "*" else -1
-    dims = (left.dims[0] + sign * right.dims[0], left.dims[1] + sign * right.dims[1])
+    dims = tuple(mine + sign * theirs for mine, theirs in zip(left.dims, right.dims, strict=True))
     value = left.value * right.value if op == "*" else left.value / right.value
     if left.percent and right.percent:
         return Quantity(value, dims, percent=False) if op == "/" else _no_percent_product()
@@ -349,9 +358,8 @@ def unit_of(result: Quantity, dimensionless: Unit = "ratio") -> Unit:
     """The unit of an evaluated value; `dimensionless` (ratio or number) names a dimensionless one."""
     if result.percent:
         return "percent"
-    counted: tuple[Unit, ...] = ("USD", "USD/share", "shares")
-    for unit in counted:
-        if _UNIT_DIMS[unit] == result.dims:
+    for unit, dims in _UNIT_DIMS.items():
+        if dims == result.dims and dims != _DIMENSIONLESS:
             return unit
     if result.dims == _DIMENSIONLESS:
         return dimensionless

@@ -20,7 +20,9 @@ Reading rules (the verifier fails closed on anything these rules do not account 
   its digits would be (see `words`). A count in words ("two segments", "one of") is no figure.
 - Scripts: decimal digits of any script count as digits (`９６` is 96, and is held to a cell like 96);
   superscripts, fractions and other numerals, bidirectional controls, and invisible marks beside a
-  digit are unrecognised. A figure in another currency (`€96 million`, `96 million euros`, `EUR 96`)
+  digit are unrecognised. A figure in euros or pounds written with its sign or code before the digits
+  (`€96 million`, `EUR 96`, `£7.5 billion`) is in that currency, as the cells a filer prints in it are; a
+  figure in any other currency, or with the currency named after it (`¥96 million`, `96 million euros`),
   is unrecognised: no cited value is in it.
 - Not figures: periods (see `periods`), references and citation markers (`Note 7`, `Item 1A`,
   `[c123]`; returned to be checked, see `references`), footnote markers (`[1]`), form names (`10-K`),
@@ -41,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Literal
 
-from filingproof.verify.cells import Unit
+from filingproof.verify.cells import Currency, Unit, amount_unit
 from filingproof.verify.normalize import (
     BASIS_POINT_POWER,
     SCALE_POWERS,
@@ -68,7 +70,7 @@ _FIGURE = re.compile(
     (?<![\w.,$\-−:/{_FOREIGN_SIGNS}])
     (?P<lparen>\(\s?)?
     (?P<minus1>[-−]\s?)?
-    (?P<currency>(?:US)?\$\s?|USD\s?)?
+    (?P<currency>(?:US)?\$\s?|USD\s?|€\s?|EUR\s?|£\s?|GBP\s?)?
     (?P<lparen2>\()?
     (?P<minus2>[-−])?
     (?:(?P<numeral>{_NUMERAL})(?![\d,.:/]\d)|(?P<words>{WORD_NUMERAL}))
@@ -161,18 +163,30 @@ class Extraction:
     claims: list[Claim] = field(default_factory=list)
 
 
+_CURRENCY_MARKS: dict[str, Currency] = {
+    **{mark: "USD" for mark in ("$", "US$", "USD")},
+    **{mark: "EUR" for mark in ("€", "EUR")},
+    **{mark: "GBP" for mark in ("£", "GBP")},
+}
+
+
+def _currency(found: re.Match[str]) -> Currency | None:
+    if found["currency"]:
+        return _CURRENCY_MARKS[found["currency"].strip().upper()]
+    return "USD" if found["dollars"] else None
+
+
 def _unit(found: re.Match[str]) -> Unit:
     if found["percent"] or found["bps"]:
         return "percent"
     if found["times"]:
         return "ratio"
+    currency = _currency(found)
     if found["per_share"]:
-        return "USD/share"
+        return amount_unit(currency or "USD", per_share=True)
     if found["shares"]:
         return "shares"
-    if found["currency"] or found["dollars"]:
-        return "USD"
-    return "number"
+    return "number" if currency is None else amount_unit(currency)
 
 
 def _power(found: re.Match[str]) -> int | None:

@@ -6,13 +6,14 @@ its value and matches it. Styles:
 - "millions": whole millions ("$391,035 million");
 - "full": every digit in base units ("$391,035,000,000", "2,024").
 Percentages ("114.2%"), ratios ("1.52x") and per-share amounts ("$6.08 per share") ignore the style.
+An amount in another currency is written with its own sign ("€750.0 million", "£1.25 per share").
 Negatives take a leading minus ("-$6.8 billion", "-2.8%"); a figure that rounds to zero has no sign.
 """
 
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
-from filingproof.verify.cells import Unit
+from filingproof.verify.cells import CURRENCY_SIGNS, Unit, currency_of
 
 Style = Literal["short", "millions", "full"]
 
@@ -41,10 +42,12 @@ def _body(magnitude: Decimal, unit: Unit, style: Style) -> str:
         return f"{_digits(magnitude, 1)}%"
     if unit == "ratio":
         return f"{_digits(magnitude, 2)}x"
-    if unit == "USD/share":
-        return f"${_digits(magnitude, 2)} per share"
-    if unit == "USD":
-        return f"${_scaled(magnitude, style, 2 if magnitude < 1000 else 0)}"
+    currency = currency_of(unit)
+    if currency is not None:
+        sign = CURRENCY_SIGNS[currency]
+        if unit == currency:
+            return f"{sign}{_scaled(magnitude, style, 2 if magnitude < 1000 else 0)}"
+        return f"{sign}{_digits(magnitude, 2)} per share"
     if unit == "shares":
         return f"{_scaled(magnitude, style, 0)} shares"
     return _scaled(magnitude, style, 0 if magnitude == magnitude.to_integral_value() else 2)

@@ -8,9 +8,10 @@ and `$391,035 million` match 391,035,000,000; `$408 billion` and `$391.05 billio
 (half-up and half-even both write 391.04; truncation writes 391.03). A figure 2% off never matches.
 
 Units: `%`/percent ↔ percent, `x` ↔ ratio, `per share` ↔ USD/share, `shares` ↔ shares, `$` ↔ USD (and
-USD/share when no scale is written: "EPS of $6.08"). A figure with no unit mark ("391,035",
-"2.3 million") does not contradict USD, USD/share, shares or plain numbers, but never matches a
-percent or a ratio, which must be written as such.
+USD/share when no scale is written: "EPS of $6.08"); `€` ↔ EUR and `£` ↔ GBP likewise. A figure with no
+unit mark ("391,035", "2.3 million") does not contradict USD, USD/share, shares or plain numbers, but never
+matches a percent or a ratio, which must be written as such, nor an amount in another currency, which must
+be written in it: "750 million" never states €750 million, and "$750 million" still less.
 
 Scale: a figure without a written scale is read at scale 0 and, when the cited cell's table has a
 display scale, at that scale too (`391,035` in a table "in millions" is 391,035e6). A written scale
@@ -20,23 +21,25 @@ is never second-guessed: `$391,035 billion` does not match 391,035e6.
 from collections.abc import Iterator
 from decimal import Decimal
 
-from filingproof.verify.cells import Unit
+from filingproof.verify.cells import CURRENCIES, Unit, amount_unit, currency_of
 from filingproof.verify.figures import WrittenFigure
 from filingproof.verify.normalize import Quantity
 
+# Amounts and amounts per share, in each currency: each states only itself.
+_AMOUNTS = tuple(amount_unit(currency, per_share) for currency in CURRENCIES for per_share in (False, True))
 _ACCEPTED_UNITS: dict[Unit, frozenset[Unit]] = {
     "percent": frozenset({"percent"}),
     "ratio": frozenset({"ratio"}),
-    "USD/share": frozenset({"USD/share"}),
     "shares": frozenset({"shares"}),
-    "USD": frozenset({"USD"}),
     "number": frozenset({"USD", "USD/share", "shares", "number"}),
+    **{amount: frozenset({amount}) for amount in _AMOUNTS},
 }
 
 
 def units_agree(figure: WrittenFigure, unit: Unit) -> bool:
     """Whether the unit the figure is written in can state a value of `unit`."""
-    if figure.unit == "USD" and unit == "USD/share":
+    currency = currency_of(figure.unit)
+    if currency is not None and figure.unit == currency and unit == amount_unit(currency, per_share=True):
         return not figure.scale_known  # "$6.08" may be EPS; "$6.08 billion" is not
     return unit in _ACCEPTED_UNITS[figure.unit]
 

@@ -14,6 +14,10 @@ import { StatusBadge, statusMeaning } from "./StatusBadge";
 const UNIT_LABEL: Record<Figure["unit"], string> = {
   USD: "USD",
   "USD/share": "USD per share",
+  EUR: "EUR",
+  "EUR/share": "EUR per share",
+  GBP: "GBP",
+  "GBP/share": "GBP per share",
   percent: "percent",
   ratio: "ratio",
   shares: "shares",

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, Field, field_validator
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from filingproof.agent.response import QueryFilters, QueryResponse, TraceEvent
+from filingproof.agent.response import MAX_QUESTION_CHARS, QueryFilters, QueryResponse, TraceEvent
 from filingproof.agent.service import Pipeline
 from filingproof.api.dedup import QuestionKey, RecentQuestions, settle
 from filingproof.api.deps import client_key, rate_limited
@@ -22,7 +22,6 @@ from filingproof.llm.base import Provider
 
 logger = logging.getLogger(__name__)
 
-MAX_QUESTION_CHARS = 2000
 HEARTBEAT_S = 15
 ClientKey = Annotated[str, Depends(client_key)]
 HOP_EVENTS = ("router", "retrieval", "table_qa", "synthesis", "verify", "repair")

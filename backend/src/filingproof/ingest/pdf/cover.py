@@ -160,3 +160,20 @@ def named_fiscal_year(texts: Iterable[str], period_end: date) -> int | None:
         return None
     labels = named[min(ends)]
     return next(iter(labels)) if len(labels) == 1 else None
+
+
+_YEAR_ENDED_RE = re.compile(rf"\bfiscal\s+year\s+ended\s+({LONG_DATE_PATTERN})", re.IGNORECASE)
+
+
+def printed_year_end(texts: Iterable[str], period_end: date) -> str | None:
+    """The day the filer's fiscal year ends (`--MM-DD`), from the last "fiscal year ended <date>" the text
+    prints up to the period's end: a 10-Q names the annual report before it ("the fiscal year ended January
+    28, 2023", Best Buy's), so that its quarter ended July 29, 2023 falls in the fiscal year ending next
+    January, not in calendar 2023."""
+    ends = [
+        end
+        for text in texts
+        for match in _YEAR_ENDED_RE.finditer(text)
+        if (end := parse_long_date(match[1])) is not None and end <= period_end + END_SLACK
+    ]
+    return f"--{max(ends):%m-%d}" if ends else None

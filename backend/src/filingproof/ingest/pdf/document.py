@@ -12,15 +12,14 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from filingproof.calendar import fiscal_year_of
-from filingproof.ingest.metadata import FilingMetadata
+from filingproof.ingest.metadata import FilingMetadata, fiscal_year_from_end
 from filingproof.ingest.parse.document import ParsedDocument, parse_tables
 from filingproof.ingest.parse.layout import DocumentLayout, PageLayout, TableLayout
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.parse.table_scale import find_scale
 from filingproof.ingest.parse.tables import ParsedTable
 from filingproof.ingest.parse.xbrl import CoverData
-from filingproof.ingest.pdf.cover import PdfCover, named_fiscal_year, read_cover
+from filingproof.ingest.pdf.cover import PdfCover, named_fiscal_year, printed_year_end, read_cover
 from filingproof.ingest.pdf.errors import MissingMetadataError, ScannedPdfError
 from filingproof.ingest.pdf.glyphs import PdfPage, open_pdf, read_pages
 from filingproof.ingest.pdf.lines import Line, page_lines
@@ -106,8 +105,9 @@ def _document_period(
     assert form is not None and period_end is not None
     fiscal_year = given.fiscal_year if given and given.fiscal_year else None
     if fiscal_year is None:
-        texts = (line.text for page in lines for line in page)
-        fiscal_year = named_fiscal_year(texts, period_end) or fiscal_year_of(period_end)
+        texts = [line.text for page in lines for line in page]
+        year_end = printed_year_end(texts, period_end)
+        fiscal_year = named_fiscal_year(texts, period_end) or fiscal_year_from_end(period_end, year_end)
     return DocumentPeriod(form, period_end, fiscal_year, "FY" if form.upper().startswith("10-K") else None)
 
 
