@@ -395,7 +395,5 @@ async def test_a_company_not_ingested_is_refused_with_what_is_covered(
         )
     assert result.hits == []
     assert result.warnings[0] == "out of scope: Microsoft (MSFT) is not among the ingested filings"
-    assert result.understanding.covered == (
-        "AAPL 10-K FY2024 (period ended 2024-09-28)",
-        "NVDA 10-K FY2024 (period ended 2024-09-28)",
-    )
+    # a line per ingested company, not a line per filing
+    assert result.understanding.covered == ("AAPL: 10-K FY2024", "NVDA: 10-K FY2024")

@@ -73,4 +73,4 @@ async def test_a_company_not_ingested_is_flagged_with_what_is_covered(
     assert result.hits == []
     assert result.understanding.out_of_scope
     assert result.understanding.out_of_scope is not None and "Microsoft" in result.understanding.out_of_scope
-    assert "AAPL 10-K FY2024 (period ended 2024-09-28)" in result.understanding.covered
+    assert "AAPL: 10-K FY2024, 10-Q Q2 FY2025" in result.understanding.covered
