@@ -158,3 +158,17 @@ def fiscal_year_of(end: date) -> int:
     """The fiscal year a period ending on `end` belongs to: the calendar year it ends in, except that a
     52/53-week year ending in January's first week (December's last, moved) belongs to the year before."""
     return (end - END_SLACK).year
+
+
+def naming_shift(form: str, period_end: date, fiscal_year: int | None, fiscal_period: str | None) -> int:
+    """How many years a filer's name for a fiscal year is off `fiscal_year_of` its end: -1 for filers that
+    name a year by the calendar year it begins in (Home Depot's fiscal 2023 ended January 28, 2024), else 0.
+    Read from a filing's own fiscal year (its cover, `dei:DocumentFiscalYearFocus`); a 10-Q's is the year
+    that ends 3 × (4 − q) months after its quarter."""
+    if fiscal_year is None:
+        return 0
+    year_end = period_end
+    if form != "10-K" and fiscal_period in ("Q1", "Q2", "Q3"):
+        year_end = shift_months(period_end, 3 * (4 - int(fiscal_period[1])))
+    shift = fiscal_year - fiscal_year_of(year_end)
+    return shift if shift == -1 else 0  # anything else is a mislabelled cover, not a way of naming years

@@ -24,6 +24,7 @@ from filingproof.calendar import (
     length_matches,
     long_date,
     month_number,
+    naming_shift,
     parse_long_date,
     shift_months,
 )
@@ -180,3 +181,21 @@ def test_a_printed_fiscal_year_end_is_written_as_xbrl_writes_it() -> None:
     assert month_day("Sept. 28") == "--09-28"
     assert month_day("--01-26") == "--01-26"  # NVDA, as tagged
     assert month_day("Fiscal year end 12/31") is None
+
+
+@pytest.mark.parametrize(
+    ("form", "period_end", "fiscal_year", "fiscal_period", "shift"),
+    [
+        ("10-K", date(2024, 1, 28), 2023, "FY", -1),  # Home Depot: fiscal 2023 ended January 28, 2024
+        ("10-Q", date(2023, 7, 30), 2023, "Q2", -1),  # its Q2 fiscal 2023
+        ("10-K", date(2025, 1, 26), 2025, "FY", 0),  # NVIDIA: fiscal 2025 ended January 26, 2025
+        ("10-Q", date(2023, 7, 31), 2024, "Q2", 0),  # Walmart's Q2 fiscal 2024
+        ("10-K", date(2024, 9, 28), 2024, "FY", 0),  # Apple
+        ("10-K", date(2024, 12, 31), None, None, 0),  # no year on the cover: the calendar's rule
+        ("10-K", date(2024, 12, 31), 2026, "FY", 0),  # a mislabelled cover names no convention
+    ],
+)
+def test_how_a_filer_names_its_fiscal_years(
+    form: str, period_end: date, fiscal_year: int | None, fiscal_period: str | None, shift: int
+) -> None:
+    assert naming_shift(form, period_end, fiscal_year, fiscal_period) == shift

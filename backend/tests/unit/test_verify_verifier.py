@@ -197,6 +197,20 @@ def test_an_nvidia_fiscal_year_is_named_by_the_year_it_ends_in() -> None:
     assert not verify_draft(draft.replace("2025", "2024"), [NVDA_REVENUE_FY2025], [], []).ok
 
 
+def test_a_filer_that_names_its_year_by_the_year_it_begins_is_read_by_its_own_name() -> None:
+    # Home Depot's fiscal 2023 ended January 28, 2024 (its 10-K's cover and dei:DocumentFiscalYearFocus)
+    net_sales = CitedValue(
+        401, Decimal(152669).scaleb(6), "USD", 6, "duration", date(2023, 1, 30), date(2024, 1, 28), -1
+    )
+    draft = "Home Depot's net sales were $152,669 million in fiscal {year} [c401]."
+    assert verify_draft(draft.format(year=2023), [net_sales], [], []).ok
+    assert verify_draft(draft.format(year=2024), [net_sales], [], []).ok  # the calendar's name still holds
+    assert not verify_draft(draft.format(year=2022), [net_sales], [], []).ok
+    second_quarter = PeriodRef("duration", date(2023, 5, 1), date(2023, 7, 30), -1)
+    assert verify_draft("In Q2 fiscal 2023 sales fell.", [], [], [second_quarter]).ok
+    assert not verify_draft("In Q2 fiscal 2022 sales fell.", [], [], [second_quarter]).ok
+
+
 def test_unrecognised_numeric_text_fails_closed() -> None:
     verdict = verify_draft(
         "Revenue was hundreds of millions in fiscal 2024.", [APPLE_NET_SALES_FY2024], [], []

@@ -49,12 +49,12 @@ def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
     assert cell.period_start is not None
     days = (cell.period_end - cell.period_start).days + 1
     if length_matches(days, YEAR_DAYS):
-        return f"for fiscal {fiscal_year_of(cell.period_end)} (the year ended {long_date(cell.period_end)})"
+        return f"for fiscal {cell.named_year(cell.period_end)} (the year ended {long_date(cell.period_end)})"
     for length, words in _LENGTH_WORDS:
         if length_matches(days, length):
             prefix = ""
             if quarter and length == QUARTER_DAYS:
-                prefix = f"Q{quarter} fiscal {fiscal_year_of(_year_end_after(cell, quarter))}, "
+                prefix = f"Q{quarter} fiscal {cell.named_year(_year_end_after(cell, quarter))}, "
             return f"for {prefix}the {words} ended {long_date(cell.period_end)}"
     return f"for the period ended {long_date(cell.period_end)}"
 
@@ -68,7 +68,7 @@ def short_period(cell: CellHit) -> str:
         return long_date(cell.period_end)
     assert cell.period_start is not None
     if length_matches((cell.period_end - cell.period_start).days + 1, YEAR_DAYS):
-        return f"fiscal {fiscal_year_of(cell.period_end)}"
+        return f"fiscal {cell.named_year(cell.period_end)}"
     return f"the period ended {long_date(cell.period_end)}"
 
 
@@ -134,7 +134,7 @@ def _summed_phrase(derived: Derived) -> str:
     phrase = f"the {words} ended {long_date(covered.period_end)}"
     year_ends = [p.cell.period_end for p in picks if _is_year(p.cell)]
     if length_matches(days, QUARTER_DAYS) and any(dates_match(end, covered.period_end) for end in year_ends):
-        return f"Q4 fiscal {fiscal_year_of(covered.period_end)}, {phrase}"
+        return f"Q4 fiscal {fiscal_year_of(covered.period_end) + covered.year_shift}, {phrase}"
     return phrase
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.calendar import fiscal_year_of, naming_shift
 from filingproof.db.models import Box, drawn_box
 from filingproof.verify import CitedValue, as_unit
 from filingproof.verify.cells import PeriodRef
@@ -52,7 +53,17 @@ class CellHit:
             "instant" if self.instant else "duration",
             None if self.instant else self.period_start,
             self.period_end,
+            self.year_shift,
         )
+
+    @property
+    def year_shift(self) -> int:
+        """How the filer names its fiscal years, from its filing's own year (`calendar.naming_shift`)."""
+        return naming_shift(self.form, self.filing_period_end, self.fiscal_year, self.fiscal_period)
+
+    def named_year(self, end: date) -> int:
+        """The filer's name for the fiscal year a period ending on `end` is in."""
+        return fiscal_year_of(end) + self.year_shift
 
     @property
     def period(self) -> PeriodRef:

@@ -52,11 +52,14 @@ def currency_of(unit: Unit) -> Currency | None:
 
 @dataclass(frozen=True, slots=True)
 class PeriodRef:
-    """A reporting period: an instant (start is None or equals end) or a duration."""
+    """A reporting period: an instant (start is None or equals end) or a duration. `year_shift`: how many
+    years the filer's name for a fiscal year is off the calendar rule (`calendar.naming_shift`: -1 where
+    fiscal 2023 ended January 28, 2024)."""
 
     period_kind: PeriodKind
     period_start: date | None
     period_end: date
+    year_shift: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +76,8 @@ class CitedValue:
     period_kind: PeriodKind
     period_start: date | None
     period_end: date
+    year_shift: int = 0
 
     @property
     def period(self) -> PeriodRef:
-        return PeriodRef(self.period_kind, self.period_start, self.period_end)
+        return PeriodRef(self.period_kind, self.period_start, self.period_end, self.year_shift)

@@ -52,7 +52,7 @@ def combined_period(terms: Sequence[tuple[int, PeriodRef]]) -> PeriodRef | None:
             counted.append((start, stop))
     if not counted:
         return None
-    return PeriodRef("duration", counted[0][0], counted[-1][1] - _DAY)
+    return PeriodRef("duration", counted[0][0], counted[-1][1] - _DAY, terms[0][1].year_shift)
 
 
 def derived_period(derivation: Derivation, periods: Mapping[int, PeriodRef]) -> PeriodRef | None:

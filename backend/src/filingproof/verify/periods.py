@@ -163,9 +163,14 @@ def _length(ref: PeriodRef) -> int | None:
     return (ref.period_end - ref.period_start).days + 1
 
 
-def _ends_in_year(end: date, year: int) -> bool:
-    """A (fiscal) year Y is a period ending in calendar Y, or in the first week of Y+1 (52/53 weeks)."""
-    return end.year == year or fiscal_year_of(end) == year
+def _ends_in_year(end: date, year: int, shift: int = 0) -> bool:
+    """A (fiscal) year Y is a period ending in calendar Y, or in the first week of Y+1 (52/53 weeks); for a
+    filer that names its years `shift` off that rule (`PeriodRef.year_shift`), also its own name for it."""
+    return (
+        end.year == year
+        or fiscal_year_of(end) == year
+        or (shift != 0 and fiscal_year_of(end) + shift == year)
+    )
 
 
 def _backs_quarter(period: WrittenPeriod, ref: PeriodRef) -> bool:
@@ -176,7 +181,7 @@ def _backs_quarter(period: WrittenPeriod, ref: PeriodRef) -> bool:
         return True
     # Quarter q of (fiscal) year Y ends 3 × (4 − q) months before a year end that falls in calendar Y
     # (see _ends_in_year); for a calendar-year company that is the calendar quarter.
-    return _ends_in_year(shift_months(ref.period_end, 3 * (4 - period.quarter)), period.year)
+    return _ends_in_year(shift_months(ref.period_end, 3 * (4 - period.quarter)), period.year, ref.year_shift)
 
 
 def backs(period: WrittenPeriod, ref: PeriodRef) -> bool:
@@ -198,7 +203,7 @@ def backs(period: WrittenPeriod, ref: PeriodRef) -> bool:
         return any(period.on - END_SLACK <= edge <= last + END_SLACK for edge in edges)
     if period.kind == "quarter":
         return _backs_quarter(period, ref)
-    if period.year is None or not _ends_in_year(ref.period_end, period.year):
+    if period.year is None or not _ends_in_year(ref.period_end, period.year, ref.year_shift):
         return False
     # "fiscal 2023" names a whole year (or a date in it); a bare "2023" may sit beside a quarter.
     length = _length(ref)
