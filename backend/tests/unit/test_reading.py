@@ -3,7 +3,7 @@ analysts' words, periods and stated definitions. Pure: a catalog of real corpus 
 
 import pytest
 
-from filingproof.agent.nodes.router import naming_text
+from filingproof.agent.nodes.router import naming_text, with_definition
 from filingproof.reading.clauses import split_clauses
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
@@ -96,8 +96,24 @@ def test_a_common_word_names_no_member(question: str) -> None:
 
 def test_analysts_words_are_bound_to_the_filings_terms() -> None:
     assert reading("TSLA capex '24").text == "What was TSLA capital expenditures FY2024"
-    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY24"  # as the filings say it
+    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY2024"  # as filed
     assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
+
+
+def test_a_word_a_lines_spelling_folds_away_is_no_misspelling() -> None:
+    # Coca-Cola's filings print "Purchases of property, plant and equipment", folded to "property and
+    # equipment", and "pension plan": "plant" was "corrected" to "plan"
+    words = FilingWords(terms("purchases of property, plant and equipment pension plan"), (), fold=terms)
+    read_ = reading("KO purchases of property, plant and equipment FY24", words)
+    assert "plant" in {span.bound for span in read_.of("item")}
+
+
+def test_a_definition_after_an_equals_sign_is_stated_with_a_short_fiscal_year() -> None:
+    # the metric library reads "FY2024", not "FY24": the definition was left as words of the item
+    assert with_definition(reading("KO FCF FY24 = CFO - capex")).text == (
+        "What was KO's free cash flow FY2024. Free cash flow is defined as: cash provided by operating "
+        "activities - capital expenditures"
+    )
 
 
 def test_a_word_the_filings_do_not_name_stays_in_the_item_so_the_answer_fails_closed() -> None:

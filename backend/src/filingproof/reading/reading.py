@@ -103,6 +103,8 @@ _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
 _QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IGNORECASE)
 # "FYE23", "FYE 2023": the fiscal year's end.
 _YEAR_END = re.compile(r"\bfye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+# "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
+_FISCAL_SHORT_YEAR = re.compile(r"\bFY\s*'?(\d{2})\b", re.IGNORECASE)
 # "1H23", "H1 2023", "2H'24": a half and its year.
 _HALF = re.compile(r"\b(?:([12])h|h([12]))\s*'?(\d{4}|\d{2})?\b", re.IGNORECASE)
 _HALF_WORDS = {"1": "first half", "2": "second half"}
@@ -121,6 +123,7 @@ def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
+    text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)
     text = _SHORT_YEAR.sub(lambda m: _year(m.group(1)), text)
 
     def half(match: re.Match[str]) -> str:
@@ -297,6 +300,9 @@ def _bind_rest(
     draft: _Draft, words: FilingWords | None, grammar: Collection[str], period_words: Collection[str]
 ) -> None:
     """Every token not yet bound: grammar, a word the filings name, a misspelling of one, or filler."""
+    # the clause's own terms, folded as a whole: a word a spelling of a line consumes ("plant" of "property,
+    # plant and equipment", folded to "property and equipment") is no misspelling of another word
+    clause_terms = words.fold(draft.text) if words is not None and words.fold is not None else frozenset()
     for token in _TOKEN.finditer(draft.text):
         if not draft.free(*token.span()):
             continue
@@ -310,6 +316,7 @@ def _bind_rest(
             words is not None
             and words.fold is not None
             and not words.fold(lowered) <= words.terms
+            and words.fold(lowered) <= clause_terms
             and (near := _nearest(lowered, words.terms))
         ):
             draft.bind(token.start(), token.end(), "item", near)
