@@ -50,6 +50,11 @@ def phrases(question: str) -> tuple[str, ...]:
         ("What was Meta's operating margin in fiscal 2024?", ("operating income", "revenue")),
         ("What was Meta's Family of Apps operating margin in 2024?",
          ("Family of Apps operating income", "Family of Apps revenue")),
+        # a gloss restating the ratio's lines adds no words to them (the questions as the reading writes them)
+        ("What was Meta's Family of Apps operating margin in 2024, Family of Apps operating income divided "
+         "by Family of Apps revenue", ("Family of Apps operating income", "Family of Apps revenue")),
+        ("What was Apple's gross margin percentage on Services in fiscal 2024, as a percentage of Services "
+         "net sales", ("Services gross margin", "Services revenue")),
         # several items: each with the words before it
         ("What were Apple's revenue and net income in 2024?", ("revenue", "net income")),
         ("What was the ratio of Apple's net income to revenue in 2024?", ("net income", "revenue")),

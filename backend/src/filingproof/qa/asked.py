@@ -104,6 +104,17 @@ def _phrase(tokens: Sequence[re.Match[str]]) -> str:
     return " ".join(words)
 
 
+def _once(tokens: Sequence[re.Match[str]]) -> list[re.Match[str]]:
+    """The tokens less any whose word came earlier ("Services … of Services net sales")."""
+    seen: set[str] = set()
+    kept = []
+    for token in tokens:
+        if token.group().lower() not in seen:
+            seen.add(token.group().lower())
+            kept.append(token)
+    return kept
+
+
 def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Match[str]]]:
     """Tokens grouped by the line item they belong to: a modifier goes with the item named after it."""
     spans = item_spans(question)
@@ -127,7 +138,17 @@ def item_phrases(
     ratio = named_ratio_span(question) if ask is not None and derived else None
     if ask is not None and ratio is not None:
         start, end = ratio
-        modifiers = _phrase([t for t in tokens if t.end() <= start or t.start() >= end])
+        # a gloss restating the ratio's lines ("i.e. AWS operating income divided by AWS net sales", "as a
+        # percentage of Services net sales") adds no modifier: the lines' own words are left out, and a
+        # modifier said twice is one
+        lines = [found.span() for item in ask.items for found in item.pattern.finditer(question)]
+        outside = [
+            t
+            for t in tokens
+            if (t.end() <= start or t.start() >= end)
+            and not any(s <= t.start() and t.end() <= e for s, e in lines)
+        ]
+        modifiers = _phrase(_once(outside))
         return tuple(f"{modifiers} {item.name}".strip() for item in ask.items)
     if ask is None or len(ask.items) == 1:
         phrases = [_phrase(tokens)]
