@@ -116,6 +116,12 @@ def test_a_definition_after_an_equals_sign_is_stated_with_a_short_fiscal_year() 
     )
 
 
+def test_a_question_word_with_its_apostrophe_is_grammar() -> None:
+    read_ = reading("Did Tesla out-earn Apple in 2024? What's the difference between their net incomes?")
+    assert "What's" not in {span.text for span in read_.of("item")}
+    assert "net income" in read_.text
+
+
 def test_a_word_the_filings_do_not_name_stays_in_the_item_so_the_answer_fails_closed() -> None:
     # "car" names a product Apple does not report: kept, so no total can answer it
     read_ = reading("How much revenue did Apple's car business generate in fiscal 2024?")

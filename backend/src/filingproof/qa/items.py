@@ -236,7 +236,8 @@ def _over_time(question: str, year_count: int) -> DerivationKind | None:
 # A question after a figure: "how much", "how many", "what was/were/is/are …", "… report for …", or one
 # that names a figure's unit ("what dividend per share did …", "share count")
 _FIGURE_CUE = re.compile(
-    r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:was|were|is|are)\b|\breport(?:ed)?\s+for\b|\bamount\s+of\b"
+    r"\bhow\s+(?:much|many)\b|\bhow\s+(?:big|large)\s+(?:was|were|is|are)\b|\bwhat\s+(?:was|were|is|are)\b|\bwhat['’]s\b"
+    r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b"
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b",
     re.IGNORECASE,
 )

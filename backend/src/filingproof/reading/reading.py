@@ -310,7 +310,7 @@ def _bind_rest(
         lowered = word.lower().rstrip(".")
         if _PERIOD_TOKEN.fullmatch(lowered) or lowered in period_words:
             draft.bind(token.start(), token.end(), "period", word)
-        elif lowered in grammar or re.fullmatch(r"[\d.,$%'-]+|10-?[kq]", lowered):
+        elif re.sub(r"'s$", "", lowered) in grammar or re.fullmatch(r"[\d.,$%'-]+|10-?[kq]", lowered):
             draft.bind(token.start(), token.end(), "grammar", word)
         elif (
             words is not None
