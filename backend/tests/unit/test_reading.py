@@ -116,6 +116,14 @@ def test_a_definition_after_an_equals_sign_is_stated_with_a_short_fiscal_year() 
     )
 
 
+def test_a_segments_initials_may_begin_with_its_companys() -> None:
+    # Boeing's "Commercial Airplanes" segment, as analysts and Boeing write it: BCA
+    words = FilingWords(terms("revenues"), (("BA", "Commercial Airplanes"),), fold=terms)
+    bound = [span.bound for span in reading("BCA rev 2023", words).of("qualifier")]
+    assert bound == ["BA:Commercial Airplanes"]
+    assert reading("CA rev 2023", words).of("qualifier") == ()  # two letters are a word of their own
+
+
 def test_a_question_word_with_its_apostrophe_is_grammar() -> None:
     read_ = reading("Did Tesla out-earn Apple in 2024? What's the difference between their net incomes?")
     assert "What's" not in {span.text for span in read_.of("item")}

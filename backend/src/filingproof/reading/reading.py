@@ -238,16 +238,19 @@ def _initials(words: Sequence[str], keep_minor: bool) -> str:
     ).lower()
 
 
-def _acronym_variants(name: str) -> set[str]:
+@cache
+def _acronym_variants(name: str, company: str = "") -> frozenset[str]:
     """ "Amazon Web Services" → {"aws"}; "Family Of Apps" → {"foa", "fa"}; "Data Center And AI" → {"dcai",
-    "dcaai"}; "Intel Data Center And AI" also → {"dcai"} (without the company's own first word)."""
+    "dcaai"}; "Intel Data Center And AI" also → {"dcai"} (without the company's own first word); Boeing's
+    "Commercial Airplanes" also → {"bca"} (with the `company`'s initial before it, as filers abbreviate)."""
     words = re.findall(r"[A-Za-z0-9]+", name)
     if len(words) < 2:
-        return set()
+        return frozenset()
     variants = {_initials(words, True), _initials(words, False)}
     if len(words) > 2:
         variants |= {_initials(words[1:], True), _initials(words[1:], False)}
-    return {variant for variant in variants if len(variant) >= 3}  # "AI" is a word of its own
+    variants |= {company[:1].lower() + variant for variant in variants if company}
+    return frozenset(variant for variant in variants if len(variant) >= 3)  # "AI" is a word of its own
 
 
 @cache
@@ -286,7 +289,14 @@ def _bind_members(draft: _Draft, words: FilingWords) -> None:
         word = re.sub(r"'s?$", "", token.group())
         if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
             continue
-        named = next((name for name in bounds if word.lower() in _acronym_variants(name)), None)
+        named = next(
+            (
+                name
+                for name in bounds
+                if any(word.lower() in _acronym_variants(name, ticker) for ticker in reporters[name])
+            ),
+            None,
+        )
         if named is not None:
             draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[named])
 
