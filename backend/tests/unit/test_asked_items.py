@@ -55,6 +55,9 @@ def phrases(question: str) -> tuple[str, ...]:
          "by Family of Apps revenue", ("Family of Apps operating income", "Family of Apps revenue")),
         ("What was Apple's gross margin percentage on Services in fiscal 2024, as a percentage of Services "
          "net sales", ("Services gross margin", "Services revenue")),
+        # a period before an item is no name the item's words qualify
+        ("What was Intel's FY2023 research and development as a percentage of revenue",
+         ("research and development", "revenue")),
         # several items: each with the words before it
         ("What were Apple's revenue and net income in 2024?", ("revenue", "net income")),
         ("What was the ratio of Apple's net income to revenue in 2024?", ("net income", "revenue")),

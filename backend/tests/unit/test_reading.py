@@ -124,6 +124,12 @@ def test_a_segments_initials_may_begin_with_its_companys() -> None:
     assert reading("CA rev 2023", words).of("qualifier") == ()  # two letters are a word of their own
 
 
+def test_a_share_asked_whole_first_is_written_part_first() -> None:
+    assert reading("What percentage of Apple's 2024 net sales went to research and development?").text == (
+        "What was Apple's FY2024 research and development as a percentage of net sales"
+    )
+
+
 def test_a_question_word_with_its_apostrophe_is_grammar() -> None:
     read_ = reading("Did Tesla out-earn Apple in 2024? What's the difference between their net incomes?")
     assert "What's" not in {span.text for span in read_.of("item")}

@@ -181,7 +181,8 @@ def _matches(question: str) -> list[tuple[int, int, LineItem]]:
     return own if own and len(own) < len(ordered) else ordered
 
 
-_NAME_BEFORE = re.compile(r"(?<![\w'’])[A-Z][\w&.-]*\s+$")  # not a possessive ("Apple's revenue")
+# not a possessive ("Apple's revenue"), nor a period ("FY2023 research and development")
+_NAME_BEFORE = re.compile(r"(?<![\w'’])(?!FY\d|Q[1-4]\b|H[12]\b)[A-Z][\w&.-]*\s+$")
 
 
 def item_spans(question: str) -> list[tuple[int, int]]:

@@ -527,7 +527,7 @@ def read(
     text = " ".join(part for part in parts if part)
     if text and not _QUESTION_WORD.match(text):
         text = f"What was {text}"  # "TSLA rev FY24": a figure is asked for, as "What was …" asks it
-    asked = _years_spelled(text)
+    asked = _years_spelled(_share_spelled(text))
     said = _years_spelled(" ".join(draft.text.strip().rstrip(".") + "." for draft in instructions))
     term = _asked_term(asking)
     definitions = [draft for clause, draft in drafts if clause.kind == "definition"]
@@ -551,6 +551,34 @@ _BARE_YEAR = re.compile(
     r"(?<!months ended )(?<!ended )(?!\d{4}\s*-)((?:19|20)\d{2})(?![\w'/-])",
     re.IGNORECASE,
 )
+
+
+# "What percentage of Intel's revenue went to research and development": the part named after the whole.
+_SHARE_WENT_TO = re.compile(
+    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
+    r"(?P<whole>.+?)\s+(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)\s+"
+    r"(?P<part>.+)$",
+    re.IGNORECASE,
+)
+
+
+# The line a whole ends with ("Intel's FY2023 revenue"); what comes before it (company, period) is both's.
+_WHOLE_LINE = re.compile(
+    r"^(?P<before>.*?)\s*(?P<line>(?:(?:total|net|operating)\s+)*(?:revenues?|sales|expenses|costs?))$",
+    re.IGNORECASE,
+)
+
+
+def _share_spelled(text: str) -> str:
+    """A share of a whole asked whole first, written part first as the ratio reader reads it: "What
+    percentage of Intel's FY2023 revenue went to research and development" → "What was Intel's FY2023
+    research and development as a percentage of revenue"."""
+    found = _SHARE_WENT_TO.match(text)
+    if found is None:
+        return text
+    whole = _WHOLE_LINE.match(found["whole"])
+    before, line = (whole["before"], whole["line"]) if whole else ("", found["whole"])
+    return " ".join(f"What was {before} {found['part']} as a percentage of {line}".split())
 
 
 def _years_spelled(text: str) -> str:
