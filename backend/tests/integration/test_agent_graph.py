@@ -260,12 +260,27 @@ async def test_a_filing_id_filter_answers_from_that_filing(
 async def test_a_question_over_companies_answers_the_ingested_and_names_the_others(
     ingested_corpus: object, pipeline: Pipeline
 ) -> None:
-    response = await pipeline.run(
-        "Which company had higher net income in 2024, Meta or Microsoft, and by how much?"
-    )
+    response = await pipeline.run("What were the net incomes of Meta and Microsoft in 2024?")
     assert response.status == "verified", response.answer
     assert [figure.value for figure in response.figures] == [62_360_000_000]  # Meta's, from its 10-K
     assert response.answer.endswith(
         "Microsoft (MSFT) is not among the ingested filings, so the answer leaves it out (to add: "
         "`filingproof ingest MSFT`, or Filings → Add filing)."
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which company had higher net income in 2024, Meta or Microsoft, and by how much?",
+        "What is the difference between Apple's and Microsoft's revenue in fiscal 2024?",
+    ],
+)
+async def test_a_figure_combining_a_company_not_ingested_is_refused(
+    ingested_corpus: object, pipeline: Pipeline, question: str
+) -> None:
+    # one company's figure answers a neighbouring question, not the difference asked
+    response = await pipeline.run(question)
+    assert response.status == "refused", response.answer
+    assert response.answer.startswith("Microsoft (MSFT) is not among the ingested filings")
+    assert response.figures == []

@@ -334,5 +334,5 @@ def test_a_company_not_ingested_is_named_with_its_ticker() -> None:
 
 
 def test_a_company_not_ingested_beside_an_ingested_one_leaves_the_question_in_scope() -> None:
-    u = understand("Which had higher net income in 2024, Meta or Microsoft?", CORPUS)
+    u = understand("What were the net incomes of Meta and Microsoft in 2024?", CORPUS)
     assert (u.companies, u.unknown_tickers, u.out_of_scope) == (("META",), ("MSFT",), None)

@@ -130,6 +130,20 @@ def covered_text(u: QueryUnderstanding, catalog: Catalog) -> str:
     return "Covered: " + "; ".join(covered) + "."
 
 
+def _combined_needs_all(text: str, u: QueryUnderstanding) -> QueryUnderstanding:
+    """Out of scope when the question combines companies' figures (a difference, a sum: "by how much",
+    "Apple's and Microsoft's revenue combined") and one of them is not ingested: no figure of the others
+    answers it. A listing or comparison answers the ingested ones and names the rest (`nodes.answer`)."""
+    if not (u.unknown_companies and u.companies) or u.out_of_scope:
+        return u
+    across = parse_ask(text, len(u.companies) + len(u.unknown_companies), len(u.years))
+    if across is None or across.derivation not in ("difference", "sum"):
+        return u
+    names = ", ".join(u.unknown_companies)
+    verb = "is" if len(u.unknown_companies) == 1 else "are"
+    return dataclasses.replace(u, out_of_scope=f"{names} {verb} not among the ingested filings")
+
+
 def _how_to_add(u: QueryUnderstanding) -> str:
     """How to add the companies the question names that are not ingested."""
     if not u.unknown_tickers:
@@ -171,6 +185,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         impossible = impossible_period(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
+        u = _combined_needs_all(text, u)
         ask = parse_ask(text, len(u.companies), len(u.years))
         if ask is None and _NARRATIVE.search(text) is None:
             ask = open_ask(text, len(u.companies), len(u.years))
