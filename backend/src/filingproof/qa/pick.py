@@ -25,6 +25,7 @@ from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import period_sum
 from filingproof.verify.items import fold, terms
+from filingproof.verify.period_sums import derived_period
 
 _PER_SHARE_ITEMS = frozenset({"diluted_eps", "basic_eps"})
 
@@ -419,6 +420,10 @@ async def _summed_period(
         return True
     cited = [pick.cell.cited() for pick in picks]
     derivation = period_sum(cited[: len(summed.plus)], cited[len(summed.plus) :])
+    if derived_period(derivation, {each.cell_id: each.period for each in cited}) is None:
+        # the printed periods found do not make the one asked (a column dated off its year): no figure
+        answer.missing.append(f"{what}: the periods its figures are printed for do not make it")
+        return True
     answer.picks.extend(picks)
     answer.derived.append(Derived(derivation, tuple(picks), how=summed.how))
     return True
