@@ -4,6 +4,8 @@ filings (`backend/src/filingproof/evals/gold/v3.md` lists them):
 
     FILINGPROOF_HOME=/tmp/fphome-v3 .venv/bin/python backend/bench/natural.py --split dev [--out results.json]
 
+`--gold PATH` scores another set of natural questions in v3's format (a probe written after the work).
+
 The held-out split is measured once, after the work; its figure is reported whatever it is.
 """
 
@@ -34,10 +36,12 @@ async def _stored_tickers(pipeline: Pipeline) -> set[str]:
     return {filing.ticker for filing in catalog.filings}
 
 
-async def main(split: str | None, out: Path | None, match: str | None, stored_only: bool) -> None:
+async def main(
+    split: str | None, out: Path | None, match: str | None, stored_only: bool, gold: Path | None = None
+) -> None:
     items = [
         item
-        for item in load_gold(gold_path("v3"))
+        for item in load_gold(gold or gold_path("v3"))
         if (split is None or item.split == split) and (match is None or match in item.id)
     ]
     pipeline = Pipeline(get_sessionmaker(), get_settings())
@@ -50,7 +54,8 @@ async def main(split: str | None, out: Path | None, match: str | None, stored_on
     for item, result in zip(items, results, strict=True):
         by_kind[item.kind].append(result)
         by_variant[item.variant or "-"].append(result)
-    print(f"{'gold v3 ' + (split or 'all'):<22} {'n':>4} {'right':>5} {'acc':>7} {'wrong✓':>6}")
+    name = gold.stem if gold else "gold v3"
+    print(f"{name + ' ' + (split or 'all'):<22} {'n':>4} {'right':>5} {'acc':>7} {'wrong✓':>6}")
     print(_line("all", results))
     for name, group in sorted(by_kind.items()):
         print(_line(f"  kind {name}", group))
@@ -68,5 +73,6 @@ if __name__ == "__main__":
     parser.add_argument("--match", default=None, help="only items whose id contains this")
     parser.add_argument("--out", type=Path, default=None, help="write every item's result as JSON")
     parser.add_argument("--stored-only", action="store_true", help="only items whose companies are stored")
+    parser.add_argument("--gold", type=Path, default=None, help="another set in v3's format (default: v3)")
     args = parser.parse_args()
-    asyncio.run(main(args.split, args.out, args.match, args.stored_only))
+    asyncio.run(main(args.split, args.out, args.match, args.stored_only, args.gold))
