@@ -130,6 +130,11 @@ def test_a_share_asked_whole_first_is_written_part_first() -> None:
     )
 
 
+def test_a_company_before_a_segment_is_the_segments_company_once_the_filler_between_is_out() -> None:
+    read_ = reading("hello! for my Facebook sum-of-the-parts I need Family of Apps operating income for 2024")
+    assert read_.text.startswith("What was Facebook's Family of Apps operating income")
+
+
 def test_a_question_word_with_its_apostrophe_is_grammar() -> None:
     read_ = reading("Did Tesla out-earn Apple in 2024? What's the difference between their net incomes?")
     assert "What's" not in {span.text for span in read_.of("item")}

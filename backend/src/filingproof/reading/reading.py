@@ -391,14 +391,16 @@ def _letters(text: str) -> str:
 def _rendered(draft: _Draft) -> str:
     """The clause as the pipeline reads it: filler out, bound words in the filings' terms."""
     out, position = [], 0
-    for span in sorted(draft.spans, key=lambda span: span.start):
+    ordered = sorted(draft.spans, key=lambda span: span.start)
+    for index, span in enumerate(ordered):
         start, end = span.start - draft.offset, span.end - draft.offset
         out.append(draft.text[position:start])
+        # what follows once filler is out ("Facebook sum-of-the-parts I need Family of Apps …")
+        after = next((s for s in ordered[index + 1 :] if s.role != "filler"), None)
+        follows = draft.text[end:] if after is None else " " + after.text
         if span.role == "filler":
             out.append(" ")
-        elif (
-            span.role == "company" and re.match(r"\s+[A-Z]", draft.text[end:]) and not span.text.endswith("s")
-        ):
+        elif span.role == "company" and re.match(r"\s+[A-Z]", follows) and not span.text.endswith("s"):
             # "AAPL Greater China sales": the company's, not part of a name ("Google Cloud")
             out.append(f"{span.text}'s")
         else:
