@@ -471,6 +471,27 @@ def test_an_untagged_cell_is_the_line_its_column_names() -> None:
     assert not check_item(asked, change).ok
 
 
+def test_an_untagged_segment_row_is_the_line_above_it() -> None:
+    # McDonald's 10-K 2023, page 14, "REVENUES": each segment's company-operated sales, then its
+    # franchised revenues; neither is the segment's total revenues (12,382 for International Operated
+    # Markets, tagged elsewhere)
+    company_operated = CellFacts(
+        ("Company-operated sales", "International Operated Markets"),
+        caption="REVENUES",
+        column_label="Amount 2023",
+        company="MCD",
+        company_names=("McDonald's",),
+        period_start=date(2023, 1, 1),
+        period_end=date(2023, 12, 31),
+    )
+    assert not check_item(AskedItem("International Operated Markets revenue", "MCD"), company_operated).ok
+    asked = AskedItem("International Operated Markets company-operated sales", "MCD")
+    assert check_item(asked, company_operated).ok
+    # a header that groups rows names no line: 3M's "Business Segments" over "Health Care"
+    grouped = replace(company_operated, row_path=("Business Segments", "Health Care"), caption="Net sales")
+    assert check_item(AskedItem("Health Care net sales", "MCD"), grouped).ok
+
+
 def test_a_generic_member_is_what_the_filers_row_calls_it() -> None:
     # Alphabet 10-K FY2023, page 87: "Other Bets" is tagged us-gaap:AllOtherSegmentsMember
     other_bets = CellFacts(

@@ -415,6 +415,34 @@ _STATEMENT_TITLE = re.compile(
 )
 
 
+_SALES_TERMS = frozenset({"sale", "revenue"})
+# Words of a header that groups rows without naming a line: "Business Segments", "Geographic areas"
+_GROUPING = terms("business segments geographic geography areas regions categories reportable markets")
+
+
+def _narrower_parent(
+    phrase: str, accepted: frozenset[str], wanted: frozenset[str], cell: CellFacts, neutral: frozenset[str]
+) -> str | None:
+    """The label above an untagged cell's row that makes it a narrower line than asked, when the row names
+    only part of what is asked and its parent is the line ("International Operated Markets" under
+    "Company-operated sales" is that segment's company-operated sales, not its revenues); None otherwise."""
+    if cell.concept is not None:
+        return None
+    labels = [label for label in cell.row_path if terms(label, neutral)]
+    row = terms(labels[-1], neutral) if labels else frozenset()
+    if len(labels) < 2 or not wanted - row:
+        return None
+    parent = labels[-2]
+    # the words the row's own label takes from the phrase do not also vouch for the line above it
+    # ("Operated" of "International Operated Markets" is not the "operated" of "Company-operated sales")
+    words = re.findall(r"[A-Za-z0-9]+", labels[-1])
+    rest = re.sub(r"\W+".join(map(re.escape, words)), " ", phrase, count=1, flags=re.IGNORECASE)
+    extra = terms(parent, neutral) - (accepted - wanted) - terms(rest, neutral) - _GROUPING
+    if accepted & _SALES_TERMS:
+        extra -= _SALES_TERMS  # sales and revenue are one line here; which the filing prints is checked apart
+    return parent if extra else None
+
+
 def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
     """What the column of an untagged cell names beyond the asked item: a table can set lines side by side
     ("Net Sales", "Operating Income (Loss)", "% change" under one caption), and the column then says which
@@ -540,6 +568,9 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the row '{label}' is another line than '{asked.phrase}' (it says {_quoted(extra)})"
         )
+    parent = _narrower_parent(asked.phrase, accepted, wanted, cell, neutral)
+    if parent is not None:
+        return ItemCheck(False, f"the row '{label}' is under '{parent}', another line than '{asked.phrase}'")
     column = _other_column(accepted, cell, neutral)
     if column:
         return ItemCheck(
