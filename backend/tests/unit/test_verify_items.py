@@ -490,6 +490,9 @@ def test_an_untagged_segment_row_is_the_line_above_it() -> None:
     # a header that groups rows names no line: 3M's "Business Segments" over "Health Care"
     grouped = replace(company_operated, row_path=("Business Segments", "Health Care"), caption="Net sales")
     assert check_item(AskedItem("Health Care net sales", "MCD"), grouped).ok
+    # Pfizer's 10-Q: "Operating segments" over "Biopharma", under a caption of revenues
+    segments = replace(company_operated, row_path=("Operating segments", "Biopharma"), caption="Revenues")
+    assert check_item(AskedItem("revenue for Biopharma segment", "MCD"), segments).ok
 
 
 def test_a_generic_member_is_what_the_filers_row_calls_it() -> None:

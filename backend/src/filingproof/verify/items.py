@@ -416,8 +416,11 @@ _STATEMENT_TITLE = re.compile(
 
 
 _SALES_TERMS = frozenset({"sale", "revenue"})
-# Words of a header that groups rows without naming a line: "Business Segments", "Geographic areas"
-_GROUPING = terms("business segments geographic geography areas regions categories reportable markets")
+# A header that groups rows without naming a line: "Business Segments", "Operating segments"
+_GROUPING = re.compile(
+    r"\b(?:segments?|geograph(?:ic|y|ical)|areas?|regions?|categor(?:y|ies)|markets?|reportable|business(?:es)?)\b",
+    re.IGNORECASE,
+)
 
 
 def _narrower_parent(
@@ -433,11 +436,13 @@ def _narrower_parent(
     if len(labels) < 2 or not wanted - row:
         return None
     parent = labels[-2]
+    if _GROUPING.search(parent):
+        return None  # a header that groups rows ("Operating segments", "Geographic areas") names no line
     # the words the row's own label takes from the phrase do not also vouch for the line above it
     # ("Operated" of "International Operated Markets" is not the "operated" of "Company-operated sales")
     words = re.findall(r"[A-Za-z0-9]+", labels[-1])
     rest = re.sub(r"\W+".join(map(re.escape, words)), " ", phrase, count=1, flags=re.IGNORECASE)
-    extra = terms(parent, neutral) - (accepted - wanted) - terms(rest, neutral) - _GROUPING
+    extra = terms(parent, neutral) - (accepted - wanted) - terms(rest, neutral)
     if accepted & _SALES_TERMS:
         extra -= _SALES_TERMS  # sales and revenue are one line here; which the filing prints is checked apart
     return parent if extra else None
