@@ -1,5 +1,6 @@
 """A throwaway FILINGPROOF_HOME with its own embedded PostgreSQL, for tests whose child processes ingest
-(and get killed): started by the test process, so that no killed child ever owns the server."""
+(and get killed): started by the test process, so that no killed child ever owns the server. Also a home
+holding a few real filings for a test module of its own (`ingested_home`)."""
 
 import asyncio
 import os
@@ -7,13 +8,19 @@ import shutil
 import signal
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
+from filingproof.config import Settings
 from filingproof.db.embedded import embedded_database_url
 from filingproof.db.migrate import upgrade_database_async
 from filingproof.db.session import Sessions, create_engine, sessions_for
+from filingproof.index.hook import default_index_hook
+from filingproof.ingest.pipeline import IngestResult
+from filingproof.ingest.progress import SilentProgress
+from filingproof.ingest.service import file_source, ingest_sources
 
 
 def new_home(prefix: str) -> tuple[Path, str]:
@@ -46,3 +53,29 @@ async def migrated_home(prefix: str) -> AsyncIterator[tuple[Path, Sessions]]:
         await engine.dispose()
         await asyncio.to_thread(stop_database, path / "pg")
         await asyncio.to_thread(shutil.rmtree, path, True)
+
+
+@dataclass(frozen=True)
+class Store:
+    """A throwaway home holding real filings: its settings, sessions and what each ingest stored."""
+
+    home: Path
+    settings: Settings
+    sessions: Sessions
+    results: list[IngestResult]
+
+
+@asynccontextmanager
+async def ingested_home(prefix: str, documents: Sequence[Path]) -> AsyncIterator[Store]:
+    """A migrated home with `documents` ingested, without embeddings (BM25 only); every one must ingest."""
+    async with migrated_home(prefix) as (home, sessions):
+        settings = Settings(FILINGPROOF_HOME=home, INGEST_EMBEDDINGS=False)
+        results, failures = await ingest_sources(
+            [file_source(document) for document in documents],
+            settings,
+            sessions,
+            lambda _name: SilentProgress(),
+            default_index_hook(settings, embed=False),
+        )
+        assert failures == [], failures
+        yield Store(home, settings, sessions, results)

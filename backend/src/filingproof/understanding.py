@@ -39,7 +39,7 @@ PeriodKind = Literal[
     "twelve_months",
     "year_to_date",
     "instant",
-    "second_half",  # the year less its first half (`qa.derived_periods`)
+    "second_half",  # the year less its first half (`qa.periods.PeriodSum`)
     "trailing_twelve_months",  # the twelve months to the latest (or named) quarter's end
 ]
 Statement = Literal["income_statement", "balance_sheet", "cash_flow", "equity"]
@@ -111,9 +111,8 @@ class QueryUnderstanding:
     query: str
     companies: tuple[str, ...] = ()  # tickers of ingested companies named in the query
     company_mentions: tuple[str, ...] = ()  # how the query names them ("Apple's", "nvda"), in order
-    unknown_companies: tuple[
-        str, ...
-    ] = ()  # names of companies recognised but not ingested: "Microsoft (MSFT)"
+    # companies recognised but not ingested, as a refusal names them: "Microsoft (MSFT)"
+    unknown_companies: tuple[str, ...] = ()
     unknown_tickers: tuple[str, ...] = ()  # their tickers, for how to add them
     form: Form | None = None
     fiscal_year: int | None = None  # the latest year named
@@ -481,6 +480,17 @@ def find_companies(query: str, catalog: Catalog) -> tuple[list[str], list[str], 
     return covered, unknown, mentions
 
 
+def not_ingested(labels: Sequence[str]) -> str:
+    """ "Microsoft (MSFT) is not among the ingested filings": what a refusal or a partial answer says."""
+    return f"{', '.join(labels)} {'is' if len(labels) == 1 else 'are'} not among the ingested filings"
+
+
+def how_to_add(tickers: Sequence[str]) -> str:
+    """How to add companies: "`filingproof ingest MSFT`, or Filings → Add filing"."""
+    commands = " or ".join(f"`filingproof ingest {ticker}`" for ticker in tickers)
+    return f"{commands}, or Filings → Add filing"
+
+
 def _labels(tickers: Sequence[str], catalog: Catalog) -> tuple[str, ...]:
     """Companies not ingested as the refusal names them: "Microsoft (MSFT)"."""
     return tuple(f"{catalog.matcher.companies[ticker].name} ({ticker})" for ticker in tickers)
@@ -665,8 +675,7 @@ def _scope(
 ) -> tuple[str | None, tuple[str, ...]]:
     covered = covered_lines(catalog.filings_of(companies) if companies else catalog.filings)
     if unknown and not companies:
-        reason = f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the ingested filings"
-        return reason, covered
+        return not_ingested(unknown), covered
     # beside an ingested company, one not ingested is named in the answer as left out (`agent.nodes.answer`)
     if companies and years:
         quarterly = fiscal_period in ("Q1", "Q2", "Q3")

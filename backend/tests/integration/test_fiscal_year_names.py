@@ -8,30 +8,18 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from throwaway_home import migrated_home
+from throwaway_home import ingested_home
 
 from filingproof.agent.service import Pipeline
-from filingproof.config import Settings
-from filingproof.index.hook import default_index_hook
-from filingproof.ingest.progress import SilentProgress
-from filingproof.ingest.service import file_source, ingest_sources
 
 HOME_DEPOT = "corpus-large/HD/10-K_0000354950-24-000062.htm.gz"
 
 
 @pytest.fixture(scope="module")
 async def home_depot(shared_dir: Path) -> AsyncIterator[Pipeline]:
-    async with migrated_home("filingproof-fiscal-names-") as (home, sessions):
-        settings = Settings(FILINGPROOF_HOME=home, INGEST_EMBEDDINGS=False)
-        results, failures = await ingest_sources(
-            [file_source(shared_dir / HOME_DEPOT)],
-            settings,
-            sessions,
-            lambda _name: SilentProgress(),
-            default_index_hook(settings, embed=False),
-        )
-        assert failures == [] and [(r.ticker, r.period_end) for r in results] == [("HD", "2024-01-28")]
-        yield Pipeline(sessions, settings)
+    async with ingested_home("filingproof-fiscal-names-", [shared_dir / HOME_DEPOT]) as store:
+        assert [(r.ticker, r.period_end) for r in store.results] == [("HD", "2024-01-28")]
+        yield Pipeline(store.sessions, store.settings)
 
 
 async def test_a_year_is_answered_by_the_name_its_filer_gives_it(home_depot: Pipeline) -> None:

@@ -18,14 +18,9 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from throwaway_home import migrated_home
+from throwaway_home import Store, ingested_home
 
 from filingproof.agent.service import Pipeline
-from filingproof.config import Settings
-from filingproof.db.session import Sessions
-from filingproof.index.hook import default_index_hook
-from filingproof.ingest.progress import SilentProgress
-from filingproof.ingest.service import file_source, ingest_sources
 from filingproof.qa.store import page_cells
 from filingproof.verify import verify_draft
 
@@ -35,26 +30,11 @@ DEBT_WORDS = "What does Walgreens say about its long-term debt and credit facili
 LONG_TERM_DEBT = "What was Walgreens total long-term debt as of May 31, 2023?"
 
 
-@dataclass(frozen=True)
-class Store:
-    home: Path
-    settings: Settings
-    sessions: Sessions
-
-
 @pytest.fixture(scope="module")
 async def walgreens(shared_dir: Path) -> AsyncIterator[Store]:
-    async with migrated_home("filingproof-currency-") as (home, sessions):
-        settings = Settings(FILINGPROOF_HOME=home, INGEST_EMBEDDINGS=False)
-        results, failures = await ingest_sources(
-            [file_source(shared_dir / WALGREENS)],
-            settings,
-            sessions,
-            lambda _name: SilentProgress(),
-            default_index_hook(settings, embed=False),
-        )
-        assert failures == [] and len(results) == 1
-        yield Store(home, settings, sessions)
+    async with ingested_home("filingproof-currency-", [shared_dir / WALGREENS]) as store:
+        assert len(store.results) == 1
+        yield store
 
 
 @dataclass(frozen=True)

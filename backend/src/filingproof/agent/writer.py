@@ -14,7 +14,6 @@ from filingproof.calendar import (
     YEAR_DAYS,
     dates_match,
     days_in_months,
-    fiscal_year_of,
     length_matches,
     long_date,
     shift_months,
@@ -66,8 +65,7 @@ def _year_end_after(cell: CellHit, quarter: int | None) -> date:
 def short_period(cell: CellHit) -> str:
     if cell.instant:
         return long_date(cell.period_end)
-    assert cell.period_start is not None
-    if length_matches((cell.period_end - cell.period_start).days + 1, YEAR_DAYS):
+    if _is_year(cell):
         return f"fiscal {cell.named_year(cell.period_end)}"
     return f"the period ended {long_date(cell.period_end)}"
 
@@ -134,7 +132,7 @@ def _summed_phrase(derived: Derived) -> str:
     phrase = f"the {words} ended {long_date(covered.period_end)}"
     year_ends = [p.cell.period_end for p in picks if _is_year(p.cell)]
     if length_matches(days, QUARTER_DAYS) and any(dates_match(end, covered.period_end) for end in year_ends):
-        return f"Q4 fiscal {fiscal_year_of(covered.period_end) + covered.year_shift}, {phrase}"
+        return f"Q4 fiscal {picks[0].cell.named_year(covered.period_end)}, {phrase}"
     return phrase
 
 

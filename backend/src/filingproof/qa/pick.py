@@ -412,10 +412,7 @@ async def _summed_period(
         lacking = "; ".join(_period_words(part) for part, pick in zip(parts, found, strict=True) if not pick)
         answer.missing.append(f"{what}: the ingested filings print no figure for {lacking}")
         return True
-    if (
-        len({(p.cell.concept or p.cell.row_label.lower(), tuple(p.cell.dimensions.items())) for p in picks})
-        > 1
-    ):
+    if len({_line_of(pick.cell) for pick in picks}) > 1:
         answer.missing.append(f"{what}: its figures are not printed on one line")
         return True
     cited = [pick.cell.cited() for pick in picks]
@@ -427,6 +424,11 @@ async def _summed_period(
     answer.picks.extend(picks)
     answer.derived.append(Derived(derivation, tuple(picks), how=summed.how))
     return True
+
+
+def _line_of(cell: CellHit) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The line a cell is on: its concept and members where tagged, else its label."""
+    return cell.concept or cell.row_label.lower(), tuple(sorted(cell.dimensions.items()))
 
 
 def _period_words(target: Target) -> str:

@@ -34,7 +34,7 @@ from filingproof.agent.response import (
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.reading.reading import Reading
-from filingproof.understanding import QueryUnderstanding
+from filingproof.understanding import QueryUnderstanding, how_to_add, not_ingested
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict, redact
 
 NO_PASSAGE = "No passage of the ingested filings answers this question, so there is no answer to give."
@@ -74,12 +74,10 @@ def left_out(u: QueryUnderstanding | None) -> str:
     and how to add them; "" when there are none."""
     if u is None or not u.unknown_companies or not u.companies:
         return ""
-    names = ", ".join(u.unknown_companies)
-    commands = " or ".join(f"`filingproof ingest {ticker}`" for ticker in u.unknown_tickers)
+    them = "it" if len(u.unknown_companies) == 1 else "them"
     return (
-        f"{names} {'is' if len(u.unknown_companies) == 1 else 'are'} not among the ingested filings, so the "
-        f"answer leaves {'it' if len(u.unknown_companies) == 1 else 'them'} out (to add: {commands}, or "
-        "Filings → Add filing)."
+        f"{not_ingested(u.unknown_companies)}, so the answer leaves {them} out "
+        f"(to add: {how_to_add(u.unknown_tickers)})."
     )
 
 

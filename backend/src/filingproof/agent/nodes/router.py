@@ -22,6 +22,8 @@ from filingproof.understanding import (
     QueryUnderstanding,
     company_mentions,
     covered_lines,
+    how_to_add,
+    not_ingested,
     understand,
 )
 
@@ -139,17 +141,14 @@ def _combined_needs_all(text: str, u: QueryUnderstanding) -> QueryUnderstanding:
     across = parse_ask(text, len(u.companies) + len(u.unknown_companies), len(u.years))
     if across is None or across.derivation not in ("difference", "sum"):
         return u
-    names = ", ".join(u.unknown_companies)
-    verb = "is" if len(u.unknown_companies) == 1 else "are"
-    return dataclasses.replace(u, out_of_scope=f"{names} {verb} not among the ingested filings")
+    return dataclasses.replace(u, out_of_scope=not_ingested(u.unknown_companies))
 
 
 def _how_to_add(u: QueryUnderstanding) -> str:
     """How to add the companies the question names that are not ingested."""
     if not u.unknown_tickers:
         return ""
-    commands = " or ".join(f"`filingproof ingest {ticker}`" for ticker in u.unknown_tickers)
-    return f" To add {'it' if len(u.unknown_tickers) == 1 else 'them'}: {commands}, or Filings → Add filing."
+    return f" To add {'it' if len(u.unknown_tickers) == 1 else 'them'}: {how_to_add(u.unknown_tickers)}."
 
 
 def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route:
