@@ -325,8 +325,8 @@ def _bind_rest(
         elif (
             words is not None
             and words.fold is not None
-            and not words.fold(lowered) <= words.terms
-            and words.fold(lowered) <= clause_terms
+            and not (folded := words.fold(lowered)) <= words.terms
+            and folded <= clause_terms
             and (near := _nearest(lowered, words.terms))
         ):
             draft.bind(token.start(), token.end(), "item", near)
@@ -388,6 +388,14 @@ def _letters(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower().replace("&", "and"))
 
 
+def _named_before(ordered: Sequence[Span], index: int, draft: _Draft) -> bool:
+    """Whether the span at `index` comes before a capitalised word once filler is out ("Facebook
+    sum-of-the-parts I need Family of Apps …")."""
+    after = next((span for span in ordered[index + 1 :] if span.role != "filler"), None)
+    follows = draft.text[ordered[index].end - draft.offset :] if after is None else " " + after.text
+    return re.match(r"\s+[A-Z]", follows) is not None
+
+
 def _rendered(draft: _Draft) -> str:
     """The clause as the pipeline reads it: filler out, bound words in the filings' terms."""
     out, position = [], 0
@@ -395,12 +403,9 @@ def _rendered(draft: _Draft) -> str:
     for index, span in enumerate(ordered):
         start, end = span.start - draft.offset, span.end - draft.offset
         out.append(draft.text[position:start])
-        # what follows once filler is out ("Facebook sum-of-the-parts I need Family of Apps …")
-        after = next((s for s in ordered[index + 1 :] if s.role != "filler"), None)
-        follows = draft.text[end:] if after is None else " " + after.text
         if span.role == "filler":
             out.append(" ")
-        elif span.role == "company" and re.match(r"\s+[A-Z]", follows) and not span.text.endswith("s"):
+        elif span.role == "company" and not span.text.endswith("s") and _named_before(ordered, index, draft):
             # "AAPL Greater China sales": the company's, not part of a name ("Google Cloud")
             out.append(f"{span.text}'s")
         else:
