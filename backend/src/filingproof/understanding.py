@@ -29,6 +29,7 @@ from filingproof.calendar import (
     month_number,
     shift_months,
 )
+from filingproof.reading.lexicon import is_english_word
 
 Form = Literal["10-K", "10-Q"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4"]
@@ -205,8 +206,8 @@ _IDIOMS = re.compile(
     re.IGNORECASE,
 )
 
-# capitalised finance words that must never be read as tickers of non-ingested companies
-_NOT_TICKERS = frozenset(
+# capitalised finance words that are never tickers
+_ACRONYMS = frozenset(
     [
         "A",
         "I",
@@ -227,6 +228,21 @@ _NOT_TICKERS = frozenset(
         "LLC",
         "INC",
         "CORP",
+        "Q1",
+        "Q2",
+        "Q3",
+        "Q4",
+        "US",
+        "USA",
+        "UK",
+        "EU",
+        "AI",
+    ]
+)
+# ... nor, for a company that is not ingested, these words written in capitals ("NET", "LOW"); an ingested
+# company's ticker that is a word counts in capitals within a question written in mixed case
+_NOT_TICKERS = _ACRONYMS | frozenset(
+    [
         "NET",
         "ALL",
         "IT",
@@ -240,15 +256,6 @@ _NOT_TICKERS = frozenset(
         "FAST",
         "CASH",
         "TOTAL",
-        "Q1",
-        "Q2",
-        "Q3",
-        "Q4",
-        "US",
-        "USA",
-        "UK",
-        "EU",
-        "AI",
         "OR",
         "AND",
         "THE",
@@ -258,7 +265,6 @@ _NOT_TICKERS = frozenset(
         "TO",
     ]
 )
-_WORD_TICKERS = frozenset({"COST", "META", "KEY", "PEP"})
 
 _COMPANY_SUFFIX = re.compile(
     r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc|holdings|group|international)\.?$"
@@ -278,9 +284,18 @@ class _Alias:
 def _alias_pattern(alias: str) -> re.Pattern[str]:
     # an apostrophe may be written either way, or not at all ("McDONALD’S", "McDonald's", "McDonalds",
     # "Teslas 2023 net profit"), except after a name that is also a word ("apples to apples")
-    body = r"\s+".join(re.escape(part).replace("’", "'").replace("'", "['’]?") for part in alias.split())
+    body = r"\s+".join(_written_word(part) for part in alias.split())
     possessive = r"['’]s" if alias in _AMBIGUOUS_WORDS else r"['’]?s"
     return re.compile(rf"(?<![\w-]){body}(?:{possessive})?(?![\w-])", re.IGNORECASE)
+
+
+def _written_word(word: str) -> str:
+    """A pattern for one word of a company's name as people write it: an apostrophe either way or left out,
+    and one a registered name leaves out put back before a final "s" ("LOWES COMPANIES" → "Lowe's")."""
+    pattern = re.escape(word).replace("’", "'").replace("'", "['’]?")
+    if "'" not in word and len(word) >= 4 and word.endswith("s"):
+        pattern = pattern[:-1] + "['’]?s"
+    return pattern
 
 
 # Words that end a registered name without naming the company: "Cisco Systems" is "Cisco", "UnitedHealth
@@ -318,10 +333,16 @@ def _short_names(core: str, first_words: Mapping[str, int]) -> set[str]:
     parts = [part.split() for part in core.split("&")]
     if len(parts) == 2 and all(len(part) == 1 for part in parts):
         names.add("&".join(part[0][0] for part in parts))
-    first = core.split()[0]
-    if len(core.split()) > 1 and len(first) >= 4 and first.isalpha() and first_words.get(first) == 1:
+    first = _first_word(core)
+    if first != core and len(first) >= 4 and first.isalpha() and first_words.get(first) == 1:
         names.add(first)
     return names
+
+
+def _first_word(core: str) -> str:
+    """A name's first word, a hyphenated one's first part counting as a word ("colgate-palmolive" →
+    "colgate", as people call it)."""
+    return re.split(r"[\s-]", core, maxsplit=1)[0]
 
 
 def _core_name(name: str) -> str:
@@ -344,7 +365,7 @@ class _Matcher:
 
 
 def _matcher(catalog: Catalog) -> _Matcher:
-    first_words = Counter(core.split()[0] for c in catalog.companies if (core := _core_name(c.name)))
+    first_words = Counter(_first_word(core) for c in catalog.companies if (core := _core_name(c.name)))
     companies: dict[str, CompanyRef] = {}
     for ticker, (name, aliases, _) in _BUILTIN.items():
         companies[ticker] = CompanyRef(ticker, name, aliases, covered=False)
@@ -369,10 +390,9 @@ def _matcher(catalog: Catalog) -> _Matcher:
         if ticker in others:
             continue
         builtin = _BUILTIN.get(ticker)
-        lowercase_ok = builtin[2] if builtin else False
-        patterns.append(
-            _Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok or ticker in _WORD_TICKERS)
-        )
+        # "csco", "abbv" name a company in any case; "low", "cat", "key" are words unless in capitals
+        lowercase_ok = builtin[2] if builtin else not is_english_word(ticker)
+        patterns.append(_Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok))
         names = {alias.lower() for alias in company.aliases}
         # a stored former name as filed ("FACEBOOK, INC."), also without its legal form
         names |= {core for alias in company.aliases if len(core := _core_name(alias)) >= 4}
@@ -400,9 +420,7 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
     if word == written and trap is not None and trap.match(query, match.end()):
         return False
     if alias.case_sensitive_upper:
-        return (
-            word.isupper() and (mixed_case or alias.ticker not in _WORD_TICKERS) and word not in _NOT_TICKERS
-        )
+        return word.isupper() and word not in _ACRONYMS and (mixed_case or not is_english_word(word))
     return not alias.ambiguous or not mixed_case or written[0].isupper()
 
 

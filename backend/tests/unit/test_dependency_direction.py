@@ -30,7 +30,9 @@ EDGES = frozenset({"__main__", "cli", "api", "mcp", "demo"})
 #                                              lru: the bounded cache of per-process reads)
 #   verify, understanding, reading            the calendar only (understanding: query understanding, pure;
 #                                              retrieval and table QA both read it; reading: the typed
-#                                              reading of a question, pure, the only reader of its text)
+#                                              reading of a question, pure, the only reader of its text;
+#                                              understanding also reads reading's lexicon: which words are
+#                                              English, so that a ticker that is one needs capitals)
 #   db, llm, edgar                            the floor: the database (every table), providers, EDGAR
 #   index, catalog                            the search index; the read model (filings … cells) the API,
 #                                              MCP and the command line all serve
@@ -47,7 +49,7 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "calendar": frozenset(),
     "lru": frozenset(),
     "verify": frozenset({"calendar"}),
-    "understanding": frozenset({"calendar"}),
+    "understanding": frozenset({"calendar", "reading"}),
     "reading": frozenset({"calendar"}),
     "db": frozenset({"config"}),
     "llm": frozenset({"config"}),

@@ -336,3 +336,35 @@ def test_a_company_not_ingested_is_named_with_its_ticker() -> None:
 def test_a_company_not_ingested_beside_an_ingested_one_leaves_the_question_in_scope() -> None:
     u = understand("What were the net incomes of Meta and Microsoft in 2024?", CORPUS)
     assert (u.companies, u.unknown_tickers, u.out_of_scope) == (("META",), ("MSFT",), None)
+
+
+RETAILERS = Catalog(
+    companies=(
+        CompanyRef("LOW", "LOWES COMPANIES INC", covered=True),
+        CompanyRef("CSCO", "CISCO SYSTEMS, INC.", covered=True),
+        CompanyRef("CL", "COLGATE-PALMOLIVE COMPANY", covered=True),
+        CompanyRef("HD", "HOME DEPOT, INC.", covered=True),
+        CompanyRef("KEY", "KEYCORP", covered=True),
+    ),
+    filings=(),
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "companies"),
+    [
+        # a registered name that drops the apostrophe ("LOWES COMPANIES") is written with it
+        ("What was Lowe's free cash flow for fiscal 2023?", ("LOW",)),
+        ("Lowes net sales", ("LOW",)),
+        # a hyphenated name by its first part, as people call it
+        ("bottom line at Colgate in 2023", ("CL",)),
+        # a ticker that is no English word counts in lower case; one that is a word needs capitals
+        ("csco buybacks fy24", ("CSCO",)),
+        ("HD vs LOW FY23 net sales diff", ("HD", "LOW")),
+        ("low margin businesses of csco", ("CSCO",)),
+        ("KEY METRICS OF CSCO", ("CSCO",)),
+        ("key metrics of Home Depot", ("HD",)),
+    ],
+)
+def test_companies_by_the_names_people_type(query: str, companies: tuple[str, ...]) -> None:
+    assert understand(query, RETAILERS).companies == companies

