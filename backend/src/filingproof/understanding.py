@@ -413,12 +413,19 @@ def _ticker_pattern(ticker: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(ticker)}(?:['’]s)?(?![\w-])", re.IGNORECASE)
 
 
-def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_case: bool) -> bool:
+def _in_idiom(query: str, match: re.Match[str]) -> bool:
+    """A name used as a common word by what follows it ("target market", "apple pie")."""
     written = match.group()
     word = re.sub(r"['’]s$", "", written)
     trap = _TRAP_AFTER.get(word.lower())
-    if word == written and trap is not None and trap.match(query, match.end()):
+    return word == written and trap is not None and bool(trap.match(query, match.end()))
+
+
+def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_case: bool) -> bool:
+    if _in_idiom(query, match):
         return False
+    written = match.group()
+    word = re.sub(r"['’]s$", "", written)
     if alias.case_sensitive_upper:
         return word.isupper() and word not in _ACRONYMS and (mixed_case or not is_english_word(word))
     return not alias.ambiguous or not mixed_case or written[0].isupper()
@@ -468,6 +475,18 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
             if any(span[0] < end and start < span[1] for start, end in taken):
                 continue
             if _counts_as_company(masked, match, alias, mixed_case):
+                taken.append(span)
+                found.append((span[0], alias.ticker))
+    # a company named once for sure ("WBA") is named again by a name that alone could be a word ("walgreens")
+    named = {ticker for _, ticker in found}
+    for alias in matcher.aliases:
+        if alias.ticker not in named or not alias.ambiguous:
+            continue
+        for match in alias.pattern.finditer(masked):
+            span = match.span()
+            if not any(span[0] < end and start < span[1] for start, end in taken) and not _in_idiom(
+                masked, match
+            ):
                 taken.append(span)
                 found.append((span[0], alias.ticker))
     found.extend(_other_companies(masked, matcher, mixed_case, taken))

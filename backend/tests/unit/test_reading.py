@@ -280,3 +280,31 @@ def test_a_members_name_and_an_instruction_name_no_company() -> None:
 def test_whats_without_its_apostrophe_is_grammar() -> None:
     read_ = reading("whats Tesla's net income 2024, thx")
     assert not [span for span in read_.of("item") if span.text.lower() == "whats"]
+
+
+def test_a_sentence_that_tells_beside_one_that_asks_is_context() -> None:
+    told = reading(
+        "hey, my boss keeps asking how much Tesla leans on credits. what was its operating income in 2024?"
+    )
+    assert "my boss keeps asking how much Tesla leans on credits" in " ".join(told.filler)
+    # a sentence that opens as a question, or requests, asks though it ends with a full stop
+    assert "revenue" in reading("What was Apple's revenue in 2024. And how much did it grow?").text
+    assert (
+        "trailing twelve months revenue"
+        in reading("hey - I need Apple's LTM revenue as of the March 2025 quarter. can you work it out?").text
+    )
+
+
+def test_months_and_year_ends_written_short_are_spelled_out() -> None:
+    assert "through March 2025" in reading("aapl ttm net sales thru mar-25", None).text
+    assert "fiscal year end FY2023" in reading("KHC curr ratio YE23", None).text
+    assert "net sales," in reading("what did Greater China bring in, net sales-wise, in 2024?", None).text
+
+
+def test_a_share_whose_part_is_the_subject_of_a_verb_is_written_part_first() -> None:
+    assert reading(
+        "What percentage of Apple's total net sales did research and development expense represent in 2024?",
+        None,
+    ).text.startswith(
+        "What was Apple's research and development expense as a percentage of total net sales in"
+    )

@@ -587,3 +587,37 @@ def test_the_current_portion_is_not_the_line_net_of_it() -> None:
 )  # fmt: skip
 def test_what_a_column_names_beyond_its_period(column: str, words: set[str]) -> None:
     assert column_words(column) == words
+
+
+WBA_NAMES = ("Walgreens Boots Alliance",)
+
+
+def wba_equity_statement(column: str) -> CellFacts:
+    """Walgreens' statement of equity, 10-Q for the nine months ended May 31, 2023, page 4: the row "Net
+    loss" in its total column, tagged with the total including non-controlling interests."""
+    return CellFacts(
+        row_path=("Net loss",),
+        column_label=f"Nine months ended May 31, 2023 {column}",
+        concept="wba:NetIncomeLossIncludingPortionAttributableToNoncontrollingInterestAndRedeemableNoncontrollingInterest",
+        period_start=date(2022, 9, 1),
+        period_end=date(2023, 5, 31),
+        company="WBA",
+        company_names=WBA_NAMES,
+    )
+
+
+def test_the_companys_share_is_not_the_total_with_noncontrolling_interests() -> None:
+    asked = AskedItem("net loss attributable", "WBA")
+    total = check_item(asked, wba_equity_statement("Total equity"))
+    assert not total.ok and "non-controlling" in total.reason
+    # the total is what a question without "attributable" may be answered with
+    assert check_item(AskedItem("net loss", "WBA"), wba_equity_statement("Total equity")).ok
+
+
+def test_a_costs_line_may_say_expense_where_the_question_does_not() -> None:
+    research = meta_income_statement(
+        "Research and development expenses", "us-gaap:ResearchAndDevelopmentExpense"
+    )
+    assert check_item(meta("research and development"), research).ok
+    interest = meta_income_statement("Interest expense", "us-gaap:InterestExpense")
+    assert not check_item(meta("interest"), interest).ok  # interest income is interest too

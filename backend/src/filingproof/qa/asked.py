@@ -115,6 +115,14 @@ def _once(tokens: Sequence[re.Match[str]]) -> list[re.Match[str]]:
     return kept
 
 
+# what joins two lines of a ratio, difference or sum
+_OPERATOR_BETWEEN = re.compile(
+    r"\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\bdivided\s+by\b|\b(?:over|to|versus|vs|minus|less|plus|and|of"
+    r"|from|than|with)\b|[/+*-]|%",
+    re.IGNORECASE,
+)
+
+
 def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Match[str]]]:
     """Tokens grouped by the line item they belong to: a modifier goes with the item named after it."""
     spans = item_spans(question)
@@ -123,6 +131,10 @@ def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Mat
     groups: list[list[re.Match[str]]] = [[] for _ in spans]
     for token in tokens:
         index = next((i for i, (_, end) in enumerate(spans) if token.start() < end), len(spans) - 1)
+        # a word right after a line's name, before the operator, ends that name ("research and development
+        # expense as a percentage of total revenue")
+        if index > 0 and not _OPERATOR_BETWEEN.search(question, spans[index - 1][1], token.start()):
+            index -= 1
         groups[index].append(token)
     return groups
 

@@ -39,7 +39,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
-from filingproof.verify.items import PAYMENT, PER_SHARE, concept_words, member_words, terms
+from filingproof.verify.items import PAYMENT, PER_SHARE, concept_words, implied_expense, member_words, terms
 
 _CELLS = """
 SELECT c.id AS cell_id, x.id AS fact_id, COALESCE(x.concept, c.concept) AS concept, x.dimensions, c.text,
@@ -368,6 +368,7 @@ def resolve(
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
     accepted |= {PAYMENT} if paid else frozenset()
+    accepted |= implied_expense(wanted)
     # a figure per share is of shares: "CommonStockDividendsPerShareDeclared" is "dividends per share"
     accepted |= {"share"} if PER_SHARE in wanted else frozenset()
     found = candidates(vocab, wanted, targets)

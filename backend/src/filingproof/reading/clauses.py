@@ -25,6 +25,10 @@ _ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|de
 _NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
 _GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
+# A clause's opening that sets the scene ("With Humira losing exclusivity, how much …"): a gloss
+_SETTING = re.compile(
+    r"\s*(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80},\s*(?=\S)", re.IGNORECASE
+)
 _GLOSS_INSIDE = re.compile(
     r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s",
     re.I,
@@ -75,6 +79,29 @@ _QUESTION_CUE = re.compile(
     r"|\b(?:can|could|would|will)\s+you\b|\bi(?:'d| would)?\s+(?:need|want|like)\b",
     re.IGNORECASE,
 )
+
+
+# A sentence that opens as a question asks even when it ends with a full stop ("What was X in 2024.").
+_OPENS_QUESTION = re.compile(
+    r"\W*(?:(?:and|so|also|then|now)\s+)?(?:what|whats|how|which|who|whose|when|did|does|do|is|was|were|are|has"
+    r"|have|can|could|would|will|please|tell|give|show)\b",
+    re.IGNORECASE,
+)
+
+
+_REQUEST = re.compile(
+    r"\b(?:can|could|would|will)\s+you\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b|\bplease\b", re.IGNORECASE
+)
+
+
+def _told(sentence: str) -> bool:
+    """A sentence that tells rather than asks: it ends with a full stop, does not open as a question and
+    requests nothing ("My boss keeps asking how much Tesla leans on credits.")."""
+    return (
+        sentence.rstrip().endswith(".")
+        and not _OPENS_QUESTION.match(sentence)
+        and not _REQUEST.search(sentence)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +159,10 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
         pieces.append((start, end, depth > 0, False))
     clauses: list[tuple[int, int, bool, bool]] = []
     for piece_start, piece_end, gloss, mark in pieces:
+        setting = None if gloss else _SETTING.match(text, piece_start, piece_end)
+        if setting is not None:
+            clauses.append((piece_start, setting.end(), True, False))
+            piece_start = setting.end()
         inside = _GLOSS_INSIDE.search(text, piece_start, piece_end)
         if inside is not None and not gloss:
             clauses.append((piece_start, inside.start(), False, mark))
@@ -154,11 +185,19 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     if len(instructions) == len(sentences):
         instructions = set()  # nothing else asks: the sentence is the question ("Calculate FCF using …")
     clauses: list[tuple[int, int, bool, bool]] = []
+    told: set[tuple[int, int]] = set()  # clauses of a sentence that ends with a full stop
     for s, e in sentences:
         if (s, e) not in instructions:
-            clauses += _pieces(text, s, e, kept)
+            pieces = _pieces(text, s, e, kept)
+            clauses += pieces
+            if _told(text[s:e]):
+                told |= {(start, end) for start, end, _, _ in pieces}
     # the clauses with a question word or a request ask; else those with a question mark; else all
     asking = [(s, e) for s, e, gloss, _ in clauses if not gloss and _QUESTION_CUE.search(text[s:e])]
+    if any(clause not in told for clause in asking):
+        # "My boss keeps asking how much Tesla leans on credits. What was …?": a sentence told, not asked,
+        # beside one that asks, is context
+        asking = [clause for clause in asking if clause not in told]
     asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
     result = [Clause(s, e, "instruction") for s, e in instructions]
     before, last_end = "", 0  # the kind of the last clause outside parentheses, where the last clause ended

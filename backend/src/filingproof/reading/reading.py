@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
+from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import Clause, split_clauses
 from filingproof.reading.grammar import PERIOD_WORDS
@@ -101,8 +102,15 @@ _TOKEN = re.compile(r"[A-Za-z0-9$%][\w&'%./-]*[\w%]|[A-Za-z0-9$%]")
 _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
 # "Q2'23", "Q2 23", "2Q23": a quarter and its short year.
 _QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IGNORECASE)
-# "FYE23", "FYE 2023": the fiscal year's end.
-_YEAR_END = re.compile(r"\bfye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+# "FYE23", "FYE 2023", "YE23": the fiscal year's end.
+_YEAR_END = re.compile(r"\bf?ye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+# "mar-25", "Jul'25", "may/23": a month and its short year (the month's name spelled out for `_through`).
+_MONTH_SHORT_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{2}})\b")
+_FULL_MONTH = {
+    number: name for name, number in MONTH_NUMBERS.items() if len(name) > 4 or name in ("may", "june", "july")
+}
+# "net sales-wise": the "-wise" says nothing more
+_WISE = re.compile(r"(?<=\w)-wise\b", re.IGNORECASE)
 # "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
 _FISCAL_SHORT_YEAR = re.compile(r"\bFY\s*'?(\d{2})\b", re.IGNORECASE)
 # "1H23", "H1 2023", "2H'24": a half and its year.
@@ -112,15 +120,20 @@ _HALF_WORDS = {"1": "first half", "2": "second half"}
 
 def plain(question: str) -> str:
     """The question with typographic quotes, dashes and spaces made plain."""
-    return " ".join(question.translate(_PLAIN).split())
+    return " ".join(_WISE.sub("", question.translate(_PLAIN)).split())
 
 
 def _year(digits: str) -> str:
     return digits if len(digits) == 4 else f"20{digits}"
 
 
+def _month_name(written: str) -> str:
+    return _FULL_MONTH[MONTH_NUMBERS[written.lower().rstrip(".")]].title()
+
+
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
+    text = _MONTH_SHORT_YEAR.sub(lambda m: f"{_month_name(m.group('month'))} {_year(m.group('year'))}", text)
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)
@@ -302,7 +315,8 @@ def _bind_members(draft: _Draft, words: FilingWords) -> None:
 
 
 _PERIOD_TOKEN = re.compile(
-    r"(?:fy|cy|q[1-4]|[1-4]q|h[12]|[12]h)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
+    r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
+    rf"|{MONTH_NAME_PATTERN}[-'/]\d{{2}}"
 )
 
 
@@ -567,6 +581,13 @@ _SHARE_WENT_TO = re.compile(
     r"(?P<part>.+)$",
     re.IGNORECASE,
 )
+# "What percentage of Cisco's total revenue did R&D represent": the part as the subject of a verb
+_SHARE_PART_VERB = re.compile(
+    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
+    r"(?P<whole>.+?)\s+(?:did|does|do|was|were|is)\s+(?P<part>.+?)(?:\s+(?:represent|account\s+for|make\s+up"
+    r"|take\s+up|comprise|consume))?(?P<after>\s+(?:in|for|during|over)\s.*)?$",
+    re.IGNORECASE,
+)
 
 
 # The line a whole ends with ("Intel's FY2023 revenue"); what comes before it (company, period) is both's.
@@ -580,12 +601,13 @@ def _share_spelled(text: str) -> str:
     """A share of a whole asked whole first, written part first as the ratio reader reads it: "What
     percentage of Intel's FY2023 revenue went to research and development" → "What was Intel's FY2023
     research and development as a percentage of revenue"."""
-    found = _SHARE_WENT_TO.match(text)
+    found = _SHARE_WENT_TO.match(text) or _SHARE_PART_VERB.match(text)
     if found is None:
         return text
     whole = _WHOLE_LINE.match(found["whole"])
     before, line = (whole["before"], whole["line"]) if whole else ("", found["whole"])
-    return " ".join(f"What was {before} {found['part']} as a percentage of {line}".split())
+    after = found.groupdict().get("after") or ""
+    return " ".join(f"What was {before} {found['part']} as a percentage of {line}{after}".split())
 
 
 def _years_spelled(text: str) -> str:

@@ -202,7 +202,12 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     # long-lived assets by geography are tagged NoncurrentAssets
     ("lived", r"\blong-?\s*lived\s+assets?\b", " noncurrent assets "),
     # "attributable to Walmart", "… to common stockholders": the company's share, which is the line itself
-    ("attributable available", r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*", " "),
+    # and so is "net loss attributable" once the reading has taken the company's name away
+    (
+        "attributable available",
+        r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*|\battributable\b(?!\s+to\b)",
+        " ",
+    ),
     (
         "contract assessed",
         r"\bfrom\s+contracts?\s+with\s+customers?\b|\b(?:ex|in)cluding\s+assessed\s+tax\b",
@@ -315,6 +320,15 @@ _COUNTED = frozenset({"share", "dilutive"})
 # What every share count is: "diluted share count" is "Weighted-average number of diluted shares outstanding"
 SHARE_COUNT_WORDS = frozenset({"weighted", "average", "outstanding", "number"})
 PAYMENT = "payment"
+# Words that name income as well as expense: "interest" is interest income or expense, "other" other income
+# or expense
+_EITHER_WAY = frozenset({"interest", "income", "other", "revenue", "tax", "expense"})
+
+
+def implied_expense(wanted: frozenset[str]) -> frozenset[str]:
+    """ "R&D" is the "Research and development expenses" line: a cost's line may say "expense" where the
+    question does not, unless its words could name income too ("interest", "other")."""
+    return frozenset({"expense"}) if wanted and not wanted & _EITHER_WAY else frozenset()
 
 
 def _company_neutral(cell: CellFacts) -> frozenset[str]:
@@ -343,6 +357,18 @@ def _of_a_segment(cell: CellFacts) -> bool:
 def _of_equity(cell: CellFacts) -> bool:
     """An equity component's cell: its member (retained earnings) is the item, its concept the equity."""
     return any("EquityComponents" in axis for axis in cell.axes)
+
+
+# "net income attributable (to Walgreens)": the parent's share, not the total with non-controlling interests
+_PARENT_SHARE = re.compile(r"\battributable\b(?!\s+to\s+(?:the\s+)?non-?\s*controlling)", re.IGNORECASE)
+_INCLUDING_NONCONTROLLING = re.compile(r":ProfitLoss$|IncludingPortionAttributableToNoncontrollingInterest")
+
+
+def _with_noncontrolling(cell: CellFacts) -> bool:
+    """A total that includes non-controlling interests: tagged so (ProfitLoss, "…Including Portion
+    Attributable To Noncontrolling Interest"). An equity statement's column of one component (its retained
+    earnings) is refused before, as a member the question does not name."""
+    return cell.concept is not None and bool(_INCLUDING_NONCONTROLLING.search(cell.concept))
 
 
 def _label(cell: CellFacts) -> str:
@@ -559,7 +585,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # A payment line is its item as the cash-flow statement prints it ("Payments for repurchase of common
     # stock" is "share repurchases"); which statement answers is the picker's choice, ambiguous when the
     # question does not choose (`qa.vocabulary`).
-    accepted |= {PAYMENT}
+    accepted |= {PAYMENT} | implied_expense(wanted)
     row = _row_terms(cell, neutral)
     named = terms(concept, neutral) if concept else frozenset()
     # a row that is its member's label ("Cost of revenue" for us-gaap:CostOfSalesMember) names the member,
@@ -572,6 +598,12 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         extra = row - accepted or named - accepted
         return ItemCheck(
             False, f"the row '{label}' is another line than '{asked.phrase}' (it says {_quoted(extra)})"
+        )
+    if _PARENT_SHARE.search(asked.phrase) and _with_noncontrolling(cell):
+        return ItemCheck(
+            False,
+            f"the cell (row '{label}') includes non-controlling interests, and '{asked.phrase}' asks for the "
+            "company's share",
         )
     parent = _narrower_parent(asked.phrase, accepted, wanted, cell, neutral)
     if parent is not None:
