@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from datetime import timedelta
 
-from filingproof.qa.items import Ask, item_spans, named_ratio_span
+from filingproof.qa.items import Ask, find_items, item_spans, named_ratio_span
 from filingproof.qa.periods import period_sum_for, target_for
 from filingproof.reading.grammar import (
     CHANGE_WORDS,
@@ -115,14 +115,6 @@ def _once(tokens: Sequence[re.Match[str]]) -> list[re.Match[str]]:
     return kept
 
 
-# what joins two lines of a ratio, difference or sum
-_OPERATOR_BETWEEN = re.compile(
-    r"\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\bdivided\s+by\b|\b(?:over|to|versus|vs|minus|less|plus|and|of"
-    r"|from|than|with)\b|[/+*-]|%",
-    re.IGNORECASE,
-)
-
-
 def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Match[str]]]:
     """Tokens grouped by the line item they belong to: a modifier goes with the item named after it."""
     spans = item_spans(question)
@@ -131,9 +123,9 @@ def _grouped(question: str, tokens: Sequence[re.Match[str]]) -> list[list[re.Mat
     groups: list[list[re.Match[str]]] = [[] for _ in spans]
     for token in tokens:
         index = next((i for i, (_, end) in enumerate(spans) if token.start() < end), len(spans) - 1)
-        # a word right after a line's name, before the operator, ends that name ("research and development
-        # expense as a percentage of total revenue")
-        if index > 0 and not _OPERATOR_BETWEEN.search(question, spans[index - 1][1], token.start()):
+        # a word right after a line's name ends that name ("research and development expense as a percentage
+        # of total revenue")
+        if index > 0 and not question[spans[index - 1][1] : token.start()].strip():
             index -= 1
         groups[index].append(token)
     return groups
@@ -153,7 +145,9 @@ def item_phrases(
         # a gloss restating the ratio's lines ("i.e. AWS operating income divided by AWS net sales", "as a
         # percentage of Services net sales") adds no modifier: the lines' own words are left out, and a
         # modifier said twice is one
-        lines = [found.span() for item in ask.items for found in item.pattern.finditer(question)]
+        # (any line's: "cost of revenues" is no modifier of revenue)
+        named = dict.fromkeys([*ask.items, *find_items(question)])
+        lines = [found.span() for item in named for found in item.pattern.finditer(question)]
         outside = [
             t
             for t in tokens

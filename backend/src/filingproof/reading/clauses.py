@@ -30,7 +30,8 @@ _SETTING = re.compile(
     r"\s*(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80},\s*(?=\S)", re.IGNORECASE
 )
 _GLOSS_INSIDE = re.compile(
-    r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s",
+    r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s"
+    r"|,?\s*\bbased\s+on\b",
     re.I,
 )
 # A gloss that states how the figure is computed: operands joined by an operator word.
@@ -127,7 +128,14 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 # Where a sentence's stated formula starts: a gloss marker, or a colon ("EBITDA margin for FY2016: operating
 # income plus D&A, divided by net sales").
-_FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+", re.IGNORECASE)
+_DASH = re.compile(r"\s+[-–—]+\s+")
+_FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern, re.IGNORECASE)
+
+
+def _asks(text: str) -> bool:
+    """Words after a dash that ask or gloss ("— what was R&D as a % of sales", "— for a comps sheet I need …
+    (FY24 plus …)") rather than state a formula ("- operating cash flow less capex")."""
+    return bool(_QUESTION_CUE.search(text) or _GLOSS_INSIDE.search(text) or "(" in text)
 
 
 # Spans no break falls in: names the filings print ("China (including Hong Kong)").
@@ -138,7 +146,10 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     """The clauses of one sentence, `text[start:end]`: (start, end, gloss, question mark) each. A formula
     the sentence states runs to its end, parentheses and all: one definition."""
     for opening in _FORMULA_START.finditer(text, start, end):
-        if _OPERATOR_WORD.search(text, opening.end(), end):
+        operator = _OPERATOR_WORD.search(text, opening.end(), end)
+        if operator is not None and not (
+            _DASH.fullmatch(opening.group()) and _asks(text[opening.end() : operator.start()])
+        ):
             stop = len(text[:end].rstrip(" ?!."))
             mark = "?" in text[stop:end]
             return [*_pieces(text, start, opening.start(), kept), (opening.start(), stop, True, mark)]

@@ -22,12 +22,12 @@ QUESTION_WORDS = _words(
     "what whats which who how much many was were is are did does do has have had be been being will would "
     "could can the a an it its they their them we our this that these those dollars usd value please tell me "
     "pay spend generate earn make report record post bring book incur say describe discuss explain mention "
-    "show drive drives drove driven cause caused face faces carry big large"
+    "show drive drives drove driven cause caused face faces carry big large i you your"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
     "difference differ between more less than higher lower bigger larger smaller combined together sum "
-    "aggregate divided multiplied plus"
+    "aggregate divided multiplied plus exceed exceeds exceeded"
 )
 # Words of a change that are also words of printed lines ("Increase/(decrease) in cash", "Net change in
 # short-term borrowings"): the lines a change is computed from are named without them; a figure stated

@@ -491,6 +491,30 @@ _REFERS_BACK = re.compile(
 )
 
 
+def _names_a_line(span: Span, words: FilingWords | None) -> bool:
+    """An item word an aside lends: an analyst's word ("capex") or one the filings name, not every word of
+    the aside ("so I'm modeling the telcos and need Verizon's capex")."""
+    if span.bound != span.text or words is None or words.fold is None:
+        return True
+    folded = words.fold(span.text)
+    return bool(folded) and folded <= words.terms
+
+
+def _item_lender(drafts: Sequence[tuple[Clause, _Draft]]) -> _Draft | None:
+    """The aside an asking clause that names no item takes it from: the nearest before the first asking
+    clause that names one ("Hope all's well. I was curious about Intel's R&D spend - what was it?"), else
+    the nearest after it."""
+    first = next((i for i, (clause, _) in enumerate(drafts) if clause.kind == "asking"), len(drafts))
+    naming = [
+        i
+        for i, (clause, draft) in enumerate(drafts)
+        if clause.kind in ("context", "gloss") and any(span.role == "item" for span in draft.spans)
+    ]
+    before = [i for i in naming if i < first]
+    chosen = before[-1] if before else next(iter(naming), None)
+    return None if chosen is None else drafts[chosen][1]
+
+
 def read(
     question: str,
     companies: CompanyFinder,
@@ -532,16 +556,24 @@ def read(
     periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
     if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
         missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years
-    if any(_REFERS_BACK.search(draft.text) for draft in asking):
-        missing.add("item")  # "Tesla's auto GM — could you calculate it for 2024": the item is the aside's
+    if any(_REFERS_BACK.search(draft.text) for draft in asking) or not any(s.role == "item" for s in spans):
+        # "Tesla's auto GM — could you calculate it for 2024", "Intel's R&D spend - what was it for 2023": the
+        # item is the aside's
+        missing.add("item")
     spans += [span for draft in instructions for span in draft.spans]
+    lender = _item_lender(drafts) if "item" in missing else None
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
         if clause.kind == "definition":
             spans += draft.spans
             continue
-        borrowed = [span for span in draft.spans if span.role in missing]
+        borrowed = [
+            span
+            for span in draft.spans
+            if span.role in missing
+            and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
+        ]
         parts += [_rendered_span(span) for span in borrowed]
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]

@@ -201,6 +201,16 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("non-", r"\bnon-\s*current\b", " noncurrent "),
     # long-lived assets by geography are tagged NoncurrentAssets
     ("lived", r"\blong-?\s*lived\s+assets?\b", " noncurrent assets "),
+    # "how much cash did P&G pay in dividends", "cash dividends", "cash spent repurchasing stock": dividends
+    # and repurchases are paid in cash, the word names no other line
+    ("cash", r"\bcash\s+(?=(?:[\w&']+\s+){0,6}?(?:dividend|repurchas|buyback))", " "),
+    # dividends are paid to shareholders: "Dividends to shareholders" is the "Dividends" line
+    (
+        "holders",
+        r"\b(?:to|for)\s+(?:our\s+)?(?:common\s+)?(?:share|stock)holders\b(?=.*dividend)"
+        r"|(?<=dividends)\s+(?:paid\s+)?to\s+(?:our\s+)?(?:common\s+)?(?:share|stock)holders\b",
+        " ",
+    ),
     # "attributable to Walmart", "… to common stockholders": the company's share, which is the line itself
     # and so is "net loss attributable" once the reading has taken the company's name away
     (
@@ -239,6 +249,8 @@ _SYNONYMS = {
     "stockholder": "shareholder",
     "shareowner": "shareholder",
     "buyback": "repurchase",
+    "repurchasing": "repurchase",
+    "repurchased": "repurchase",
     # "stock-based compensation" = "share-based compensation", "stock repurchases" = "share repurchases"
     "stock": "share",
     "paid": "payment",
@@ -339,10 +351,15 @@ def _row_terms(cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
     """What the row says the cell is: the nearest label of its path that names something ("Total" under
     "Net sales" is net sales)."""
     for label in reversed(cell.row_path):
-        found = terms(label, neutral)
+        found = terms(_INCLUDING.sub(" ", label), neutral)
         if found:
             return found
     return frozenset()
+
+
+# What a line takes in besides ("Capital expenditures (including capitalized software)") widens it: it is
+# still the line its other words name, though a question naming what it includes must find those words too
+_INCLUDING = re.compile(r"\(\s*(?:including|incl\.?)[^)]*\)", re.IGNORECASE)
 
 
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
@@ -396,6 +413,13 @@ def _describe_period(cell: CellFacts) -> str:
     if cell.instant or cell.period_start is None:
         return f"as of {cell.period_end.isoformat()}"
     return f"{cell.period_start.isoformat()} to {cell.period_end.isoformat()}"
+
+
+# "number of shares repurchased", "diluted share count": a count, whatever "share" folds with ("share
+# repurchases" is also the amount paid)
+_ASKS_COUNT = re.compile(
+    r"\bnumber\s+of\s+(?:\w+\s+)?shares\b|\bshare\s+count\b|\bhow\s+many\b", re.IGNORECASE
+)
 
 
 def _unit_problem(asked_terms: frozenset[str], cell: CellFacts) -> str | None:
@@ -620,6 +644,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the filing prints '{other.label}' apart from the row '{label}', which is another line"
         )
+    if _ASKS_COUNT.search(asked.phrase) and cell.unit not in ("shares", "number"):
+        return ItemCheck(False, f"the question asks for a number of shares; the cell is in {cell.unit}")
     problem = _unit_problem(wanted, cell)
     if problem is not None:
         return ItemCheck(False, f"{problem} (row '{label}')")
