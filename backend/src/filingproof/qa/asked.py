@@ -57,7 +57,13 @@ def _mention_spans(question: str, mentions: Sequence[str]) -> list[tuple[int, in
     for mention in mentions:
         for found in re.finditer(re.escape(mention), question):
             after = question[found.end() :].lstrip()
-            if re.search(r"['’]s$", mention) or not after[:1].isupper():
+            # a ticker or a name typed in lower case ("AAPL", "aapl") begins no proper name
+            if (
+                re.search(r"['’]s$", mention)
+                or not after[:1].isupper()
+                or not mention[:1].isupper()
+                or mention.isupper()
+            ):
                 spans.append(found.span())
     return spans
 

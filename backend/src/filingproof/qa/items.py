@@ -234,11 +234,11 @@ def _over_time(question: str, year_count: int) -> DerivationKind | None:
     return None
 
 
-# A question after a figure: "how much", "how many", "what was/were/is/are …", "… report for …", or one
-# that names a figure's unit ("what dividend per share did …", "share count")
+# A question after a figure: "how much", "how many", "what was/were/is/are …", "what did X come to", "… report
+# for …", or one that names a figure's unit ("what dividend per share did …", "share count")
 _FIGURE_CUE = re.compile(
     r"\bhow\s+(?:much|many)\b|\bhow\s+(?:big|large)\s+(?:was|were|is|are)\b|\bwhat\s+(?:was|were|is|are)\b|\bwhat['’]s\b"
-    r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b"
+    r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b|\bwhat\s+did\b(?!.*\b(?:say|said|mention|note|announce)\w*\b)"
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b",
     re.IGNORECASE,
 )

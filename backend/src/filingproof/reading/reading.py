@@ -269,9 +269,18 @@ def _acronym_variants(name: str, company: str = "") -> frozenset[str]:
 @cache
 def _member_pattern(name: str) -> re.Pattern[str]:
     """A member's printed name as typed: any case, "&" for "and", words apart by spaces, hyphens or a
-    parenthesis ("Third-party seller services", "China (including Hong Kong)")."""
-    words = [r"(?:and|&)" if w.lower() == "and" else re.escape(w) for w in name.split()]
+    parenthesis ("Third-party seller services", "China (including Hong Kong)"), long words maybe without their
+    vowels ("Grtr China")."""
+    words = [r"(?:and|&)" if w.lower() == "and" else _typed_word(w) for w in name.split()]
     return re.compile(r"(?<![\w-])" + r"[\s(),-]*".join(words) + r"\)?(?![\w-])", re.IGNORECASE)
+
+
+def _typed_word(word: str) -> str:
+    """One word of a member's name as typed: whole, or a long one without its vowels ("grtr china")."""
+    skeleton = word[:1] + re.sub(r"[aeiou]", "", word[1:], flags=re.IGNORECASE)
+    if len(word) < 5 or len(skeleton) < 3 or skeleton.lower() == word.lower():
+        return re.escape(word)
+    return f"(?:{re.escape(word)}|{re.escape(skeleton)})"
 
 
 def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
