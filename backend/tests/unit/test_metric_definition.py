@@ -9,7 +9,7 @@ import pytest
 from edgar_mirror import SHARED_DIR
 
 from filingproof.metrics.answer import before_figures, written
-from filingproof.metrics.definition import Presentation, metric_question, presentation, translate
+from filingproof.metrics.definition import Presentation, metric_question, presentation, translate, years_of
 from filingproof.metrics.library import MetricError
 from filingproof.verify.expression import parse
 
@@ -269,3 +269,8 @@ def test_definitions_in_the_words_of_other_filings(definition: str, formula: str
 )
 def test_a_line_is_named_without_the_figures_its_label_prints(label: str, name: str) -> None:
     assert before_figures(label) == name
+
+
+def test_a_year_is_read_from_the_date_a_fiscal_year_ends_when_no_fiscal_year_is_named() -> None:
+    assert years_of("What was Walmart's free cash flow for the fiscal year ended Jan 31, 2025") == [2025]
+    assert years_of("FY2024 revenue, for the fiscal year ended Jan 31, 2025") == [2024]

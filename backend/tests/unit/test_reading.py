@@ -308,3 +308,15 @@ def test_a_share_whose_part_is_the_subject_of_a_verb_is_written_part_first() -> 
     ).text.startswith(
         "What was Apple's research and development expense as a percentage of total net sales in"
     )
+
+
+def test_a_ticker_not_ingested_beside_a_named_company_may_be_its_members_initials() -> None:
+    catalog = Catalog(
+        (CompanyRef("META", "Meta Platforms, Inc."), CompanyRef("RL", "RALPH LAUREN CORP", covered=False)), ()
+    )
+    words = FilingWords(terms=terms("operating income"), members=(("META", "Reality Labs"),), fold=terms)
+    read_ = read("META RL op loss 2024", lambda text: company_mentions(text, catalog), GRAMMAR, words)
+    assert [span.bound for span in read_.of("qualifier")] == ["META:Reality Labs"]
+    # alone, "RL" is Ralph Lauren's ticker
+    alone = read("RL op loss 2024", lambda text: company_mentions(text, catalog), GRAMMAR, words)
+    assert not alone.of("qualifier")

@@ -621,3 +621,25 @@ def test_a_costs_line_may_say_expense_where_the_question_does_not() -> None:
     assert check_item(meta("research and development"), research).ok
     interest = meta_income_statement("Interest expense", "us-gaap:InterestExpense")
     assert not check_item(meta("interest"), interest).ok  # interest income is interest too
+
+
+def test_a_row_that_adds_two_words_is_a_narrower_line_whatever_its_concept() -> None:
+    # J&J's cash-flow line, tagged us-gaap:ResearchAndDevelopmentExpense (10-K FY2023, page 48)
+    charge = meta_income_statement(
+        "Charge for purchase of in-process research and development assets",
+        "us-gaap:ResearchAndDevelopmentExpense",
+    )
+    check = check_item(meta("research and development expense"), charge)
+    assert not check.ok and "another line" in check.reason
+    # one word more is a wording of the line its concept names: J&J's "Sales to customers" is revenue
+    sales = meta_income_statement("Sales to customers", "us-gaap:Revenues")
+    assert check_item(meta("revenue"), sales).ok
+
+
+def test_a_count_asked_is_never_an_amount() -> None:
+    repurchases = meta_income_statement(
+        "Repurchases of Class A common stock", "us-gaap:PaymentsForRepurchaseOfCommonStock"
+    )
+    assert check_item(meta("share repurchases"), repurchases).ok
+    check = check_item(meta("number of shares repurchased"), repurchases)
+    assert not check.ok and "number of shares" in check.reason

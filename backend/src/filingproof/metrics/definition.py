@@ -77,6 +77,9 @@ class MetricQuestion:
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _COUNT = r"(\d+|one|two|three|four|five|six|seven|eight)"
 _YEAR = re.compile(r"\bFY\s?'?(\d{4})\b|\bfiscal\s+(?:year\s+)?(\d{4})\b", re.IGNORECASE)
+_DATED_YEAR = re.compile(
+    r"\bfiscal\s+year\s+(?:ended|ending)\s+[A-Za-z]+\.?\s+\d{1,2},?\s+(\d{4})\b", re.IGNORECASE
+)
 _DECIMALS = re.compile(
     rf"\bround(?:ed|ing)?\b[^.]*?\b(?:to\s+)?{_COUNT}\s+decimal\s+places?\b", re.IGNORECASE
 )
@@ -134,7 +137,12 @@ def presentation(question: str) -> Presentation:
 
 
 def years_of(question: str) -> list[int]:
-    return sorted({int(found[1] or found[2]) for found in _YEAR.finditer(question)})
+    """The fiscal years a question names ("FY2024", "fiscal 2024"), else the one year a date it names ends
+    in ("the fiscal year ended Jan 31, 2025")."""
+    named = {int(found[1] or found[2]) for found in _YEAR.finditer(question)}
+    if not named:
+        named = {int(found[1]) for found in _DATED_YEAR.finditer(question)}
+    return sorted(named) if len(named) <= 1 or _YEAR.search(question) else []
 
 
 def _clean(phrase: str) -> str:

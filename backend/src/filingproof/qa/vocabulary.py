@@ -39,7 +39,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
-from filingproof.verify.items import PAYMENT, PER_SHARE, concept_words, implied_expense, member_words, terms
+from filingproof.verify.items import (
+    PAYMENT,
+    PER_SHARE,
+    concept_words,
+    implied_expense,
+    member_words,
+    narrower_line,
+    terms,
+)
 
 _CELLS = """
 SELECT c.id AS cell_id, x.id AS fact_id, COALESCE(x.concept, c.concept) AS concept, x.dimensions, c.text,
@@ -260,6 +268,8 @@ def _extras(entry: Entry, accepted: frozenset[str]) -> int:
     """How many terms the row (or else the concept, whichever names fewer) adds to the asked item."""
     if entry.cell.unit == "shares" and "share" in accepted:
         accepted |= _SHARE_COUNT
+    if narrower_line(entry.cell.row_label, accepted):
+        return len(entry.row - accepted)  # a narrower line, whatever its concept (`verify.items.check_item`)
     counts = [len(found - accepted) for found in (entry.row, entry.concept) if found]
     return min(counts, default=len(accepted))
 

@@ -252,7 +252,7 @@ def _initials(words: Sequence[str], keep_minor: bool) -> str:
 
 
 @cache
-def _acronym_variants(name: str, company: str = "") -> frozenset[str]:
+def _acronym_variants(name: str, company: str = "", shortest: int = 3) -> frozenset[str]:
     """ "Amazon Web Services" → {"aws"}; "Family Of Apps" → {"foa", "fa"}; "Data Center And AI" → {"dcai",
     "dcaai"}; "Intel Data Center And AI" also → {"dcai"} (without the company's own first word); Boeing's
     "Commercial Airplanes" also → {"bca"} (with the `company`'s initial before it, as filers abbreviate)."""
@@ -263,7 +263,7 @@ def _acronym_variants(name: str, company: str = "") -> frozenset[str]:
     if len(words) > 2:
         variants |= {_initials(words[1:], True), _initials(words[1:], False)}
     variants |= {company[:1].lower() + variant for variant in variants if company}
-    return frozenset(variant for variant in variants if len(variant) >= 3)  # "AI" is a word of its own
+    return frozenset(variant for variant in variants if len(variant) >= shortest)  # "AI" is a word of its own
 
 
 @cache
@@ -293,7 +293,7 @@ def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
     ]
 
 
-def _bind_members(draft: _Draft, words: FilingWords) -> None:
+def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[str, str]]) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
     reporters: dict[str, set[str]] = {}  # a member's name → the companies that report it ("Americas")
@@ -307,20 +307,29 @@ def _bind_members(draft: _Draft, words: FilingWords) -> None:
             # one word ("Compute", "Services") names the member only as the filer capitalises it
             if draft.free(*found.span()) and (not single or found.group() == name):
                 draft.bind(found.start(), found.end(), "qualifier", bounds[name])
+    named = {ticker for _, ticker in mentioned if ticker}
+    not_ingested = {mention for mention, ticker in mentioned if not ticker}
     for token in _TOKEN.finditer(draft.text):
         word = re.sub(r"'s?$", "", token.group())
         if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
             continue
-        named = next(
+        # a ticker of a company not ingested ("RL", Ralph Lauren) beside a company the question names is the
+        # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are
+        shortest = 2 if word in not_ingested and named else 3
+        member = next(
             (
                 name
                 for name in bounds
-                if any(word.lower() in _acronym_variants(name, ticker) for ticker in reporters[name])
+                if any(
+                    word.lower() in _acronym_variants(name, ticker, shortest)
+                    for ticker in reporters[name]
+                    if shortest == 3 or ticker in named
+                )
             ),
             None,
         )
-        if named is not None:
-            draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[named])
+        if member is not None:
+            draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[member])
 
 
 _PERIOD_TOKEN = re.compile(
@@ -541,11 +550,11 @@ def read(
             draft.bind(0, len(draft.text.rstrip()), "operation", draft.text.strip())
             instructions.append(draft)
             continue
+        found = companies(draft.text)
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
-            _bind_members(draft, words)
+            _bind_members(draft, words, found)
         _bind_presentation(draft)
         # before companies too: "NI" is net income, not NiSource's ticker
-        found = companies(draft.text)
         # a company's name is no word of a printed line ("amazon NI")
         named = {*grammar, *(word.lower() for mention, _ in found for word in mention.split())}
         _bind_phrases(draft, analyst_words(), named, words)

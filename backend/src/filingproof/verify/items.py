@@ -332,6 +332,20 @@ _COUNTED = frozenset({"share", "dilutive"})
 # What every share count is: "diluted share count" is "Weighted-average number of diluted shares outstanding"
 SHARE_COUNT_WORDS = frozenset({"weighted", "average", "outstanding", "number"})
 PAYMENT = "payment"
+# How many words a row may add to the asked item and still be it by its concept ("Sales to customers" is
+# revenue); more, and the row names a narrower line
+NARROWER_ROW = 2
+# What a line leaves out or takes in is no part of what it is: "Purchases of property and equipment excluding
+# finance leases, net of sales" is capital expenditures
+_QUALIFYING_TAIL = re.compile(r"[,(]?\s*\b(?:excluding|including|net\s+of)\b.*$", re.IGNORECASE)
+
+
+def narrower_line(label: str, accepted: frozenset[str], neutral: Iterable[str] = ()) -> bool:
+    """Whether a row label names a narrower line than the asked item, its concept notwithstanding: its own
+    words, less what it excludes or includes, add two or more to the item."""
+    return len(terms(_QUALIFYING_TAIL.sub("", label), neutral) - accepted) >= NARROWER_ROW
+
+
 # Words that name income as well as expense: "interest" is interest income or expense, "other" other income
 # or expense
 _EITHER_WAY = frozenset({"interest", "income", "other", "revenue", "tax", "expense"})
@@ -618,8 +632,11 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     member_terms = frozenset().union(*(terms(words, neutral) for words in members))
     if labelled and labelled <= member_terms and named and not _of_equity(cell):
         row = frozenset()
-    if not (row and row <= accepted) and not (named and named <= accepted):
-        extra = row - accepted or named - accepted
+    # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
+    # its "Charge for purchase of in-process research and development assets" as R&D expense
+    narrower = narrower_line(label, accepted, neutral)
+    if narrower or (not (row and row <= accepted) and not (named and named <= accepted)):
+        extra = row - accepted if narrower else row - accepted or named - accepted
         return ItemCheck(
             False, f"the row '{label}' is another line than '{asked.phrase}' (it says {_quoted(extra)})"
         )
