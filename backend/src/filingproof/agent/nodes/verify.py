@@ -22,7 +22,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import deps_of
-from filingproof.agent.faithful import cell_facts, figure_cells, item_failures
+from filingproof.agent.faithful import CellFactsReader, figure_cells, item_failures
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
@@ -99,7 +99,7 @@ async def _draft_notes(session: AsyncSession, draft: Draft) -> set[str]:
 
 
 async def _unfaithful(
-    state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
+    state: AgentState, facts_of: CellFactsReader, draft: Draft, verdict: Verdict
 ) -> list[Failure]:
     """The figures of the draft's own text whose cells are not the item the question asks for."""
     # a metric's inputs are checked as the inputs they stand for (`metrics.answer.metric_inputs`)
@@ -115,20 +115,18 @@ async def _unfaithful(
     asked = asked_items(question, u, catalog, ask, printed=True)
     asked_inputs = asked_items(question, u, catalog, ask)
     inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}
-    names = {ticker: found[:1] for ticker, found in catalog.prose_names.items()}
-    facts = await cell_facts(session, [cell for cells in sources.values() for cell in cells], names)
+    facts = await facts_of([cell for cells in sources.values() for cell in cells])
     return failures + item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
 
 
 async def _misstated(
-    state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
+    state: AgentState, facts_of: CellFactsReader, draft: Draft, verdict: Verdict
 ) -> list[Failure]:
     """The claims of the draft whose words misstate their cells: another company, item, period or sign."""
     if not any(check.ok for check in verdict.figures):
         return []
     companies = state["catalog"].prose_names
-    names = {ticker: found[:1] for ticker, found in companies.items()}
-    facts = await cell_facts(session, [cell.cell_id for cell in draft.cells], names)
+    facts = await facts_of([cell.cell_id for cell in draft.cells])
     cells = {
         cell.cell_id: ClaimCell(
             cell.cell_id,
@@ -147,16 +145,18 @@ async def _misstated(
 
 async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("verify") as event:
-        session = deps_of(config).session
-        draft = state["draft"]
+        deps = deps_of(config)
+        session, draft = deps.session, state["draft"]
+        names = {ticker: found[:1] for ticker, found in state["catalog"].prose_names.items()}
+        facts_of = CellFactsReader(session, names, deps.store)
         notes = await _draft_notes(session, draft)
         verdict = await asyncio.to_thread(check_draft, draft, notes)
-        misstated = await _misstated(state, session, draft, verdict)
+        misstated = await _misstated(state, facts_of, draft, verdict)
         if misstated:
             failed = sorted([*verdict.failed, *misstated], key=lambda failure: failure.span or (-1, -1))
             verdict = Verdict(False, verdict.figures, verdict.periods, failed)
         update: dict[str, Any] = {}
-        unfaithful = await _unfaithful(state, session, draft, verdict)
+        unfaithful = await _unfaithful(state, facts_of, draft, verdict)
         if unfaithful:
             update["item_failures"] = unfaithful
             if draft.quotes:
