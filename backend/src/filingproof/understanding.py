@@ -91,9 +91,23 @@ class Catalog:
             if company.covered or ticker in _BUILTIN
         }
 
+    @cached_property
+    def _by_ticker(self) -> dict[str, list[tuple[int, FilingRef]]]:
+        """ticker → its filings with their places in `filings`: a look-up, not a scan, per question."""
+        found: dict[str, list[tuple[int, FilingRef]]] = {}
+        for place, filing in enumerate(self.filings):
+            found.setdefault(filing.ticker, []).append((place, filing))
+        return found
+
+    @cached_property
+    def covered(self) -> tuple[str, ...]:
+        """What is ingested, as a refusal lists it (`covered_lines`), worked out once per catalog."""
+        return covered_lines(self.filings)
+
     def filings_of(self, tickers: Iterable[str]) -> list[FilingRef]:
-        wanted = set(tickers)
-        return [filing for filing in self.filings if filing.ticker in wanted]
+        """The companies' filings, in the catalog's order."""
+        found = [pair for ticker in set(tickers) for pair in self._by_ticker.get(ticker, ())]
+        return [filing for _, filing in sorted(found, key=lambda pair: pair[0])]
 
     def within(self, filing_ids: Iterable[int] | None) -> "Catalog":
         """The same companies with only these filings (all of them for None)."""
@@ -273,6 +287,15 @@ class _Alias:
     pattern: re.Pattern[str]
     ambiguous: bool
     case_sensitive_upper: bool  # a ticker that only counts written in capitals
+    # lowercase ASCII text every match holds (its first word up to an apostrophe), so that a question
+    # without it skips the pattern: a store of a thousand companies has thousands; None: always tried
+    literal: str | None = None
+
+
+def _literal(alias: str) -> str | None:
+    words = alias.split()
+    head = re.split("['’]", words[0])[0].lower() if words else ""
+    return head if head and head.isascii() else None
 
 
 def _alias_pattern(alias: str) -> re.Pattern[str]:
@@ -371,7 +394,13 @@ def _matcher(catalog: Catalog) -> _Matcher:
         builtin = _BUILTIN.get(ticker)
         lowercase_ok = builtin[2] if builtin else False
         patterns.append(
-            _Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok or ticker in _WORD_TICKERS)
+            _Alias(
+                ticker,
+                _ticker_pattern(ticker),
+                False,
+                not lowercase_ok or ticker in _WORD_TICKERS,
+                _literal(ticker),
+            )
         )
         names = {alias.lower() for alias in company.aliases}
         # a stored former name as filed ("FACEBOOK, INC."), also without its legal form
@@ -381,10 +410,12 @@ def _matcher(catalog: Catalog) -> _Matcher:
             names.add(core)
         for alias in names:
             if alias:
-                patterns.append(_Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False))
+                patterns.append(
+                    _Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False, _literal(alias))
+                )
         # names derived from the registered one count only capitalised in a mixed-case question
         for alias in _short_names(core, first_words) - names if company.covered else ():
-            patterns.append(_Alias(ticker, _alias_pattern(alias), True, False))
+            patterns.append(_Alias(ticker, _alias_pattern(alias), True, False, _literal(alias)))
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
     return _Matcher(tuple(patterns), companies, other_tickers, other_names)
 
@@ -444,7 +475,11 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
+    # an ASCII question holds a pattern's literal wherever the pattern matches it (ignoring case)
+    lowered = masked.lower() if masked.isascii() else None
     for alias in matcher.aliases:
+        if lowered is not None and alias.literal is not None and alias.literal not in lowered:
+            continue
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in taken):
@@ -673,7 +708,7 @@ def _scope(
     fiscal_period: FiscalPeriod | None,
     catalog: Catalog,
 ) -> tuple[str | None, tuple[str, ...]]:
-    covered = covered_lines(catalog.filings_of(companies) if companies else catalog.filings)
+    covered = covered_lines(catalog.filings_of(companies)) if companies else catalog.covered
     if unknown and not companies:
         return not_ingested(unknown), covered
     # beside an ingested company, one not ingested is named in the answer as left out (`agent.nodes.answer`)
