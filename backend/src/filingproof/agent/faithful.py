@@ -103,6 +103,27 @@ def _facts(row: Any, names: Mapping[str, tuple[str, ...]], lines: Mapping[LineKe
     )
 
 
+# The facts' rows of the cells checked lately, by (store, cell): an answer's cells come back question after
+# question (a company's revenue, its net income), and a stored cell never changes.
+CELLS_KEPT = 4_096
+_ROWS_KEPT: LruCache[tuple[StoreKey, int], tuple[Any, ...]] = LruCache(CELLS_KEPT)
+
+
+async def _fact_rows(session: AsyncSession, cell_ids: Sequence[int], store: StoreKey | None) -> list[Any]:
+    """The `_FACTS` rows of the cells, in its order (by cell, then fact)."""
+    kept = {cell: _ROWS_KEPT.get((store, cell)) if store else None for cell in sorted(set(cell_ids))}
+    missing = [cell for cell, rows in kept.items() if rows is None]
+    if missing:
+        read: dict[int, list[Any]] = {cell: [] for cell in missing}
+        for row in (await session.execute(text(_FACTS), {"ids": missing})).all():
+            read[row.cell_id].append(row)
+        for cell, rows in read.items():
+            kept[cell] = tuple(rows)
+            if store:
+                _ROWS_KEPT.put((store, cell), tuple(rows))
+    return [row for rows in kept.values() for row in rows or ()]
+
+
 class CellFactsReader:
     """What each cell says it is (`cell_facts`), read once per run however many checks ask: the draft's
     claims and its figures' items are checked against the same cells."""
@@ -132,7 +153,7 @@ async def cell_facts(
     where the filings' lines are kept between runs (None: read again)."""
     if not cell_ids:
         return {}
-    rows = (await session.execute(text(_FACTS), {"ids": sorted(set(cell_ids))})).all()
+    rows = await _fact_rows(session, cell_ids, store)
     lines = await _lines(session, {row.filing_id for row in rows}, store)
     found: dict[int, list[CellFacts]] = defaultdict(list)
     for row in rows:

@@ -7,11 +7,11 @@ inside a verbatim quote, periods, references and claims ("record revenue") are t
 its figures are held to cells. A note reference ("Note 12") stands only where a cited filing mentions
 that note; a page reference only for a cited page.
 
-The check runs in a worker thread: it is pure CPU over the draft, and the event loop keeps serving other
-requests while it runs (a long draft would otherwise stall them all).
+The check of a long draft runs in a worker thread: it is pure CPU over the draft, and the event loop keeps
+serving other requests while it runs (a long draft would otherwise stall them all); a short one is checked
+on the loop, cheaper than the hand-off (`agent.offload`).
 """
 
-import asyncio
 import re
 from collections.abc import Collection, Sequence
 from datetime import date
@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import deps_of
 from filingproof.agent.faithful import CellFactsReader, figure_cells, item_failures
+from filingproof.agent.offload import over_draft
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
@@ -138,8 +139,15 @@ async def _misstated(
         )
         for cell in draft.cells
     }
-    return await asyncio.to_thread(
-        claim_failures, draft.text, verdict.figures, cells, draft.derivations, companies, quote_spans(draft)
+    return await over_draft(
+        draft.text,
+        claim_failures,
+        draft.text,
+        verdict.figures,
+        cells,
+        draft.derivations,
+        companies,
+        quote_spans(draft),
     )
 
 
@@ -150,7 +158,7 @@ async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         names = {ticker: found[:1] for ticker, found in state["catalog"].prose_names.items()}
         facts_of = CellFactsReader(session, names, deps.store)
         notes = await _draft_notes(session, draft)
-        verdict = await asyncio.to_thread(check_draft, draft, notes)
+        verdict = await over_draft(draft.text, check_draft, draft, notes)
         misstated = await _misstated(state, facts_of, draft, verdict)
         if misstated:
             failed = sorted([*verdict.failed, *misstated], key=lambda failure: failure.span or (-1, -1))
@@ -162,7 +170,7 @@ async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             if draft.quotes:
                 # The figures are not the item asked; the filer's own sentences still stand, as quotes.
                 draft = write(None, draft.quotes)
-                verdict = await asyncio.to_thread(check_draft, draft, notes)
+                verdict = await over_draft(draft.text, check_draft, draft, notes)
                 update["draft"] = draft
             else:
                 failed = sorted([*verdict.failed, *unfaithful], key=lambda failure: failure.span or (-1, -1))
