@@ -187,7 +187,11 @@ def _printed_name(
 def _bind_phrases(
     draft: _Draft, phrases: Iterable[Phrase], grammar: Collection[str], words: FilingWords | None
 ) -> None:
+    # an ASCII clause holds a phrase's literal wherever the phrase matches it (ignoring case)
+    lowered = draft.text.lower() if draft.text.isascii() else None
     for phrase in phrases:
+        if lowered is not None and phrase.literal is not None and phrase.literal not in lowered:
+            continue
         for found in phrase.pattern.finditer(draft.text):
             if _rate_unasked(phrase, draft.text, found):
                 continue
