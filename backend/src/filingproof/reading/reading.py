@@ -11,11 +11,10 @@ FY24"); every node below the router reads it, never the question as typed.
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
-from filingproof.lru import LruCache
 from filingproof.reading.clauses import Clause, split_clauses
 from filingproof.reading.grammar import PERIOD_WORDS
 from filingproof.reading.lexicon import Phrase, analyst_words
@@ -360,18 +359,12 @@ def _nearest(word: str, terms: frozenset[str]) -> str | None:
 # The filings' terms by length, for the sets of terms read lately (`qa.filing_words` keeps each set while
 # its filings stay the same): a misspelling is compared with the terms of its length and its neighbours'
 # only, not with all of a company's (or, for a question naming none, every company's) terms.
-_LENGTHS: LruCache[frozenset[str], dict[int, tuple[str, ...]]] = LruCache(16)
-
-
+@lru_cache(maxsize=16)
 def _by_length(terms: frozenset[str]) -> dict[int, tuple[str, ...]]:
-    kept = _LENGTHS.get(terms)
-    if kept is None:
-        grouped: dict[int, list[str]] = {}
-        for term in terms:
-            grouped.setdefault(len(term), []).append(term)
-        kept = {length: tuple(found) for length, found in grouped.items()}
-        _LENGTHS.put(terms, kept)
-    return kept
+    grouped: dict[int, list[str]] = {}
+    for term in terms:
+        grouped.setdefault(len(term), []).append(term)
+    return {length: tuple(found) for length, found in grouped.items()}
 
 
 def one_edit(a: str, b: str) -> bool:
