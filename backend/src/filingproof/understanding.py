@@ -365,6 +365,33 @@ class _Matcher:
     other_tickers: dict[str, str]
     other_names: dict[str, str]
 
+    @cached_property
+    def _by_gram(self) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+        """The aliases (by place) whose literal begins with each three letters, and those always tried (no
+        literal, or a shorter one)."""
+        by_gram: dict[str, list[int]] = {}
+        always = []
+        for place, alias in enumerate(self.aliases):
+            if alias.literal is None or len(alias.literal) < _GRAM:
+                always.append(place)
+            else:
+                by_gram.setdefault(alias.literal[:_GRAM], []).append(place)
+        return {gram: tuple(places) for gram, places in by_gram.items()}, tuple(always)
+
+    def tried(self, lowered: str | None) -> list[_Alias]:
+        """The aliases to try on a question (`lowered`: its lowercase text when ASCII, else None: all of
+        them), in their order: those whose literal it holds, and those without one."""
+        if lowered is None:
+            return list(self.aliases)
+        by_gram, always = self._by_gram
+        grams = {lowered[i : i + _GRAM] for i in range(len(lowered) - _GRAM + 1)}
+        places = sorted({*always, *(place for gram in grams for place in by_gram.get(gram, ()))})
+        tried = (self.aliases[place] for place in places)
+        return [alias for alias in tried if alias.literal is None or alias.literal in lowered]
+
+
+_GRAM = 3  # letters of a literal the aliases are looked up by
+
 
 def _matcher(catalog: Catalog) -> _Matcher:
     first_words = Counter(core.split()[0] for c in catalog.companies if (core := _core_name(c.name)))
@@ -476,10 +503,7 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
     # an ASCII question holds a pattern's literal wherever the pattern matches it (ignoring case)
-    lowered = masked.lower() if masked.isascii() else None
-    for alias in matcher.aliases:
-        if lowered is not None and alias.literal is not None and alias.literal not in lowered:
-            continue
+    for alias in matcher.tried(masked.lower() if masked.isascii() else None):
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in taken):
