@@ -92,9 +92,23 @@ class Catalog:
             if company.covered or ticker in _BUILTIN
         }
 
+    @cached_property
+    def _by_ticker(self) -> dict[str, list[tuple[int, FilingRef]]]:
+        """ticker → its filings with their places in `filings`: a look-up, not a scan, per question."""
+        found: dict[str, list[tuple[int, FilingRef]]] = {}
+        for place, filing in enumerate(self.filings):
+            found.setdefault(filing.ticker, []).append((place, filing))
+        return found
+
+    @cached_property
+    def covered(self) -> tuple[str, ...]:
+        """What is ingested, as a refusal lists it (`covered_lines`), worked out once per catalog."""
+        return covered_lines(self.filings)
+
     def filings_of(self, tickers: Iterable[str]) -> list[FilingRef]:
-        wanted = set(tickers)
-        return [filing for filing in self.filings if filing.ticker in wanted]
+        """The companies' filings, in the catalog's order."""
+        found = [pair for ticker in set(tickers) for pair in self._by_ticker.get(ticker, ())]
+        return [filing for _, filing in sorted(found, key=lambda pair: pair[0])]
 
     def within(self, filing_ids: Iterable[int] | None) -> "Catalog":
         """The same companies with only these filings (all of them for None)."""
@@ -279,6 +293,19 @@ class _Alias:
     pattern: re.Pattern[str]
     ambiguous: bool
     case_sensitive_upper: bool  # a ticker that only counts written in capitals
+    # lowercase ASCII text every match holds (its first word up to an apostrophe), so that a question
+    # without it skips the pattern: a store of a thousand companies has thousands; None: always tried
+    literal: str | None = None
+
+
+def _literal(alias: str) -> str | None:
+    """What a question holds, lowercase, wherever it names the alias: its first word up to an apostrophe, and
+    without a final "s" an apostrophe may be typed before ("lowes" is written "Lowe's", `_written_word`)."""
+    words = alias.split()
+    head = re.split("['’]", words[0])[0].lower() if words else ""
+    if words and head == words[0].lower() and len(head) >= 4 and head.endswith("s"):
+        head = head[:-1]
+    return head if head and head.isascii() else None
 
 
 def _alias_pattern(alias: str) -> re.Pattern[str]:
@@ -363,6 +390,33 @@ class _Matcher:
     other_tickers: dict[str, str]
     other_names: dict[str, str]
 
+    @cached_property
+    def _by_gram(self) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+        """The aliases (by place) whose literal begins with each three letters, and those always tried (no
+        literal, or a shorter one)."""
+        by_gram: dict[str, list[int]] = {}
+        always = []
+        for place, alias in enumerate(self.aliases):
+            if alias.literal is None or len(alias.literal) < _GRAM:
+                always.append(place)
+            else:
+                by_gram.setdefault(alias.literal[:_GRAM], []).append(place)
+        return {gram: tuple(places) for gram, places in by_gram.items()}, tuple(always)
+
+    def tried(self, lowered: str | None) -> list[_Alias]:
+        """The aliases to try on a question (`lowered`: its lowercase text when ASCII, else None: all of
+        them), in their order: those whose literal it holds, and those without one."""
+        if lowered is None:
+            return list(self.aliases)
+        by_gram, always = self._by_gram
+        grams = {lowered[i : i + _GRAM] for i in range(len(lowered) - _GRAM + 1)}
+        places = sorted({*always, *(place for gram in grams for place in by_gram.get(gram, ()))})
+        tried = (self.aliases[place] for place in places)
+        return [alias for alias in tried if alias.literal is None or alias.literal in lowered]
+
+
+_GRAM = 3  # letters of a literal the aliases are looked up by
+
 
 def _matcher(catalog: Catalog) -> _Matcher:
     first_words = Counter(_first_word(core) for c in catalog.companies if (core := _core_name(c.name)))
@@ -392,7 +446,7 @@ def _matcher(catalog: Catalog) -> _Matcher:
         builtin = _BUILTIN.get(ticker)
         # "csco", "abbv" name a company in any case; "low", "cat", "key" are words unless in capitals
         lowercase_ok = builtin[2] if builtin else not is_english_word(ticker)
-        patterns.append(_Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok))
+        patterns.append(_Alias(ticker, _ticker_pattern(ticker), False, not lowercase_ok, _literal(ticker)))
         names = {alias.lower() for alias in company.aliases}
         # a stored former name as filed ("FACEBOOK, INC."), also without its legal form
         names |= {core for alias in company.aliases if len(core := _core_name(alias)) >= 4}
@@ -401,10 +455,12 @@ def _matcher(catalog: Catalog) -> _Matcher:
             names.add(core)
         for alias in names:
             if alias:
-                patterns.append(_Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False))
+                patterns.append(
+                    _Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False, _literal(alias))
+                )
         # names derived from the registered one count only capitalised in a mixed-case question
         for alias in _short_names(core, first_words) - names if company.covered else ():
-            patterns.append(_Alias(ticker, _alias_pattern(alias), True, False))
+            patterns.append(_Alias(ticker, _alias_pattern(alias), True, False, _literal(alias)))
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
     return _Matcher(tuple(patterns), companies, other_tickers, other_names)
 
@@ -469,7 +525,9 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
-    for alias in matcher.aliases:
+    # an ASCII question holds a pattern's literal wherever the pattern matches it (ignoring case)
+    tried = matcher.tried(masked.lower() if masked.isascii() else None)
+    for alias in tried:
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if any(span[0] < end and start < span[1] for start, end in taken):
@@ -479,7 +537,7 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
                 found.append((span[0], alias.ticker))
     # a company named once for sure ("WBA") is named again by a name that alone could be a word ("walgreens")
     named = {ticker for _, ticker in found}
-    for alias in matcher.aliases:
+    for alias in tried:
         if alias.ticker not in named or not alias.ambiguous:
             continue
         for match in alias.pattern.finditer(masked):
@@ -710,7 +768,7 @@ def _scope(
     fiscal_period: FiscalPeriod | None,
     catalog: Catalog,
 ) -> tuple[str | None, tuple[str, ...]]:
-    covered = covered_lines(catalog.filings_of(companies) if companies else catalog.filings)
+    covered = covered_lines(catalog.filings_of(companies)) if companies else catalog.covered
     if unknown and not companies:
         return not_ingested(unknown), covered
     # beside an ingested company, one not ingested is named in the answer as left out (`agent.nodes.answer`)

@@ -73,6 +73,7 @@ ALLOWED: Mapping[str, frozenset[str]] = {
             "llm",
             "db",
             "config",
+            "lru",
         }
     ),
     "evals": frozenset({"agent", "metrics", "retrieval", "verify", "calendar", "llm", "db", "config", ROOT}),

@@ -61,3 +61,14 @@ def test_incomplete_or_malformed_page_store_settings_are_refused(
 ) -> None:
     with pytest.raises(ValidationError):
         Settings.model_validate({"FILINGPROOF_HOME": str(tmp_path), **environment})
+
+
+def test_the_local_folder_names_the_images_it_lacks(tmp_path: Path) -> None:
+    store = LocalPageStore(tmp_path)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "1.png").write_bytes(b"png")
+    (tmp_path / "a" / "2.png").mkdir()  # a folder of that name is no image
+    (tmp_path / "b").write_bytes(b"a file, not a folder")
+    paths = ["a/1.png", "a/2.png", "a/3.png", "gone/1.png", "b/1.png", "a/../a/1.png"]
+    assert store.missing(paths) == ["a/2.png", "a/3.png", "gone/1.png", "b/1.png"]
+    assert store.missing(paths) == [path for path in paths if not (tmp_path / path).is_file()]

@@ -1,12 +1,14 @@
 """The typed reading of a question (`reading`): clauses, filler, companies, members by name or initials,
 analysts' words, periods and stated definitions. Pure: a catalog of real corpus names, no database."""
 
+import itertools
+
 import pytest
 
 from filingproof.agent.nodes.router import naming_text, with_definition
 from filingproof.reading.clauses import split_clauses
 from filingproof.reading.grammar import GRAMMAR
-from filingproof.reading.reading import FilingWords, Reading, read
+from filingproof.reading.reading import FilingWords, Reading, one_edit, read
 from filingproof.understanding import Catalog, CompanyRef, company_mentions
 from filingproof.verify.items import terms
 
@@ -320,3 +322,25 @@ def test_a_ticker_not_ingested_beside_a_named_company_may_be_its_members_initial
     # alone, "RL" is Ralph Lauren's ticker
     alone = read("RL op loss 2024", lambda text: company_mentions(text, catalog), GRAMMAR, words)
     assert not alone.of("qualifier")
+
+
+def _osa_distance(a: str, b: str) -> int:
+    """The textbook restricted Damerau-Levenshtein distance (a table over both words), for reference."""
+    table = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            table[i][j] = min(
+                table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] != b[j - 1])
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+    return table[len(a)][len(b)]
+
+
+def test_one_edit_is_a_distance_of_exactly_one() -> None:
+    words = ["".join(letters) for n in range(5) for letters in itertools.product("abc", repeat=n)]
+    for a in words:
+        for b in words:
+            assert one_edit(a, b) == (_osa_distance(a, b) == 1), (a, b)
+    assert one_edit("revnue", "revenue") and one_edit("dilutd", "diluted") and one_edit("reveune", "revenue")
+    assert not one_edit("operations", "operating") and not one_edit("revenue", "revenue")

@@ -359,3 +359,11 @@ def test_references_are_read_to_be_checked(text: str, expected: list[tuple[str, 
     extraction = extract(text)
     assert [(reference.kind, reference.label) for reference in extraction.references] == expected
     assert (extraction.figures, extraction.unrecognised) == ([], [])
+
+
+def test_a_text_read_again_gives_the_same_reading_in_lists_of_its_own() -> None:
+    first = extract("Revenue was $391,035 million in fiscal 2024, up 2% (Note 3).")
+    first.figures.clear()
+    again = extract("Revenue was $391,035 million in fiscal 2024, up 2% (Note 3).")
+    assert [f.text for f in again.figures] == ["$391,035 million", "2%"]
+    assert again.periods and again.references and again.figures is not first.figures

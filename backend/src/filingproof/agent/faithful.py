@@ -19,6 +19,8 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.agent.deps import StoreKey
+from filingproof.lru import LruCache
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict
 from filingproof.verify.items import SALES_WORDS, AskedItem, CellFacts, ItemCheck, Line, check_cell
 
@@ -51,14 +53,33 @@ def _line_key(row: Any) -> LineKey:
     return (row.filing_id, instant, None if instant else row.period_start, row.period_end)
 
 
-async def _lines(session: AsyncSession, filing_ids: Collection[int]) -> dict[LineKey, list[Line]]:
+# The lines of the filings read lately, by (store, filing): a filing's rows never change once stored, and
+# every figure question's check reads its filing's lines again.
+FILINGS_LINES_KEPT = 256
+_LINES_KEPT: LruCache[tuple[StoreKey, int], dict[LineKey, list[Line]]] = LruCache(FILINGS_LINES_KEPT)
+
+
+async def _lines(
+    session: AsyncSession, filing_ids: Collection[int], store: StoreKey | None
+) -> dict[LineKey, list[Line]]:
     """The filings' tagged lines that say "sales" or "revenue", by filing and period."""
+    found: dict[LineKey, list[Line]] = {}
+    kept = {filing: _LINES_KEPT.get((store, filing)) if store else None for filing in filing_ids}
+    for lines in kept.values():
+        found.update(lines or {})
+    missing = sorted(filing for filing, lines in kept.items() if lines is None)
+    if not missing:
+        return found
     words = r"\m(?:" + "|".join(SALES_WORDS) + r")\M"
-    rows = await session.execute(text(_LINES), {"filings": sorted(filing_ids), "words": words})
-    found: dict[LineKey, list[Line]] = defaultdict(list)
+    rows = await session.execute(text(_LINES), {"filings": missing, "words": words})
+    read: dict[int, dict[LineKey, list[Line]]] = {filing: defaultdict(list) for filing in missing}
     for row in rows:
         members = tuple(str(member) for member in (row.dimensions or {}).values())
-        found[_line_key(row)].append(Line(row.row_label, row.value, members, row.concept))
+        read[row.filing_id][_line_key(row)].append(Line(row.row_label, row.value, members, row.concept))
+    for filing, lines in read.items():
+        if store:
+            _LINES_KEPT.put((store, filing), dict(lines))
+        found.update(lines)
     return found
 
 
@@ -82,15 +103,58 @@ def _facts(row: Any, names: Mapping[str, tuple[str, ...]], lines: Mapping[LineKe
     )
 
 
+# The facts' rows of the cells checked lately, by (store, cell): an answer's cells come back question after
+# question (a company's revenue, its net income), and a stored cell never changes.
+CELLS_KEPT = 4_096
+_ROWS_KEPT: LruCache[tuple[StoreKey, int], tuple[Any, ...]] = LruCache(CELLS_KEPT)
+
+
+async def _fact_rows(session: AsyncSession, cell_ids: Sequence[int], store: StoreKey | None) -> list[Any]:
+    """The `_FACTS` rows of the cells, in its order (by cell, then fact)."""
+    kept = {cell: _ROWS_KEPT.get((store, cell)) if store else None for cell in sorted(set(cell_ids))}
+    missing = [cell for cell, rows in kept.items() if rows is None]
+    if missing:
+        read: dict[int, list[Any]] = {cell: [] for cell in missing}
+        for row in (await session.execute(text(_FACTS), {"ids": missing})).all():
+            read[row.cell_id].append(row)
+        for cell, rows in read.items():
+            kept[cell] = tuple(rows)
+            if store:
+                _ROWS_KEPT.put((store, cell), tuple(rows))
+    return [row for rows in kept.values() for row in rows or ()]
+
+
+class CellFactsReader:
+    """What each cell says it is (`cell_facts`), read once per run however many checks ask: the draft's
+    claims and its figures' items are checked against the same cells."""
+
+    def __init__(
+        self, session: AsyncSession, names: Mapping[str, tuple[str, ...]], store: StoreKey | None = None
+    ) -> None:
+        self.session, self.names, self.store = session, names, store
+        self._read: dict[int, list[CellFacts]] = {}
+
+    async def __call__(self, cell_ids: Sequence[int]) -> dict[int, list[CellFacts]]:
+        missing = sorted(set(cell_ids) - self._read.keys())
+        if missing:
+            found = await cell_facts(self.session, missing, self.names, self.store)
+            self._read.update({cell_id: found.get(cell_id, []) for cell_id in missing})
+        return {cell_id: self._read[cell_id] for cell_id in cell_ids if self._read[cell_id]}
+
+
 async def cell_facts(
-    session: AsyncSession, cell_ids: Sequence[int], names: Mapping[str, tuple[str, ...]]
+    session: AsyncSession,
+    cell_ids: Sequence[int],
+    names: Mapping[str, tuple[str, ...]],
+    store: StoreKey | None = None,
 ) -> dict[int, list[CellFacts]]:
     """What each cell says it is: one `CellFacts` per linked XBRL fact, or one for an untagged cell.
-    `names`: the names each company (by ticker) goes by, which qualify nothing in its labels."""
+    `names`: the names each company (by ticker) goes by, which qualify nothing in its labels; `store`:
+    where the filings' lines are kept between runs (None: read again)."""
     if not cell_ids:
         return {}
-    rows = (await session.execute(text(_FACTS), {"ids": sorted(set(cell_ids))})).all()
-    lines = await _lines(session, {row.filing_id for row in rows})
+    rows = await _fact_rows(session, cell_ids, store)
+    lines = await _lines(session, {row.filing_id for row in rows}, store)
     found: dict[int, list[CellFacts]] = defaultdict(list)
     for row in rows:
         found[row.cell_id].append(_facts(row, names, lines))

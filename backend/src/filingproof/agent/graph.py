@@ -19,20 +19,23 @@ from filingproof.agent.state import AgentState
 
 MAX_SYNTHESES = 2  # the first draft and one repair
 
+# The edges' choices are coroutines, though they await nothing: LangGraph runs a plain function in a worker
+# thread (four thread hand-offs a question, each waiting on the event loop's and other requests' turns).
 
-def after_router(state: AgentState) -> Literal["retrieval", "answer"]:
+
+async def after_router(state: AgentState) -> Literal["retrieval", "answer"]:
     return "answer" if state["route"] == "refuse" else "retrieval"
 
 
-def after_retrieval(state: AgentState) -> Literal["table_qa", "synthesis"]:
+async def after_retrieval(state: AgentState) -> Literal["table_qa", "synthesis"]:
     return "synthesis" if state["route"] == "narrative" else "table_qa"
 
 
-def after_table_qa(state: AgentState) -> Literal["synthesis", "answer"]:
+async def after_table_qa(state: AgentState) -> Literal["synthesis", "answer"]:
     return "answer" if state.get("refusal") else "synthesis"
 
 
-def after_verify(state: AgentState) -> Literal["repair", "answer"]:
+async def after_verify(state: AgentState) -> Literal["repair", "answer"]:
     # A figure that is not the item asked comes from the cell picked, not the writing: no rewrite mends it.
     if state["verdict"].ok or state.get("item_failures") or state.get("attempts", 0) >= MAX_SYNTHESES:
         return "answer"

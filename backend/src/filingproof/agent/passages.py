@@ -20,18 +20,22 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.agent.deps import StoreKey
 from filingproof.agent.state import Passage
 from filingproof.index.tokenize import tokenize
+from filingproof.lru import LruCache
 from filingproof.qa.asked import item_phrases
-from filingproof.qa.store import page_cells
+from filingproof.qa.store import CellHit, page_cells
 from filingproof.retrieval.search import PageHit
 from filingproof.understanding import QueryUnderstanding
-from filingproof.verify import CellSource, extract, verify_draft
+from filingproof.verify import CellSource, WrittenFigure, extract, verify_draft
+from filingproof.verify.figures import Extraction
 from filingproof.verify.items import terms
 
 MAX_SENTENCES = 3
@@ -84,21 +88,43 @@ def _relevance(u: QueryUnderstanding) -> _Relevance:
     return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None)
 
 
-def _figure_near_item(sentence: str, item: frozenset[str]) -> bool | None:
+@dataclass(frozen=True)
+class _Sentence:
+    """A sentence of a page with what scoring reads of it, worked out once per page read (see `_Page`)."""
+
+    text: str
+    tokens: frozenset[str]  # its BM25 tokens
+    roots: frozenset[str]  # its words' roots (`_roots`)
+
+    @cached_property
+    def extraction(self) -> Extraction:
+        return extract(self.text)
+
+    @cached_property
+    def figures(self) -> tuple[WrittenFigure, ...]:
+        """The figures scoring reads: none without a digit."""
+        return tuple(self.extraction.figures) if any(char.isdigit() for char in self.text) else ()
+
+
+def _sentence(text: str) -> _Sentence:
+    return _Sentence(text, frozenset(tokenize(text)), _roots(text))
+
+
+def _figure_near_item(sentence: _Sentence, item: frozenset[str]) -> bool | None:
     """Whether a figure of the sentence stands next to the item's words; None: it states no figure."""
-    figures = extract(sentence).figures if any(char.isdigit() for char in sentence) else []
-    if not figures:
+    if not sentence.figures:
         return None
     before, after = _NEAR
-    return any(item & _roots(sentence[max(0, f.start - before) : f.end + after]) for f in figures)
+    text = sentence.text
+    return any(item & _roots(text[max(0, f.start - before) : f.end + after]) for f in sentence.figures)
 
 
-def _score(sentence: str, relevance: _Relevance, rank: int) -> tuple[float, ...] | None:
+def _score(sentence: _Sentence, relevance: _Relevance, rank: int) -> tuple[float, ...] | None:
     """How well the sentence answers the asked item (higher first); None: it does not."""
-    shared = len(relevance.other.intersection(tokenize(sentence))) + 1.0 / (rank + 2)
+    shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
     if not relevance.item:  # the question names no item: its words decide
         return (0.0, 0.0, shared) if shared >= 1 else None
-    named = len(relevance.item & _roots(sentence))
+    named = len(relevance.item & sentence.roots)
     if named < relevance.needed:
         return None
     near = _figure_near_item(sentence, relevance.item) if relevance.asks_figure else None
@@ -112,16 +138,32 @@ _SPACES = re.compile(r"[\s\u200b]+")
 
 
 @dataclass(frozen=True)
-class _PageText:
+class _Page:
     body: str
     lines: Sequence[Line]
 
+    @cached_property
+    def sentences(self) -> tuple[_Sentence, ...]:
+        return tuple(_sentence(text) for text in sentences(self.body))
 
-def sentence_boxes(sentence: str, lines: Sequence[Line]) -> tuple[tuple[float, float, float, float], ...]:
+    @cached_property
+    def squashed(self) -> tuple[str, ...]:
+        """Its drawn lines' texts without spaces (`sentence_boxes`)."""
+        return squashed_lines(self.lines)
+
+
+def squashed_lines(lines: Sequence[Line]) -> tuple[str, ...]:
+    return tuple(_SPACES.sub("", str(line[0])) for line in lines)
+
+
+def sentence_boxes(
+    sentence: str, lines: Sequence[Line], squashed: Sequence[str] | None = None
+) -> tuple[tuple[float, float, float, float], ...]:
     """The boxes of the lines a sentence is drawn on (its first occurrence), compared without spaces (the
-    page's text and its drawn lines break and space words differently); none when it is not found."""
+    page's text and its drawn lines break and space words differently); none when it is not found.
+    `squashed`: the lines' `squashed_lines`, when worked out already."""
     wanted = _SPACES.sub("", sentence)
-    squashed = [_SPACES.sub("", str(line[0])) for line in lines]
+    squashed = squashed_lines(lines) if squashed is None else squashed
     start = "".join(squashed).find(wanted)
     if not wanted or start < 0:
         return ()
@@ -133,48 +175,88 @@ def sentence_boxes(sentence: str, lines: Sequence[Line]) -> tuple[tuple[float, f
     return tuple(boxes)
 
 
-async def _page_texts(session: AsyncSession, hits: Sequence[PageHit]) -> dict[tuple[int, int], _PageText]:
+# Pages and quotes read lately, by store (`agent.deps.StoreKey`): a stored page never changes, and the pages
+# a search ranks first come back question after question.
+PAGES_KEPT = 256
+_PageKey = tuple[StoreKey, int, int]  # store, filing, page
+_PAGES: LruCache[_PageKey, _Page] = LruCache(PAGES_KEPT)
+# a sentence's figures checked against its page's cells: the cells they match, or None when one does not
+_CHECKED: LruCache[tuple[_PageKey, str], tuple[CellHit, ...] | None] = LruCache(PAGES_KEPT * MAX_SENTENCES)
+
+
+async def _page_texts(
+    session: AsyncSession, hits: Sequence[PageHit], store: StoreKey | None
+) -> dict[tuple[int, int], _Page]:
+    pages: dict[tuple[int, int], _Page] = {}
+    for hit in hits:
+        kept = _PAGES.get((store, hit.filing_id, hit.page_no)) if store else None
+        if kept is not None:
+            pages[hit.filing_id, hit.page_no] = kept
+    missing = [hit for hit in hits if (hit.filing_id, hit.page_no) not in pages]
+    if not missing:
+        return pages
     rows = await session.execute(
         text(
             "SELECT filing_id, page_no, text, lines FROM pages WHERE (filing_id, page_no) IN "
             "(SELECT * FROM unnest(CAST(:f AS integer[]), CAST(:p AS integer[])))"
         ),
-        {"f": [h.filing_id for h in hits], "p": [h.page_no for h in hits]},
+        {"f": [h.filing_id for h in missing], "p": [h.page_no for h in missing]},
     )
-    return {(row.filing_id, row.page_no): _PageText(row.text, row.lines or ()) for row in rows}
+    for row in rows:
+        page = _Page(row.text, row.lines or ())
+        pages[row.filing_id, row.page_no] = page
+        if store:
+            _PAGES.put((store, row.filing_id, row.page_no), page)
+    return pages
+
+
+async def _verified_cells(
+    session: AsyncSession, sentence: _Sentence, hit: PageHit, store: StoreKey | None
+) -> tuple[CellHit, ...] | None:
+    """The cells of its page the sentence's figures match; None if a figure does not verify."""
+    key = ((store, hit.filing_id, hit.page_no), sentence.text) if store else None
+    if key is not None and key in _CHECKED:
+        return _CHECKED.get(key)
+    cells = await page_cells(session, hit.filing_id, hit.page_no)
+    verdict = verify_draft(sentence.text, [c.cited() for c in cells])
+    used: tuple[CellHit, ...] | None = None
+    if not any(failure.kind not in ("period", "reference", "claim") for failure in verdict.failed):
+        # A sentence of the filing: its periods, references and claims are its own; its figures are not.
+        ids = {f.matched_source.cell_id for f in verdict.figures if isinstance(f.matched_source, CellSource)}
+        used = tuple(c for c in cells if c.cell_id in ids)
+    if key is not None:
+        _CHECKED.put(key, used)
+    return used
 
 
 async def _checked(
-    session: AsyncSession, sentence: str, hit: PageHit, lines: Sequence[Line]
+    session: AsyncSession, sentence: _Sentence, hit: PageHit, page: _Page | None, store: StoreKey | None
 ) -> Passage | None:
     """The passage, with the cells its figures match; None if a figure does not verify."""
+    boxes = sentence_boxes(sentence.text, page.lines, page.squashed) if page else ()
     base = Passage(
-        sentence, hit.filing_id, hit.accession, hit.ticker, hit.form, hit.period_end.isoformat(), hit.page_no,
-        hit.label, boxes=sentence_boxes(sentence, lines),
+        sentence.text, hit.filing_id, hit.accession, hit.ticker, hit.form, hit.period_end.isoformat(),
+        hit.page_no, hit.label, boxes=boxes,
     )  # fmt: skip
-    extraction = extract(sentence)
-    if not extraction.figures and not extraction.unrecognised:
+    if not sentence.extraction.figures and not sentence.extraction.unrecognised:
         return base
-    cells = await page_cells(session, hit.filing_id, hit.page_no)
-    verdict = verify_draft(sentence, [c.cited() for c in cells])
-    if any(failure.kind not in ("period", "reference", "claim") for failure in verdict.failed):
-        # A sentence of the filing: its periods, references and claims are its own; its figures are not.
-        return None
-    used = {f.matched_source.cell_id for f in verdict.figures if isinstance(f.matched_source, CellSource)}
-    return dataclasses.replace(base, cells=tuple(c for c in cells if c.cell_id in used))
+    used = await _verified_cells(session, sentence, hit, store)
+    return None if used is None else dataclasses.replace(base, cells=used)
 
 
 async def select_passages(
-    session: AsyncSession, u: QueryUnderstanding, hits: Sequence[PageHit]
+    session: AsyncSession, u: QueryUnderstanding, hits: Sequence[PageHit], store: StoreKey | None = None
 ) -> list[Passage]:
+    """The sentences of the pages `hits` to quote (see the module); `store`: where pages read are kept
+    between runs (None: read again)."""
     if not hits:
         return []
     relevance = _relevance(u)
-    pages = await _page_texts(session, hits)
-    scored: list[tuple[tuple[float, ...], int, str, PageHit]] = []
+    pages = await _page_texts(session, hits, store)
+    scored: list[tuple[tuple[float, ...], int, _Sentence, PageHit]] = []
     for rank, hit in enumerate(hits):
         page = pages.get((hit.filing_id, hit.page_no))
-        for order, sentence in enumerate(sentences(page.body if page else "")):
+        for order, sentence in enumerate(page.sentences if page else ()):
             score = _score(sentence, relevance, rank)
             if score is not None:
                 scored.append((score, -rank * 1000 - order, sentence, hit))
@@ -183,10 +265,9 @@ async def select_passages(
     per_page: dict[tuple[int, int], int] = {}
     for _, _, sentence, hit in scored:
         key = (hit.filing_id, hit.page_no)
-        if per_page.get(key, 0) >= MAX_PER_PAGE or any(p.sentence == sentence for p in chosen):
+        if per_page.get(key, 0) >= MAX_PER_PAGE or any(p.sentence == sentence.text for p in chosen):
             continue
-        page = pages.get(key)
-        passage = await _checked(session, sentence, hit, page.lines if page else ())
+        passage = await _checked(session, sentence, hit, pages.get(key), store)
         if passage is None:
             continue
         chosen.append(passage)

@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.lru import LruCache
 from filingproof.qa.pick import member_name, name_words
-from filingproof.qa.vocabulary import database_of, reported_members, vocabulary
+from filingproof.qa.vocabulary import VOCABULARIES_KEPT, database_of, reported_members, vocabulary
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
 from filingproof.verify.items import terms
@@ -22,24 +22,30 @@ _GENERIC_NAMESPACE = "us-gaap:"
 WORD_SETS_KEPT = 16
 _Key = tuple[str, tuple[tuple[str, tuple[int, ...]], ...]]
 _KEPT: LruCache[_Key, FilingWords] = LruCache(WORD_SETS_KEPT)
+# Sets of more companies than this (a question naming none reads every company's words) are kept apart,
+# so that questions about single companies do not push them out; a set of more companies than half the
+# vocabularies kept reads theirs without keeping them (hundreds would push out every vocabulary kept).
+WIDE = 8
+WIDE_SETS_KEPT = 4
+_WIDE: LruCache[_Key, FilingWords] = LruCache(WIDE_SETS_KEPT)
 
 
 async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterable[str]) -> FilingWords:
     """The words of these companies' filings (those the catalog holds)."""
-    wanted = set(tickers)
     filings: dict[str, list[int]] = defaultdict(list)
-    for filing in catalog.filings:
-        if filing.ticker in wanted:
-            filings[filing.ticker].append(filing.filing_id)
+    for filing in catalog.filings_of(tickers):
+        filings[filing.ticker].append(filing.filing_id)
     companies = tuple((ticker, tuple(sorted(ids))) for ticker, ids in sorted(filings.items()))
     key = (database_of(session), companies)
-    kept = _KEPT.get(key)
+    sets = _WIDE if len(companies) > WIDE else _KEPT
+    kept = sets.get(key)
     if kept is not None:
         return kept
     found: set[str] = set()
     members: set[tuple[str, str]] = set()
+    keep = len(companies) <= VOCABULARIES_KEPT // 2
     for ticker, ids in companies:
-        vocab = await vocabulary(session, ticker, ids, name_words(catalog, ticker))
+        vocab = await vocabulary(session, ticker, ids, name_words(catalog, ticker), keep=keep)
         found.update(vocab.by_term)
         members.update(
             (ticker, member_name(member))
@@ -47,5 +53,5 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
             if not member.startswith(_GENERIC_NAMESPACE)
         )
     words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms)
-    _KEPT.put(key, words)
+    sets.put(key, words)
     return words

@@ -235,10 +235,10 @@ def database_of(session: AsyncSession) -> str:
 
 
 async def vocabulary(
-    session: AsyncSession, ticker: str, filing_ids: Sequence[int], neutral: frozenset[str]
+    session: AsyncSession, ticker: str, filing_ids: Sequence[int], neutral: frozenset[str], keep: bool = True
 ) -> Vocabulary:
     """The company's vocabulary, read once per process and kept while its filings stay the same (and it is
-    among the `VOCABULARIES_KEPT` asked about last)."""
+    among the `VOCABULARIES_KEPT` asked about last); `keep=False` reads it without keeping it."""
     key = (database_of(session), ticker)
     filings = tuple(sorted(filing_ids))
     cached = _CACHE.get(key)
@@ -246,7 +246,8 @@ async def vocabulary(
         return cached[1]
     rows = (await session.execute(text(_CELLS), {"ticker": ticker})).all()
     built = build_vocabulary(ticker, rows, neutral)
-    _CACHE.put(key, (filings, built))
+    if keep:
+        _CACHE.put(key, (filings, built))
     return built
 
 

@@ -18,6 +18,9 @@ class Phrase:
     phrase: str  # as people write it
     bound: str  # what it binds to: the pipeline's words ("" for filler)
     pattern: re.Pattern[str]
+    # lowercase ASCII text every match holds (its first word), so that a text without it skips the
+    # pattern (`reading` tries some 240 phrases on each clause); None: always tried
+    literal: str | None = None
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
@@ -41,7 +44,9 @@ def parse_words(text: str) -> tuple[Phrase, ...]:
         if role not in ROLES or len(fields) > 3 or (role != "filler" and len(fields) != 3):
             raise ValueError(f"words.tsv:{number}: expected role<TAB>phrase[<TAB>bound], got {line!r}")
         bound = fields[2] if len(fields) == 3 else ""
-        phrases.append(Phrase(role, fields[1], bound, phrase_pattern(fields[1])))
+        first = fields[1].split()[0].lower() if fields[1].split() else ""
+        literal = first if first and first.isascii() else None
+        phrases.append(Phrase(role, fields[1], bound, phrase_pattern(fields[1]), literal))
     return tuple(phrases)
 
 

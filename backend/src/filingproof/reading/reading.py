@@ -11,7 +11,7 @@ FY24"); every node below the router reads it, never the question as typed.
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
@@ -199,7 +199,11 @@ def _printed_name(
 def _bind_phrases(
     draft: _Draft, phrases: Iterable[Phrase], grammar: Collection[str], words: FilingWords | None
 ) -> None:
+    # an ASCII clause holds a phrase's literal wherever the phrase matches it (ignoring case)
+    lowered = draft.text.lower() if draft.text.isascii() else None
     for phrase in phrases:
+        if lowered is not None and phrase.literal is not None and phrase.literal not in lowered:
+            continue
         for found in phrase.pattern.finditer(draft.text):
             if _rate_unasked(phrase, draft.text, found):
                 continue
@@ -368,29 +372,46 @@ def _bind_rest(
             draft.bind(token.start(), token.end(), "item", word)
 
 
-def _nearest(word: str, terms: Collection[str]) -> str | None:
+def _nearest(word: str, terms: frozenset[str]) -> str | None:
     """The term one edit from a word of five letters or more (a letter missing, added, changed, or two
     swapped): a misspelling ("dilutd", "revnue"). One edit only: two would turn words into others
     ("operations" into "operating")."""
     if len(word) < 5 or not word.isalpha():
         return None
-    near = [term for term in terms if abs(len(term) - len(word)) <= 1 and _edits(word, term) == 1]
+    lengths = _by_length(terms)
+    near = [
+        term
+        for length in (len(word) - 1, len(word), len(word) + 1)
+        for term in lengths.get(length, ())
+        if one_edit(word, term)
+    ]
     return min(near) if len(near) == 1 else None
 
 
-def _edits(a: str, b: str) -> int:
-    """Levenshtein distance, with a swap of two neighbours counted as one edit."""
-    previous = list(range(len(b) + 1))
-    before: list[int] = []
-    for i, ca in enumerate(a, start=1):
-        current = [i]
-        for j, cb in enumerate(b, start=1):
-            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cost = min(cost, before[j - 2] + 1)
-            current.append(cost)
-        before, previous = previous, current
-    return previous[-1]
+# The filings' terms by length, for the sets of terms read lately (`qa.filing_words` keeps each set while
+# its filings stay the same): a misspelling is compared with the terms of its length and its neighbours'
+# only, not with all of a company's (or, for a question naming none, every company's) terms.
+@lru_cache(maxsize=16)
+def _by_length(terms: frozenset[str]) -> dict[int, tuple[str, ...]]:
+    grouped: dict[int, list[str]] = {}
+    for term in terms:
+        grouped.setdefault(len(term), []).append(term)
+    return {length: tuple(found) for length, found in grouped.items()}
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether `b` is `a` with one edit: a letter missing, added or changed, or two neighbours swapped (the
+    restricted Damerau-Levenshtein distance is 1), in one pass over the two."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    if len(a) != len(b):  # the rest of the longer, past the first difference, is the rest of the shorter
+        longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+        return longer[first + 1 :] == shorter[first:]
+    if a[first + 1 :] == b[first + 1 :]:  # one letter changed
+        return True
+    swapped = first + 1 < len(a) and a[first] == b[first + 1] and a[first + 1] == b[first]
+    return swapped and a[first + 2 :] == b[first + 2 :]  # two neighbours swapped
 
 
 def _resolve_verbs(draft: _Draft) -> None:

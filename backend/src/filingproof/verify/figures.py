@@ -41,6 +41,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal
 
 from filingproof.verify.cells import Currency, Unit, amount_unit
@@ -321,8 +322,22 @@ def extract(draft: str) -> Extraction:
     """Figures, periods, references, claims and unaccounted numeric text of a draft, each in text order.
 
     Reading runs on the draft with digits of every script folded to ASCII (`normalize.fold_text`), one
-    character for one, so spans index the draft; texts are re-read from the draft.
+    character for one, so spans index the draft; texts are re-read from the draft. A text read lately is
+    not read again (a draft is read when written, when verified and when its claims are checked); each
+    caller gets lists of its own.
     """
+    kept = _extracted(draft)
+    return Extraction(
+        figures=list(kept.figures),
+        periods=list(kept.periods),
+        unrecognised=list(kept.unrecognised),
+        references=list(kept.references),
+        claims=list(kept.claims),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _extracted(draft: str) -> Extraction:
     folded = fold_text(draft)
     references = find_references(folded)
     # A reference's label is no period: "ASU 2016-13" names no year.

@@ -25,7 +25,7 @@ async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]
         result = await deps.retriever.search_understood(
             session, state["understanding"], state["catalog"], limit=PAGES
         )
-        passages = await select_passages(session, state["understanding"], result.hits)
+        passages = await select_passages(session, state["understanding"], result.hits, deps.store)
         pages = ", ".join(f"{h.ticker} {h.form} p{h.page_no}" for h in result.hits)
         event.summary = f"{len(result.hits)} pages ({pages}); {len(passages)} sentences quoted"
     return {"passages": passages}

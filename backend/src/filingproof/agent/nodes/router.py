@@ -21,7 +21,6 @@ from filingproof.understanding import (
     Filters,
     QueryUnderstanding,
     company_mentions,
-    covered_lines,
     how_to_add,
     not_ingested,
     understand,
@@ -128,7 +127,7 @@ def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> Qu
 
 
 def covered_text(u: QueryUnderstanding, catalog: Catalog) -> str:
-    covered = u.covered or covered_lines(catalog.filings)
+    covered = u.covered or catalog.covered
     return "Covered: " + "; ".join(covered) + "."
 
 

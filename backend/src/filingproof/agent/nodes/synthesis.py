@@ -4,7 +4,6 @@ The provider path degrades, never breaks: a provider error, a timeout, a malform
 (each a `ProviderError`) hands the draft to the deterministic writer, and the hop's summary says so.
 """
 
-import asyncio
 import logging
 from typing import Any
 
@@ -12,6 +11,7 @@ from langchain_core.runnables import RunnableConfig
 
 from filingproof.agent.deps import deps_of
 from filingproof.agent.llm_writer import llm_write
+from filingproof.agent.offload import over_draft
 from filingproof.agent.state import AgentState, Draft, Passage
 from filingproof.agent.trace import Hop, hop
 from filingproof.agent.writer import write
@@ -51,7 +51,7 @@ async def synthesis(state: AgentState, config: RunnableConfig) -> dict[str, Any]
         else:
             draft = write(table, passages)
         attempts = state.get("attempts", 0) + 1
-        figures = len((await asyncio.to_thread(extract, draft.text)).figures)
+        figures = len((await over_draft(draft.text, extract, draft.text)).figures)
         event.summary = (
             f"draft {attempts} by {draft.writer}{fallback}: {figures} figures, "
             f"{len(draft.cells)} cells cited, {len(draft.derivations)} derivations"

@@ -7,11 +7,11 @@ inside a verbatim quote, periods, references and claims ("record revenue") are t
 its figures are held to cells. A note reference ("Note 12") stands only where a cited filing mentions
 that note; a page reference only for a cited page.
 
-The check runs in a worker thread: it is pure CPU over the draft, and the event loop keeps serving other
-requests while it runs (a long draft would otherwise stall them all).
+The check of a long draft runs in a worker thread: it is pure CPU over the draft, and the event loop keeps
+serving other requests while it runs (a long draft would otherwise stall them all); a short one is checked
+on the loop, cheaper than the hand-off (`agent.offload`).
 """
 
-import asyncio
 import re
 from collections.abc import Collection, Sequence
 from datetime import date
@@ -22,7 +22,8 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import deps_of
-from filingproof.agent.faithful import cell_facts, figure_cells, item_failures
+from filingproof.agent.faithful import CellFactsReader, figure_cells, item_failures
+from filingproof.agent.offload import over_draft
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
@@ -99,7 +100,7 @@ async def _draft_notes(session: AsyncSession, draft: Draft) -> set[str]:
 
 
 async def _unfaithful(
-    state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
+    state: AgentState, facts_of: CellFactsReader, draft: Draft, verdict: Verdict
 ) -> list[Failure]:
     """The figures of the draft's own text whose cells are not the item the question asks for."""
     # a metric's inputs are checked as the inputs they stand for (`metrics.answer.metric_inputs`)
@@ -115,20 +116,18 @@ async def _unfaithful(
     asked = asked_items(question, u, catalog, ask, printed=True)
     asked_inputs = asked_items(question, u, catalog, ask)
     inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}
-    names = {ticker: found[:1] for ticker, found in catalog.prose_names.items()}
-    facts = await cell_facts(session, [cell for cells in sources.values() for cell in cells], names)
+    facts = await facts_of([cell for cells in sources.values() for cell in cells])
     return failures + item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
 
 
 async def _misstated(
-    state: AgentState, session: AsyncSession, draft: Draft, verdict: Verdict
+    state: AgentState, facts_of: CellFactsReader, draft: Draft, verdict: Verdict
 ) -> list[Failure]:
     """The claims of the draft whose words misstate their cells: another company, item, period or sign."""
     if not any(check.ok for check in verdict.figures):
         return []
     companies = state["catalog"].prose_names
-    names = {ticker: found[:1] for ticker, found in companies.items()}
-    facts = await cell_facts(session, [cell.cell_id for cell in draft.cells], names)
+    facts = await facts_of([cell.cell_id for cell in draft.cells])
     cells = {
         cell.cell_id: ClaimCell(
             cell.cell_id,
@@ -140,29 +139,38 @@ async def _misstated(
         )
         for cell in draft.cells
     }
-    return await asyncio.to_thread(
-        claim_failures, draft.text, verdict.figures, cells, draft.derivations, companies, quote_spans(draft)
+    return await over_draft(
+        draft.text,
+        claim_failures,
+        draft.text,
+        verdict.figures,
+        cells,
+        draft.derivations,
+        companies,
+        quote_spans(draft),
     )
 
 
 async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("verify") as event:
-        session = deps_of(config).session
-        draft = state["draft"]
+        deps = deps_of(config)
+        session, draft = deps.session, state["draft"]
+        names = {ticker: found[:1] for ticker, found in state["catalog"].prose_names.items()}
+        facts_of = CellFactsReader(session, names, deps.store)
         notes = await _draft_notes(session, draft)
-        verdict = await asyncio.to_thread(check_draft, draft, notes)
-        misstated = await _misstated(state, session, draft, verdict)
+        verdict = await over_draft(draft.text, check_draft, draft, notes)
+        misstated = await _misstated(state, facts_of, draft, verdict)
         if misstated:
             failed = sorted([*verdict.failed, *misstated], key=lambda failure: failure.span or (-1, -1))
             verdict = Verdict(False, verdict.figures, verdict.periods, failed)
         update: dict[str, Any] = {}
-        unfaithful = await _unfaithful(state, session, draft, verdict)
+        unfaithful = await _unfaithful(state, facts_of, draft, verdict)
         if unfaithful:
             update["item_failures"] = unfaithful
             if draft.quotes:
                 # The figures are not the item asked; the filer's own sentences still stand, as quotes.
                 draft = write(None, draft.quotes)
-                verdict = await asyncio.to_thread(check_draft, draft, notes)
+                verdict = await over_draft(draft.text, check_draft, draft, notes)
                 update["draft"] = draft
             else:
                 failed = sorted([*verdict.failed, *unfaithful], key=lambda failure: failure.span or (-1, -1))
