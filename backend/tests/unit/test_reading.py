@@ -208,7 +208,13 @@ def test_instructions_are_whole_sentences_carried_as_typed() -> None:
 
 def test_a_sentence_that_asks_is_never_an_instruction() -> None:
     # a request with its question cue asks; a lone instruction-like sentence is the question
-    assert clause_kinds("Using the balance sheet, what is Tesla's FY2024 current ratio?")[0][0] == "asking"
+    # (its opening that names where to look is a gloss)
+    assert [
+        kind for kind, _ in clause_kinds("Using the balance sheet, what is Tesla's FY2024 current ratio?")
+    ] == [
+        "gloss",
+        "asking",
+    ]
     assert [kind for kind, _ in clause_kinds("Calculate Apple's FCF using CFO and capex.")] == ["asking"]
 
 
@@ -344,3 +350,13 @@ def test_one_edit_is_a_distance_of_exactly_one() -> None:
             assert one_edit(a, b) == (_osa_distance(a, b) == 1), (a, b)
     assert one_edit("revnue", "revenue") and one_edit("dilutd", "diluted") and one_edit("reveune", "revenue")
     assert not one_edit("operations", "operating") and not one_edit("revenue", "revenue")
+
+
+def test_an_opening_that_names_where_to_look_is_a_gloss_and_a_range_of_years_no_formula() -> None:
+    text = "Using only the information within the balance sheet, how much total assets did Costco have?"
+    kinds = [(clause.kind, text[clause.start : clause.end].strip(" ,")) for clause in split_clauses(text)]
+    assert kinds[0] == ("gloss", "Using only the information within the balance sheet")
+    ranged = "What is the FY2018 - FY2020 3 year average of capex as a % of revenue for MGM Resorts?"
+    assert [clause.kind for clause in split_clauses(ranged)] == ["asking"]
+    stated = "Could you work out their free cash flow for fiscal 2023 - operating cash flow less capex?"
+    assert [clause.kind for clause in split_clauses(stated)] == ["asking", "definition"]

@@ -25,9 +25,14 @@ _ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|de
 _NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
 _GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
-# A clause's opening that sets the scene ("With Humira losing exclusivity, how much …"): a gloss
+# A clause's opening that sets the scene ("With Humira losing exclusivity, how much …"): a gloss.
+# So is one that names where to look ("Using only the information within the balance sheet, how much …",
+# "Basing your judgments off of the balance sheet, what is …")
 _SETTING = re.compile(
-    r"\s*(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80},\s*(?=\S)", re.IGNORECASE
+    r"\s*(?:(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80}"
+    r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
+    r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)",
+    re.IGNORECASE,
 )
 _GLOSS_INSIDE = re.compile(
     r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s"
@@ -128,7 +133,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 # Where a sentence's stated formula starts: a gloss marker, or a colon ("EBITDA margin for FY2016: operating
 # income plus D&A, divided by net sales").
-_DASH = re.compile(r"\s+[-–—]+\s+")
+_DASH = re.compile(r"\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)", re.IGNORECASE)  # not a range of periods
 _FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern, re.IGNORECASE)
 
 
