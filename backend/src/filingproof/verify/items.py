@@ -334,7 +334,7 @@ SHARE_COUNT_WORDS = frozenset({"weighted", "average", "outstanding", "number"})
 PAYMENT = "payment"
 # How many words a row may add to the asked item and still be it by its concept ("Sales to customers" is
 # revenue); more, and the row names a narrower line
-NARROWER_ROW = 2
+NARROWER_ROW = 4
 # What a line leaves out or takes in is no part of what it is: "Purchases of property and equipment excluding
 # finance leases, net of sales" is capital expenditures
 _QUALIFYING_TAIL = re.compile(r"[,(]?\s*\b(?:excluding|including|net\s+of)\b.*$", re.IGNORECASE)
@@ -434,6 +434,13 @@ def _describe_period(cell: CellFacts) -> str:
 _ASKS_COUNT = re.compile(
     r"\bnumber\s+of\s+(?:\w+\s+)?shares\b|\bshare\s+count\b|\bhow\s+many\b", re.IGNORECASE
 )
+
+
+def _a_count(cell: CellFacts) -> bool:
+    """A number of shares or units, by the cell's unit or its concept (a share count in a table of dollars
+    "except number of shares" may be stored in USD: its concept says "Shares")."""
+    local = (cell.concept or "").split(":")[-1]
+    return cell.unit in ("shares", "number") or bool(re.search(r"Shares|NumberOf", local))
 
 
 def _unit_problem(asked_terms: frozenset[str], cell: CellFacts) -> str | None:
@@ -661,7 +668,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the filing prints '{other.label}' apart from the row '{label}', which is another line"
         )
-    if _ASKS_COUNT.search(asked.phrase) and cell.unit not in ("shares", "number"):
+    if _ASKS_COUNT.search(asked.phrase) and not _a_count(cell):
         return ItemCheck(False, f"the question asks for a number of shares; the cell is in {cell.unit}")
     problem = _unit_problem(wanted, cell)
     if problem is not None:
