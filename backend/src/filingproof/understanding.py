@@ -303,7 +303,7 @@ def _literal(alias: str) -> str | None:
     without a final "s" an apostrophe may be typed before ("lowes" is written "Lowe's", `_written_word`)."""
     words = alias.split()
     head = re.split("['’]", words[0])[0].lower() if words else ""
-    if words and head == words[0].lower() and len(head) >= 4 and head.endswith("s"):
+    if words and _apostrophe_dropped(words[0]):
         head = head[:-1]
     return head if head and head.isascii() else None
 
@@ -320,9 +320,14 @@ def _written_word(word: str) -> str:
     """A pattern for one word of a company's name as people write it: an apostrophe either way or left out,
     and one a registered name leaves out put back before a final "s" ("LOWES COMPANIES" → "Lowe's")."""
     pattern = re.escape(word).replace("’", "'").replace("'", "['’]?")
-    if "'" not in word and len(word) >= 4 and word.endswith("s"):
+    if _apostrophe_dropped(word):
         pattern = pattern[:-1] + "['’]?s"
     return pattern
+
+
+def _apostrophe_dropped(word: str) -> bool:
+    """A name's word that may have lost an apostrophe before its final "s" ("LOWES" for "Lowe's")."""
+    return len(word) >= 4 and word.lower().endswith("s") and not re.search("['’]", word)
 
 
 # Words that end a registered name without naming the company: "Cisco Systems" is "Cisco", "UnitedHealth

@@ -79,10 +79,12 @@ _PRESENTATION = re.compile(
 )
 # What stands between an asking clause and words that go on with it: a parenthesis' end, a dash.
 _GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
+# A request: "can you …", "I'd like …".
+_ASKED_OF_YOU = r"\b(?:can|could|would|will)\s+you\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
 # What makes a clause a question: a question word, a request, or its question mark.
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
-    r"|\b(?:can|could|would|will)\s+you\b|\bi(?:'d| would)?\s+(?:need|want|like)\b",
+    r"|" + _ASKED_OF_YOU,
     re.IGNORECASE,
 )
 
@@ -95,9 +97,7 @@ _OPENS_QUESTION = re.compile(
 )
 
 
-_REQUEST = re.compile(
-    r"\b(?:can|could|would|will)\s+you\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b|\bplease\b", re.IGNORECASE
-)
+_REQUEST = re.compile(_ASKED_OF_YOU + r"|\bplease\b", re.IGNORECASE)
 
 
 def _told(sentence: str) -> bool:

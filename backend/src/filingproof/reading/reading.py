@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 from typing import Literal
 
 from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
+from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import Clause, split_clauses
 from filingproof.reading.grammar import PERIOD_WORDS
@@ -106,9 +107,6 @@ _QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IG
 _YEAR_END = re.compile(r"\bf?ye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "mar-25", "Jul'25", "may/23": a month and its short year (the month's name spelled out for `_through`).
 _MONTH_SHORT_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{2}})\b")
-_FULL_MONTH = {
-    number: name for name, number in MONTH_NUMBERS.items() if len(name) > 4 or name in ("may", "june", "july")
-}
 # "net sales-wise": the "-wise" says nothing more
 _WISE = re.compile(r"(?<=\w)-wise\b", re.IGNORECASE)
 # "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
@@ -128,7 +126,7 @@ def _year(digits: str) -> str:
 
 
 def _month_name(written: str) -> str:
-    return _FULL_MONTH[MONTH_NUMBERS[written.lower().rstrip(".")]].title()
+    return FULL_MONTH_NAMES[MONTH_NUMBERS[written.lower().rstrip(".")] - 1].title()
 
 
 def _periods_spelled(text: str) -> str:
@@ -646,16 +644,18 @@ _BARE_YEAR = re.compile(
 
 
 # "What percentage of Intel's revenue went to research and development": the part named after the whole.
-_SHARE_WENT_TO = re.compile(
+_SHARE_OF_WHOLE = (
     r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
-    r"(?P<whole>.+?)\s+(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)\s+"
+    r"(?P<whole>.+?)\s+"
+)
+_SHARE_WENT_TO = re.compile(
+    _SHARE_OF_WHOLE + r"(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)\s+"
     r"(?P<part>.+)$",
     re.IGNORECASE,
 )
 # "What percentage of Cisco's total revenue did R&D represent": the part as the subject of a verb
 _SHARE_PART_VERB = re.compile(
-    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
-    r"(?P<whole>.+?)\s+(?:did|does|do|was|were|is)\s+(?P<part>.+?)(?:\s+(?:represent|account\s+for|make\s+up"
+    _SHARE_OF_WHOLE + r"(?:did|does|do|was|were|is)\s+(?P<part>.+?)(?:\s+(?:represent|account\s+for|make\s+up"
     r"|take\s+up|comprise|consume))?(?P<after>\s+(?:in|for|during|over)\s.*)?$",
     re.IGNORECASE,
 )

@@ -342,7 +342,7 @@ _QUALIFYING_TAIL = re.compile(r"[,(]?\s*\b(?:excluding|including|net\s+of)\b.*$"
 
 def narrower_line(label: str, accepted: frozenset[str], neutral: Iterable[str] = ()) -> bool:
     """Whether a row label names a narrower line than the asked item, its concept notwithstanding: its own
-    words, less what it excludes or includes, add two or more to the item."""
+    words, less what it excludes or includes, add `NARROWER_ROW` or more to the item."""
     return len(terms(_QUALIFYING_TAIL.sub("", label), neutral) - accepted) >= NARROWER_ROW
 
 
