@@ -9,6 +9,8 @@ from filingproof.agent.response import DerivationRef, Figure, FigureSource, Figu
 from filingproof.evals.financebench import (
     FinanceBenchItem,
     Gold,
+    Judgment,
+    Judgments,
     gold_of,
     grade,
     headline,
@@ -118,3 +120,30 @@ def test_a_refusal_gold_is_right_only_when_no_figure_is_given() -> None:
         assert not graded.result.wrong_verified
     wrong = grade(item, "shared", verified, 1.0)
     assert (wrong.label, wrong.result.right, wrong.result.wrong_verified) == ("Incorrect Answer", False, True)
+
+
+ANALYST_DEV = SHARED_DIR / "financebench" / "questions_analyst_dev.jsonl"
+
+
+def test_a_prose_gold_takes_the_readers_judgment_of_that_very_answer() -> None:
+    item = next(i for i in load_items(ANALYST_DEV) if i.financebench_id == "financebench_id_00499")
+    assert item.question.startswith("Is 3M a capital-intensive business") and gold_of(item) is None
+    figures = [_figure("5.1%", 5.1, "percent")]
+    said = "No: capital expenditure was 5.1% of revenue in FY2022."
+    answer = QueryResponse(question=item.question, answer=said, status="verified", figures=figures)
+    judged = Judgment(
+        financebench_id=item.financebench_id, mode="shared", answer=said, label="Correct Answer"
+    )
+    judgments: Judgments = {(item.financebench_id, "shared"): judged}
+    assert grade(item, "shared", answer, 1.0, judgments).label == "Correct Answer"
+    # Per filing nobody judged it; and once the answer changes, the judgment no longer applies.
+    assert grade(item, "per-filing", answer, 1.0, judgments).label == "Ungraded"
+    changed = answer.model_copy(update={"answer": "No: capital expenditure was 5.2% of revenue."})
+    assert grade(item, "shared", changed, 1.0, judgments).label == "Ungraded"
+    wrong: Judgments = {
+        (item.financebench_id, "shared"): judged.model_copy(update={"label": "Incorrect Answer"})
+    }
+    marked = grade(item, "shared", answer, 1.0, wrong)
+    assert (marked.label, marked.result.wrong_verified) == ("Incorrect Answer", True)
+    refused = QueryResponse(question=item.question, answer="No passage answers this.", status="refused")
+    assert grade(item, "shared", refused, 1.0, {}).label == "Refusal"  # giving nothing needs no reader

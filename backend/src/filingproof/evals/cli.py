@@ -106,10 +106,17 @@ def eval_command(
         Path | None,
         typer.Option(help="Folder of the FinanceBench PDFs (default: pdfs/ beside the --gold file)."),
     ] = None,
+    judgments: Annotated[
+        Path | None,
+        typer.Option(
+            help="A reader's labels of the answers to prose golds "
+            "(default: evals/gold/<gold file name>.judged.jsonl)."
+        ),
+    ] = None,
 ) -> None:
     """Run a gold set through the pipeline; print accuracy, refusals, retrieval and latency per kind."""
     if gold_format == "financebench" or (gold.exists() and is_financebench(gold)):
-        financebench_command(gold, json_out, pdfs)
+        financebench_command(gold, json_out, pdfs, judgments)
         return
     if gold_format != "gold":
         console.print(f"[red]error:[/red] unknown --format {gold_format!r}: gold or financebench")
@@ -171,7 +178,7 @@ def gold_command(
     console.print(f"{len(items)} items written to {out}: {kinds}")
 
 
-async def _financebench(gold: Path, pdfs: Path | None) -> FinanceBenchRun:
+async def _financebench(gold: Path, pdfs: Path | None, judgments: Path | None) -> FinanceBenchRun:
     settings = get_settings()
     await upgrade_database_async(database_url(settings))
     sessions = get_sessionmaker()
@@ -194,13 +201,17 @@ async def _financebench(gold: Path, pdfs: Path | None) -> FinanceBenchRun:
         def progress(done: int, total: int) -> None:
             status.update(f"answering FinanceBench questions: {done}/{total}")
 
-        return await run_financebench(gold, pipeline, ingest, progress, pdfs)
+        return await run_financebench(gold, pipeline, ingest, progress, pdfs, judgments)
 
 
-def financebench_command(gold: Path, json_out: bool, pdfs: Path | None = None) -> None:
+def financebench_command(
+    gold: Path, json_out: bool, pdfs: Path | None = None, judgments: Path | None = None
+) -> None:
     """FinanceBench records in shared-store and per-filing mode, beside GPT-4-Turbo's labels."""
     try:
-        run = asyncio.run(_financebench(gold, pdfs))
+        if judgments is not None and not judgments.exists():
+            raise OSError(f"no judgments at {judgments}")
+        run = asyncio.run(_financebench(gold, pdfs, judgments))
     except (OSError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(code=2) from error

@@ -47,7 +47,7 @@ from filingproof.verify.figures import extract
 
 Mode = Literal["shared", "per-filing"]
 MODES: tuple[Mode, ...] = ("shared", "per-filing")
-Label = Literal["Correct Answer", "Incorrect Answer", "Refusal"]
+Label = Literal["Correct Answer", "Incorrect Answer", "Refusal", "Ungraded"]
 KIND = "financebench"
 _GOLD = re.compile(r"^\s*(?P<dollar>\$)?\s*(?P<number>-?[\d,]*\.?\d+)\s*(?P<percent>%)?\s*$")
 _SCALE_POWER = {"thousands": 3, "millions": 6, "billions": 9}
@@ -89,6 +89,33 @@ class Graded(BaseModel):
     label: Label
     figure: str | None
     result: ItemResult
+
+
+class Judgment(BaseModel):
+    """A reader's label for one answer to a record whose gold is prose (a judgment, drivers, a list), which
+    no rule can compare: given by someone who did not write the answering code, as the paper's graders did.
+    It holds the answer it judged; once the pipeline answers otherwise, it no longer applies."""
+
+    financebench_id: str
+    mode: Mode
+    answer: str
+    label: Label
+    reason: str = ""
+
+
+Judgments = dict[tuple[str, Mode], Judgment]
+
+
+def load_judgments(path: Path | None) -> Judgments:
+    if path is None or not path.exists():
+        return {}
+    judged = [Judgment.model_validate_json(line) for line in path.read_text().splitlines() if line.strip()]
+    return {(one.financebench_id, one.mode): one for one in judged}
+
+
+def judgments_path(gold_file: Path) -> Path:
+    """Where a gold file's judgments are kept: in the repository's gold folder, by the gold file's name."""
+    return Path(__file__).parent / "gold" / f"{gold_file.stem}.judged.jsonl"
 
 
 def load_items(path: Path) -> list[FinanceBenchItem]:
@@ -164,13 +191,32 @@ def label_of(response: QueryResponse, correct: bool) -> Label:
     return "Incorrect Answer"
 
 
-def grade(item: FinanceBenchItem, mode: Mode, response: QueryResponse, latency_ms: float) -> Graded:
+def judged_label(item: FinanceBenchItem, mode: Mode, response: QueryResponse, judgments: Judgments) -> Label:
+    """A prose gold's label: the reader's judgment of this very answer; an answer not judged yet is a
+    refusal when it gives nothing, else ungraded."""
+    judgment = judgments.get((item.financebench_id, mode))
+    if judgment is not None and judgment.answer == response.answer:
+        return judgment.label
+    gives_nothing = response.status in ("refused", "cannot_verify", "no_figures") and not response.figures
+    return "Refusal" if gives_nothing else "Ungraded"
+
+
+def grade(
+    item: FinanceBenchItem,
+    mode: Mode,
+    response: QueryResponse,
+    latency_ms: float,
+    judgments: Judgments | None = None,
+) -> Graded:
     gold = gold_of(item)
     figure = headline(response)
     given = response.status in ("verified", "quoted") and figure is not None
     if item.expects_refusal:
         correct = not given
         label: Label = "Correct Answer" if correct else "Incorrect Answer"
+    elif gold is None:
+        label = judged_label(item, mode, response, judgments or {})
+        correct = label == "Correct Answer"
     else:
         correct = bool(gold is not None and figure is not None and given and right(gold, figure))
         label = label_of(response, correct)
@@ -182,7 +228,7 @@ def grade(item: FinanceBenchItem, mode: Mode, response: QueryResponse, latency_m
         expected=float(gold.value.scaleb(gold.power)) if gold else None,
         unit=gold.unit if gold else None,
         right=correct,
-        wrong_verified=response.status == "verified" and not correct,
+        wrong_verified=response.status == "verified" and label == "Incorrect Answer",
         refused=label == "Refusal" or (item.expects_refusal and correct),
         filing_rank=None,
         page_rank=None,
@@ -244,6 +290,7 @@ async def ask_all(
     filings: dict[str, int],
     not_ingested: dict[str, str],
     progress: Callable[[int, int], None] | None = None,
+    judgments: Judgments | None = None,
 ) -> dict[Mode, list[Graded]]:
     """Every item in both modes: alone, and filtered to its document's filing. A document that is not
     ingested is asked alone still (the shared store may hold it); per filing, it is refused with why."""
@@ -261,7 +308,8 @@ async def ask_all(
                 )
             else:
                 response = await pipeline.run(item.question, filters)
-            graded[mode].append(grade(item, mode, response, (time.perf_counter() - started) * 1000))
+            latency_ms = (time.perf_counter() - started) * 1000
+            graded[mode].append(grade(item, mode, response, latency_ms, judgments))
             if progress is not None:
                 progress(sum(len(done) for done in graded.values()), total)
     return graded
@@ -274,7 +322,12 @@ GPT4_COLUMNS = (
     ("singleStore", "GPT-4T per-filing"),
     ("oracle", "GPT-4T oracle"),
 )
-_SHORT = {"Correct Answer": "correct", "Incorrect Answer": "WRONG", "Refusal": "refused"}
+_SHORT = {
+    "Correct Answer": "correct",
+    "Incorrect Answer": "WRONG",
+    "Refusal": "refused",
+    "Ungraded": "ungraded",
+}
 
 
 def short(label: str) -> str:
@@ -304,8 +357,10 @@ def side_by_side(items: Sequence[FinanceBenchItem], graded: dict[Mode, list[Grad
 def _count(labels: Sequence[str], wrong_verified: Sequence[bool] = ()) -> str:
     correct = sum(label == "Correct Answer" for label in labels)
     wrong = sum(label == "Incorrect Answer" for label in labels)
+    ungraded = sum(label == "Ungraded" for label in labels)
     text = f"{correct} correct, {wrong} wrong"
-    return text + (f" ({sum(wrong_verified)} verified)" if wrong_verified else "")
+    text += f" ({sum(wrong_verified)} verified)" if wrong_verified else ""
+    return text + (f", {ungraded} ungraded" if ungraded else "")
 
 
 def headers() -> list[str]:
@@ -344,9 +399,11 @@ async def run_financebench(
     ingest: Ingest,
     progress: Callable[[int, int], None] | None = None,
     pdfs: Path | None = None,
+    judgments: Path | None = None,
 ) -> FinanceBenchRun:
     """Ingest what is missing, answer every item in both modes, and store one evaluation run per mode. The
-    PDFs are in `pdfs`, by default `pdfs/` beside the gold file."""
+    PDFs are in `pdfs`, by default `pdfs/` beside the gold file; the judgments of prose golds' answers in
+    `judgments`, by default the gold folder's `<gold file>.judged.jsonl`."""
     items = load_items(gold_file)
     if not items:
         raise ValueError(f"{gold_file}: no FinanceBench records")
@@ -355,7 +412,8 @@ async def run_financebench(
     known, why = await ensure_ingested(pipeline, list(paths.values()), ingest)
     filings = {doc: known[path] for doc, path in paths.items() if path in known}
     missing = {doc: why[path] for doc, path in sorted(paths.items()) if path in why}
-    graded = await ask_all(pipeline, items, filings, missing, progress)
+    judged = load_judgments(judgments or judgments_path(gold_file))
+    graded = await ask_all(pipeline, items, filings, missing, progress, judged)
     run_ids = {mode: await _store(pipeline, f"{gold_file.stem}-{mode}", graded[mode]) for mode in MODES}
     return FinanceBenchRun(items=items, graded=graded, run_ids=run_ids, not_ingested=missing)
 

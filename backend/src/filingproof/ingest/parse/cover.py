@@ -10,24 +10,35 @@ from datetime import date
 from filingproof.calendar import LONG_DATE_PATTERN, parse_long_date
 
 FORM_RE = re.compile(
-    r"\bform\s+(10-K(?:405|T)?(?:/A)?|10-Q(?:T)?(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)\b", re.IGNORECASE
+    r"\bform\s+(10-K(?:405|T)?(?:/A)?|10-Q(?:T)?(?:/A)?|20-F(?:/A)?|40-F(?:/A)?|8-K(?:/A)?)\b", re.IGNORECASE
+)
+# A form a sentence names ("our Quarterly Report on Form 10-Q", "the Q1 2023 Form 10-Q"), as an earnings
+# release or a title page does: not the cover's own "FORM 10-Q".
+_NAMED_IN_A_SENTENCE = re.compile(
+    r"\b(?:on|in|our|its|this|the|see|of|under|with|and|or|a|an|(?:19|20)\d\d)\W*$", re.IGNORECASE
 )
 PERIOD_RE = re.compile(
     rf"\bfor\s+the\s+(?:fiscal\s+)?(?:year|quarter(?:ly\s+period)?|period|transition\s+period)\s+"
     rf"(?:ended|ending)\s*:?\s*({LONG_DATE_PATTERN})",
     re.IGNORECASE,
 )
+# An 8-K's day: "Date of report (Date of earliest event reported): May 20, 2022 (May 18, 2022)".
+_REPORT_DATE_RE = re.compile(rf"\bdate\s+of\s+report\b[^:]{{0,60}}:?\s*({LONG_DATE_PATTERN})", re.IGNORECASE)
 
 
 def printed_form(text: str) -> str | None:
-    """The form the cover names: "FORM 10-Q" → "10-Q"."""
-    match = FORM_RE.search(text)
-    return match[1].upper() if match else None
+    """The form the cover names: "FORM 10-Q" → "10-Q"; never one a sentence names."""
+    for match in FORM_RE.finditer(text):
+        if not _NAMED_IN_A_SENTENCE.search(text[max(0, match.start() - 24) : match.start()]):
+            return match[1].upper()
+    return None
 
 
 def printed_period_end(text: str) -> date | None:
-    """The period end the cover names: "For the fiscal year ended December 31, 2018" → 2018-12-31."""
-    match = PERIOD_RE.search(" ".join(text.split()))
+    """The period end the cover names: "For the fiscal year ended December 31, 2018" → 2018-12-31; an 8-K's,
+    the day of its report."""
+    flat = " ".join(text.split())
+    match = PERIOD_RE.search(flat) or _REPORT_DATE_RE.search(flat)
     return parse_long_date(match[1]) if match else None
 
 

@@ -12,11 +12,13 @@ from datetime import date, timedelta
 
 from filingproof.calendar import END_SLACK, LONG_DATE_PATTERN, fiscal_year_of, parse_long_date
 from filingproof.ingest.parse.cover import (
+    FORM_RE,
     RegistrantNumbers,
     printed_form,
     printed_period_end,
     printed_registrant_numbers,
 )
+from filingproof.ingest.parse.release import RELEASE_FORM, ReleaseHeadline, read_headline
 from filingproof.ingest.pdf.lines import Line
 
 _COVER_PAGES = 3  # the cover is the first page, but a filing may open with a title page or an index
@@ -27,7 +29,8 @@ _NOT_TICKERS = frozenset(
     {"NYSE", "LLC", "INC", "NONE", "OR", "THE", "NASDAQ", "CBOE", "II", "III", "IV", "A", "B"}
 )
 _NOT_NAMES_RE = re.compile(
-    r"commission\s+file|securities|washington|^form\b|^\(?mark one|report|^or$|act of 1934|transition|^_+$",
+    r"commission\s+file|securities|washington|^united\s+states$|^form\b|^\(?mark one|report|^or$|act of 1934|"
+    r"transition|^_+$",
     re.IGNORECASE,
 )
 
@@ -40,6 +43,7 @@ class PdfCover:
     ticker: str | None
     cover_text: str  # the first pages' text, where a company name may be found when none is printed
     registrant: RegistrantNumbers | None  # its commission file and employer identification numbers
+    release: ReleaseHeadline | None = None  # no cover: an earnings release's headline
 
     @property
     def fiscal_year(self) -> int | None:
@@ -51,15 +55,8 @@ class PdfCover:
 def read_cover(pages: Sequence[Sequence[Line]]) -> PdfCover:
     lines = [line for page in pages[:_COVER_PAGES] for line in page]
     texts = [line.text for line in lines]
-    joined = "\n".join(texts)
-    return PdfCover(
-        company_name=_company_name(texts),
-        form=printed_form(joined),
-        period_end=printed_period_end(joined),
-        ticker=_ticker(lines),
-        cover_text=joined,
-        registrant=printed_registrant_numbers(joined),
-    )
+    first_page = "\n".join(line.text for line in pages[0]) if pages else ""
+    return _cover(texts, first_page, _ticker(lines), "\n".join(texts))
 
 
 def read_text_cover(texts: Sequence[str], all_texts: Sequence[str]) -> PdfCover:
@@ -67,14 +64,23 @@ def read_text_cover(texts: Sequence[str], all_texts: Sequence[str]) -> PdfCover:
     before inline XBRL (no `dei:` tags). It has no layout to find the trading symbol by. Its registrant
     numbers are read from `all_texts`, the prose with the small tables among it (Facebook's "Delaware |
     20-1665019" over their captions)."""
+    return _cover(texts, "\n".join(texts[:40]), None, "\n".join(all_texts))
+
+
+def _cover(texts: Sequence[str], first_page: str, ticker: str | None, registrant_text: str) -> PdfCover:
+    """The cover's metadata; a document whose first pages print no form may be an earnings release, known
+    by the quarter its headline reports."""
     joined = "\n".join(texts)
+    form = printed_form(joined)
+    release = read_headline(first_page) if form is None else None
     return PdfCover(
-        _company_name(texts),
-        printed_form(joined),
-        printed_period_end(joined),
-        None,
-        joined,
-        printed_registrant_numbers("\n".join(all_texts)),
+        company_name=_company_name(texts),
+        form=form or (RELEASE_FORM if release else None),
+        period_end=printed_period_end(joined) if release is None else None,
+        ticker=ticker or (release.ticker if release else None),
+        cover_text=joined,
+        registrant=printed_registrant_numbers(registrant_text),
+        release=release,
     )
 
 
@@ -90,8 +96,12 @@ def _company_name(texts: Sequence[str]) -> str | None:
             return before
         return _name_among(reversed(texts[max(0, index - 2) : index]))
     for index, text in enumerate(texts):
-        if _FILE_NUMBER_RE.search(text):
-            return _name_among(texts[index + 1 : index + 2])
+        if _FILE_NUMBER_RE.search(text) and (name := _name_among(texts[index + 1 : index + 2])):
+            return name
+    # A cover whose text layer is scrambled: the title page's name over its "FORM 10-K" ("3M COMPANY").
+    for index, text in enumerate(texts):
+        if index and FORM_RE.fullmatch(text.strip()) and (name := _name_among(texts[index - 1 : index])):
+            return name
     return None
 
 

@@ -16,6 +16,7 @@ from filingproof.ingest.metadata import FilingMetadata, fiscal_year_from_end
 from filingproof.ingest.parse.document import ParsedDocument, parse_tables
 from filingproof.ingest.parse.layout import DocumentLayout, PageLayout, TableLayout
 from filingproof.ingest.parse.periods import DocumentPeriod
+from filingproof.ingest.parse.release import RELEASE_FORM, quarter_end
 from filingproof.ingest.parse.table_scale import find_scale
 from filingproof.ingest.parse.tables import ParsedTable
 from filingproof.ingest.parse.xbrl import CoverData
@@ -88,8 +89,12 @@ def _require_text(pages: Sequence[PdfPage]) -> None:
 def _document_period(
     cover: PdfCover, given: FilingMetadata | None, lines: Sequence[Sequence[Line]]
 ) -> DocumentPeriod:
+    texts = [line.text for page in lines for line in page]
     form = (given.form if given and given.form else None) or cover.form
     period_end = (given.period_end if given and given.period_end else None) or cover.period_end
+    release = cover.release if form == RELEASE_FORM else None
+    if release is not None and period_end is None:
+        period_end = quarter_end(release, texts)
     missing = [
         (name, flag)
         for name, value, flag in (("form", form, "--form"), ("period end", period_end, "--period-end"))
@@ -104,10 +109,13 @@ def _document_period(
         )
     assert form is not None and period_end is not None
     fiscal_year = given.fiscal_year if given and given.fiscal_year else None
+    if fiscal_year is None and release is not None:
+        fiscal_year = release.fiscal_year
     if fiscal_year is None:
-        texts = [line.text for page in lines for line in page]
         year_end = printed_year_end(texts, period_end)
         fiscal_year = named_fiscal_year(texts, period_end) or fiscal_year_from_end(period_end, year_end)
+    if release is not None:
+        return DocumentPeriod(form, period_end, fiscal_year, release.fiscal_period)
     return DocumentPeriod(form, period_end, fiscal_year, "FY" if form.upper().startswith("10-K") else None)
 
 
