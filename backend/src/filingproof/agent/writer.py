@@ -218,9 +218,10 @@ def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
     if table is not None:
         # a period's sum answers the question: it comes first, the figures it is computed from after it
         summed = [derived for derived in table.derived if derived.derivation.kind == "period"]
+        parts += [table.verdict] if table.verdict else []
         parts += [derived_sentence(derived) for derived in summed]
         parts += [pick_sentence(pick) for pick in table.picks]
-        parts += [derived_sentence(derived) for derived in table.derived if derived not in summed]
+        parts += [derived_sentence(d) for d in table.derived if d not in summed and d.sentence != ""]
         parts += [ambiguous_sentence(tie) for tie in table.ambiguous]
         parts += [nearest_sentence(near) for near in table.nearest]
         cells += table.cells

@@ -94,7 +94,7 @@ def _in_a_sentence(label: str) -> str:
     return label
 
 
-def _pick(ticker: str, company: str, found: Found) -> Pick:
+def pick_of(ticker: str, company: str, found: Found) -> Pick:
     return Pick(ticker, company, _line_item(found), None, found.target, found.cell)
 
 
@@ -116,7 +116,7 @@ def sentence(company: str, asked: MetricQuestion, derivation: Derivation) -> str
     )
 
 
-async def _inputs(
+async def find_inputs(
     resolver: Resolver, ticker: str, asked: MetricQuestion
 ) -> tuple[dict[Ref, Found], list[str]]:
     """The cell of each input, and what is missing (the input, its year and why)."""
@@ -176,7 +176,7 @@ async def answer_metric(
     company = catalog.matcher.companies.get(ticker)
     name = company.name if company else ticker
     resolver = Resolver(session, ticker, catalog.filings_of([ticker]), u.filing_ids)
-    found, missing = await _inputs(resolver, ticker, asked)
+    found, missing = await find_inputs(resolver, ticker, asked)
     answer = TableAnswer(missing=missing)
     if missing:
         return answer  # an input is missing: no figure at all
@@ -185,7 +185,7 @@ async def answer_metric(
         answer.missing.append(f"{asked.name}: its inputs are printed at different scales ({mixed})")
         return answer
     by_cell = {each.cell.cell_id: each for each in found.values()}
-    answer.picks = [_pick(ticker, name, each) for each in by_cell.values()]
+    answer.picks = [pick_of(ticker, name, each) for each in by_cell.values()]
     if isinstance(asked.expr, Ref):
         # one line item as printed: its cell, written as the question asks (an outflow's magnitude, as
         # `abs` of its cell, is computed below)

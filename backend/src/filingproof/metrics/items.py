@@ -92,7 +92,8 @@ INPUTS: tuple[InputItem, ...] = (
            r"d\s*&\s*a|depreciation\s+(?:and|&)\s+amortization"),
     _input("capex", "capital expenditures", "cash_flow", "duration",
            (r"capital\s+(?:expenditures|spending)(?:,.*)?", rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*)?",
-            rf"(?:payments\s+for|additions\s+to|acquisitions?\s+of)\s+{_PPE}.*", rf"{_PPE}\s+additions"),
+            rf"(?:payments\s+for(?:\s+(?:the\s+)?(?:acquisitions?|purchases?)\s+of)?|additions\s+to|acquisitions?\s+of)"
+            rf"\s+{_PPE}.*", rf"{_PPE}\s+additions"),
            rf"capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
            outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",

@@ -67,6 +67,7 @@ class TableAnswer:
     missing: list[str] = field(default_factory=list)
     ambiguous: list[Ambiguous] = field(default_factory=list)
     nearest: list[Nearest] = field(default_factory=list)  # lines offered for an item no line names
+    verdict: str | None = None  # a judgment's answer, first: "No: by …, 3M is not capital-intensive …"
 
     @property
     def cells(self) -> list[CellHit]:

@@ -575,6 +575,8 @@ def check_claim(
     index a claim's source names); None when it states it."""
     derivation = derivations[claim.source.index] if isinstance(claim.source, DerivationSource) else None
     label = derivation.label if derivation is not None else ""
+    if derivation is not None and not derivation.inputs:
+        return None  # a stated rule's own figure (a judgment's threshold): it claims nothing of a filing
     found = [cells[cell_id] for cell_id in _cells_of(claim.source) if cell_id in cells]
     if not found:
         return Failure("company", claim.figure.text, _span(claim), "the cited cell is unknown")

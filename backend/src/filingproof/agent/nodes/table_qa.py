@@ -9,6 +9,7 @@ from filingproof.agent.nodes.router import covered_text
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 from filingproof.metrics.answer import answer_metric
+from filingproof.metrics.judgment import answer_judgment
 from filingproof.qa.pick import answer_table
 from filingproof.verify.items import terms
 
@@ -19,10 +20,13 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         assert ask is not None, "the router sends only questions with line items here"
         u = state["understanding"]
         session, question, catalog = deps_of(config).session, state["reading"].text, state["catalog"]
-        # an analyst metric (a stated definition, a named ratio over several years) before line items
-        table = await answer_metric(
-            session, question, u, catalog, terms(state["reading"].item_words)
-        ) or await answer_table(session, question, u, catalog, ask)
+        # a judgment's criteria, then an analyst metric (a stated definition, a named ratio over several
+        # years), before line items
+        table = (
+            await answer_judgment(session, question, u, catalog)
+            or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
+            or await answer_table(session, question, u, catalog, ask)
+        )
         update: dict[str, Any] = {"table": table}
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it

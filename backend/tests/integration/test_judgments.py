@@ -1,0 +1,69 @@
+"""Judgments with a stated criterion, answered from the corpus filings (issue 28): the criterion's metrics
+computed from the statement cells and verified like any metric, each threshold recorded as the rule's own
+figure, the verdict first; an input no filing prints leaves the judgment unanswered."""
+
+from decimal import Decimal
+
+import pytest
+
+from filingproof.agent.response import QueryResponse
+from filingproof.agent.service import Pipeline
+
+pytestmark = pytest.mark.usefixtures("ingested_corpus")
+
+
+def _computed(response: QueryResponse) -> dict[str, Decimal]:
+    """Each computed figure (a criterion's metric, a threshold) by the formula it was computed with."""
+    return {
+        f.source.derivation.formula: Decimal(str(f.value)).quantize(Decimal("0.1"))
+        for f in response.figures
+        if f.source.derivation is not None
+    }
+
+
+async def test_amazon_is_capital_intensive_on_both_criteria(pipeline: Pipeline) -> None:
+    # FY2024 10-K: purchases of property and equipment 82,999 (page 36), net sales 637,959 (page 37); property
+    # and equipment, net 252,665 and total assets 624,894 (page 39).
+    response = await pipeline.run("Is Amazon a capital-intensive business based on FY2024 data?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: by a common screen: capital expenditure above 10% of revenue")
+    computed = _computed(response)
+    assert computed["pct(10 / 100)"] == 10 and computed["pct(40 / 100)"] == 40
+    assert sorted(v for formula, v in computed.items() if "[" in formula) == [
+        Decimal("13.0"),
+        Decimal("40.4"),
+    ]
+    assert round(Decimal(82_999) / Decimal(637_959) * 100, 1) == Decimal("13.0")
+
+
+async def test_coca_cola_is_not_and_says_so_with_its_figures(pipeline: Pipeline) -> None:
+    # FY2024: capital expenditures 2,064 of net operating revenues 47,061; net PP&E 10,303 of total assets
+    # 100,549.
+    response = await pipeline.run("quick one - is Coca-Cola capital intensive? FY24")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("No: ")
+    assert "Coca-Cola is not capital-intensive on its fiscal 2024 figures" in response.answer
+    assert {"4.4%", "10.2%", "-$2,064 million", "$47,061 million"} <= {f.text for f in response.figures}
+
+
+async def test_growth_judged_from_two_years_revenue(pipeline: Pipeline) -> None:
+    # NVIDIA's revenue: 130,497 in fiscal 2025 (FY2025 10-K) and 60,922 in fiscal 2024 (FY2024 10-K).
+    response = await pipeline.run("is NVIDIA a high growth company? FY2025")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: by a common screen: revenue growth above 10% a year, NVIDIA is")
+    assert {"$130,497 million", "$60,922 million", "114.2%"} <= {f.text for f in response.figures}
+
+
+async def test_liquidity_by_the_current_ratio(pipeline: Pipeline) -> None:
+    # Meta, December 31, 2024: total current assets 100,045, total current liabilities 33,596.
+    response = await pipeline.run("Does Meta have healthy liquidity at the end of FY2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: ")
+    assert {"1.0x", "2.98x"} <= {f.text for f in response.figures}
+
+
+async def test_no_annual_report_no_verdict(pipeline: Pipeline) -> None:
+    # Pfizer's only filing is a 10-Q: no fiscal year to judge, and no verdict without its figures.
+    response = await pipeline.run("Is Pfizer capital-intensive?")
+    assert response.status != "verified" and not response.answer.startswith(("Yes", "No"))
+    assert not [f for f in response.figures if f.source.derivation is not None]

@@ -1,0 +1,57 @@
+"""Which quality a yes/no question asks about, and a criterion's threshold as a figure the verifier can
+recompute (issue 28)."""
+
+from decimal import Decimal
+
+import pytest
+
+from filingproof.metrics.criteria import QUALITIES, quality_asked
+from filingproof.metrics.judgment import passes, threshold, verdict
+from filingproof.verify.derive import recompute
+
+
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        ("Is 3M a capital-intensive business based on FY2022 data?", "capital_intensive"),
+        ("quick one - is Coca-Cola capital intensive? FY24", "capital_intensive"),
+        ("Are JnJ's FY2022 financials that of a high growth company?", "high_growth"),
+        ("would you call NVIDIA fast-growing in FY2025", "high_growth"),
+        ("Does Meta have healthy liquidity at the end of FY2024?", "liquid"),
+    ],
+)
+def test_a_yes_no_question_names_its_quality(question: str, key: str) -> None:
+    quality = quality_asked(question)
+    assert quality is not None and quality.key == key
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was 3M's capital intensity in FY2022?",  # a figure, not a yes or no
+        "Describe Meta's liquidity.",
+        "Is Apple's revenue up in FY2024?",  # a yes or no, but no quality the criteria know
+    ],
+)
+def test_other_questions_name_none(question: str) -> None:
+    assert quality_asked(question) is None
+
+
+def test_thresholds_recompute_from_no_cell() -> None:
+    for quality in QUALITIES:
+        for criterion in quality.criteria:
+            rule = threshold(criterion)
+            assert rule.inputs == () and rule.value == criterion.threshold
+            assert recompute(rule, {}) == rule.__class__(rule.kind, rule.formula, (), rule.value, rule.unit)
+
+
+def test_the_verdict_follows_the_rule() -> None:
+    capital = next(q for q in QUALITIES if q.key == "capital_intensive")
+    capex, ppe = capital.criteria
+    assert not passes(capex, Decimal("5.1")) and passes(ppe, Decimal("40.4"))
+    assert verdict(capital, "Amazon", 2024, [Decimal("13.0"), Decimal("40.4")]).startswith("Yes: ")
+    assert verdict(capital, "3M", 2022, [Decimal("5.1"), Decimal("19.8")]) == (
+        "No: by a common screen: capital expenditure above 10% of revenue, or net PP&E above 40% of total "
+        "assets, 3M is not capital-intensive on its fiscal 2022 figures."
+    )
+    assert verdict(capital, "X", 2022, [Decimal(11), Decimal(1)]).startswith("Yes: ")  # any one criterion
