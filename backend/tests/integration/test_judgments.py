@@ -67,3 +67,26 @@ async def test_no_annual_report_no_verdict(pipeline: Pipeline) -> None:
     response = await pipeline.run("Is Pfizer capital-intensive?")
     assert response.status != "verified" and not response.answer.startswith(("Yes", "No"))
     assert not [f for f in response.figures if f.source.derivation is not None]
+
+
+async def test_a_margins_course_over_the_three_years_a_10k_prints(pipeline: Pipeline) -> None:
+    # Apple's FY2024 10-K (page 29): net sales 394,328 / 383,285 / 391,035 and cost of sales 223,546 /
+    # 214,137 / 210,352 for fiscal 2022 / 2023 / 2024: gross margins 43.3%, 44.1%, 46.2%.
+    response = await pipeline.run("Is Apple's gross margin improving? FY2024")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith(
+        "Yes: Apple's gross margin rose every year over fiscal 2022 to fiscal 2024."
+    )
+    texts = [f.text for f in response.figures if f.source.derivation is not None]
+    assert texts == ["43.3%", "44.1%", "0.8 percentage points", "46.2%", "2.1 percentage points"]
+
+
+async def test_a_stated_bound_on_a_margins_yearly_moves(pipeline: Pipeline) -> None:
+    # NVIDIA's net margin: 16.2% in fiscal 2023, 48.8% in fiscal 2024, 55.8% in fiscal 2025.
+    response = await pipeline.run("Is NVIDIA's net margin consistent, within 5 points a year, FY2025?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith(
+        "No: NVIDIA's net profit margin moved by more than 5 percentage points a year (the bound the "
+        "question states) over fiscal 2023 to fiscal 2025."
+    )
+    assert "5 percentage points" in {f.text for f in response.figures}

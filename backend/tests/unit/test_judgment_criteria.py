@@ -7,6 +7,7 @@ import pytest
 
 from filingproof.metrics.criteria import QUALITIES, quality_asked
 from filingproof.metrics.judgment import passes, threshold, verdict
+from filingproof.metrics.trend import trend_asked
 from filingproof.verify.derive import recompute
 
 
@@ -55,3 +56,50 @@ def test_the_verdict_follows_the_rule() -> None:
         "assets, 3M is not capital-intensive on its fiscal 2022 figures."
     )
     assert verdict(capital, "X", 2022, [Decimal(11), Decimal(1)]).startswith("Yes: ")  # any one criterion
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "metric", "course", "bound"),
+    [
+        (
+            "Are Best Buy's gross margins historically consistent",  # the reading drops the aside …
+            "Are Best Buy's gross margins historically consistent (not fluctuating more than roughly 2% each "
+            "year)?",  # … the bound is read from the question as typed
+            "gross_margin",
+            "stable",
+            Decimal(2),
+        ),
+        (
+            "Does Boeing have an improving gross margin profile as of FY2022?",
+            "",
+            "gross_margin",
+            "improving",
+            2,
+        ),
+        (
+            "has Alphabet's operating margin been declining through 2024",
+            "",
+            "operating_margin",
+            "declining",
+            2,
+        ),
+        (
+            "Is NVIDIA's net margin stable, within 1.5 points a year?",
+            "",
+            "net_margin",
+            "stable",
+            Decimal("1.5"),
+        ),
+    ],
+)
+def test_a_course_of_a_percent_metric(
+    question: str, typed: str, metric: str, course: str, bound: Decimal
+) -> None:
+    asked = trend_asked(question, typed)
+    assert asked is not None
+    assert (asked.metric.key, asked.course, asked.bound) == (metric, course, bound)
+
+
+def test_no_course_without_a_percent_metric() -> None:
+    assert trend_asked("Is Apple's revenue improving?") is None  # a currency amount: no course in points
+    assert trend_asked("What was Apple's gross margin in FY2024?") is None

@@ -80,7 +80,7 @@ async def answer_judgment(
         except DerivationError as error:
             answer.missing.append(f"{criterion.name} cannot be computed: {error}")
             continue
-        picks = _unique(pick_of(ticker, name, each) for each in found.values())
+        picks = unique_picks(pick_of(ticker, name, each) for each in found.values())
         answer.picks += [pick for pick in picks if pick not in answer.picks]
         answer.derived.append(Derived(derivation, picks, sentence(name, asked, derivation)))
         values.append(derivation.value)
@@ -102,7 +102,7 @@ def verdict(quality: Quality, company: str, year: int, values: list[Decimal]) ->
     )
 
 
-def _unique(picks: Iterable[Pick]) -> tuple[Pick, ...]:
+def unique_picks(picks: Iterable[Pick]) -> tuple[Pick, ...]:
     by_cell: dict[int, Pick] = {}
     for pick in picks:
         by_cell.setdefault(pick.cell.cell_id, pick)

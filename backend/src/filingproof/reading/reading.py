@@ -19,7 +19,7 @@ from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import Clause, split_clauses
 from filingproof.reading.grammar import PERIOD_WORDS
-from filingproof.reading.lexicon import Phrase, analyst_words
+from filingproof.reading.lexicon import Phrase, analyst_words, is_english_word
 
 SpanRole = Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
 
@@ -361,6 +361,7 @@ def _bind_rest(
             and words.fold is not None
             and not (folded := words.fold(lowered)) <= words.terms
             and folded <= clause_terms
+            and not is_english_word(lowered)  # "stable" is no misspelling of "table"
             and (near := _nearest(lowered, words.terms))
         ):
             draft.bind(token.start(), token.end(), "item", near)

@@ -13,6 +13,7 @@ from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
 from filingproof.metrics.criteria import quality_asked
 from filingproof.metrics.definition import metric_question
+from filingproof.metrics.trend import trend_asked
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
 from filingproof.reading.grammar import GRAMMAR
@@ -186,7 +187,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
         ask = parse_ask(text, len(u.companies), len(u.years))
-        if ask is None and quality_asked(text) is not None:
+        if ask is None and (quality_asked(text) or trend_asked(text)):
             ask = Ask(())  # a judgment: its criteria's figures, from the tables
         if ask is None and _NARRATIVE.search(text) is None:
             ask = open_ask(text, len(u.companies), len(u.years))

@@ -10,6 +10,7 @@ from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 from filingproof.metrics.answer import answer_metric
 from filingproof.metrics.judgment import answer_judgment
+from filingproof.metrics.trend import answer_trend
 from filingproof.qa.pick import answer_table
 from filingproof.verify.items import terms
 
@@ -20,10 +21,11 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         assert ask is not None, "the router sends only questions with line items here"
         u = state["understanding"]
         session, question, catalog = deps_of(config).session, state["reading"].text, state["catalog"]
-        # a judgment's criteria, then an analyst metric (a stated definition, a named ratio over several
-        # years), before line items
+        # a judgment (its criteria, or a metric's course), then an analyst metric (a stated definition, a
+        # named ratio over several years), before line items
         table = (
             await answer_judgment(session, question, u, catalog)
+            or await answer_trend(session, question, u, catalog, state["question"])
             or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
             or await answer_table(session, question, u, catalog, ask)
         )
