@@ -730,17 +730,35 @@ def _statement(query: str) -> tuple[Statement | None, bool]:
     return None, False
 
 
+def _reports_quarter(filing: FilingRef) -> bool:
+    """A 10-Q, or an earnings release of a first, second or third quarter."""
+    return filing.form == "10-Q" or filing.fiscal_period in ("Q1", "Q2", "Q3")
+
+
+def _years_back(filing: FilingRef) -> int:
+    """How many years before its own a filing prints: a 10-K two, a quarter's report or an earnings release
+    one (the same quarter a year before), a current report (8-K) none."""
+    if filing.form == "8-K":
+        return 0
+    return 1 if _reports_quarter(filing) or filing.fiscal_period == "Q4" else 2
+
+
 def _year_covered(year: int, filings: Sequence[FilingRef], quarterly: bool) -> bool:
-    """Whether any filing can hold the year: a 10-K carries up to two prior years, a 10-Q one."""
+    """Whether any filing can hold the year; a quarter's only a quarter's report."""
     for filing in filings:
-        if filing.fiscal_year is None:
+        if filing.fiscal_year is None or (quarterly and not _reports_quarter(filing)):
             continue
-        back = 1 if filing.form == "10-Q" else 2
-        if quarterly and filing.form != "10-Q":
-            continue
-        if filing.fiscal_year - back <= year <= filing.fiscal_year:
+        if filing.fiscal_year - _years_back(filing) <= year <= filing.fiscal_year:
             return True
     return False
+
+
+# A question about what is expected ("What production rate changes is Boeing forecasting for FY2023?", "Is
+# growth in adjusted EPS expected to accelerate in FY2023?"): the year after the filings' is the outlook's.
+_FORWARD = re.compile(
+    r"\b(?:forecast\w*|expect\w*|guidance|outlook|anticipat\w*|project(?:s|ed|ing|ions?)|plans?\s+to)\b",
+    re.IGNORECASE,
+)
 
 
 # Companies a refusal lists by name before it counts the rest (a store may hold a thousand filings).
@@ -772,6 +790,7 @@ def _scope(
     years: Sequence[int],
     fiscal_period: FiscalPeriod | None,
     catalog: Catalog,
+    forward: bool = False,
 ) -> tuple[str | None, tuple[str, ...]]:
     covered = covered_lines(catalog.filings_of(companies)) if companies else catalog.covered
     if unknown and not companies:
@@ -781,7 +800,13 @@ def _scope(
         quarterly = fiscal_period in ("Q1", "Q2", "Q3")
         for ticker in companies:
             filings = catalog.filings_of([ticker])
-            missing = [year for year in years if not _year_covered(year, filings, quarterly)]
+            latest = max((f.fiscal_year for f in filings if f.fiscal_year is not None), default=None)
+            missing = [
+                year
+                for year in years
+                if not _year_covered(year, filings, quarterly)
+                and not (forward and year == (latest or 0) + 1)  # the year a filing's outlook is about
+            ]
             if missing:
                 period = f"{fiscal_period} " if quarterly else ""
                 return f"{ticker} {period}fiscal {missing[0]} is not covered by the ingested filings", covered
@@ -799,7 +824,8 @@ def understand(
     unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
-    out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog)
+    forward = _FORWARD.search(query) is not None
+    out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog, forward)
     read = QueryUnderstanding(
         query=query,
         companies=tuple(companies),
@@ -862,9 +888,9 @@ def _within_filters(u: QueryUnderstanding, filters: Filters, catalog: Catalog) -
         out_of_scope: str | None = f"the question names {names}, outside the filters ({described})"
         covered = covered_lines(filings)
     else:
-        out_of_scope, covered = _scope(
-            companies, u.unknown_companies, years, fiscal_period, catalog.within(f.filing_id for f in filings)
-        )
+        within = catalog.within(f.filing_id for f in filings)
+        forward = _FORWARD.search(u.query) is not None
+        out_of_scope, covered = _scope(companies, u.unknown_companies, years, fiscal_period, within, forward)
         if out_of_scope and not u.unknown_companies:
             out_of_scope += f" within the filters ({described})"
     return replace(

@@ -41,7 +41,9 @@ _STREAM_CHUNK = 64 * 1024
 async def list_filings(
     session: SessionDep,
     ticker: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9.\-]{1,16}$")] = None,
-    form: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9/\-]{1,16}$", examples=["10-K"])] = None,
+    form: Annotated[
+        str | None, Query(pattern=r"^[A-Za-z0-9/. \-]{1,16}$", examples=["10-K", "8-K EX-99.1"])
+    ] = None,
     fiscal_year: Annotated[int | None, Query(ge=1900, le=2200)] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     offset: Annotated[int, Query(ge=0, le=INT32_MAX)] = 0,

@@ -3,7 +3,7 @@ Reports First-Quarter 2023 Results", "Ulta Beauty Announces Fourth Quarter Fisca
 announced results for fourth-quarter 2022"), the day it is dated, the ticker it names ("(NYSE: JNJ)"), and the
 day that quarter ended ("12 Weeks Ended March 25, 2023").
 
-An 8-K files a release as its exhibit 99.1: a release is stored under that exhibit's type, `EX-99.1`, as its
+An 8-K files a release as its exhibit 99.1: a release is stored as the form `8-K EX-99.1`, as its
 fiscal year's quarter (`Q1`…`Q4`) by the year its headline names.
 """
 
@@ -14,7 +14,7 @@ from datetime import date, timedelta
 
 from filingproof.calendar import LONG_DATE_PATTERN, day_in_month, parse_long_date
 
-RELEASE_FORM = "EX-99.1"
+RELEASE_FORM = "8-K EX-99.1"
 
 _QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _QUARTER = r"(?:(?P<quarter>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter|q(?P<number>[1-4]))"
