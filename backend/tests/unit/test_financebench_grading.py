@@ -1,5 +1,7 @@
 """Grading FinanceBench answers at the precision the gold is written in, on the dev records."""
 
+import gzip
+import hashlib
 from decimal import Decimal
 
 import pytest
@@ -16,7 +18,9 @@ from filingproof.evals.financebench import (
     headline,
     is_financebench,
     load_items,
+    pdf_of,
     right,
+    sha256_of,
     side_by_side,
 )
 from filingproof.evals.gold import gold_path
@@ -147,3 +151,17 @@ def test_a_prose_gold_takes_the_readers_judgment_of_that_very_answer() -> None:
     assert (marked.label, marked.result.wrong_verified) == ("Incorrect Answer", True)
     refused = QueryResponse(question=item.question, answer="No passage answers this.", status="refused")
     assert grade(item, "shared", refused, 1.0, {}).label == "Refusal"  # giving nothing needs no reader
+
+
+def test_a_record_may_name_an_html_filing_with_its_extension() -> None:
+    """A set written over other filings names each by its path (`--pdfs` is then the folder they are in);
+    a gzip-compressed filing is known by the digest of its decompressed bytes, as ingest stores it."""
+    name = "corpus-large/HD/10-K_0000354950-24-000062.htm.gz"
+    item = FinanceBenchItem(
+        financebench_id="x", company="Home Depot", doc_name=name, question="?", answer="Yes"
+    )
+    path = pdf_of(SHARED_DIR, item)
+    assert path == SHARED_DIR / name
+    assert sha256_of(path) == hashlib.sha256(gzip.decompress(path.read_bytes())).hexdigest()
+    fb = next(iter(load_items(DEV)))
+    assert pdf_of(SHARED_DIR / "financebench" / "pdfs", fb).name == f"{fb.doc_name}.pdf"

@@ -104,7 +104,10 @@ def eval_command(
     ] = "gold",
     pdfs: Annotated[
         Path | None,
-        typer.Option(help="Folder of the FinanceBench PDFs (default: pdfs/ beside the --gold file)."),
+        typer.Option(
+            help="Folder of the records' documents: <doc_name>.pdf, or doc_name itself where it has its "
+            "extension (default: pdfs/ beside the --gold file)."
+        ),
     ] = None,
     judgments: Annotated[
         Path | None,

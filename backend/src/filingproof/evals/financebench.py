@@ -25,6 +25,7 @@ justification names, and a `split` (A: tuning, B: measuring; shuffled with seed 
 --pdfs ../shared/financebench/pdfs`.
 """
 
+import gzip
 import hashlib
 import re
 import time
@@ -241,11 +242,19 @@ def grade(
 
 
 def pdf_of(pdfs: Path, item: FinanceBenchItem) -> Path:
-    return pdfs / f"{item.doc_name}.pdf"
+    """The record's document: `<doc_name>.pdf` (FinanceBench's), or the file its name is when it has its
+    own extension ("corpus-large/HD/10-K_0000354950-24-000062.htm.gz", a set written over other filings)."""
+    named = pdfs / item.doc_name
+    return named if named.suffix in _DOCUMENT_SUFFIXES and named.is_file() else pdfs / f"{item.doc_name}.pdf"
+
+
+_DOCUMENT_SUFFIXES = frozenset({".pdf", ".htm", ".html", ".xhtml", ".gz"})
 
 
 def sha256_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The digest a filing is stored by: of its bytes, decompressed when the file is gzip-compressed."""
+    raw = path.read_bytes()
+    return hashlib.sha256(gzip.decompress(raw) if path.suffix == ".gz" else raw).hexdigest()
 
 
 async def filing_ids(pipeline: Pipeline, paths: Sequence[Path]) -> dict[Path, int]:
