@@ -90,3 +90,11 @@ async def test_a_stated_bound_on_a_margins_yearly_moves(pipeline: Pipeline) -> N
         "question states) over fiscal 2023 to fiscal 2025."
     )
     assert "5 percentage points" in {f.text for f in response.figures}
+
+
+async def test_did_it_increase_is_answered_yes_or_no_first(pipeline: Pipeline) -> None:
+    # Amazon's total net sales: 574,785 in 2023 and 637,959 in 2024 (FY2024 10-K, page 37).
+    response = await pipeline.run("Did Amazon's net sales increase in 2024 compared to 2023?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: the cited figures show an increase.")
+    assert {"$574,785 million", "$637,959 million"} <= {f.text for f in response.figures}

@@ -1,0 +1,59 @@
+"""A yes/no question about which way a figure moved ("Did Home Depot's net sales increase in fiscal 2023?",
+"Was there any drop in cash between FY2023 and Q2 FY2024?", "Did R&D change?"), answered first with the
+verdict its computed change gives: yes when the change moved the way asked (any way, for "change").
+
+The verdict is the sign of a change derivation the verifier recomputes from the cited cells, never a
+reading of the filer's words.
+"""
+
+import re
+from typing import Literal
+
+from filingproof.qa.pick import TableAnswer
+
+Way = Literal["up", "down", "any"]
+_YES_NO = re.compile(
+    r"(?:^|[.?!:;,\u2013\u2014-]\s*)(?:did|does|do|was|were|is|are|has|have|had)\b", re.IGNORECASE
+)
+_WAYS: tuple[tuple[Way, re.Pattern[str]], ...] = (
+    (
+        "up",
+        re.compile(
+            r"\b(?:increas\w*|r[io]se|rising|grow\w*|grew|go(?:ne)?\s+up|went\s+up|improv\w*)\b", re.I
+        ),
+    ),
+    (
+        "down",
+        re.compile(
+            r"\b(?:decreas\w*|drop\w*|declin\w*|f[ae]ll\w*|shr[aiu]nk\w*|go(?:ne)?\s+down|went\s+down)\b",
+            re.I,
+        ),
+    ),
+    ("any", re.compile(r"\b(?:chang\w*|differ\w*|mov(?:e|ed))\b", re.I)),
+)
+_CHANGE_KINDS = ("change", "growth")
+
+
+def asked_way(question: str) -> Way | None:
+    """The way a yes/no question asks a figure to have moved, or None when it asks no such thing."""
+    if not _YES_NO.search(question):
+        return None
+    ways = [way for way, pattern in _WAYS if pattern.search(question)]
+    if "up" in ways and "down" in ways:
+        return None  # "did it increase or decrease": the change's own sentence says which
+    return ways[0] if ways else None
+
+
+def with_direction_verdict(table: TableAnswer, question: str) -> TableAnswer:
+    """The answer with its verdict first when the question asks which way one figure moved and the answer
+    computes that one change; unchanged otherwise."""
+    way = asked_way(question)
+    changes = [d.derivation for d in table.derived if d.derivation.kind in _CHANGE_KINDS]
+    if way is None or len(changes) != 1 or table.verdict is not None:
+        return table
+    value = changes[0].value
+    moved: Way | None = "up" if value > 0 else "down" if value < 0 else None
+    holds = moved is not None and way in (moved, "any")
+    said = {"up": "an increase", "down": "a decrease", None: "no change"}[moved]
+    table.verdict = f"{'Yes' if holds else 'No'}: the cited figures show {said}."
+    return table

@@ -1,0 +1,48 @@
+"""A yes/no question about which way a figure moved is answered yes or no first, from the sign of the one
+change the answer computes (issue 28)."""
+
+from decimal import Decimal
+
+import pytest
+
+from filingproof.qa.direction import asked_way, with_direction_verdict
+from filingproof.qa.pick import Derived, TableAnswer
+from filingproof.verify.derive import Derivation
+
+
+@pytest.mark.parametrize(
+    ("question", "way"),
+    [
+        ("Did Home Depot's net sales increase in fiscal 2023 compared to fiscal 2022?", "up"),
+        ("Was there any drop in Cash & Cash equivalents between FY 2023 and Q2 of FY2024?", "down"),
+        ("did intel's R&D spending go down in 2023 vs 2022?", "down"),
+        ("Was there any change in the number of Best Buy stores between Q2 of FY2024 and FY2023?", "any"),
+        ("Did Ulta's wages expense as a percent of net sales increase or decrease in FY2023?", None),
+        ("How much did Home Depot's net sales decrease in fiscal 2023?", None),  # no yes or no asked
+    ],
+)
+def test_the_way_asked(question: str, way: str | None) -> None:
+    assert asked_way(question) == way
+
+
+def _change(value: int, kind: str = "change") -> TableAnswer:
+    derivation = Derivation(kind, "[2] - [1]", (1, 2), Decimal(value), "USD")  # type: ignore[arg-type]
+    return TableAnswer(derived=[Derived(derivation, ())])
+
+
+def test_the_verdict_is_the_changes_sign() -> None:
+    asked = "Did Home Depot's net sales increase in fiscal 2023?"
+    assert with_direction_verdict(_change(-4734), asked).verdict == "No: the cited figures show a decrease."
+    assert with_direction_verdict(_change(145), asked).verdict == "Yes: the cited figures show an increase."
+    moved = "Was there any change in Nike's revenue between FY2023 and FY2024?"
+    assert with_direction_verdict(_change(145), moved).verdict == "Yes: the cited figures show an increase."
+    assert with_direction_verdict(_change(0), moved).verdict == "No: the cited figures show no change."
+
+
+def test_no_verdict_without_one_change() -> None:
+    asked = "Did Home Depot's net sales increase in fiscal 2023?"
+    assert with_direction_verdict(TableAnswer(), asked).verdict is None
+    two = _change(1)
+    two.derived += _change(-1).derived
+    assert with_direction_verdict(two, asked).verdict is None  # two changes: which one is asked is unclear
+    assert with_direction_verdict(_change(1, "ratio"), asked).verdict is None
