@@ -98,3 +98,26 @@ async def test_did_it_increase_is_answered_yes_or_no_first(pipeline: Pipeline) -
     assert response.status == "verified", response.answer
     assert response.answer.startswith("Yes: the cited figures show an increase.")
     assert {"$574,785 million", "$637,959 million"} <= {f.text for f in response.figures}
+
+
+async def test_which_segment_ranks_first_from_the_tagged_members(pipeline: Pipeline) -> None:
+    # NVIDIA's FY2025 10-K (page 78): Compute & Networking revenue 116,193, Graphics 14,304.
+    response = await pipeline.run("Which NVIDIA segment had the highest revenue in fiscal 2025?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Compute And Networking had the highest revenue of NVIDIA's segments")
+    assert [f.text for f in response.figures] == ["$116,193 million", "$14,304 million"]
+
+
+async def test_a_product_ranking_leaves_out_the_total_of_its_lines(pipeline: Pipeline) -> None:
+    # Apple's FY2024 10-K: iPhone 201,183, Services 96,169, Wearables 37,005, Mac 29,984, iPad 26,694; the
+    # "Products" total (294,866) is tagged on the same axis and ranks with none of them.
+    response = await pipeline.run("Which Apple product category had the lowest net sales in 2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("iPad had the lowest revenue of Apple's product lines")
+    assert [f.text for f in response.figures] == [
+        "$26,694 million",
+        "$29,984 million",
+        "$37,005 million",
+        "$96,169 million",
+        "$201,183 million",
+    ]

@@ -18,6 +18,7 @@ from filingproof.metrics.items import INPUTS_BY_KEY
 from filingproof.metrics.resolve import Found, Missing, Resolver
 from filingproof.qa.items import LineItem
 from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
 from filingproof.verify.derive import Derivation, DerivationError, formula
@@ -210,9 +211,11 @@ def metric_inputs(
 ) -> tuple[dict[int, Sequence[int]], list[Failure]]:
     """The figures whose cells are all metric inputs, checked here rather than against the question's
     words (a metric's inputs are lines the question does not name: "DPO" reads accounts payable): each
-    cell's row must be a row of the input it stands for, checked again apart from the pick. Returns the
-    other figures' sources, and a failure per metric figure whose cell fails."""
-    picks = {p.cell.cell_id: p for p in (table.picks if table else []) if p.item.key.startswith(ITEM_PREFIX)}
+    cell's row must be a row of the input it stands for, checked again apart from the pick. A ranking's
+    figures (`qa.ranking`) are their members' cells tagged with the ranked line's concept: what each stands
+    for is its tag. Returns the other figures' sources, and a failure per metric figure whose cell fails."""
+    own_rule = (ITEM_PREFIX, RANKED_PREFIX)
+    picks = {p.cell.cell_id: p for p in (table.picks if table else []) if p.item.key.startswith(own_rule)}
     rest: dict[int, Sequence[int]] = {}
     failures: list[Failure] = []
     for index, cell_ids in sources.items():
@@ -228,6 +231,8 @@ def metric_inputs(
 
 
 def _row_problem(pick: Pick) -> str | None:
+    if pick.item.key.startswith(RANKED_PREFIX):
+        return None  # a member's cell tagged with the line's concept: what it stands for is its tag
     item = INPUTS_BY_KEY[pick.item.key.removeprefix(ITEM_PREFIX)]
     # a blank row is the total of its section, as the pick named it from the row's path
     label = pick.cell.row_label if pick.cell.row_label.strip() else pick.item.name

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
+from itertools import pairwise
 
 from filingproof.calendar import COUNTED_END_SLACK, MONTH_WORDS, dates_match, length_matches
 
@@ -589,6 +590,16 @@ def _other_line(phrase: str, wanted: frozenset[str], cell: CellFacts, neutral: f
     )
 
 
+def _squeezed(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _written_words(phrase: str) -> frozenset[str]:
+    """The phrase's words and pairs of neighbouring words, each as its letters only ("iphone", "ipad")."""
+    words = phrase.split()
+    return frozenset(_squeezed(w) for w in words) | frozenset(_squeezed(a + b) for a, b in pairwise(words))
+
+
 def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) -> ItemCheck:
     """Whether `cell` is the item `asked` names, for its company and one of its periods. Fails closed.
     `filler`: more words of the phrase that name nothing (a claim's "reported", "was")."""
@@ -612,7 +623,9 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the cell (row '{label}') does not carry {_quoted(missing)} of '{asked.phrase}'"
         )
-    foreign = [words for words in members if terms(words, neutral) - wanted]
+    # a member's tag split at its capitals ("IPhoneMember": "I Phone") is named by its letters ("iPhone")
+    written = _written_words(asked.phrase)
+    foreign = [w for w in members if terms(w, neutral) - wanted and _squeezed(w) not in written]
     if foreign:
         listed = " and ".join(f"'{words}'" for words in foreign)
         return ItemCheck(False, f"the cell is for {listed}, which '{asked.phrase}' does not name")

@@ -13,6 +13,7 @@ from filingproof.metrics.judgment import answer_judgment
 from filingproof.metrics.trend import answer_trend
 from filingproof.qa.direction import with_direction_verdict
 from filingproof.qa.pick import answer_table
+from filingproof.qa.ranking import answer_ranking
 from filingproof.verify.items import terms
 
 
@@ -22,11 +23,12 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         assert ask is not None, "the router sends only questions with line items here"
         u = state["understanding"]
         session, question, catalog = deps_of(config).session, state["reading"].text, state["catalog"]
-        # a judgment (its criteria, or a metric's course), then an analyst metric (a stated definition, a
-        # named ratio over several years), before line items
+        # a judgment (its criteria, or a metric's course), a ranking of a company's segments, then an analyst
+        # metric (a stated definition, a named ratio over several years), before line items
         table = (
             await answer_judgment(session, question, u, catalog)
             or await answer_trend(session, question, u, catalog, state["reading"].question)
+            or await answer_ranking(session, question, u, catalog, ask)
             or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
             or await answer_table(session, question, u, catalog, ask)
         )

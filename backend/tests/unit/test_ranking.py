@@ -1,0 +1,54 @@
+"""Which kind of member a question ranks and which end it asks for; a total tagged beside its parts ranks
+with none of them (issue 28)."""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from filingproof.qa.ranking import _without_totals, ranking_asked
+from filingproof.qa.store import CellHit
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "order"),
+    [
+        ("Which NVIDIA segment had the highest revenue in fiscal 2025?", "segment", "highest"),
+        ("which region brought in the least revenue for Nike in FY24?", "region", "lowest"),
+        ("Which Apple product category had the highest net sales in 2024?", "product", "highest"),
+        ("Which of its reportable segments had the biggest operating income?", "segment", "highest"),
+    ],
+)
+def test_what_is_ranked(question: str, kind: str, order: str) -> None:
+    asked = ranking_asked(question)
+    assert asked is not None and (asked.kind, asked.order) == (kind, order)
+
+
+def test_questions_that_rank_nothing() -> None:
+    assert ranking_asked("What was NVIDIA's Data Center revenue in fiscal 2025?") is None
+    assert ranking_asked("Which segment is Reality Labs in?") is None  # no end asked for
+
+
+def _cell(value: int) -> CellHit:
+    return CellHit(
+        cell_id=value, fact_id=None, concept=None, dimensions={}, text=str(value), value=Decimal(value),
+        unit="USD", display_scale=6, row_label="", column_label="", instant=False,
+        period_start=date(2023, 10, 1), period_end=date(2024, 9, 28), page_no=1, page_label=None, box=None,
+        table_title=None, filing_id=1, accession=None, ticker="AAPL", form="10-K",
+        filing_period_end=date(2024, 9, 28), fiscal_year=2024, fiscal_period="FY",
+    )  # fmt: skip
+
+
+def test_a_total_tagged_beside_its_parts_is_left_out() -> None:
+    # Apple, fiscal 2024 (10-K pages 29 and 35): Products 294,866 = iPhone 201,183 + Mac 29,984 + iPad 26,694
+    # + Wearables, Home and Accessories 37,005; Services 96,169 is a line of its own.
+    members = {
+        "us-gaap:ProductMember": _cell(294_866),
+        "aapl:IPhoneMember": _cell(201_183),
+        "aapl:MacMember": _cell(29_984),
+        "aapl:IPadMember": _cell(26_694),
+        "aapl:WearablesHomeandAccessoriesMember": _cell(37_005),
+        "us-gaap:ServiceMember": _cell(96_169),
+    }
+    kept = _without_totals(members)
+    assert "us-gaap:ProductMember" not in kept and len(kept) == 5
