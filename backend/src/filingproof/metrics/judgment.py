@@ -52,6 +52,18 @@ def judgment_year(question: str, u: QueryUnderstanding, catalog: Catalog, ticker
     return max(annual) if annual else None
 
 
+def judged_company(
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog
+) -> tuple[str, str, int | None, Resolver]:
+    """The one company a judgment is about: its ticker, its name, the fiscal year judged (None: no annual
+    report) and the resolver of its inputs' cells within the request's filings."""
+    ticker = u.companies[0]
+    company = catalog.matcher.companies.get(ticker)
+    name = company.name if company else ticker
+    resolver = Resolver(session, ticker, u.filings_of(catalog, ticker), u.filing_ids)
+    return ticker, name, judgment_year(question, u, catalog, ticker), resolver
+
+
 async def answer_judgment(
     session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog
 ) -> TableAnswer | None:
@@ -60,13 +72,9 @@ async def answer_judgment(
     quality = quality_asked(question)
     if quality is None or len(u.companies) != 1:
         return None
-    ticker = u.companies[0]
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
-    year = judgment_year(question, u, catalog, ticker)
+    ticker, name, year, resolver = judged_company(session, question, u, catalog)
     if year is None:
         return TableAnswer(missing=[f"{ticker}: no annual report to judge {quality.phrase} from"])
-    resolver = Resolver(session, ticker, u.filings_of(catalog, ticker), u.filing_ids)
     answer = TableAnswer()
     values: list[Decimal] = []
     for criterion in quality.criteria:

@@ -15,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.metrics.answer import compute, find_inputs, pick_of, sentence, written
 from filingproof.metrics.definition import MetricQuestion, Presentation
-from filingproof.metrics.judgment import judgment_year, unique_picks
+from filingproof.metrics.judgment import judged_company, unique_picks
 from filingproof.metrics.library import METRICS, Metric, expand, shift
-from filingproof.metrics.resolve import Found, Resolver
+from filingproof.metrics.resolve import Found
 from filingproof.qa.pick import Derived, Pick, TableAnswer
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, formula
@@ -73,13 +73,9 @@ async def answer_trend(
     asked = trend_asked(question, typed)
     if asked is None or len(u.companies) != 1:
         return None
-    ticker = u.companies[0]
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
-    last = judgment_year(question, u, catalog, ticker)
+    ticker, name, last, resolver = judged_company(session, question, u, catalog)
     if last is None:
         return TableAnswer(missing=[f"{ticker}: no annual report to follow its {asked.metric.name} over"])
-    resolver = Resolver(session, ticker, u.filings_of(catalog, ticker), u.filing_ids)
     years: list[int] = []
     found: dict[Ref, Found] = {}
     for year in range(last, last - YEARS, -1):
