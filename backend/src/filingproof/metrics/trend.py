@@ -32,7 +32,7 @@ _COURSES: tuple[tuple[Course, re.Pattern[str]], ...] = (
 # The bound a question states: "not fluctuating more than roughly 2% each year", "within 1.5 points".
 _BOUND = re.compile(
     r"\b(?:more\s+than|within|by\s+less\s+than|beyond)\s+(?:roughly\s+|about\s+|around\s+|~)?"
-    r"(\d+(?:\.\d+)?)\s*(?:%|percent(?:age)?(?:\s+points?)?|points?|pp|bps)",
+    r"(\d+(?:\.\d+)?)\s*(?:%|percent(?:age)?(?:\s+points?)?|points?|pts?|pp)(?!\w)",
     re.IGNORECASE,
 )
 _PLURAL = re.compile(r"\b(margin|rate|ratio)s\b", re.IGNORECASE)
