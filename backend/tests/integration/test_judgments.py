@@ -121,3 +121,11 @@ async def test_a_product_ranking_leaves_out_the_total_of_its_lines(pipeline: Pip
         "$96,169 million",
         "$201,183 million",
     ]
+
+
+async def test_a_dividend_paid_in_the_year_asked(pipeline: Pipeline) -> None:
+    # Apple's FY2024 cash-flow statement (page 33): payments for dividends and dividend equivalents 15,234.
+    response = await pipeline.run("Did Apple pay dividends in fiscal 2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: by the cash-flow statement: dividends paid in the year")
+    assert {"-$15,234 million", "$15,234 million"} <= {f.text for f in response.figures}

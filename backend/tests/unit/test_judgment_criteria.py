@@ -19,6 +19,7 @@ from filingproof.verify.derive import recompute
         ("Are JnJ's FY2022 financials that of a high growth company?", "high_growth"),
         ("would you call NVIDIA fast-growing in FY2025", "high_growth"),
         ("Does Meta have healthy liquidity at the end of FY2024?", "liquid"),
+        ("Has MGM Resorts paid dividends to common shareholders in FY2022?", "dividend_payer"),
     ],
 )
 def test_a_yes_no_question_names_its_quality(question: str, key: str) -> None:

@@ -69,6 +69,17 @@ QUALITIES: tuple[Quality, ...] = (
         "all",
         "the textbook test: current assets above current liabilities (a current ratio above 1.0x)",
     ),
+    Quality(
+        "dividend_payer",
+        "a payer of dividends",
+        _names(
+            r"(?:paid|pays?|paying|distribut\w+)\s+(?:any\s+|a\s+|cash\s+)?(?:common\s+)?dividends?"
+            r"|dividend\s+payer"
+        ),
+        (Criterion("dividends paid", "dividends_paid@t", Decimal(0)),),
+        "all",
+        "the cash-flow statement: dividends paid in the year (a payment above zero)",
+    ),
 )
 
 

@@ -103,8 +103,8 @@ INPUTS: tuple[InputItem, ...] = (
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+operati(?:ng|ons)(?:\s+activities)?"
            r"|operating\s+cash\s+flows?"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",
-           (r"(?:cash\s+)?dividends\s+paid(?:\s+to\s+(?!non-?controlling).*)?",
-            r"(?:cash\s+)?dividends(?:\s+to\s+shareholders)?", r"payments?\s+of\s+dividends.*"),
+           (r"(?:cash\s+)?dividends(?:\s+and\s+dividend\s+equivalents)?\s+paid(?:\s+to\s+(?!non-?controlling).*)?",
+            r"(?:cash\s+)?dividends(?:\s+to\s+shareholders)?", r"payments?\s+(?:of|for)\s+dividends.*"),
            rf"(?:cash\s+)?dividends?(?:\s+paid)?(?:\s+to\s+{_OWNERS})?", outflow=True),
     _input("cash", "cash and cash equivalents", "balance_sheet", "instant",
            (r"cash\s+and\s+cash\s+equivalents", r"cash\s+and\s+equivalents"),

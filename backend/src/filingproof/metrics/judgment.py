@@ -28,9 +28,10 @@ from filingproof.verify.expression import parse
 def criterion_question(criterion: Criterion, year: int) -> MetricQuestion:
     """The criterion's metric as a metric question at fiscal `year`."""
     expr = expand(shift(parse(criterion.formula), year))
-    # two decimals: a verdict near its threshold shows how near, and a figure the filing prints rounded
-    # ("sales increased 1.3%") reads as the same one (1.25%), not as another (1.2%)
-    return MetricQuestion(criterion.name, expr, year, "ratio", Presentation(decimals=2), stated=False)
+    # a rate or ratio to two decimals: a verdict near its threshold shows how near, and a figure the filing
+    # prints rounded ("sales increased 1.3%") reads as the same one (1.25%), not as another (1.2%)
+    shown = Presentation(decimals=2) if "/" in criterion.formula else Presentation()
+    return MetricQuestion(criterion.name, expr, year, "ratio", shown, stated=False)
 
 
 def threshold(criterion: Criterion) -> Derivation:
