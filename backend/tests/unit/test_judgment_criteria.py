@@ -109,6 +109,6 @@ def test_no_course_without_a_percent_metric() -> None:
 def test_a_bound_in_points_however_written() -> None:
     nike = "Nike gross margins - consistent over FY22-FY24 (not swinging more than ~2 pts a year)?"
     asked = trend_asked(nike)
-    assert asked is not None and (asked.bound, asked.stated) == (2, True)
+    assert asked is not None and (asked.bound, asked.stated) == (Decimal(2), True)
     basis = trend_asked("Is Apple's gross margin stable, within 200 bps a year?")
     assert basis is not None and not basis.stated  # basis points are not read as points
