@@ -129,3 +129,13 @@ async def test_a_dividend_paid_in_the_year_asked(pipeline: Pipeline) -> None:
     assert response.status == "verified", response.answer
     assert response.answer.startswith("Yes: by the cash-flow statement: dividends paid in the year")
     assert {"-$15,234 million", "$15,234 million"} <= {f.text for f in response.figures}
+
+
+async def test_did_a_ratio_go_up_compares_it_with_the_year_before(pipeline: Pipeline) -> None:
+    # Apple's FY2024 10-K (page 29): R&D 29,915 of net sales 383,285 in fiscal 2023 (7.8%); 31,370 of
+    # 391,035 in fiscal 2024 (8.0%).
+    response = await pipeline.run("did Apple's R&D as a percentage of revenue increase in fiscal 2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: the cited figures show an increase.")
+    computed = [f.text for f in response.figures if f.source.derivation is not None]
+    assert computed == ["7.8%", "8.0%", "0.2 percentage points"]

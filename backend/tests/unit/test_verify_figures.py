@@ -154,6 +154,7 @@ def test_the_length_of_a_duration_is_read() -> None:
     "text",
     [
         "See Note 7 and Item 1A of the 10-K.",
+        "JNJ 8-K EX-99.1 for the period ended June 30, 2023, page 1.",
         "As stated [c123] and [cell:123] and [1].",
         "Exhibit 31.1 and ASU 2016-13 apply.",
         "The H100 and the GB200 systems, after COVID-19.",

@@ -18,6 +18,7 @@ from filingproof.calendar import (
     long_date,
     shift_months,
 )
+from filingproof.qa.direction import CHANGE_LABEL
 from filingproof.qa.nearest import Nearest
 from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
@@ -155,6 +156,12 @@ def derived_sentence(derived: Derived) -> str:
             f"From {short_period(earlier.cell)} to {short_period(later.cell)}, {_subject(later)} shows "
             f"{movement} of "
             f"{figure(abs(value), d.unit)} ({what} computed from the two cited figures)."
+        )
+    if d.kind == "formula" and d.label.startswith(CHANGE_LABEL) and len(picks) == 4:
+        points = " percentage points" if d.unit == "percent" else ""
+        return (
+            f"From {short_period(picks[0].cell)} to {short_period(picks[2].cell)}, the {d.label} was "
+            f"{figure(value, d.unit).removesuffix('%')}{points} {COMPUTED}."
         )
     if d.kind == "margin":
         part, whole = picks

@@ -18,6 +18,7 @@ from filingproof.metrics.definition import MetricQuestion, Presentation
 from filingproof.metrics.judgment import judged_company, unique_picks
 from filingproof.metrics.library import METRICS, Metric, expand, shift
 from filingproof.metrics.resolve import Found
+from filingproof.qa.direction import CHANGE_LABEL
 from filingproof.qa.pick import Derived, Pick, TableAnswer
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, formula
@@ -122,8 +123,8 @@ def _course(
         if before is None:
             continue
         step = Bin("-", _at(metric, year), _at(metric, before))
-        step_q = MetricQuestion(f"change in {metric.name}", step, year, "ratio", Presentation(), False)
-        change = replace(compute(step_q, found), label=f"change in {metric.name}")
+        step_q = MetricQuestion(f"{CHANGE_LABEL}{metric.name}", step, year, "ratio", Presentation(), False)
+        change = replace(compute(step_q, found), label=f"{CHANGE_LABEL}{metric.name}")
         points = f"{_points(change.value)} percentage points"
         said = f"From fiscal {before} to fiscal {year}, the change in {metric.name} was {points}."
         derived.append(Derived(change, picks, said))

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from datetime import timedelta
 
+from filingproof.qa.direction import asked_way
 from filingproof.qa.items import Ask, find_items, item_spans, named_ratio_span
 from filingproof.qa.periods import period_sum_for, target_for
 from filingproof.reading.grammar import (
@@ -170,14 +171,16 @@ def item_phrases(
 
 
 def asked_periods(
-    u: QueryUnderstanding, filings: list[FilingRef], ask: Ask | None
+    u: QueryUnderstanding, filings: list[FilingRef], ask: Ask | None, moved: bool = False
 ) -> tuple[AskedPeriod, ...]:
     """Every period the question asks for in one company's filings: each year named (or the latest), as a
     duration and as an instant at its end. A growth or change over one period also asks for what it is
     measured from: the same duration a year earlier (a flow), and the balance where the period starts. A
     fourth quarter, second half or trailing twelve months also asks for the printed periods they add up
-    to (`qa.periods.PeriodSum`)."""
-    earlier = ask is not None and ask.derivation in ("growth", "change") and len(u.years) < 2
+    to (`qa.periods.PeriodSum`). So does a margin or ratio asked which way it `moved` ("did R&D as a % of
+    sales go up in 2023?"): the year before is what it moved from."""
+    kinds = ("growth", "change", "margin", "ratio") if moved else ("growth", "change")
+    earlier = ask is not None and ask.derivation in kinds and len(u.years) < 2
     periods: list[AskedPeriod] = []
     years: list[int | None] = [*u.years] or [None]
     for year in years:
@@ -210,6 +213,6 @@ def asked_items(
     phrases = item_phrases(question, u.company_mentions, ask, printed)
     items: list[AskedItem] = []
     for ticker in u.companies:
-        periods = asked_periods(u, u.filings_of(catalog, ticker), ask)
+        periods = asked_periods(u, u.filings_of(catalog, ticker), ask, asked_way(question) is not None)
         items += [AskedItem(phrase, ticker, periods) for phrase in phrases]
     return tuple(items)

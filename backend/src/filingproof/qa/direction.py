@@ -7,9 +7,10 @@ reading of the filer's words.
 """
 
 import re
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from filingproof.qa.pick import TableAnswer
+if TYPE_CHECKING:  # `qa.pick` reads the way asked: the answer's type only, here
+    from filingproof.qa.pick import TableAnswer
 
 Way = Literal["up", "down", "any"]
 _YES_NO = re.compile(
@@ -32,6 +33,7 @@ _WAYS: tuple[tuple[Way, re.Pattern[str]], ...] = (
     ("any", re.compile(r"\b(?:chang\w*|differ\w*|mov(?:e|ed))\b", re.I)),
 )
 _CHANGE_KINDS = ("change", "growth")
+CHANGE_LABEL = "change in "  # a formula derivation's label when it is one line's move between two periods
 
 
 def asked_way(question: str) -> Way | None:
@@ -44,11 +46,15 @@ def asked_way(question: str) -> Way | None:
     return ways[0] if ways else None
 
 
-def with_direction_verdict(table: TableAnswer, question: str) -> TableAnswer:
+def with_direction_verdict(table: "TableAnswer", question: str) -> "TableAnswer":
     """The answer with its verdict first when the question asks which way one figure moved and the answer
     computes that one change; unchanged otherwise."""
     way = asked_way(question)
-    changes = [d.derivation for d in table.derived if d.derivation.kind in _CHANGE_KINDS]
+    changes = [
+        d.derivation
+        for d in table.derived
+        if d.derivation.kind in _CHANGE_KINDS or d.derivation.label.startswith(CHANGE_LABEL)
+    ]
     if way is None or len(changes) != 1 or table.verdict is not None:
         return table
     value = changes[0].value

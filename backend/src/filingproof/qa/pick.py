@@ -9,13 +9,14 @@ are kept as `restated`, so the answer can say which filing each figure comes fro
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.calendar import COUNTED_END_SLACK, long_date
 from filingproof.qa.asked import asks_paid, item_phrases
+from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import Ask, LineItem, PeriodNature
 from filingproof.qa.nearest import Nearest, nearest_lines
 from filingproof.qa.periods import Target, period_sum_for, target_for
@@ -23,7 +24,7 @@ from filingproof.qa.store import CellHit, cells_near, tagged_cells
 from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
-from filingproof.verify.derive import period_sum
+from filingproof.verify.derive import formula, period_sum
 from filingproof.verify.items import fold, terms
 from filingproof.verify.period_sums import derived_period
 
@@ -369,11 +370,15 @@ async def answer_table(
                 second = await one(ticker, first_item, years[0])
             _derive(answer, kind, [first, second])
     elif kind in ("margin", "ratio") and len(items) == 2:
+        # "did R&D as a % of sales go up in 2023?": the year before's too, and the move between them
+        moved = asked_way(question) is not None and len(years) == 1
         for ticker in u.companies:
-            for year in years:
+            for year in [years[0] - 1, years[0]] if moved and years[0] is not None else years:
                 part = await one(ticker, items[0], year)
                 whole = await one(ticker, items[1], year)
                 _derive(answer, kind, [part, whole])
+            if (moved or len(years) == 2) and len(u.companies) == 1:
+                _ratio_change(answer)
     elif kind in ("difference", "sum") and len(u.companies) >= 2 and items:
         picks = [await one(ticker, items[0], years[-1]) for ticker in u.companies]
         _derive(answer, kind, picks)
@@ -483,6 +488,26 @@ async def _find(
     if asked.item is None:
         return None
     return await picker.pick(ticker, asked.item, targets[0])
+
+
+def _ratio_change(answer: TableAnswer) -> None:
+    """The move between two periods' margins (or ratios) of one line, recorded over their four cells (a
+    margin's in percentage points). Nothing when either is missing."""
+    if len(answer.derived) != 2:
+        return
+    earlier, later = sorted(answer.derived, key=lambda d: d.picks[0].cell.period_end)
+    kind = earlier.derivation.kind
+    one = "pct([{}] / [{}])" if kind == "margin" else "([{}] / [{}])"
+    late, early = (one.format(*(p.cell.cell_id for p in d.picks)) for d in (later, earlier))
+    cited = {p.cell.cell_id: p.cell.cited() for d in (earlier, later) for p in d.picks}
+    try:
+        change = formula(f"{late} - {early}", cited, "ratio")
+    except DerivationError as error:
+        answer.missing.append(f"the change cannot be computed: {error}")
+        return
+    what = f"{earlier.picks[0].item.name} as a percentage of {earlier.picks[1].item.name}"
+    labelled = replace(change, label=f"{CHANGE_LABEL}{what}")
+    answer.derived.append(Derived(labelled, (*earlier.picks, *later.picks)))
 
 
 def _derive(answer: TableAnswer, kind: str, picks: Sequence[Pick | None]) -> None:

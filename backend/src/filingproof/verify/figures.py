@@ -25,7 +25,8 @@ Reading rules (the verifier fails closed on anything these rules do not account 
   figure in any other currency, or with the currency named after it (`¥96 million`, `96 million euros`),
   is unrecognised: no cited value is in it.
 - Not figures: periods (see `periods`), references and citation markers (`Note 7`, `Item 1A`,
-  `[c123]`; returned to be checked, see `references`), footnote markers (`[1]`), form names (`10-K`),
+  `[c123]`; returned to be checked, see `references`), footnote markers (`[1]`), form names (`10-K`, an
+  exhibit's `EX-99.1`),
   ordinals (`2nd`), product names that start with letters (`H100`, `GB200`, `COVID-19`: a capital,
   at most four digits, no currency code before the digits and no scale after them, so `USD96`,
   `US96,995m` and `H100m` are unrecognised) and a few names that start with digits (`3M`, `5G`). A
@@ -106,6 +107,7 @@ _INHERITS_DIRECTION = re.compile(r"^\s*,?\s*(?:or|\()\s*$", re.IGNORECASE)
 _IGNORED = re.compile(
     r"\[\d{1,2}\]"  # footnote markers; "[391,035]" stays a figure
     r"|\b(?:10-K|10-Q|8-K|20-F|40-F|6-K|11-K|S-[1348]|F-[13]|DEF\s?14A)(?:/A)?\b"
+    r"|\bEX-\d{1,3}(?:\.\d{1,2})?\b"  # an exhibit's type: an 8-K's earnings release is its "EX-99.1"
     r"|\b\d{1,3}(?:st|nd|rd|th)\b"
     r"|\b(?:in|amounts\s+in)\s+(?:thousands|millions|billions)\b",
     re.IGNORECASE,
