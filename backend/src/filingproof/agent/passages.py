@@ -57,6 +57,12 @@ def sentences(body: str) -> list[str]:
 # A "why" question is answered by the sentences that give causes, whatever the line item's wording.
 _CAUSAL_QUESTION = re.compile(r"\bwhy\b|\bdr(?:ove|ive|ivers?|iven)\b|\bcaus|\breasons?\b|\bexplain", re.I)
 _CAUSAL_TERMS = frozenset(tokenize("due primarily driven higher lower increase decrease compared"))
+# A sentence that gives a cause: "primarily due to", "driven by", "as a result of", "reflecting", "offset by".
+_GIVES_CAUSE = re.compile(
+    r"\b(?:due\s+to|driven\s+by|as\s+a\s+result\s+of|because|attributable\s+to|result(?:ed|ing)?\s+from"
+    r"|reflect(?:s|ed|ing)?|offset\s+by|primarily\s+(?:from|by)|caused\s+by)\b",
+    re.IGNORECASE,
+)
 
 
 _ASKS_FIGURE = re.compile(r"^\s*(?:how\s+(?:much|many)|what\s+(?:was|were|is|are))\b", re.I)
@@ -73,6 +79,7 @@ class _Relevance:
     item: frozenset[str]  # roots of the asked item's words
     other: frozenset[str]  # the question's other words (BM25 tokens), with causal words for "why"
     asks_figure: bool
+    asks_why: bool = False  # "why", "what drove": only a sentence that gives a cause answers
 
     @property
     def needed(self) -> int:
@@ -83,9 +90,10 @@ def _relevance(u: QueryUnderstanding) -> _Relevance:
     item = _roots(" ".join(item_phrases(u.query, u.company_mentions, None)))
     naming = {t for mention in u.company_mentions for t in tokenize(mention)}
     other = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
-    if _CAUSAL_QUESTION.search(u.query):
+    asks_why = _CAUSAL_QUESTION.search(u.query) is not None
+    if asks_why:
         other |= _CAUSAL_TERMS
-    return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None)
+    return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None, asks_why)
 
 
 @dataclass(frozen=True)
@@ -119,13 +127,25 @@ def _figure_near_item(sentence: _Sentence, item: frozenset[str]) -> bool | None:
     return any(item & _roots(text[max(0, f.start - before) : f.end + after]) for f in sentence.figures)
 
 
-def _score(sentence: _Sentence, relevance: _Relevance, rank: int) -> tuple[float, ...] | None:
-    """How well the sentence answers the asked item (higher first); None: it does not."""
+# "The increase was primarily due to …": a sentence about the move the sentence before it states.
+_ANAPHOR = re.compile(
+    r"^(?:the|this|these|that)\s+(?:increases?|decreases?|declines?|growth|changes?|rises?|drops?"
+    r"|improvements?|reductions?)\b",
+    re.IGNORECASE,
+)
+
+
+def _score(
+    sentence: _Sentence, relevance: _Relevance, rank: int, before: _Sentence | None = None
+) -> tuple[float, ...] | None:
+    """How well the sentence answers the asked item (higher first); None: it does not. A sentence about
+    "the increase" names the item of the sentence `before` it."""
     shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
     if not relevance.item:  # the question names no item: its words decide
         return (0.0, 0.0, shared) if shared >= 1 else None
-    named = len(relevance.item & sentence.roots)
-    if named < relevance.needed:
+    roots = sentence.roots | (before.roots if before is not None and _ANAPHOR.match(sentence.text) else set())
+    named = len(relevance.item & roots)
+    if named < relevance.needed or (relevance.asks_why and not _GIVES_CAUSE.search(sentence.text)):
         return None
     near = _figure_near_item(sentence, relevance.item) if relevance.asks_figure else None
     if near is False:
@@ -257,7 +277,8 @@ async def select_passages(
     for rank, hit in enumerate(hits):
         page = pages.get((hit.filing_id, hit.page_no))
         for order, sentence in enumerate(page.sentences if page else ()):
-            score = _score(sentence, relevance, rank)
+            before = page.sentences[order - 1] if page and order else None
+            score = _score(sentence, relevance, rank, before)
             if score is not None:
                 scored.append((score, -rank * 1000 - order, sentence, hit))
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)

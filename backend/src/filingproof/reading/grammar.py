@@ -22,7 +22,7 @@ QUESTION_WORDS = _words(
     "what whats which who how much many was were is are did does do has have had be been being will would "
     "could can the a an it its they their them we our this that these those dollars usd value please tell me "
     "pay spend spent spending generate earn make report record post bring book incur say describe discuss "
-    "explain mention show drive drives drove driven cause caused face faces carry big large i you your"
+    "explain mention show drive drives drove driven cause caused face faces carry big large i you your why"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
