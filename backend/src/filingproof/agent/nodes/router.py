@@ -36,10 +36,6 @@ _NARRATIVE = re.compile(
 )
 
 
-# A question after the reasons for a figure's move: answered by its computed change and the filer's words.
-_DRIVERS = re.compile(r"^\W*(?:why\b|what\s+(?:drove|drives|caused|explains?)\b)", re.IGNORECASE)
-
-
 # A period word before a number no year can be ("fiscal 99999999999999999999", "in 20245", "FY 2,024"): the
 # understanding reads no year from it, and the question would be answered for another period. Refused.
 _IMPOSSIBLE_PERIOD = re.compile(
@@ -165,9 +161,7 @@ def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route
     if not ask.items:
         # an item outside the curated ones: the pages are searched too, in case no cell fits it
         return "hybrid"
-    # "why did R&D increase?": the change computed, and the filer's sentences that say why beside it
-    drivers = _DRIVERS.search(question) is not None
-    return "hybrid" if narrative and (ask.derivation is None or drivers) else "numeric"
+    return "hybrid" if narrative and ask.derivation is None else "numeric"
 
 
 def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog) -> str:
