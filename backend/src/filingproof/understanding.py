@@ -489,7 +489,16 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
     word = re.sub(r"['’]s$", "", written)
     if alias.case_sensitive_upper:
         return word.isupper() and word not in _ACRONYMS and (mixed_case or not is_english_word(word))
-    return not alias.ambiguous or not mixed_case or written[0].isupper()
+    return not alias.ambiguous or not mixed_case or written[0].isupper() or _owner(query, match)
+
+
+# "apple's gross margin" names Apple in any case; "the target's price" names no company
+_DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|this|that|each|every)\s+$", re.IGNORECASE)
+
+
+def _owner(query: str, match: re.Match[str]) -> bool:
+    """A name written as a possessive without a determiner before it: a company, in any case."""
+    return bool(re.search(r"['’]s$", match.group())) and not _DETERMINER.search(query, 0, match.start())
 
 
 _WORD = re.compile(r"[\w&.-]+")

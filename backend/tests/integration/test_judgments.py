@@ -123,6 +123,49 @@ async def test_a_product_ranking_leaves_out_the_total_of_its_lines(pipeline: Pip
     ]
 
 
+async def test_a_ranking_on_growth_computes_each_members_own(pipeline: Pipeline) -> None:
+    # Apple's FY2024 10-K (page 47), net sales by reportable segment, fiscal 2024 / 2023: Americas 167,045 /
+    # 162,560, Europe 101,328 / 94,294, Greater China 66,952 / 72,559, Japan 25,052 / 24,257, Rest of Asia
+    # Pacific 30,658 / 29,615. No line is named: a segment's growth is its net sales'.
+    response = await pipeline.run(
+        "Which of Apple's geographic segments grew fastest in FY24, and which one shrank?"
+    )
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith(
+        "Europe had the highest revenue growth of Apple's segments tagged in its filings. Greater China was "
+        "lower than the year before."
+    )
+    growth = [f.text for f in response.figures if f.source.derivation is not None]
+    assert growth == ["7.5%", "3.5%", "3.3%", "2.8%", "7.7%"]  # the last written as "a decrease of 7.7%"
+    assert round((Decimal(101_328) / Decimal(94_294) - 1) * 100, 1) == Decimal("7.5")
+
+
+async def test_a_ranking_on_a_margin_divides_each_members_own_lines(pipeline: Pipeline) -> None:
+    # NVIDIA's FY2025 10-K (page 78): operating income 82,875 of revenue 116,193 (Compute & Networking), 5,085
+    # of 14,304 (Graphics).
+    response = await pipeline.run("Which NVIDIA segment had the lowest operating margin in fiscal 2025?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Graphics had the lowest operating income as a percentage of revenue")
+    margins = [f.text for f in response.figures if f.source.derivation is not None]
+    assert margins == ["35.5%", "71.3%"]
+
+
+async def test_a_second_ranking_asked_after_the_first_is_answered_too(pipeline: Pipeline) -> None:
+    # Walmart's FY2025 10-K (page 78), fiscal 2025 / 2024: operating income 23,882 of net sales 465,009
+    # (Walmart U.S.), 5,501 of 123,363 / 116,049 (International), 2,404 of 92,561 / 88,230 (Sam's Club U.S.);
+    # Walmart U.S. net sales 443,802 in fiscal 2024.
+    question = "WMT FY25: which segment has the best op margin, and which grew net sales fastest?"
+    response = await pipeline.run(question)
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith(
+        "Walmart US had the highest operating income as a percentage of revenue of Walmart's segments tagged "
+        "in its filings. Walmart International had the highest revenue growth of Walmart's segments"
+    )
+    computed = [f.text for f in response.figures if f.source.derivation is not None]
+    assert computed == ["5.1%", "4.5%", "2.6%", "6.3%", "4.9%", "4.8%"]
+    assert round((Decimal(123_363) / Decimal(116_049) - 1) * 100, 1) == Decimal("6.3")
+
+
 async def test_a_dividend_paid_in_the_year_asked(pipeline: Pipeline) -> None:
     # Apple's FY2024 cash-flow statement (page 33): payments for dividends and dividend equivalents 15,234.
     response = await pipeline.run("Did Apple pay dividends in fiscal 2024?")

@@ -153,6 +153,10 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("FY total net sales", {"companies": (), "unknown_companies": ()}),
     ("EPS and GAAP net income for KO", {"companies": ("KO",), "unknown_companies": ()}),
     ("APPLE TOTAL NET SALES 2024", {"companies": ("AAPL",)}),
+    # a possessive names its company in any case, unless a determiner makes it a common noun
+    ("What was apple's net income in FY2024?", {"companies": ("AAPL",)}),
+    ("How much did meta's revenue grow in 2024?", {"companies": ("META",)}),
+    ("Is the target's price for NVDA above $150?", {"companies": ("NVDA",), "unknown_companies": ()}),
 ]
 
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from filingproof.qa.ranking import _without_totals, ranking_asked
+from filingproof.qa.ranking import _FOOTNOTE, _without_totals, implied_ask, ranking_asked
 from filingproof.qa.store import CellHit
 
 
@@ -17,6 +17,10 @@ from filingproof.qa.store import CellHit
         ("which region brought in the least revenue for Nike in FY24?", "region", "lowest"),
         ("Which Apple product category had the highest net sales in 2024?", "product", "highest"),
         ("Which of its reportable segments had the biggest operating income?", "segment", "highest"),
+        # a filer's geographic segments are its reportable segments; end markets are product lines
+        ("Which of Apple's geographic segments grew fastest in FY24?", "segment", "highest"),
+        ("Rank NVDA's end markets by FY25 revenue growth.", "product", "highest"),
+        ("Which NIKE Brand geography grew revenue slowest in FY24?", "region", "lowest"),
     ],
 )
 def test_what_is_ranked(question: str, kind: str, order: str) -> None:
@@ -27,6 +31,29 @@ def test_what_is_ranked(question: str, kind: str, order: str) -> None:
 def test_questions_that_rank_nothing() -> None:
     assert ranking_asked("What was NVIDIA's Data Center revenue in fiscal 2025?") is None
     assert ranking_asked("Which segment is Reality Labs in?") is None  # no end asked for
+
+
+def test_a_ranking_on_growth_that_names_no_line_ranks_revenue() -> None:
+    ask = implied_ask("Which of Apple's geographic segments grew fastest in FY24?")
+    assert ask is not None and [item.key for item in ask.items] == ["revenue"] and ask.derivation == "growth"
+    assert implied_ask("Which segment had the highest operating income?") is None  # it names its line
+    assert implied_ask("How fast did Apple grow in FY24?") is None  # ranks nothing
+
+
+def test_which_members_make_money_is_asked_as_typed() -> None:
+    # the reading drops "money" (a filler word): whether members are above zero is read as typed
+    typed = "Which of Intel's operating segments actually made money at the operating income line in 2023?"
+    read = "Which of Intel's operating segments actually made at the operating income line in 2023"
+    asked = ranking_asked(read, typed)
+    assert asked is not None and asked.sign and asked.kind == "segment"
+    assert ranking_asked(read) is None  # no end asked, no sign: nothing ranked
+    unnamed = implied_ask("Which Walmart segments were profitable in fiscal 2025?")
+    assert unnamed is not None and [item.key for item in unnamed.items] == ["operating_income"]
+
+
+def test_a_footnote_marker_is_no_part_of_a_members_name() -> None:
+    assert _FOOTNOTE.sub("", "China (1)") == "China" and _FOOTNOTE.sub("", "Europe(a)") == "Europe"
+    assert _FOOTNOTE.sub("", "Rest of Asia Pacific") == "Rest of Asia Pacific"
 
 
 def _cell(value: int) -> CellHit:

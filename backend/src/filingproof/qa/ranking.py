@@ -1,7 +1,9 @@
 """Which of a company's segments, regions or product lines ranks first on a line ("Which segment had the
-highest operating income in 2023?", "which region brought in the least revenue in FY24"): the cells tagged
-with that line's concept for each member of one axis, in the period asked, ranked; the first named, every
-member's cell given so the reader sees the ranking.
+highest operating income in 2023?", "which region brought in the least revenue in FY24"), on its growth
+("Which of Apple's geographic segments grew fastest in FY24?") or on a margin ("which segment has the best
+operating margin?"): the cells tagged with the lines' concepts for each member of one axis, in the period
+asked (and the year before, for growth), each member's growth or margin computed over its own cells, ranked;
+the first named, every member's figures given so the reader sees the ranking.
 
 Only a tagged fact's member counts: a segment is what the filer tags as one (`StatementBusinessSegmentsAxis`),
 a region what it tags on the geographic axis, a product line on the product axis. A filing without tags (a
@@ -9,7 +11,7 @@ PDF) has no members to rank, and the question is left to the other routes.
 """
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from itertools import combinations
@@ -17,25 +19,33 @@ from typing import Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.qa.items import Ask, LineItem
+from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, parse_ask
 from filingproof.qa.periods import Target, target_for
-from filingproof.qa.pick import Pick, TableAnswer, member_name
+from filingproof.qa.pick import Derived, Pick, TableAnswer, member_name
 from filingproof.qa.store import CellHit, tagged_cells
 from filingproof.understanding import Catalog, QueryUnderstanding
+from filingproof.verify.derive import DerivationError, growth, margin
 
 Order = Literal["highest", "lowest"]
+Measure = Literal["value", "growth", "margin"]
 # A ranked line's key: its figures are checked as the tagged member cells they were picked as, not against
 # the question's words ("which segment … the highest" names no line "highest segment revenue").
 RANKED_PREFIX = "ranked:"
-_HIGHEST = r"highest|largest|biggest|most|greatest|top|best|leading"
-_LOWEST = r"lowest|smallest|least|fewest|worst|weakest"
-# "which segment … the highest", "which of its regions … the least"
+_HIGHEST = r"highest|largest|biggest|most|greatest|top|best|leading|strongest|fastest|quickest"
+_LOWEST = r"lowest|smallest|least|fewest|worst|weakest|slowest"
+_KINDS = (
+    r"(?:reportable\s+|operating\s+|business\s+)?segments?|end\s+markets?|regions?|geograph\w*|markets?|"
+    r"divisions?|businesses|business|units?|product\s+(?:lines?|categor\w+)|categor\w+|brands?"
+)
+# "which segment … the highest", "which of its regions … the least"; "rank NVIDIA's end markets by …"; the
+# last kind named within three words ("which NIKE Brand geography": a geography, not a brand)
 _WHICH = re.compile(
-    r"\bwhich\s+(?:of\s+(?:its|the)\s+)?(?:[\w&.'’-]+\s+){0,3}?(?P<kind>(?:reportable\s+|operating\s+|business\s+)?segments?|"
-    r"regions?|geograph\w*|markets?|divisions?|businesses|business|units?|product\s+(?:lines?|categor\w+)|"
-    r"categor\w+|brands?)\b",
+    rf"\b(?P<verb>which|rank)\s+(?:of\s+(?:its|the)\s+)?(?:[\w&.'’-]+\s+){{0,3}}(?P<kind>{_KINDS})\b",
     re.IGNORECASE,
 )
+_END = re.compile(r"\bend\s+$", re.IGNORECASE)
+# segments the filer draws by geography ("Apple's geographic segments") are its reportable segments
+_GEOGRAPHIC_SEGMENTS = re.compile(r"geograph\w*\s+(?:reportable\s+|operating\s+)?segments?\b", re.IGNORECASE)
 _ORDER = re.compile(rf"\b(?P<high>{_HIGHEST})\b|\b(?P<low>{_LOWEST})\b", re.IGNORECASE)
 _AXES = {
     "segment": ("StatementBusinessSegmentsAxis",),
@@ -44,27 +54,55 @@ _AXES = {
 }
 
 
+_GREW = re.compile(r"\bgr[eo]w\w*|\bgrowth\b", re.IGNORECASE)
+
+
+# "which segments made money", "… were profitable", "… ran at a loss": which members' figures are above zero
+_SIGN = re.compile(
+    r"\b(?:made|make|making)\s+(?:any\s+)?money\b|\b(?:un)?profitable\b|\bturned\s+a\s+profit\b|\bin\s+the\s+"
+    r"(?:black|red)\b|\blost\s+money\b|\bloss[- ]making\b|\b(?:ran|run|running)\s+at\s+a\s+loss\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class RankingQuestion:
     kind: Literal["segment", "region", "product"]
     order: Order
+    sign: bool = False  # which members are above zero, not which ranks first
 
 
-def ranking_asked(question: str) -> RankingQuestion | None:
-    """The kind of member a question ranks and which end it asks for, or None."""
+def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
+    """The kind of member a question ranks and which end it asks for, or None; whether it asks which members
+    are above zero is read from the question as typed (`typed`), whose "money" the reading drops."""
     which = _WHICH.search(question)
     order = _ORDER.search(question)
-    if which is None or order is None:
-        return None
-    word = which["kind"].lower()
+    sign = _SIGN.search(typed or question) is not None
+    if which is None or (order is None and not sign and which["verb"].lower() != "rank"):
+        return None  # "rank …" without an end asked ranks from the top
+    word, at = which["kind"].lower(), which.start("kind")
+    # the end markets a company sells into are its product lines (NVIDIA's Gaming), however the words
+    # before "markets" were taken
     kind: Literal["segment", "region", "product"] = (
-        "region"
-        if re.match(r"region|geograph|market", word)
-        else "product"
-        if re.match(r"product|categor|brand", word)
+        "product"
+        if re.match(r"product|categor|brand|end\s", word) or _END.search(question, 0, at)
+        else "region"
+        if re.match(r"region|geograph|market", word) and not _GEOGRAPHIC_SEGMENTS.match(question, at)
         else "segment"
     )
-    return RankingQuestion(kind, "highest" if order["high"] else "lowest")
+    return RankingQuestion(kind, "lowest" if order is not None and order["low"] else "highest", sign)
+
+
+def implied_ask(question: str, typed: str = "") -> Ask | None:
+    """What a ranking that names no line ranks: revenue for growth ("Which of Apple's geographic segments
+    grew fastest?"), operating income for which members make money ("which segments were profitable?"),
+    the lines a segment's growth and profit are told by. None for any other question."""
+    asked = ranking_asked(question, typed)
+    if asked is not None and asked.sign:
+        return Ask((ITEMS_BY_KEY["operating_income"],))
+    if asked is None or _GREW.search(question) is None:
+        return None
+    return Ask((ITEMS_BY_KEY["revenue"],), "growth")
 
 
 def _members(cells: Sequence[CellHit], axes: Sequence[str], target: Target) -> dict[str, CellHit]:
@@ -115,42 +153,191 @@ def _own_dimensions(cell: CellHit) -> dict[str, object]:
     }
 
 
+# a footnote's marker after a row's name ("China (1)", "Europe(a)"): no part of the name
+_FOOTNOTE = re.compile(r"\s*\((?:\d|[a-z])\)\s*$")
+
+
 def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     """The member as the filing prints it: its cell's row ("iPhone", "Wearables, Home and Accessories"),
     unless the row is the line's own ("Revenue", the member in the column), then the tag's name."""
-    label = " ".join(cell.row_label.split()).strip(" :")
+    label = _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
     if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label):
         return label
     return member_name(member)
 
 
+@dataclass(frozen=True)
+class _Standing:
+    """One member's place in a ranking: the figure it is ranked on, from its own cells."""
+
+    value: Decimal
+    picks: tuple[Pick, ...]
+    derived: Derived | None = None  # its growth or margin, computed over `picks`' cells
+
+
+def _measure(ask: Ask) -> Measure | None:
+    """What members are ranked on: the one line's cell, its growth, or one line as a share of another."""
+    if ask.derivation is None and len(ask.items) == 1:
+        return "value"
+    if ask.derivation == "growth" and len(ask.items) == 1:
+        return "growth"
+    if ask.derivation == "margin" and len(ask.items) == 2:
+        return "margin"
+    return None
+
+
+def _line_members(
+    cells: Sequence[CellHit], item: LineItem, axes: Sequence[str], target: Target
+) -> dict[str, CellHit]:
+    """Each member's cell on one line: the cells of the line's first concept that tags two members."""
+    for concept in item.concepts:
+        members = _members([c for c in cells if c.concept == concept], axes, target)
+        if members:
+            return members
+    return {}
+
+
+def _standings(
+    measure: Measure,
+    items: Sequence[LineItem],
+    cells: Sequence[CellHit],
+    axes: Sequence[str],
+    target: Target,
+    pick: Callable[[str, LineItem, Target, CellHit], Pick],
+) -> dict[str, _Standing]:
+    """Each member's standing, for the members that have every cell the measure needs."""
+    first = _line_members(cells, items[0], axes, target)
+    if measure == "value":
+        return {m: _Standing(cell.value, (pick(m, items[0], target, cell),)) for m, cell in first.items()}
+    if measure == "growth":
+        earlier_target = target.earlier()
+        other, item_of_other = _line_members(cells, items[0], axes, earlier_target), items[0]
+    else:
+        earlier_target = target
+        other, item_of_other = _line_members(cells, items[1], axes, target), items[1]
+    standings = {}
+    for member, cell in first.items():
+        if member not in other:
+            continue
+        this = pick(member, items[0], target, cell)
+        that = pick(member, item_of_other, earlier_target, other[member])
+        try:
+            derivation = (
+                growth(that.cell.cited(), cell.cited())
+                if measure == "growth"
+                else margin(cell.cited(), that.cell.cited())
+            )
+        except DerivationError:
+            continue  # a member with no figure the year before (zero) has no growth to rank
+        pair = (that, this) if measure == "growth" else (this, that)
+        standings[member] = _Standing(derivation.value, pair, Derived(derivation, pair))
+    return standings if len(standings) >= 2 else {}
+
+
+_KIND_WORDS = {"segment": "segment", "region": "region", "product": "product line"}
+# "…, and which grew net sales fastest?", "…; which one shrank?": a second question about the same members
+_NEXT_WHICH = re.compile(r",?\s*(?:\band|;)\s+(?=which\b)", re.IGNORECASE)
+# "which one shrank" (read as "decreased"): which members fell, a growth ranking's verdict says
+_SHRANK = re.compile(
+    r"\b(?:shr[aiu]nk\w*|f[ae]ll\w*|declin\w*|drop\w*|decreas\w*|contracted)\b", re.IGNORECASE
+)
+_MEASURED = {"value": "{item}", "growth": "{item} growth", "margin": "{item} as a percentage of {whole}"}
+
+
 async def answer_ranking(
-    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask, typed: str = ""
 ) -> TableAnswer | None:
-    """The ranking of one company's members on the one line asked; None when the question asks for none,
-    or the filings tag no two members of the kind asked."""
-    asked = ranking_asked(question)
-    if asked is None or len(u.companies) != 1 or len(ask.items) != 1 or not ask.items[0].concepts:
+    """The ranking of one company's members on the line asked, its growth or a margin; None when the
+    question asks for none, or the filings tag no two members of the kind asked with every cell needed.
+    A second ranking asked after the first ("which segment has the best op margin, and which grew net sales
+    fastest?") is answered too, or named as missing: one ranking answers only half of such a question."""
+    first, *others = _NEXT_WHICH.split(question)
+    if not others:
+        return await _ranking(session, question, u, catalog, ask, typed)
+    asked = ranking_asked(first)
+    first_ask = parse_ask(first, len(u.companies), len(u.years)) or implied_ask(first)
+    if asked is None or first_ask is None:
         return None
-    item: LineItem = ask.items[0]
+    answer = await _ranking(session, first, u, catalog, first_ask)
+    if answer is None:
+        return None
+    for clause in others:
+        if first_ask.derivation == "growth" and _SHRANK.search(clause):
+            continue  # "which one shrank": a growth ranking's verdict names the members that fell
+        # "and which grew net sales fastest": the kind of member is the first clause's
+        which = (
+            clause
+            if _WHICH.match(clause)
+            else re.sub(r"^which\b", f"which {_KIND_WORDS[asked.kind]}", clause)
+        )
+        clause_ask = parse_ask(which, len(u.companies), len(u.years)) or implied_ask(which)
+        more = await _ranking(session, which, u, catalog, clause_ask) if clause_ask else None
+        if more is None:
+            answer.missing.append(f"the ranking asked by '{clause.strip(' ?.')}'")
+            continue
+        answer.verdict = f"{answer.verdict} {more.verdict}"
+        answer.picks += [
+            p for p in more.picks if p.cell.cell_id not in {q.cell.cell_id for q in answer.picks}
+        ]
+        answer.derived += more.derived
+    return answer
+
+
+async def _ranking(
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask, typed: str = ""
+) -> TableAnswer | None:
+    """One ranking (see `answer_ranking`)."""
+    asked = ranking_asked(question, typed)
+    measure = _measure(ask)
+    if asked is None or measure is None or len(u.companies) != 1:
+        return None
+    if not all(item.concepts for item in ask.items):
+        return None
     ticker = u.companies[0]
     filings = u.filings_of(catalog, ticker)
     target = target_for(u, filings, "duration", max(u.years) if u.years else None)
     if target is None:
         return None
     allowed = {f.filing_id for f in filings}
-    cells = [c for c in await tagged_cells(session, [ticker], item.concepts) if c.filing_id in allowed]
-    members = _members(cells, _AXES[asked.kind], target)
-    if not members:
-        return None
+    concepts = [concept for item in ask.items for concept in item.concepts]
+    cells = [c for c in await tagged_cells(session, [ticker], concepts) if c.filing_id in allowed]
     company = catalog.matcher.companies.get(ticker)
     name = company.name if company else ticker
-    ranked = sorted(members.items(), key=lambda pair: pair[1].value, reverse=asked.order == "highest")
-    line = replace(item, key=f"{RANKED_PREFIX}{item.key}")
-    picks = [
-        Pick(ticker, name, line, _printed_name(member, cell, item), target, cell) for member, cell in ranked
-    ]
-    first = picks[0].segment
-    kinds = {"segment": "segments", "region": "regions", "product": "product lines"}[asked.kind]
-    verdict = f"{first} had the {asked.order} {item.name} of {name}'s {kinds} tagged in its filings."
-    return TableAnswer(picks=picks, verdict=verdict)
+
+    def pick(member: str, item: LineItem, period: Target, cell: CellHit) -> Pick:
+        line = replace(item, key=f"{RANKED_PREFIX}{item.key}")
+        return Pick(ticker, name, line, _printed_name(member, cell, item), period, cell)
+
+    standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick)
+    if not standings:
+        return None
+    ranked = sorted(standings.values(), key=lambda s: s.value, reverse=asked.order == "highest")
+    measured = _MEASURED[measure].format(item=ask.items[0].name, whole=ask.items[-1].name)
+    kinds = f"{_KIND_WORDS[asked.kind]}s"
+    leader = ranked[0].picks[-1].segment if measure == "growth" else ranked[0].picks[0].segment
+    verdict = f"{leader} had the {asked.order} {measured} of {name}'s {kinds} tagged in its filings."
+    if asked.sign:
+        verdict = _above_zero(ranked, measured, f"{name}'s {kinds} tagged in its filings")
+    fell = [s.picks[-1].segment for s in ranked if measure == "growth" and s.value < 0]
+    if fell:
+        verdict += f" {_listed(fell)} {'was' if len(fell) == 1 else 'were'} lower than the year before."
+    return TableAnswer(
+        picks=[p for s in ranked for p in s.picks],
+        derived=[s.derived for s in ranked if s.derived is not None],
+        verdict=verdict,
+    )
+
+
+def _above_zero(ranked: Sequence[_Standing], measured: str, whose: str) -> str:
+    """Which members' figures are above zero, and which are not."""
+    above = [s.picks[0].segment for s in ranked if s.value > 0]
+    rest = [s.picks[0].segment for s in ranked if s.value <= 0]
+    if not above:
+        return f"None of {whose} had positive {measured}."
+    said = f"Of {whose}, {_listed(above)} had positive {measured}"
+    return f"{said}; {_listed(rest)} did not." if rest else f"{said}: all of them."
+
+
+def _listed(names: Sequence[str | None]) -> str:
+    shown = [name or "" for name in names]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"

@@ -16,6 +16,7 @@ from filingproof.metrics.definition import metric_question
 from filingproof.metrics.trend import trend_asked
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
+from filingproof.qa.ranking import implied_ask
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import Reading, read, with_instructions
 from filingproof.understanding import (
@@ -186,7 +187,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
-        ask = parse_ask(text, len(u.companies), len(u.years))
+        ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
         if ask is None and (quality_asked(text) or trend_asked(text)):
             ask = Ask(())  # a judgment: its criteria's figures, from the tables
         if ask is None and _NARRATIVE.search(text) is None:

@@ -28,7 +28,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         table = (
             await answer_judgment(session, question, u, catalog)
             or await answer_trend(session, question, u, catalog, state["reading"].question)
-            or await answer_ranking(session, question, u, catalog, ask)
+            or await answer_ranking(session, question, u, catalog, ask, state["reading"].question)
             or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
             or await answer_table(session, question, u, catalog, ask)
         )
