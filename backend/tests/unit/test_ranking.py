@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from filingproof.qa.ranking import _FOOTNOTE, _without_totals, implied_ask, ranking_asked
+from filingproof.qa.ranking import _FOOTNOTE, _member_of, _without_totals, implied_ask, ranking_asked
 from filingproof.qa.store import CellHit
 
 
@@ -79,3 +79,18 @@ def test_a_total_tagged_beside_its_parts_is_left_out() -> None:
     }
     kept = _without_totals(members)
     assert "us-gaap:ProductMember" not in kept and len(kept) == 5
+
+
+def test_a_subsegment_is_a_member_of_its_own_axis() -> None:
+    # NIKE's 10-K FY2024 (page 84) tags North America as a subsegment of its NIKE Brand segment
+    segment = "us-gaap:StatementBusinessSegmentsAxis"
+    nike_na = {segment: "nke:NIKEBrandMember", "srt:SubsegmentsAxis": "nke:NorthAmericaSegmentMember"}
+    assert _member_of(nike_na) == ("SubsegmentsAxis", "nke:NorthAmericaSegmentMember")
+    assert _member_of({segment: "nke:ConverseSegmentMember"}) == (
+        "StatementBusinessSegmentsAxis",
+        "nke:ConverseSegmentMember",
+    )
+    # a segment's product line is neither the segment's figure nor the product's
+    assert (
+        _member_of({segment: "nke:NIKEBrandMember", "srt:ProductOrServiceAxis": "nke:FootwearMember"}) is None
+    )

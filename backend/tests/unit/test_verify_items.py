@@ -643,3 +643,26 @@ def test_a_count_asked_is_never_an_amount() -> None:
     assert check_item(meta("share repurchases"), repurchases).ok
     check = check_item(meta("number of shares repurchased"), repurchases)
     assert not check.ok and "number of shares" in check.reason
+
+
+def test_a_segments_market_is_its_kind_not_its_name() -> None:
+    # McDonald's 10-K FY2023, page 49: the U.S. segment's operating income, tagged `mcd:USMarketMember` and
+    # printed "U.S."; its International Operated Markets segment keeps every word of its name.
+    us = CellFacts(
+        row_path=("Operating income", "U.S."),
+        caption="(In millions)",
+        column_label="2023",
+        concept="us-gaap:OperatingIncomeLoss",
+        members=("mcd:USMarketMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        period_start=date(2023, 1, 1),
+        period_end=date(2023, 12, 31),
+        company="MCD",
+        company_names=("McDonald's",),
+    )
+    fy2023 = (AskedPeriod(date(2023, 12, 31), 365),)
+    assert check_item(AskedItem("U.S. operating income", "MCD", fy2023), us).ok
+    international = replace(
+        us, row_path=("Operating income", "International Operated Markets"), members=("mcd:IOMMember",)
+    )
+    assert not check_item(AskedItem("U.S. operating income", "MCD", fy2023), international).ok

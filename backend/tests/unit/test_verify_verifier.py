@@ -347,3 +347,16 @@ def test_a_derivation_marker_names_a_recorded_derivation() -> None:
     cited = [NVDA_REVENUE_FY2024, NVDA_REVENUE_FY2025]
     assert verify_draft("Revenue grew 114.2% [d0].", cited, [revenue], []).ok
     assert not verify_draft("Revenue grew 114.2% [d1].", cited, [revenue], []).ok
+
+
+def test_a_figure_is_its_markers_cell_when_two_cited_cells_hold_its_value() -> None:
+    # Intel's 10-K FY2023 (page 88): Network and Edge and Intel Foundry Services each lost $482 million
+    intel_2023 = (date(2023, 1, 1), date(2023, 12, 30))
+    network_and_edge, foundry = usd_millions(12587, -482, *intel_2023), usd_millions(12593, -482, *intel_2023)
+    draft = (
+        "Network and Edge operating income was -$482 million [c12587]. "
+        "Intel Foundry Services operating income was -$482 million [c12593]."
+    )
+    verdict = verify_draft(draft, [network_and_edge, foundry], [], [])
+    assert verdict.ok, verdict.failed
+    assert [check.matched_source for check in verdict.figures] == [CellSource(12587), CellSource(12593)]

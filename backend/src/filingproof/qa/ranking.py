@@ -11,7 +11,7 @@ PDF) has no members to rank, and the question is left to the other routes.
 """
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from itertools import combinations
@@ -48,8 +48,8 @@ _END = re.compile(r"\bend\s+$", re.IGNORECASE)
 _GEOGRAPHIC_SEGMENTS = re.compile(r"geograph\w*\s+(?:reportable\s+|operating\s+)?segments?\b", re.IGNORECASE)
 _ORDER = re.compile(rf"\b(?P<high>{_HIGHEST})\b|\b(?P<low>{_LOWEST})\b", re.IGNORECASE)
 _AXES = {
-    "segment": ("StatementBusinessSegmentsAxis",),
-    "region": ("StatementGeographicalAxis", "StatementBusinessSegmentsAxis"),
+    "segment": ("StatementBusinessSegmentsAxis", "SubsegmentsAxis"),
+    "region": ("StatementGeographicalAxis", "SubsegmentsAxis", "StatementBusinessSegmentsAxis"),
     "product": ("ProductOrServiceAxis",),
 }
 
@@ -110,16 +110,26 @@ def _members(cells: Sequence[CellHit], axes: Sequence[str], target: Target) -> d
     for axis in axes:
         found: dict[str, CellHit] = {}
         for cell in cells:
-            own = _own_dimensions(cell)
-            if len(own) != 1 or not target.matches(cell.instant, cell.period_start, cell.period_end):
+            tagged = _member_of(_own_dimensions(cell))
+            if tagged is None or not target.matches(cell.instant, cell.period_start, cell.period_end):
                 continue
-            ((key, member),) = own.items()
-            if key.split(":")[-1] == axis and isinstance(member, str):
-                found.setdefault(member, cell)
+            if tagged[0] == axis:
+                found.setdefault(tagged[1], cell)
         found = _without_totals(found)
         if len(found) >= 2:
             return found
     return {}
+
+
+def _member_of(own: Mapping[str, object]) -> tuple[str, str] | None:
+    """The (axis, member) a cell's figure is of: its one dimension, or the subsegment of a segment (NIKE tags
+    North America as a `SubsegmentsAxis` member of its NIKE Brand segment); None for any other cell."""
+    axes = {key.split(":")[-1]: member for key, member in own.items() if isinstance(member, str)}
+    if len(own) == 1 and len(axes) == 1:
+        return next(iter(axes.items()))
+    if len(own) == 2 and set(axes) == {"StatementBusinessSegmentsAxis", "SubsegmentsAxis"}:
+        return "SubsegmentsAxis", axes["SubsegmentsAxis"]
+    return None
 
 
 def _without_totals(members: dict[str, CellHit]) -> dict[str, CellHit]:
@@ -161,9 +171,15 @@ def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     """The member as the filing prints it: its cell's row ("iPhone", "Wearables, Home and Accessories"),
     unless the row is the line's own ("Revenue", the member in the column), then the tag's name."""
     label = _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
-    if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label):
-        return label
-    return member_name(member)
+    own = label if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label) else None
+    name = own or member_name(member)
+    # a subsegment is named with its segment ("NIKE Brand North America"), unless its row already says it
+    parent = next(
+        (str(m) for a, m in cell.dimensions.items() if a.endswith("StatementBusinessSegmentsAxis")), None
+    )
+    if parent is not None and parent != member and member_name(parent).lower() not in name.lower():
+        return f"{member_name(parent)} {name}"
+    return name
 
 
 @dataclass(frozen=True)
@@ -189,12 +205,11 @@ def _measure(ask: Ask) -> Measure | None:
 def _line_members(
     cells: Sequence[CellHit], item: LineItem, axes: Sequence[str], target: Target
 ) -> dict[str, CellHit]:
-    """Each member's cell on one line: the cells of the line's first concept that tags two members."""
-    for concept in item.concepts:
-        members = _members([c for c in cells if c.concept == concept], axes, target)
-        if members:
-            return members
-    return {}
+    """Each member's cell on one line, of the line's most preferred concept that tags the member (a filer may
+    tag its brands with one revenue concept and its regions with another)."""
+    preference = {concept: place for place, concept in enumerate(item.concepts)}
+    ordered = sorted((c for c in cells if c.concept in preference), key=lambda c: preference[c.concept or ""])
+    return _members(ordered, axes, target)
 
 
 def _standings(
@@ -237,6 +252,12 @@ def _standings(
 _KIND_WORDS = {"segment": "segment", "region": "region", "product": "product line"}
 # "…, and which grew net sales fastest?", "…; which one shrank?": a second question about the same members
 _NEXT_WHICH = re.compile(r",?\s*(?:\band|;)\s+(?=which\b)", re.IGNORECASE)
+# growth other than as reported: what the tagged cells cannot rank
+_ADJUSTED = re.compile(
+    r"\bex[- ]?(?:fx|currency)\b|\bcurrency[- ]neutral\b|\bconstant[- ]currency\b|\borganic(?:ally)?\b"
+    r"|\bcomparable\b|\blike[- ]for[- ]like\b|\bcomps?\b",
+    re.IGNORECASE,
+)
 # "which one shrank" (read as "decreased"): which members fell, a growth ranking's verdict says
 _SHRANK = re.compile(
     r"\b(?:shr[aiu]nk\w*|f[ae]ll\w*|declin\w*|drop\w*|decreas\w*|contracted)\b", re.IGNORECASE
@@ -294,6 +315,12 @@ async def _ranking(
     if not all(item.concepts for item in ask.items):
         return None
     ticker = u.companies[0]
+    company = catalog.matcher.companies.get(ticker)
+    name = company.name if company else ticker
+    # the tags hold growth as reported; a currency-neutral or organic ranking can differ ("ex-FX")
+    adjusted = _ADJUSTED.search(typed or question) if measure == "growth" else None
+    if adjusted is not None:
+        return TableAnswer(missing=[f"{name}'s {adjusted[0]} growth of each member"])
     filings = u.filings_of(catalog, ticker)
     target = target_for(u, filings, "duration", max(u.years) if u.years else None)
     if target is None:
@@ -301,8 +328,6 @@ async def _ranking(
     allowed = {f.filing_id for f in filings}
     concepts = [concept for item in ask.items for concept in item.concepts]
     cells = [c for c in await tagged_cells(session, [ticker], concepts) if c.filing_id in allowed]
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
 
     def pick(member: str, item: LineItem, period: Target, cell: CellHit) -> Pick:
         line = replace(item, key=f"{RANKED_PREFIX}{item.key}")

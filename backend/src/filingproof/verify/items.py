@@ -316,8 +316,9 @@ def concept_words(concept: str) -> str:
 
 
 def member_words(member: str) -> str:
-    """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"."""
-    local = re.sub(r"(?:Segment)?Member$", "", member.split(":")[-1])
+    """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"; `mcd:USMarketMember` → "us" (a
+    segment's "Market" is its kind, as "Segment" is: McDonald's prints it "U.S.")."""
+    local = re.sub(r"(?<=\w)(?:Segment|Market)?Member$", "", member.split(":")[-1])
     return concept_words(local)
 
 

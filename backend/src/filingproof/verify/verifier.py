@@ -8,6 +8,7 @@ every reference stands (a note or page the cited filings have, a marker of a cit
 unaccounted for. Anything else is a failure, listed in `failed`.
 """
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -93,8 +94,12 @@ def _check_figure(
     by_id: Mapping[int, CitedValue],
     valid: Sequence[tuple[int, Derivation]],
     rejected: Sequence[tuple[int, Derivation, str]],
+    marked: int | None = None,
 ) -> FigureCheck:
-    for cell in cited:
+    # the cell whose marker follows the figure first: two cited cells may hold one value (Intel's Network
+    # and Edge and its Foundry Services both lost $482 million in 2023), and the figure is its marker's
+    ordered = sorted(cited, key=lambda cell: cell.cell_id != marked)
+    for cell in ordered:
         if matches(figure, cell.value, cell.unit, cell.display_scale):
             return FigureCheck(figure, CellSource(cell.cell_id), f"matches cell {cell.cell_id}")
     for index, derivation in valid:
@@ -125,6 +130,15 @@ def _check_period(
 
 
 _NO_PERIOD = "its inputs' periods do not add up to one period"
+
+
+_MARKER = re.compile(r"\s*\[c(\d+)\]")  # a cited cell's marker, as the writer puts it after its figure
+
+
+def _marker_after(draft: str, end: int) -> int | None:
+    """The cell id of the marker right after a figure ending at `end`, if one follows it."""
+    found = _MARKER.match(draft, end)
+    return int(found[1]) if found else None
 
 
 def _derived_periods(
@@ -169,7 +183,10 @@ def verify_draft(
                 Failure("derivation", derivation.formula, None, f"derivation {index}: {_NO_PERIOD}")
             )
     extraction = extract(draft)
-    figures = [_check_figure(figure, cited, by_id, valid, rejected) for figure in extraction.figures]
+    figures = [
+        _check_figure(figure, cited, by_id, valid, rejected, _marker_after(draft, figure.end))
+        for figure in extraction.figures
+    ]
     refs = [*cited_periods, *(cell.period for cell in cited), *spans.values()]
     periods = [_check_period(period, refs, filing_ends) for period in extraction.periods]
     failed += [
