@@ -5,7 +5,12 @@ from decimal import Decimal
 
 import pytest
 
-from filingproof.qa.direction import asked_way, with_direction_verdict
+from filingproof.qa.direction import (
+    REASONS_UNANSWERED,
+    asked_way,
+    with_direction_verdict,
+    with_unanswered_why,
+)
 from filingproof.qa.pick import Derived, TableAnswer
 from filingproof.verify.derive import Derivation
 
@@ -46,3 +51,11 @@ def test_no_verdict_without_one_change() -> None:
     two.derived += _change(-1).derived
     assert with_direction_verdict(two, asked).verdict is None  # two changes: which one is asked is unclear
     assert with_direction_verdict(_change(1, "ratio"), asked).verdict is None
+
+
+def test_a_why_the_computed_change_leaves_out_is_said() -> None:
+    asked = "Did VZ cut capex in 2023 vs 2022? By how much and why?"
+    assert with_unanswered_why(_change(-4320), asked, quoted=False).unanswered == [REASONS_UNANSWERED]
+    assert with_unanswered_why(_change(-4320), asked, quoted=True).unanswered == []  # the filings quoted
+    assert with_unanswered_why(_change(-4320), "By how much did VZ cut capex?", False).unanswered == []
+    assert with_unanswered_why(TableAnswer(), asked, quoted=False).unanswered == []  # no change computed

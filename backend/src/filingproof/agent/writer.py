@@ -236,6 +236,7 @@ def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
         derivations += [derived.derivation for derived in table.derived]
         if table.missing and table.picks:
             parts.append("Some of the figures asked for are not in the ingested filings.")
+        parts += table.unanswered if table.picks else []
     if passages:
         intro = "The filings say:" if parts else "The filings say (quoted verbatim):"
         parts.append(intro)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:  # `qa.pick` reads the way asked: the answer's type only, here
     from filingproof.qa.pick import TableAnswer
+    from filingproof.verify.derive import Derivation
 
 Way = Literal["up", "down", "any"]
 _YES_NO = re.compile(
@@ -33,6 +34,12 @@ _WAYS: tuple[tuple[Way, re.Pattern[str]], ...] = (
     ("any", re.compile(r"\b(?:chang\w*|differ\w*|mov(?:e|ed))\b", re.I)),
 )
 _CHANGE_KINDS = ("change", "growth")
+# "… by how much and why?", "what drove it?": reasons, which a computed change does not give
+_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:drove|drives|caused|explains)\b|\breasons?\b", re.IGNORECASE)
+REASONS_UNANSWERED = (
+    "This answer gives the change, not its reasons: the filings' explanations are not quoted beside a "
+    "computed figure."
+)
 CHANGE_LABEL = "change in "  # a formula derivation's label when it is one line's move between two periods
 
 
@@ -46,15 +53,32 @@ def asked_way(question: str) -> Way | None:
     return ways[0] if ways else None
 
 
-def with_direction_verdict(table: "TableAnswer", question: str) -> "TableAnswer":
-    """The answer with its verdict first when the question asks which way one figure moved and the answer
-    computes that one change; unchanged otherwise."""
-    way = asked_way(question)
-    changes = [
+def _changes(table: "TableAnswer") -> list["Derivation"]:
+    return [
         d.derivation
         for d in table.derived
         if d.derivation.kind in _CHANGE_KINDS or d.derivation.label.startswith(CHANGE_LABEL)
     ]
+
+
+def with_unanswered_why(table: "TableAnswer", question: str, quoted: bool) -> "TableAnswer":
+    """The answer saying it leaves the reasons out, when the question asks why a figure moved and the answer
+    computes the move without quoting the filings (`quoted`): no half-answer passes for a whole one."""
+    if (
+        _WHY.search(question)
+        and _changes(table)
+        and not quoted
+        and REASONS_UNANSWERED not in table.unanswered
+    ):
+        table.unanswered.append(REASONS_UNANSWERED)
+    return table
+
+
+def with_direction_verdict(table: "TableAnswer", question: str) -> "TableAnswer":
+    """The answer with its verdict first when the question asks which way one figure moved and the answer
+    computes that one change; unchanged otherwise."""
+    way = asked_way(question)
+    changes = _changes(table)
     if way is None or len(changes) != 1 or table.verdict is not None:
         return table
     value = changes[0].value

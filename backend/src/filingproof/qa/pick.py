@@ -69,6 +69,7 @@ class TableAnswer:
     ambiguous: list[Ambiguous] = field(default_factory=list)
     nearest: list[Nearest] = field(default_factory=list)  # lines offered for an item no line names
     verdict: str | None = None  # a judgment's answer, first: "No: by …, 3M is not capital-intensive …"
+    unanswered: list[str] = field(default_factory=list)  # what of the question it leaves out, said last
 
     @property
     def cells(self) -> list[CellHit]:

@@ -11,7 +11,7 @@ from filingproof.agent.trace import hop
 from filingproof.metrics.answer import answer_metric
 from filingproof.metrics.judgment import answer_judgment
 from filingproof.metrics.trend import answer_trend
-from filingproof.qa.direction import with_direction_verdict
+from filingproof.qa.direction import with_direction_verdict, with_unanswered_why
 from filingproof.qa.pick import answer_table
 from filingproof.qa.ranking import answer_ranking
 from filingproof.verify.items import terms
@@ -33,6 +33,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             or await answer_table(session, question, u, catalog, ask)
         )
         table = with_direction_verdict(table, question)  # "did it increase?": yes or no first
+        table = with_unanswered_why(table, question, bool(state.get("passages")))  # "… and why?"
         update: dict[str, Any] = {"table": table}
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
