@@ -166,6 +166,28 @@ async def test_a_second_ranking_asked_after_the_first_is_answered_too(pipeline: 
     assert round((Decimal(123_363) / Decimal(116_049) - 1) * 100, 1) == Decimal("6.3")
 
 
+async def test_did_a_metric_go_up_compares_it_with_the_year_before(pipeline: Pipeline) -> None:
+    # Alphabet's 10-Ks: purchases of property and equipment 52,535 of revenues 350,018 in 2024 (15.0%),
+    # 32,251 of 307,394 in 2023 (10.5%).
+    response = await pipeline.run("Did GOOGL's capex intensity (capex as % of revenue) go up in 2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: the cited figures show an increase.")
+    assert {"10.5%", "15.0%", "4.5 percentage points"} <= {f.text for f in response.figures}
+    assert response.answer.rstrip().endswith(
+        "the change in capital expenditures as a percentage of revenue was 4.5 percentage points (computed "
+        "from the cited figures)."
+    )
+
+
+async def test_did_a_ratio_improve_is_a_question_of_its_way(pipeline: Pipeline) -> None:
+    # Coca-Cola's FY2024 10-K (page 64): current assets 25,997 and 26,732, current liabilities 25,249 and
+    # 23,571 at December 31, 2024 and 2023: 1.03x after 1.13x.
+    response = await pipeline.run("Did Coca-Cola's current ratio improve in 2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("No: the cited figures show a decrease.")
+    assert {"1.13x", "1.03x", "-0.10x"} <= {f.text for f in response.figures}
+
+
 async def test_a_dividend_paid_in_the_year_asked(pipeline: Pipeline) -> None:
     # Apple's FY2024 cash-flow statement (page 33): payments for dividends and dividend equivalents 15,234.
     response = await pipeline.run("Did Apple pay dividends in fiscal 2024?")

@@ -16,13 +16,14 @@ from filingproof.calendar import LONG_DATE_PATTERN
 from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
 from filingproof.metrics.items import INPUTS_BY_KEY
 from filingproof.metrics.resolve import Found, Missing, Resolver
+from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
 from filingproof.qa.pick import Derived, Pick, TableAnswer
 from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
 from filingproof.verify.derive import Derivation, DerivationError, formula
-from filingproof.verify.expression import Cell, Expr, Leaf, Ref, render, substitute
+from filingproof.verify.expression import Bin, Cell, Expr, Leaf, Ref, render, substitute
 from filingproof.verify.items import terms
 
 ITEM_PREFIX = "metric:"
@@ -203,6 +204,50 @@ async def answer_metric(
         return answer
     derivation = replace(derivation, label=asked.name)
     answer.derived.append(Derived(derivation, tuple(answer.picks), sentence(name, asked, derivation)))
+    if asked_way(question) is not None:
+        # "did capex intensity go up in 2024?": the year before's metric and the move between them
+        return await _with_year_before(answer, asked, resolver, ticker, name, found)
+    return answer
+
+
+def _year_before(expr: Expr) -> Expr:
+    return substitute(expr, lambda leaf: Ref(leaf.item, leaf.year - 1) if isinstance(leaf, Ref) else leaf)
+
+
+async def _with_year_before(
+    answer: TableAnswer,
+    asked: MetricQuestion,
+    resolver: Resolver,
+    ticker: str,
+    name: str,
+    found: dict[Ref, Found],
+) -> TableAnswer:
+    """The answer with the metric of the year before and its change, each computed over the cited cells; as
+    it was, saying what is missing, when the filings print no year before."""
+    before = replace(asked, expr=_year_before(asked.expr), year=asked.year - 1)
+    earlier, missing = await find_inputs(resolver, ticker, before)
+    if missing:
+        answer.missing += missing
+        return answer
+    both = {**found, **earlier}
+    move = replace(asked, name=f"{CHANGE_LABEL}{asked.name}", expr=Bin("-", asked.expr, before.expr))
+    try:
+        level, change = compute(before, both), compute(move, both)
+    except DerivationError as error:
+        answer.missing.append(f"the change in {asked.name} cannot be computed: {error}")
+        return answer
+    picks = tuple(pick_of(ticker, name, each) for each in earlier.values())
+    answer.picks += [p for p in picks if p.cell.cell_id not in {q.cell.cell_id for q in answer.picks}]
+    level = replace(level, label=asked.name)
+    change = replace(change, label=move.name)
+    points = " percentage points" if change.unit == "percent" else ""
+    moved = written(change.value, change.unit, asked.presentation).removesuffix("%")
+    said = (
+        f"From fiscal {before.year} to fiscal {asked.year}, the {move.name} was {moved}{points} (computed "
+        "from the cited figures)."
+    )
+    answer.derived[:0] = [Derived(level, tuple(answer.picks), sentence(name, before, level))]
+    answer.derived.append(Derived(change, tuple(answer.picks), said))
     return answer
 
 

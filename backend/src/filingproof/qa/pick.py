@@ -506,7 +506,8 @@ def _ratio_change(answer: TableAnswer) -> None:
     except DerivationError as error:
         answer.missing.append(f"the change cannot be computed: {error}")
         return
-    what = f"{earlier.picks[0].item.name} as a percentage of {earlier.picks[1].item.name}"
+    first, second = earlier.picks[0].item.name, earlier.picks[1].item.name
+    what = f"{first} as a percentage of {second}" if kind == "margin" else f"the ratio of {first} to {second}"
     labelled = replace(change, label=f"{CHANGE_LABEL}{what}")
     answer.derived.append(Derived(labelled, (*earlier.picks, *later.picks)))
 
