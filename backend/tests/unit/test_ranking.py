@@ -21,6 +21,11 @@ from filingproof.qa.store import CellHit
         ("Which of Apple's geographic segments grew fastest in FY24?", "segment", "highest"),
         ("Rank NVDA's end markets by FY25 revenue growth.", "product", "highest"),
         ("Which NIKE Brand geography grew revenue slowest in FY24?", "region", "lowest"),
+        # an end asked right before the kind, a comparative, a loss
+        ("What was Walmart's top segment by net sales in FY25?", "segment", "highest"),
+        ("best performing Apple product line by revenue growth FY24?", "product", "highest"),
+        ("Which of Verizon's segments had the bigger operating income in 2023?", "segment", "highest"),
+        ("Which Intel segment lost the most money in 2023?", "segment", "lowest"),
     ],
 )
 def test_what_is_ranked(question: str, kind: str, order: str) -> None:
@@ -49,6 +54,10 @@ def test_which_members_make_money_is_asked_as_typed() -> None:
     assert ranking_asked(read) is None  # no end asked, no sign: nothing ranked
     unnamed = implied_ask("Which Walmart segments were profitable in fiscal 2025?")
     assert unnamed is not None and [item.key for item in unnamed.items] == ["operating_income"]
+    most = ranking_asked("which NVDA segment was most profitable in fiscal 2025?")
+    assert most is not None and not most.sign and most.order == "highest"  # a ranking, not a sign
+    lost = implied_ask("Which Intel segment lost the most money in 2023?")
+    assert lost is not None and [item.key for item in lost.items] == ["operating_income"]
 
 
 def test_a_footnote_marker_is_no_part_of_a_members_name() -> None:

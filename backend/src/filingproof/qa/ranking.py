@@ -31,17 +31,27 @@ Measure = Literal["value", "growth", "margin"]
 # A ranked line's key: its figures are checked as the tagged member cells they were picked as, not against
 # the question's words ("which segment … the highest" names no line "highest segment revenue").
 RANKED_PREFIX = "ranked:"
-_HIGHEST = r"highest|largest|biggest|most|greatest|top|best|leading|strongest|fastest|quickest"
-_LOWEST = r"lowest|smallest|least|fewest|worst|weakest|slowest"
+_HIGHEST = (
+    r"highest|largest|biggest|most|greatest|top|best|leading|strongest|fastest|quickest|higher|larger|bigger|"
+    r"greater"
+)
+_LOWEST = r"lowest|smallest|least|fewest|worst|weakest|slowest|lower|smaller"
 _KINDS = (
     r"(?:reportable\s+|operating\s+|business\s+)?segments?|end\s+markets?|regions?|geograph\w*|markets?|"
     r"divisions?|businesses|business|units?|product\s+(?:lines?|categor\w+)|categor\w+|brands?"
 )
 # "which segment … the highest", "which of its regions … the least"; "rank NVIDIA's end markets by …"; the
 # last kind named within three words ("which NIKE Brand geography": a geography, not a brand)
+# … or an end asked right before the kind ("Walmart's top segment by net sales", "best performing Apple
+# product line", "NVIDIA's largest segment")
 _WHICH = re.compile(
-    rf"\b(?P<verb>which|rank)\s+(?:of\s+(?:its|the)\s+)?(?:[\w&.'’-]+\s+){{0,3}}(?P<kind>{_KINDS})\b",
+    rf"\b(?P<verb>which|rank)\s+(?:of\s+(?:its|the)\s+)?(?:[\w&.'’-]+\s+){{0,3}}(?P<kind>{_KINDS})\b"
+    rf"|\b(?P<end>{_HIGHEST}|{_LOWEST})(?:[- ]performing)?\s+(?:[\w&.'’-]+\s+){{0,2}}?(?P<kind2>{_KINDS})\b",
     re.IGNORECASE,
+)
+# "lost the most", "the biggest operating loss": the lowest figure of a line that can be a loss
+_LOST_MOST = re.compile(
+    r"\blost\s+the\s+most\b|\b(?:biggest|largest|greatest|widest|deepest)\s+(?:operating\s+)?loss", re.I
 )
 _END = re.compile(r"\bend\s+$", re.IGNORECASE)
 # segments the filer draws by geography ("Apple's geographic segments") are its reportable segments
@@ -77,10 +87,13 @@ def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
     are above zero is read from the question as typed (`typed`), whose "money" the reading drops."""
     which = _WHICH.search(question)
     order = _ORDER.search(question)
-    sign = _SIGN.search(typed or question) is not None
-    if which is None or (order is None and not sign and which["verb"].lower() != "rank"):
+    lost_most = _LOST_MOST.search(typed or question) is not None
+    # "the most profitable segment" ranks; "which segments were profitable" asks which are above zero
+    sign = order is None and _SIGN.search(typed or question) is not None
+    if which is None or (order is None and not sign and (which["verb"] or "").lower() != "rank"):
         return None  # "rank …" without an end asked ranks from the top
-    word, at = which["kind"].lower(), which.start("kind")
+    kind_group = "kind" if which["kind"] else "kind2"
+    word, at = which[kind_group].lower(), which.start(kind_group)
     # the end markets a company sells into are its product lines (NVIDIA's Gaming), however the words
     # before "markets" were taken
     kind: Literal["segment", "region", "product"] = (
@@ -90,16 +103,18 @@ def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
         if re.match(r"region|geograph|market", word) and not _GEOGRAPHIC_SEGMENTS.match(question, at)
         else "segment"
     )
-    return RankingQuestion(kind, "lowest" if order is not None and order["low"] else "highest", sign)
+    low = lost_most or (order is not None and order["low"] is not None)
+    return RankingQuestion(kind, "lowest" if low else "highest", sign)
 
 
 def implied_ask(question: str, typed: str = "") -> Ask | None:
     """What a ranking that names no line ranks: revenue for growth ("Which of Apple's geographic segments
-    grew fastest?"), operating income for which members make money ("which segments were profitable?"),
-    the lines a segment's growth and profit are told by. None for any other question."""
+    grew fastest?"), operating income for profit ("which segments were profitable?", "the most profitable",
+    "lost the most money"), the lines a segment's growth and profit are told by. None for any other
+    question."""
     asked = ranking_asked(question, typed)
-    if asked is not None and asked.sign:
-        return Ask((ITEMS_BY_KEY["operating_income"],))
+    if asked is not None and (_SIGN.search(typed or question) or _LOST_MOST.search(typed or question)):
+        return Ask((ITEMS_BY_KEY["operating_income"],))  # "most profitable", "lost the most money"
     if asked is None or _GREW.search(question) is None:
         return None
     return Ask((ITEMS_BY_KEY["revenue"],), "growth")
