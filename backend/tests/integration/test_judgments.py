@@ -179,6 +179,16 @@ async def test_did_a_metric_go_up_compares_it_with_the_year_before(pipeline: Pip
     )
 
 
+async def test_did_free_cash_flow_fall_reads_the_capex_payment(pipeline: Pipeline) -> None:
+    # Tesla's 10-Ks: operating cash flow 14,923 and 13,256, purchases of property and equipment excluding
+    # finance leases, net of sales 11,339 and 8,898 (2024, 2023); not the 1,410 "included in liabilities".
+    response = await pipeline.run("Did Tesla's free cash flow decline in 2024?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith("Yes: the cited figures show a decrease.")
+    assert {"$4,358 million", "$3,584 million", "-$774 million"} <= {f.text for f in response.figures}
+    assert "included in liabilities" not in response.answer
+
+
 async def test_did_a_ratio_improve_is_a_question_of_its_way(pipeline: Pipeline) -> None:
     # Coca-Cola's FY2024 10-K (page 64): current assets 25,997 and 26,732, current liabilities 25,249 and
     # 23,571 at December 31, 2024 and 2023: 1.03x after 1.13x.

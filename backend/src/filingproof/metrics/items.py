@@ -91,9 +91,12 @@ INPUTS: tuple[InputItem, ...] = (
             r"depreciation\s+of\s+.*\s+and\s+other\s+amortization.*"),
            r"d\s*&\s*a|depreciation\s+(?:and|&)\s+amortization"),
     _input("capex", "capital expenditures", "cash_flow", "duration",
-           (r"capital\s+(?:expenditures|spending)(?:,.*)?", rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*)?",
+           # "… excluding finance leases, net of sales" (Tesla) is the payment; "… included in liabilities"
+           # (Tesla's supplemental non-cash disclosure, on the same statement) is no payment at all
+           (r"capital\s+(?:expenditures|spending)(?:,.*)?",
+            rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*|\s+excluding\s+.*)?",
             rf"(?:payments\s+for(?:\s+(?:the\s+)?(?:acquisitions?|purchases?)\s+of)?|additions\s+to|acquisitions?\s+of)"
-            rf"\s+{_PPE}.*", rf"{_PPE}\s+additions"),
+            rf"\s+{_PPE}(?!.*\b(?:included|accrued)\s+in\b).*", rf"{_PPE}\s+additions"),
            rf"capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
            outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",

@@ -14,6 +14,7 @@ from filingproof.agent.trace import hop
 from filingproof.metrics.criteria import quality_asked
 from filingproof.metrics.definition import metric_question
 from filingproof.metrics.trend import trend_asked
+from filingproof.qa.direction import asked_way
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
 from filingproof.qa.ranking import implied_ask
@@ -188,8 +189,9 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
         ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
-        if ask is None and (quality_asked(text) or trend_asked(text)):
-            ask = Ask(())  # a judgment: its criteria's figures, from the tables
+        moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
+        if ask is None and (quality_asked(text) or trend_asked(text) or moved):
+            ask = Ask(())  # a judgment, or a metric's move: its figures, from the tables
         if ask is None and _NARRATIVE.search(text) is None:
             ask = open_ask(text, len(u.companies), len(u.years))
         route = choose_route(text, u, ask)
