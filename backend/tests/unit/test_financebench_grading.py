@@ -20,6 +20,7 @@ from filingproof.evals.financebench import (
     load_items,
     pdf_of,
     right,
+    same_answer,
     sha256_of,
     side_by_side,
 )
@@ -165,3 +166,11 @@ def test_a_record_may_name_an_html_filing_with_its_extension() -> None:
     assert sha256_of(path) == hashlib.sha256(gzip.decompress(path.read_bytes())).hexdigest()
     fb = next(iter(load_items(DEV)))
     assert pdf_of(SHARED_DIR / "financebench" / "pdfs", fb).name == f"{fb.doc_name}.pdf"
+
+
+def test_a_judged_answer_is_the_same_answer_from_a_store_numbering_its_cells_otherwise() -> None:
+    judged = (
+        "Walmart US had the highest revenue. Its revenue was $465,009 million [c4150] (WMT 10-K, page 78)."
+    )
+    assert same_answer(judged, judged.replace("[c4150]", "[c98812]"))
+    assert not same_answer(judged, judged.replace("$465,009", "$465,010"))

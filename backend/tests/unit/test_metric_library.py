@@ -201,7 +201,8 @@ def test_rows_of_other_lines_are_not_the_input() -> None:
 
 
 def test_tesla_capex_is_its_payment_not_its_non_cash_disclosure() -> None:
-    # Tesla's FY2024 10-K, page 52: the payment, and below the statement what it owed for equipment at year end
+    # Tesla's FY2024 10-K, page 52: the payment, and below the statement what it owed for equipment at year
+    # end
     capex = INPUTS_BY_KEY["capex"]
     assert capex.row_rank("Purchases of property and equipment excluding finance leases, net of sales") == 1
     assert capex.row_rank("Acquisitions of property and equipment included in liabilities") is None

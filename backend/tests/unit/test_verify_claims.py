@@ -16,7 +16,7 @@ import pytest
 
 from filingproof.verify.cells import CitedValue, PeriodRef, Unit
 from filingproof.verify.claims import ClaimCell, _mentions, claim_failures
-from filingproof.verify.derive import Derivation, change, formula
+from filingproof.verify.derive import Derivation, change, formula, growth
 from filingproof.verify.items import CellFacts
 from filingproof.verify.verifier import Failure, Verdict, verify_draft
 
@@ -619,3 +619,31 @@ def test_a_sentence_may_begin_with_a_name_that_begins_with_a_digit() -> None:
         "million [d0] from the three months ended June 30, 2022."
     )
     assert failures(draft, MMM_Q2_2023, MMM_Q2_2022, derivations=(fall,)) == []
+
+
+def test_a_figure_two_derivations_state_alike_stands_for_the_one_its_words_name() -> None:
+    # Walmart's 10-K FY2025, page 78: Sam's Club U.S. net sales 86,179 → 90,238 (+4.71%) and Walmart U.S.
+    # 441,817 → 462,415 (+4.66%): both written "4.7%"; each sentence names its own segment.
+    fy2025 = When(date(2024, 2, 1), date(2025, 1, 31), "Fiscal Years Ended January 31, 2025")
+    fy2024 = When(date(2023, 2, 1), date(2024, 1, 31), "Fiscal Years Ended January 31, 2024")
+    net_sales = ("Net sales",)
+
+    def segment(cell_id: int, millions: int, when: When, member: str) -> Cell:
+        return Cell(cell_id, "AAPL", millions, when, net_sales, REVENUE, members=(member,))
+
+    sams = [
+        segment(1, 86_179, fy2024, "wmt:SamsClubUSMember"),
+        segment(2, 90_238, fy2025, "wmt:SamsClubUSMember"),
+    ]
+    us = [
+        segment(3, 441_817, fy2024, "wmt:WalmartUSMember"),
+        segment(4, 462_415, fy2025, "wmt:WalmartUSMember"),
+    ]
+    grew = (growth(sams[0].cited(), sams[1].cited()), growth(us[0].cited(), us[1].cited()))
+    draft = (
+        "From fiscal 2024 to fiscal 2025, Apple's Sams Club US net sales grew 4.7% [d0]. "
+        "From fiscal 2024 to fiscal 2025, Apple's Walmart US net sales grew 4.7% [d1]."
+    )
+    assert failures(draft, *sams, *us, derivations=grew) == []
+    neither = draft.replace("Walmart US net sales", "Walmart Canada net sales")
+    assert failures(neither, *sams, *us, derivations=grew)  # a segment neither derivation is of

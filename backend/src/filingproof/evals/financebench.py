@@ -192,11 +192,21 @@ def label_of(response: QueryResponse, correct: bool) -> Label:
     return "Incorrect Answer"
 
 
+# A cited cell's marker ("[c4150]") numbers a cell of one store: a store that ingested its filings in
+# another order numbers the same cell otherwise, and the answer is the same answer.
+_CELL_MARKER = re.compile(r"\[c\d+\]")
+
+
+def same_answer(judged: str, given: str) -> bool:
+    """Whether a judged answer is the answer given: equal but for the stores' numbers of its cells."""
+    return _CELL_MARKER.sub("[c]", judged) == _CELL_MARKER.sub("[c]", given)
+
+
 def judged_label(item: FinanceBenchItem, mode: Mode, response: QueryResponse, judgments: Judgments) -> Label:
     """A prose gold's label: the reader's judgment of this very answer; an answer not judged yet is a
     refusal when it gives nothing, else ungraded."""
     judgment = judgments.get((item.financebench_id, mode))
-    if judgment is not None and judgment.answer == response.answer:
+    if judgment is not None and same_answer(judgment.answer, response.answer):
         return judgment.label
     gives_nothing = response.status in ("refused", "cannot_verify", "no_figures") and not response.figures
     return "Refusal" if gives_nothing else "Ungraded"

@@ -69,6 +69,7 @@ CURATED: frozenset[str] = frozenset(
         "ProfitLoss",
         "NetIncomeLossAvailableToCommonStockholdersBasic",
         "Revenues",
+        "RevenuesNetOfInterestExpense",
         "RevenueFromContractWithCustomerExcludingAssessedTax",
         "SalesRevenueNet",
         "RevenueFromContractWithCustomerIncludingAssessedTax",

@@ -102,8 +102,10 @@ LINE_ITEMS: tuple[LineItem, ...] = (
           r"net\s+income(?:\s+\(loss\))?(?:\s+attributable\s+to\s+.+)?"),
     _item("revenue", "revenue",
           r"\b(?:total\s+)?(?:net\s+)?(?:revenues?|sales|turnover|top[- ]line)\b",
-          ("Revenues", "RevenueFromContractWithCustomerExcludingAssessedTax", "SalesRevenueNet",
-           "RevenueFromContractWithCustomerIncludingAssessedTax"),
+          # a lender's total revenue is net of its interest expense (American Express); its revenue from
+          # contracts with customers is a part of it
+          ("Revenues", "RevenuesNetOfInterestExpense", "RevenueFromContractWithCustomerExcludingAssessedTax",
+           "SalesRevenueNet", "RevenueFromContractWithCustomerIncludingAssessedTax"),
           r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)"),
 )  # fmt: skip
 

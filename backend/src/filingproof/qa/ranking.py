@@ -182,6 +182,15 @@ def _own_dimensions(cell: CellHit) -> dict[str, object]:
 _FOOTNOTE = re.compile(r"\s*\((?:\d|[a-z])\)\s*$")
 
 
+def _line_name(cell: CellHit, item: LineItem) -> str:
+    """The line as its member's row prints it, where the row is the line's own ("net sales", "total revenues
+    net of interest expense"), else the item's name (the row is the member's: "iPhone")."""
+    label = _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
+    if not label or label.isupper() or not (item.row_labels.fullmatch(label) or item.pattern.search(label)):
+        return item.name
+    return label[0].lower() + label[1:] if label[1:2].islower() else label
+
+
 def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     """The member as the filing prints it: its cell's row ("iPhone", "Wearables, Home and Accessories"),
     unless the row is the line's own ("Revenue", the member in the column), then the tag's name."""
@@ -218,13 +227,27 @@ def _measure(ask: Ask) -> Measure | None:
 
 
 def _line_members(
-    cells: Sequence[CellHit], item: LineItem, axes: Sequence[str], target: Target
+    cells: Sequence[CellHit], item: LineItem, axes: Sequence[str], target: Target, said: str | None = None
 ) -> dict[str, CellHit]:
     """Each member's cell on one line, of the line's most preferred concept that tags the member (a filer may
-    tag its brands with one revenue concept and its regions with another)."""
+    tag its brands with one revenue concept and its regions with another); a row in the question's own word
+    for the line first (`said`: Walmart's segments print "Net sales" beside "Total revenues")."""
     preference = {concept: place for place, concept in enumerate(item.concepts)}
-    ordered = sorted((c for c in cells if c.concept in preference), key=lambda c: preference[c.concept or ""])
-    return _members(ordered, axes, target)
+
+    def rank(cell: CellHit) -> tuple[bool, int]:
+        unsaid = said is not None and re.search(rf"\b{said}", cell.row_label, re.IGNORECASE) is None
+        return unsaid, preference[cell.concept or ""]
+
+    return _members(sorted((c for c in cells if c.concept in preference), key=rank), axes, target)
+
+
+# the question's own word for a revenue line: "net sales" and "revenues" are two lines where both print
+_SAID = re.compile(r"\b(?P<word>sales|revenue)s?\b", re.IGNORECASE)
+
+
+def _said(question: str) -> str | None:
+    found = _SAID.search(question)
+    return found["word"].lower() if found else None
 
 
 def _standings(
@@ -234,17 +257,18 @@ def _standings(
     axes: Sequence[str],
     target: Target,
     pick: Callable[[str, LineItem, Target, CellHit], Pick],
+    said: str | None = None,
 ) -> dict[str, _Standing]:
     """Each member's standing, for the members that have every cell the measure needs."""
-    first = _line_members(cells, items[0], axes, target)
+    first = _line_members(cells, items[0], axes, target, said)
     if measure == "value":
         return {m: _Standing(cell.value, (pick(m, items[0], target, cell),)) for m, cell in first.items()}
     if measure == "growth":
         earlier_target = target.earlier()
-        other, item_of_other = _line_members(cells, items[0], axes, earlier_target), items[0]
+        other, item_of_other = _line_members(cells, items[0], axes, earlier_target, said), items[0]
     else:
         earlier_target = target
-        other, item_of_other = _line_members(cells, items[1], axes, target), items[1]
+        other, item_of_other = _line_members(cells, items[1], axes, target, said), items[1]
     standings = {}
     for member, cell in first.items():
         if member not in other:
@@ -345,10 +369,10 @@ async def _ranking(
     cells = [c for c in await tagged_cells(session, [ticker], concepts) if c.filing_id in allowed]
 
     def pick(member: str, item: LineItem, period: Target, cell: CellHit) -> Pick:
-        line = replace(item, key=f"{RANKED_PREFIX}{item.key}")
+        line = replace(item, key=f"{RANKED_PREFIX}{item.key}", name=_line_name(cell, item))
         return Pick(ticker, name, line, _printed_name(member, cell, item), period, cell)
 
-    standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick)
+    standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick, _said(question))
     if not standings:
         return None
     ranked = sorted(standings.values(), key=lambda s: s.value, reverse=asked.order == "highest")

@@ -43,6 +43,7 @@ from filingproof.verify.items import (
     member_words,
     terms,
 )
+from filingproof.verify.match import matches
 from filingproof.verify.period_sums import derived_period
 from filingproof.verify.periods import WrittenPeriod, backs
 from filingproof.verify.verifier import CellSource, DerivationSource, Failure, FigureCheck
@@ -592,6 +593,22 @@ def check_claim(
     return None
 
 
+def _checked(
+    claim: Claim, cells: Mapping[int, ClaimCell], derivations: Sequence[Derivation]
+) -> Failure | None:
+    """`check_claim`, where a figure two derivations state alike ("4.7%": Walmart U.S.'s 4.66% growth and
+    Sam's Club's 4.71%) stands for whichever one its words state: it fails only when none of them holds."""
+    failed = check_claim(claim, cells, derivations)
+    if failed is None or not isinstance(claim.source, DerivationSource):
+        return failed
+    for index, other in enumerate(derivations):
+        if index != claim.source.index and matches(claim.figure, other.value, other.unit):
+            alike = replace(claim, source=DerivationSource(index, other.inputs))
+            if check_claim(alike, cells, derivations) is None:
+                return None
+    return failed
+
+
 def _span(claim: Claim) -> Span:
     return claim.figure.start, claim.figure.end
 
@@ -659,6 +676,6 @@ def claim_failures(
     """Every claim of `text` that misstates its cited cell or derivation, and every direction word that no
     cited change backs. Fails closed."""
     claims = read_claims(text, figures, companies, quotes)
-    failures = [failed for claim in claims if (failed := check_claim(claim, cells, derivations)) is not None]
+    failures = [failed for claim in claims if (failed := _checked(claim, cells, derivations)) is not None]
     directions = _direction_failures(_blank(text, list(quotes)), claims, cells, derivations)
     return sorted([*failures, *directions], key=lambda failure: failure.span or (-1, -1))
