@@ -1,6 +1,7 @@
 """A yes/no question about which way a figure moved is answered yes or no first, from the sign of the one
 change the answer computes (issue 28)."""
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -59,3 +60,14 @@ def test_a_why_the_computed_change_leaves_out_is_said() -> None:
     assert with_unanswered_why(_change(-4320), asked, quoted=True).unanswered == []  # the filings quoted
     assert with_unanswered_why(_change(-4320), "By how much did VZ cut capex?", False).unanswered == []
     assert with_unanswered_why(TableAnswer(), asked, quoted=False).unanswered == []  # no change computed
+
+
+def test_a_rates_move_below_its_written_precision_is_no_move() -> None:
+    # J&J's R&D as a percent of sales: 17.67% in 2022, 17.71% in 2023, both written 17.7%
+    flat = Derivation("formula", "pct([1] / [2]) - pct([3] / [4])", (1, 2, 3, 4), Decimal("0.04"), "percent")
+    answer = TableAnswer(derived=[Derived(replace(flat, label="change in R&D"), ())])
+    verdict = with_direction_verdict(answer, "Did JNJ's R&D as a % of sales go up in 2023?").verdict
+    assert verdict == "No: the cited figures show no change at the precision the figures are written in."
+    moved = Derivation("formula", "pct([1] / [2]) - pct([3] / [4])", (1, 2, 3, 4), Decimal("0.06"), "percent")
+    up = TableAnswer(derived=[Derived(replace(moved, label="change in R&D"), ())])
+    assert with_direction_verdict(up, "Did it go up?").verdict == "Yes: the cited figures show an increase."

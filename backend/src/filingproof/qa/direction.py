@@ -7,6 +7,7 @@ reading of the filer's words.
 """
 
 import re
+from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:  # `qa.pick` reads the way asked: the answer's type only, here
@@ -40,6 +41,9 @@ REASONS_UNANSWERED = (
     "This answer gives the change, not its reasons: the filings' explanations are not quoted beside a "
     "computed figure."
 )
+# the least move of a percent (in points) and of a ratio that their figures, written to one and two
+# decimals, show
+_UNSEEN = {"percent": Decimal("0.05"), "ratio": Decimal("0.005")}
 CHANGE_LABEL = "change in "  # a formula derivation's label when it is one line's move between two periods
 
 
@@ -82,8 +86,14 @@ def with_direction_verdict(table: "TableAnswer", question: str) -> "TableAnswer"
     if way is None or len(changes) != 1 or table.verdict is not None:
         return table
     value = changes[0].value
-    moved: Way | None = "up" if value > 0 else "down" if value < 0 else None
+    # a rate's move below what its written figures show (17.7% both years, +0.04 points) is no move
+    unseen = _UNSEEN.get(changes[0].unit)
+    moved: Way | None = (
+        None if value == 0 or (unseen is not None and abs(value) < unseen) else "up" if value > 0 else "down"
+    )
     holds = moved is not None and way in (moved, "any")
     said = {"up": "an increase", "down": "a decrease", None: "no change"}[moved]
+    if moved is None and value != 0:
+        said = "no change at the precision the figures are written in"
     table.verdict = f"{'Yes' if holds else 'No'}: the cited figures show {said}."
     return table

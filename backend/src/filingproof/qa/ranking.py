@@ -318,7 +318,7 @@ async def answer_ranking(
     first_ask = parse_ask(first, len(u.companies), len(u.years)) or implied_ask(first)
     if asked is None or first_ask is None:
         return None
-    answer = await _ranking(session, first, u, catalog, first_ask)
+    answer = await _ranking(session, first, u, catalog, first_ask, typed)
     if answer is None:
         return None
     for clause in others:
@@ -331,7 +331,7 @@ async def answer_ranking(
             else re.sub(r"^which\b", f"which {_KIND_WORDS[asked.kind]}", clause)
         )
         clause_ask = parse_ask(which, len(u.companies), len(u.years)) or implied_ask(which)
-        more = await _ranking(session, which, u, catalog, clause_ask) if clause_ask else None
+        more = await _ranking(session, which, u, catalog, clause_ask, typed) if clause_ask else None
         if more is None:
             answer.missing.append(f"the ranking asked by '{clause.strip(' ?.')}'")
             continue
@@ -372,11 +372,16 @@ async def _ranking(
         line = replace(item, key=f"{RANKED_PREFIX}{item.key}", name=_line_name(cell, item))
         return Pick(ticker, name, line, _printed_name(member, cell, item), period, cell)
 
-    standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick, _said(question))
+    # the question's word for the revenue line holds for all of it ("… and which grew net sales fastest")
+    said = _said(typed or question)
+    standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick, said)
     if not standings:
         return None
     ranked = sorted(standings.values(), key=lambda s: s.value, reverse=asked.order == "highest")
-    measured = _MEASURED[measure].format(item=ask.items[0].name, whole=ask.items[-1].name)
+    # the lines as the leader's rows print them ("net sales growth", "operating income as a percentage of
+    # net sales")
+    lines = [pick.item.name for pick in ranked[0].picks]
+    measured = _MEASURED[measure].format(item=lines[-1] if measure == "growth" else lines[0], whole=lines[-1])
     kinds = f"{_KIND_WORDS[asked.kind]}s"
     leader = ranked[0].picks[-1].segment if measure == "growth" else ranked[0].picks[0].segment
     verdict = f"{leader} had the {asked.order} {measured} of {name}'s {kinds} tagged in its filings."
