@@ -199,6 +199,9 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "PEP": ("PepsiCo", ("pepsico", "pepsi"), False),
     "JNJ": ("Johnson & Johnson", ("johnson & johnson", "johnson and johnson"), True),
     "BRK-B": ("Berkshire Hathaway", ("berkshire hathaway", "berkshire"), False),
+    # names analysts use that no registered name holds
+    "AXP": ("American Express", ("american express", "amex"), True),
+    "TXN": ("Texas Instruments", ("texas instruments", "ti"), True),
 }
 
 _AMBIGUOUS_WORDS = frozenset({"apple", "target", "meta", "alphabet", "oracle"})

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from filingproof.metrics.criteria import QUALITIES, quality_asked
-from filingproof.metrics.judgment import passes, threshold, verdict
+from filingproof.metrics.judgment import decided, passes, threshold, verdict
 from filingproof.metrics.trend import trend_asked
 from filingproof.verify.derive import recompute
 
@@ -51,12 +51,22 @@ def test_the_verdict_follows_the_rule() -> None:
     capital = next(q for q in QUALITIES if q.key == "capital_intensive")
     capex, ppe = capital.criteria
     assert not passes(capex, Decimal("5.1")) and passes(ppe, Decimal("40.4"))
-    assert verdict(capital, "Amazon", 2024, [Decimal("13.0"), Decimal("40.4")]).startswith("Yes: ")
-    assert verdict(capital, "3M", 2022, [Decimal("5.1"), Decimal("19.8")]) == (
+    assert decided(capital, [passes(capex, Decimal("13.0")), passes(ppe, Decimal("40.4"))], True) is True
+    assert decided(capital, [passes(capex, Decimal("5.1")), passes(ppe, Decimal("19.8"))], True) is False
+    assert verdict(capital, "3M", 2022, False) == (
         "No: by a common screen: capital expenditure above 10% of revenue, or net PP&E above 40% of total "
         "assets, 3M is not capital-intensive on its fiscal 2022 figures."
     )
-    assert verdict(capital, "X", 2022, [Decimal(11), Decimal(1)]).startswith("Yes: ")  # any one criterion
+    assert verdict(capital, "X", 2022, True).startswith("Yes: ")
+
+
+def test_criteria_computed_decide_alone_only_when_no_other_could_change_the_verdict() -> None:
+    capital = next(q for q in QUALITIES if q.key == "capital_intensive")  # any criterion suffices
+    assert decided(capital, [True], complete=False) is True  # Texas Instruments: capex 29% of revenue
+    assert decided(capital, [False], complete=False) is None  # the other could still pass
+    liquid = next(q for q in QUALITIES if q.key == "liquid")  # every criterion needed
+    assert decided(liquid, [False], complete=True) is False
+    assert decided(liquid, [], complete=False) is None
 
 
 @pytest.mark.parametrize(

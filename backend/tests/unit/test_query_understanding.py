@@ -157,6 +157,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("What was apple's net income in FY2024?", {"companies": ("AAPL",)}),
     ("How much did meta's revenue grow in 2024?", {"companies": ("META",)}),
     ("Is the target's price for NVDA above $150?", {"companies": ("NVDA",), "unknown_companies": ()}),
+    # nicknames no registered name holds
+    ("what's driving the 20% jump in Amex card fees?", {"unknown_companies": ("American Express (AXP)",)}),
+    ("Is TI a capital-intensive business right now?", {"unknown_companies": ("Texas Instruments (TXN)",)}),
 ]
 
 

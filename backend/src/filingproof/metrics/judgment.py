@@ -4,8 +4,10 @@ formula recorded over them), compared with its threshold, and the verdict writte
 
 The verdict is arithmetic over verified figures, never a model's word: the thresholds the rule names are
 recorded as formulas of their own (`pct(10 / 100)`), so the verifier holds every figure of the answer, the
-rule's included, to a derivation or a cell. An input no filing prints leaves the whole judgment unanswered,
-with what is missing: a verdict from part of its criteria could say the opposite of the full one.
+rule's included, to a derivation or a cell. An input no filing prints leaves the judgment unanswered, with
+what is missing, unless the criteria computed decide it alone (one passing criterion of a quality any of
+whose criteria suffices; one failing criterion of a quality that needs them all): a verdict from part of
+its criteria could otherwise say the opposite of the full one.
 """
 
 from collections.abc import Iterable
@@ -79,7 +81,7 @@ async def answer_judgment(
     if year is None:
         return TableAnswer(missing=[f"{ticker}: no annual report to judge {quality.phrase} from"])
     answer = TableAnswer()
-    values: list[Decimal] = []
+    met: list[bool] = []
     for criterion in quality.criteria:
         asked = criterion_question(criterion, year)
         found, missing = await find_inputs(resolver, ticker, asked)
@@ -94,19 +96,26 @@ async def answer_judgment(
         picks = unique_picks(pick_of(ticker, name, each) for each in found.values())
         answer.picks += [pick for pick in picks if pick not in answer.picks]
         answer.derived.append(Derived(derivation, picks, sentence(name, asked, derivation)))
-        values.append(derivation.value)
-    if answer.missing:
+        met.append(passes(criterion, derivation.value))
+    holds = decided(quality, met, complete=not answer.missing)
+    if holds is None:
         return TableAnswer(missing=[f"{quality.phrase} ({quality.convention})", *answer.missing])
     rules = [Derived(threshold(criterion), (), "") for criterion in quality.criteria]
     answer.derived = rules + answer.derived
-    answer.verdict = verdict(quality, name, year, values)
+    answer.verdict = verdict(quality, name, year, holds)
     return answer
 
 
-def verdict(quality: Quality, company: str, year: int, values: list[Decimal]) -> str:
+def decided(quality: Quality, met: list[bool], complete: bool) -> bool | None:
+    """Whether the quality holds, from the criteria computed (`met`); None when those do not decide it (some
+    criteria could not be computed, `complete` False, and the others leave either verdict open)."""
+    if quality.holds_when == "any":
+        return True if any(met) else False if complete else None
+    return False if not all(met) else True if complete else None
+
+
+def verdict(quality: Quality, company: str, year: int, holds: bool) -> str:
     """ "No: by a common screen (…), 3M COMPANY is not capital-intensive on its fiscal 2022 figures." """
-    met = [passes(criterion, value) for criterion, value in zip(quality.criteria, values, strict=True)]
-    holds = any(met) if quality.holds_when == "any" else all(met)
     answer, is_ = ("Yes", "is") if holds else ("No", "is not")
     return (
         f"{answer}: by {quality.convention}, {company} {is_} {quality.phrase} on its fiscal {year} figures."
