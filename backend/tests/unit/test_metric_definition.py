@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from edgar_mirror import SHARED_DIR
 
-from filingproof.metrics.answer import before_figures, written
+from filingproof.metrics.answer import _naming_terms, before_figures, written
 from filingproof.metrics.definition import Presentation, metric_question, presentation, translate, years_of
 from filingproof.metrics.library import MetricError
 from filingproof.verify.expression import parse
@@ -274,3 +274,16 @@ def test_a_line_is_named_without_the_figures_its_label_prints(label: str, name: 
 def test_a_year_is_read_from_the_date_a_fiscal_year_ends_when_no_fiscal_year_is_named() -> None:
     assert years_of("What was Walmart's free cash flow for the fiscal year ended Jan 31, 2025") == [2025]
     assert years_of("FY2024 revenue, for the fiscal year ended Jan 31, 2025") == [2024]
+
+
+def test_an_inputs_own_abbreviation_is_no_qualifier_of_it() -> None:
+    # FinanceBench 04672: "net PPNE" is net property, plant and equipment, written as analysts write it
+    asked = metric_question("what is the year end FY2018 net PPNE for 3M? Answer in USD billions.")
+    assert asked is not None
+    assert "ppne" in _naming_terms("what is the year end FY2018 net PPNE for 3M", asked)
+    # a qualifier the metric's names do not hold stays one: Services' gross margin is not Apple's
+    services = "What was Apple's Services gross margin in units of percents in FY2024?"
+    margin = metric_question(services)
+    assert margin is not None
+    assert "gross" in _naming_terms(services, margin)
+    assert not {"service", "services"} & _naming_terms(services, margin)

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.calendar import LONG_DATE_PATTERN
 from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
 from filingproof.metrics.items import INPUTS_BY_KEY
+from filingproof.metrics.library import METRICS
 from filingproof.metrics.resolve import Found, Missing, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
@@ -23,7 +24,7 @@ from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
 from filingproof.verify.derive import Derivation, DerivationError, formula
-from filingproof.verify.expression import Bin, Cell, Expr, Leaf, Ref, render, substitute
+from filingproof.verify.expression import Bin, Cell, Expr, Leaf, Ref, leaves, render, substitute
 from filingproof.verify.items import terms
 
 ITEM_PREFIX = "metric:"
@@ -172,7 +173,9 @@ async def answer_metric(
     asked = metric_question(question)
     if asked is None or len(u.companies) != 1:
         return None
-    if not asked.stated and item_terms - terms(f"{asked.name} {_RATE_WORDS}"):
+    if not asked.stated and item_terms - terms(f"{asked.name} {_RATE_WORDS}") - _naming_terms(
+        question, asked
+    ):
         return None
     ticker = u.companies[0]
     company = catalog.matcher.companies.get(ticker)
@@ -208,6 +211,14 @@ async def answer_metric(
         # "did capex intensity go up in 2024?": the year before's metric and the move between them
         return await _with_year_before(answer, asked, resolver, ticker, name, found)
     return answer
+
+
+def _naming_terms(question: str, asked: MetricQuestion) -> frozenset[str]:
+    """The question's words that name the metric or its inputs as analysts write them ("net PPNE" for net
+    property, plant and equipment): no qualifier of the metric's name."""
+    patterns = [INPUTS_BY_KEY[leaf.item].words for leaf in leaves(asked.expr) if isinstance(leaf, Ref)]
+    patterns += [metric.names for metric in METRICS if metric.name == asked.name]
+    return terms(" ".join(found.group() for pattern in patterns for found in pattern.finditer(question)))
 
 
 def _year_before(expr: Expr) -> Expr:
