@@ -19,7 +19,7 @@ from filingproof.metrics.library import METRICS
 from filingproof.metrics.resolve import Found, Missing, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
-from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
 from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
@@ -56,7 +56,7 @@ def _digits(magnitude: Decimal, places: int) -> str:
 
 def _line_item(found: Found) -> LineItem:
     item = found.item
-    label = _in_a_sentence(before_figures(" ".join(found.label.split())))
+    label = in_a_sentence(before_figures(" ".join(found.label.split())))
     return LineItem(
         key=f"{ITEM_PREFIX}{item.key}",
         # the row as printed, so the sentence names the line the cell is (the figures a label prints, "net
@@ -85,16 +85,6 @@ def before_figures(label: str) -> str:
     if kept.count("(") > kept.count(")"):
         kept = kept[: kept.rindex("(")]
     return kept.strip(" ,\u2014-")
-
-
-def _in_a_sentence(label: str) -> str:
-    """A row label as words inside a sentence: "Total net sales" → "total net sales", "TOTAL ASSETS" →
-    "total assets"; "PP&E, net" stays (a capital after the company's name would read as part of a name)."""
-    if label.isupper():
-        return label.lower()
-    if len(label) > 1 and label[0].isupper() and label[1].islower():
-        return label[0].lower() + label[1:]
-    return label
 
 
 def pick_of(ticker: str, company: str, found: Found) -> Pick:
@@ -247,8 +237,9 @@ async def _with_year_before(
     except DerivationError as error:
         answer.missing.append(f"the change in {asked.name} cannot be computed: {error}")
         return answer
-    picks = tuple(pick_of(ticker, name, each) for each in earlier.values())
-    answer.picks += [p for p in picks if p.cell.cell_id not in {q.cell.cell_id for q in answer.picks}]
+    answer.picks = list(
+        unique_picks([*answer.picks, *(pick_of(ticker, name, each) for each in earlier.values())])
+    )
     level = replace(level, label=asked.name)
     change = replace(change, label=move.name)
     points = " percentage points" if change.unit == "percent" else ""

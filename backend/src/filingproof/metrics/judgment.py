@@ -10,7 +10,6 @@ whose criteria suffices; one failing criterion of a quality that needs them all)
 its criteria could otherwise say the opposite of the full one.
 """
 
-from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal
 
@@ -21,7 +20,7 @@ from filingproof.metrics.criteria import Criterion, Quality, quality_asked
 from filingproof.metrics.definition import MetricQuestion, Presentation, years_of
 from filingproof.metrics.library import expand, shift
 from filingproof.metrics.resolve import Resolver
-from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.qa.pick import Derived, TableAnswer, unique_picks
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import Derivation, DerivationError, formula
 from filingproof.verify.expression import parse
@@ -120,10 +119,3 @@ def verdict(quality: Quality, company: str, year: int, holds: bool) -> str:
     return (
         f"{answer}: by {quality.convention}, {company} {is_} {quality.phrase} on its fiscal {year} figures."
     )
-
-
-def unique_picks(picks: Iterable[Pick]) -> tuple[Pick, ...]:
-    by_cell: dict[int, Pick] = {}
-    for pick in picks:
-        by_cell.setdefault(pick.cell.cell_id, pick)
-    return tuple(by_cell.values())

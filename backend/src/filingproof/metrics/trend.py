@@ -15,11 +15,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.metrics.answer import compute, find_inputs, pick_of, sentence, written
 from filingproof.metrics.definition import MetricQuestion, Presentation
-from filingproof.metrics.judgment import judged_company, unique_picks
+from filingproof.metrics.judgment import judged_company
 from filingproof.metrics.library import METRICS, Metric, expand, shift
 from filingproof.metrics.resolve import Found
 from filingproof.qa.direction import CHANGE_LABEL
-from filingproof.qa.pick import Derived, Pick, TableAnswer
+from filingproof.qa.pick import Derived, Pick, TableAnswer, unique_picks
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, formula
 from filingproof.verify.expression import Bin, Expr, Ref, parse

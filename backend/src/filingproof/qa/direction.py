@@ -18,6 +18,11 @@ Way = Literal["up", "down", "any"]
 _YES_NO = re.compile(
     r"(?:^|[.?!:;,\u2013\u2014-]\s*)(?:did|does|do|was|were|is|are|has|have|had)\b", re.IGNORECASE
 )
+# the words of a fall ("drop", "declined", "shrank", "went down"), also what a ranking reads "which one
+# shrank" by (`qa.ranking`)
+MOVED_DOWN = re.compile(
+    r"\b(?:decreas\w*|drop\w*|declin\w*|f[ae]ll\w*|shr[aiu]nk\w*|go(?:ne)?\s+down|went\s+down)\b", re.I
+)
 _WAYS: tuple[tuple[Way, re.Pattern[str]], ...] = (
     (
         "up",
@@ -25,13 +30,7 @@ _WAYS: tuple[tuple[Way, re.Pattern[str]], ...] = (
             r"\b(?:increas\w*|r[io]se|rising|grow\w*|grew|go(?:ne)?\s+up|went\s+up|improv\w*)\b", re.I
         ),
     ),
-    (
-        "down",
-        re.compile(
-            r"\b(?:decreas\w*|drop\w*|declin\w*|f[ae]ll\w*|shr[aiu]nk\w*|go(?:ne)?\s+down|went\s+down)\b",
-            re.I,
-        ),
-    ),
+    ("down", MOVED_DOWN),
     ("any", re.compile(r"\b(?:chang\w*|differ\w*|mov(?:e|ed))\b", re.I)),
 )
 _CHANGE_KINDS = ("change", "growth")

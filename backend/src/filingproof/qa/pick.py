@@ -8,7 +8,7 @@ are kept as `restated`, so the answer can say which filing each figure comes fro
 """
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
@@ -81,6 +81,24 @@ class TableAnswer:
             for cell in tie.cells:
                 seen.setdefault(cell.cell_id, cell)
         return list(seen.values())
+
+
+def unique_picks(picks: Iterable[Pick]) -> tuple[Pick, ...]:
+    """The picks, one per cell (the first), in their order."""
+    by_cell: dict[int, Pick] = {}
+    for pick in picks:
+        by_cell.setdefault(pick.cell.cell_id, pick)
+    return tuple(by_cell.values())
+
+
+def in_a_sentence(label: str) -> str:
+    """A row label as words inside a sentence: "Total net sales" → "total net sales", "TOTAL ASSETS" →
+    "total assets"; "PP&E, net" stays (a capital after the company's name would read as part of a name)."""
+    if label.isupper():
+        return label.lower()
+    if len(label) > 1 and label[0].isupper() and label[1].islower():
+        return label[0].lower() + label[1:]
+    return label
 
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

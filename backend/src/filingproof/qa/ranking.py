@@ -19,9 +19,10 @@ from typing import Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.qa.direction import MOVED_DOWN
 from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, parse_ask
 from filingproof.qa.periods import Target, target_for
-from filingproof.qa.pick import Derived, Pick, TableAnswer, member_name
+from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, member_name, unique_picks
 from filingproof.qa.store import CellHit, tagged_cells
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, growth, margin
@@ -122,14 +123,17 @@ def implied_ask(question: str, typed: str = "") -> Ask | None:
 
 def _members(cells: Sequence[CellHit], axes: Sequence[str], target: Target) -> dict[str, CellHit]:
     """One cell per member of the first axis (in `axes`' order) that tags any, in the target period."""
+    in_period = [
+        (tagged, cell)
+        for cell in cells
+        if target.matches(cell.instant, cell.period_start, cell.period_end)
+        and (tagged := _member_of(_own_dimensions(cell))) is not None
+    ]
     for axis in axes:
         found: dict[str, CellHit] = {}
-        for cell in cells:
-            tagged = _member_of(_own_dimensions(cell))
-            if tagged is None or not target.matches(cell.instant, cell.period_start, cell.period_end):
-                continue
-            if tagged[0] == axis:
-                found.setdefault(tagged[1], cell)
+        for (tagged_axis, member), cell in in_period:
+            if tagged_axis == axis:
+                found.setdefault(member, cell)
         found = _without_totals(found)
         if len(found) >= 2:
             return found
@@ -182,19 +186,24 @@ def _own_dimensions(cell: CellHit) -> dict[str, object]:
 _FOOTNOTE = re.compile(r"\s*\((?:\d|[a-z])\)\s*$")
 
 
+def _row_name(cell: CellHit) -> str:
+    """The cell's row label, one space between words, without a footnote's marker."""
+    return _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
+
+
 def _line_name(cell: CellHit, item: LineItem) -> str:
     """The line as its member's row prints it, where the row is the line's own ("net sales", "total revenues
     net of interest expense"), else the item's name (the row is the member's: "iPhone")."""
-    label = _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
+    label = _row_name(cell)
     if not label or label.isupper() or not (item.row_labels.fullmatch(label) or item.pattern.search(label)):
         return item.name
-    return label[0].lower() + label[1:] if label[1:2].islower() else label
+    return in_a_sentence(label)
 
 
 def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     """The member as the filing prints it: its cell's row ("iPhone", "Wearables, Home and Accessories"),
     unless the row is the line's own ("Revenue", the member in the column), then the tag's name."""
-    label = _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
+    label = _row_name(cell)
     own = label if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label) else None
     name = own or member_name(member)
     # a subsegment is named with its segment ("NIKE Brand North America"), unless its row already says it
@@ -298,9 +307,7 @@ _ADJUSTED = re.compile(
     re.IGNORECASE,
 )
 # "which one shrank" (read as "decreased"): which members fell, a growth ranking's verdict says
-_SHRANK = re.compile(
-    r"\b(?:shr[aiu]nk\w*|f[ae]ll\w*|declin\w*|drop\w*|decreas\w*|contracted)\b", re.IGNORECASE
-)
+_SHRANK = re.compile(rf"{MOVED_DOWN.pattern}|\bcontracted\b", re.IGNORECASE)
 _MEASURED = {"value": "{item}", "growth": "{item} growth", "margin": "{item} as a percentage of {whole}"}
 
 
@@ -336,9 +343,7 @@ async def answer_ranking(
             answer.missing.append(f"the ranking asked by '{clause.strip(' ?.')}'")
             continue
         answer.verdict = f"{answer.verdict} {more.verdict}"
-        answer.picks += [
-            p for p in more.picks if p.cell.cell_id not in {q.cell.cell_id for q in answer.picks}
-        ]
+        answer.picks = list(unique_picks([*answer.picks, *more.picks]))
         answer.derived += more.derived
     return answer
 

@@ -98,8 +98,8 @@ def _check_figure(
 ) -> FigureCheck:
     # the cell whose marker follows the figure first: two cited cells may hold one value (Intel's Network
     # and Edge and its Foundry Services both lost $482 million in 2023), and the figure is its marker's
-    ordered = sorted(cited, key=lambda cell: cell.cell_id != marked)
-    for cell in ordered:
+    own = by_id.get(marked) if marked is not None else None
+    for cell in (own, *cited) if own is not None else cited:
         if matches(figure, cell.value, cell.unit, cell.display_scale):
             return FigureCheck(figure, CellSource(cell.cell_id), f"matches cell {cell.cell_id}")
     for index, derivation in valid:
