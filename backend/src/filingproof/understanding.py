@@ -356,10 +356,25 @@ _GENERIC_TAIL = frozenset(
 )
 
 
-def _short_names(core: str, first_words: Mapping[str, int]) -> set[str]:
+# Words a name's beginning does not end on: "bank of" names no company.
+_JOINERS = frozenset(["of", "and", "&", "the", "for", "de"])
+
+
+def _name_beginnings(cores: Iterable[str]) -> Counter[str]:
+    """How many registered names begin with each first word and each run of first words: a name counted
+    once however many tickers EDGAR lists it under (Ford's preferred shares are listed as "FORD MOTOR CO")."""
+    counts: Counter[str] = Counter()
+    for core in set(cores):
+        words = core.split()
+        counts.update({_first_word(core), *(" ".join(words[:k]) for k in range(2, len(words)))})
+    return counts
+
+
+def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     """The names people use for a company registered as `core` (lowercase, without legal form): the name
     without a generic last word, the initials of a name joined by "&" ("johnson & johnson" → "j&j"), and
-    its first word where no other company EDGAR lists begins with it ("walgreens boots alliance")."""
+    its first words where no other company EDGAR lists begins with them ("walgreens boots alliance" →
+    "walgreens", "thermo fisher scientific" → "thermo fisher")."""
     words = core.split()
     names = set()
     while len(words) > 1 and words[-1] in _GENERIC_TAIL:
@@ -369,8 +384,12 @@ def _short_names(core: str, first_words: Mapping[str, int]) -> set[str]:
     if len(parts) == 2 and all(len(part) == 1 for part in parts):
         names.add("&".join(part[0][0] for part in parts))
     first = _first_word(core)
-    if first != core and len(first) >= 4 and first.isalpha() and first_words.get(first) == 1:
+    if first != core and len(first) >= 4 and first.isalpha() and beginnings.get(first) == 1:
         names.add(first)
+    words = core.split()
+    for k in range(2, len(words)):
+        if words[k - 1] not in _JOINERS and beginnings.get(" ".join(words[:k])) == 1:
+            names.add(" ".join(words[:k]))
     return names
 
 
@@ -427,7 +446,7 @@ _GRAM = 3  # letters of a literal the aliases are looked up by
 
 
 def _matcher(catalog: Catalog) -> _Matcher:
-    first_words = Counter(_first_word(core) for c in catalog.companies if (core := _core_name(c.name)))
+    beginnings = _name_beginnings(core for c in catalog.companies if (core := _core_name(c.name)))
     companies: dict[str, CompanyRef] = {}
     for ticker, (name, aliases, _) in _BUILTIN.items():
         companies[ticker] = CompanyRef(ticker, name, aliases, covered=False)
@@ -461,13 +480,17 @@ def _matcher(catalog: Catalog) -> _Matcher:
         core = _core_name(company.name)
         if builtin is not None or len(core) >= 4:
             names.add(core)
+        elif len(core) == 3 and core.isalpha():
+            # a registered name of three letters ("Dow Inc.") names the company too, capitalised where it
+            # is also a word, as a short name does
+            patterns.append(_Alias(ticker, _alias_pattern(core), True, False, _literal(core)))
         for alias in names:
             if alias:
                 patterns.append(
                     _Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False, _literal(alias))
                 )
         # names derived from the registered one count only capitalised in a mixed-case question
-        for alias in _short_names(core, first_words) - names if company.covered else ():
+        for alias in _short_names(core, beginnings) - names if company.covered else ():
             patterns.append(_Alias(ticker, _alias_pattern(alias), True, False, _literal(alias)))
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
     return _Matcher(tuple(patterns), companies, other_tickers, other_names)
@@ -565,8 +588,34 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
                 taken.append(span)
                 found.append((span[0], alias.ticker))
     found.extend(_other_companies(masked, matcher, mixed_case, taken))
+    found.extend(_names_before_tickers(masked, found, taken))
     ends = dict(taken)
     return [(start, ends[start], ticker) for start, ticker in sorted(found)]
+
+
+# Capitalised words right before a parenthesis: "Raytheon (" of "Raytheon (RTX)".
+_NAME_BEFORE_PARENTHESIS = re.compile(r"(?<![\w&'.-])((?:[A-Z][\w&'.-]*\s+){1,3}?)\(\s*$")
+
+
+def _names_before_tickers(
+    query: str, found: Sequence[tuple[int, str]], taken: list[tuple[int, int]]
+) -> list[tuple[int, str]]:
+    """A name written before a company's ticker in parentheses names the company too, as a former or short
+    name ("Raytheon (RTX)", "Facebook (META)"): it is the company's, not a word of the item."""
+    ends = dict(taken)
+    named = []
+    for start, ticker in found:
+        end = ends[start]
+        if query[start:end].upper() != ticker.upper() or not query[end:].lstrip().startswith(")"):
+            continue
+        before = _NAME_BEFORE_PARENTHESIS.search(query, 0, start)
+        if before is None:
+            continue
+        span = (before.start(1), before.start(1) + len(before.group(1).rstrip()))
+        if all(span[1] <= s or span[0] >= e for s, e in taken):
+            taken.append(span)
+            named.append((span[0], ticker))
+    return named
 
 
 def company_mentions(query: str, catalog: Catalog) -> list[tuple[str, str]]:

@@ -281,3 +281,24 @@ async def test_right_answers_stay_verified(
     assert derived.source.derivation is not None and derived.source.derivation.kind == "margin"
     rounded = Decimal(str(derived.value)).quantize(Decimal("0.1"))
     assert rounded == (income / revenue * 100).quantize(Decimal("0.1"))
+
+
+async def test_net_sales_are_the_line_the_question_says_where_a_filing_prints_total_revenues_too(
+    ingested_corpus: object, pipeline: Pipeline, sessions: Sessions
+) -> None:
+    # Walmart prints "Net sales", then "Membership and other income" and "Total revenues": each word names
+    # its own line, for the company and for a segment written with its dots ("Walmart U.S.")
+    total = await pipeline.run("Walmart net sales FY2025")
+    segment = await pipeline.run("What were net sales of the Walmart U.S. segment in fiscal 2025?")
+    revenues = await pipeline.run("What was Walmart's total revenue in fiscal 2025?")
+    end = date(2025, 1, 31)
+    async with transaction(sessions) as session:
+        net_sales = await fact_value(session, "WMT", REVENUE, end)
+        us = await fact_value(
+            session, "WMT", REVENUE, end, {"us-gaap:StatementBusinessSegmentsAxis": "wmt:WalmartUSMember"}
+        )
+        all_revenues = await fact_value(session, "WMT", "us-gaap:Revenues", end)
+    assert (total.status, values(total)) == ("verified", [net_sales]), total.answer
+    assert (segment.status, values(segment)) == ("verified", [us]), segment.answer
+    assert (revenues.status, values(revenues)) == ("verified", [all_revenues]), revenues.answer
+    assert net_sales != all_revenues

@@ -10,6 +10,7 @@ from filingproof.understanding import (
     Catalog,
     CompanyRef,
     FilingRef,
+    company_mentions,
     covered_lines,
     select_filings,
     understand,
@@ -375,3 +376,50 @@ RETAILERS = Catalog(
 )
 def test_companies_by_the_names_people_type(query: str, companies: tuple[str, ...]) -> None:
     assert understand(query, RETAILERS).companies == companies
+
+
+# Names as the probe-4 filings' covers and EDGAR's company list print them (EDGAR lists Ford's preferred
+# shares under the same name, "FORD MOTOR CO"; other companies begin with "Thermo" or "Johnson").
+INDUSTRIALS = Catalog(
+    companies=(
+        CompanyRef("F", "Ford Motor Co", covered=True),
+        CompanyRef("F-PB", "FORD MOTOR CO", covered=False),
+        CompanyRef("DOW", "Dow Inc.", covered=True),
+        CompanyRef("TMO", "THERMO FISHER SCIENTIFIC INC.", covered=True),
+        CompanyRef("TMQ", "THERMO QUANTUM INC", covered=False),
+        CompanyRef("RTX", "RTX Corporation", covered=True),
+        CompanyRef("JCI", "JOHNSON CONTROLS INTERNATIONAL PLC", covered=True),
+        CompanyRef("JNJ", "JOHNSON & JOHNSON", covered=False),
+    ),
+    filings=(),
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "companies"),
+    [
+        # a first word shared only with the company's own other listings is its name
+        ("What was EBIT for Ford's Model e segment in Q2 2023?", ("F",)),
+        # a registered name of three letters
+        ("What was Dow's total inventory as of June 30, 2023?", ("DOW",)),
+        ("dow inventories as of 6/30/23", ("DOW",)),
+        # the first words of a name no other company's begins with
+        ("can you work out Thermo Fisher's FCF for 2023?", ("TMO",)),
+        ("Johnson Controls revenue FY24", ("JCI",)),
+        # a name before the company's ticker in parentheses is the company's (a former name)
+        ("how much cash did Raytheon (RTX) generate from operations in 1H23?", ("RTX",)),
+    ],
+)
+def test_companies_by_their_short_and_former_names(query: str, companies: tuple[str, ...]) -> None:
+    assert understand(query, INDUSTRIALS).companies == companies
+
+
+def test_a_name_before_a_parenthesised_ticker_is_no_word_of_the_item() -> None:
+    mentions = company_mentions("operating cash flow did Raytheon (RTX) generate", INDUSTRIALS)
+    assert mentions == [("Raytheon", "RTX"), ("RTX", "RTX")]
+
+
+def test_a_shared_first_word_names_no_company_alone() -> None:
+    # "Thermo" begins two companies' names: alone it names neither; "Johnson" neither JCI nor J&J
+    assert understand("Thermo revenue 2023", INDUSTRIALS).companies == ()
+    assert understand("Johnson revenue 2023", INDUSTRIALS).companies == ()

@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from filingproof.qa.ranking import _FOOTNOTE, _member_of, _without_totals, implied_ask, ranking_asked
+from filingproof.qa.pick import _FOOTNOTE
+from filingproof.qa.ranking import _member_of, _without_totals, implied_ask, ranking_asked
 from filingproof.qa.store import CellHit
 
 

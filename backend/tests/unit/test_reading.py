@@ -360,3 +360,30 @@ def test_an_opening_that_names_where_to_look_is_a_gloss_and_a_range_of_years_no_
     assert [clause.kind for clause in split_clauses(ranged)] == ["asking"]
     stated = "Could you work out their free cash flow for fiscal 2023 - operating cash flow less capex?"
     assert [clause.kind for clause in split_clauses(stated)] == ["asking", "definition"]
+
+
+def test_the_verb_after_the_subject_is_filler_once_the_item_is_named() -> None:
+    read_ = reading("how much inventory was Apple carrying on its balance sheet in fiscal 2024?")
+    assert "carrying" in read_.filler and "carrying" not in read_.text
+    # a word between the company and another word is the line's, not a verb
+    assert "car" in {
+        span.text for span in reading("How much revenue did Apple's car business make?").of("item")
+    }
+
+
+def test_the_manner_a_question_asks_in_is_filler() -> None:
+    read_ = reading("how steep was Apple's net sales decline in fiscal 2024?")
+    assert "steep" in read_.filler and "steep" not in read_.text
+
+
+def test_initials_joined_by_an_ampersand_name_a_member_of_the_company_named() -> None:
+    read_ = reading("NVDA C&N seg op inc FY2025")
+    assert [span.bound for span in read_.of("qualifier")] == ["NVDA:Compute And Networking"]
+    # without the company named, two letters infer nothing
+    assert not reading("C&N op inc FY2025").of("qualifier")
+
+
+def test_a_members_initials_may_be_written_with_their_dots() -> None:
+    words = FilingWords(terms=terms("net sales"), members=(("WMT", "Walmart US"),), fold=terms)
+    read_ = reading("What were net sales of the Walmart U.S. segment in fiscal 2025?", words)
+    assert [span.text for span in read_.of("qualifier")] == ["Walmart U.S."]

@@ -22,6 +22,7 @@ from filingproof.qa.nearest import Nearest, nearest_lines
 from filingproof.qa.periods import Target, period_sum_for, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
 from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
+from filingproof.reading.reading import dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
@@ -101,6 +102,33 @@ def in_a_sentence(label: str) -> str:
     return label
 
 
+# a footnote's marker after a row's name ("China (1)", "Europe(a)"): no part of the name
+_FOOTNOTE = re.compile(r"\s*\((?:\d|[a-z])\)\s*$")
+
+
+def printed_row(cell: CellHit) -> str:
+    """The cell's row label, one space between words, without a footnote's marker."""
+    return _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
+
+
+def line_name(cell: CellHit, item: LineItem) -> str:
+    """The line as its member's row prints it, where the row is the line's own ("net sales", "total revenues
+    net of interest expense"), else the item's name (the row is the member's: "iPhone")."""
+    label = printed_row(cell)
+    if not label or label.isupper() or not (item.row_labels.fullmatch(label) or item.pattern.search(label)):
+        return item.name
+    return in_a_sentence(label)
+
+
+# the question's own word for a revenue line: "net sales" and "revenues" are two lines where both print
+_SAID = re.compile(r"\b(?P<word>sales|revenue)s?\b", re.IGNORECASE)
+
+
+def said_word(question: str) -> str | None:
+    found = _SAID.search(question)
+    return found["word"].lower() if found else None
+
+
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -116,9 +144,16 @@ def mention_of(question: str, name: str) -> str | None:
     words = name.split()
     if not words or sum(len(w) for w in words) < 4:
         return None
-    pattern = r"\b" + r"[\s-]*".join(re.escape(w) for w in words) + r"\b"
+    pattern = r"\b" + r"[\s-]*".join(_written_word(w) for w in words) + r"(?!\w)"
     found = re.search(pattern, question, re.IGNORECASE)
     return found.group() if found else None
+
+
+def _written_word(word: str) -> str:
+    """A word of a member's name as a question writes it: "and" or "&", initials with their dots."""
+    if word.lower() == "and":
+        return r"(?:and|&)"
+    return dotted(word) if word.isupper() and 2 <= len(word) <= 3 else re.escape(word)
 
 
 def written_member(question: str, member: str) -> str | None:
@@ -257,14 +292,39 @@ class _Picker:
             scoped = [c for c in in_period if not c.dimensions]
         else:
             scoped = [c for c in in_period if list(c.dimensions.values()) == [segment]]
-        for concept in item.concepts:
-            of_concept = [c for c in scoped if c.concept == concept]
-            if of_concept:
-                words = mention_of(unmasked, member_name(segment)) if segment else None
-                return self._choose(ticker, item, target, words, of_concept)
+        ordered = [c for concept in item.concepts for c in scoped if c.concept == concept]
+        # a revenue line in the question's word, where the filing prints both ("Net sales" beside "Total
+        # revenues"), named as its row prints it
+        said = said_word(self._question) if item.key == "revenue" else None
+        in_word = [c for c in ordered if said and re.search(rf"\b{said}", c.row_label, re.IGNORECASE)]
+        if in_word and in_word[0].concept != ordered[0].concept:
+            ordered = in_word
+            item = replace(item, name=line_name(in_word[0], item))
+        if ordered:
+            of_concept = [c for c in ordered if c.concept == ordered[0].concept]
+            words = mention_of(unmasked, member_name(segment)) if segment else None
+            return self._choose(ticker, item, target, words, of_concept)
         if segment is not None:
             return None
         return await self._by_label(ticker, item, target)
+
+    async def in_said_word(self, chosen: Pick) -> Pick | None:
+        """The company's revenue in the question's word where the filing prints both lines: named as its row
+        prints it ("Walmart U.S. net sales"), or the other line's cell where the chosen one's row says the
+        other word ("Walmart net sales": "Net sales", not "Total revenues")."""
+        said = said_word(self._question)
+        cell = chosen.cell
+        if said is None or chosen.item.key != "revenue":
+            return None
+        if said in cell.row_label.lower():
+            named = line_name(cell, chosen.item)
+            return (
+                None if said in chosen.item.name else replace(chosen, item=replace(chosen.item, name=named))
+            )
+        if cell.dimensions:
+            return None
+        other = await self.pick(chosen.ticker, chosen.item, chosen.target)
+        return other if other is not None and said in other.cell.row_label.lower() else None
 
     @staticmethod
     def _unit_ok(item: LineItem, cell: CellHit) -> bool:
@@ -503,7 +563,8 @@ async def _find(
             answer.ambiguous.append(Ambiguous(ticker, picker.company_name(ticker), asked.phrase, cells))
             return None
         if found is not None:
-            return picker.from_entry(ticker, asked.item, asked.phrase, found, targets)
+            chosen = picker.from_entry(ticker, asked.item, asked.phrase, found, targets)
+            return await picker.in_said_word(chosen) or chosen
     if asked.item is None:
         return None
     return await picker.pick(ticker, asked.item, targets[0])

@@ -22,7 +22,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.qa.direction import MOVED_DOWN
 from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, parse_ask
 from filingproof.qa.periods import Target, target_for
-from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, member_name, unique_picks
+from filingproof.qa.pick import (
+    Derived,
+    Pick,
+    TableAnswer,
+    line_name,
+    member_name,
+    printed_row,
+    said_word,
+    unique_picks,
+)
 from filingproof.qa.store import CellHit, tagged_cells
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, growth, margin
@@ -182,28 +191,10 @@ def _own_dimensions(cell: CellHit) -> dict[str, object]:
     }
 
 
-# a footnote's marker after a row's name ("China (1)", "Europe(a)"): no part of the name
-_FOOTNOTE = re.compile(r"\s*\((?:\d|[a-z])\)\s*$")
-
-
-def _row_name(cell: CellHit) -> str:
-    """The cell's row label, one space between words, without a footnote's marker."""
-    return _FOOTNOTE.sub("", " ".join(cell.row_label.split())).strip(" :")
-
-
-def _line_name(cell: CellHit, item: LineItem) -> str:
-    """The line as its member's row prints it, where the row is the line's own ("net sales", "total revenues
-    net of interest expense"), else the item's name (the row is the member's: "iPhone")."""
-    label = _row_name(cell)
-    if not label or label.isupper() or not (item.row_labels.fullmatch(label) or item.pattern.search(label)):
-        return item.name
-    return in_a_sentence(label)
-
-
 def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     """The member as the filing prints it: its cell's row ("iPhone", "Wearables, Home and Accessories"),
     unless the row is the line's own ("Revenue", the member in the column), then the tag's name."""
-    label = _row_name(cell)
+    label = printed_row(cell)
     own = label if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label) else None
     name = own or member_name(member)
     # a subsegment is named with its segment ("NIKE Brand North America"), unless its row already says it
@@ -248,15 +239,6 @@ def _line_members(
         return unsaid, preference[cell.concept or ""]
 
     return _members(sorted((c for c in cells if c.concept in preference), key=rank), axes, target)
-
-
-# the question's own word for a revenue line: "net sales" and "revenues" are two lines where both print
-_SAID = re.compile(r"\b(?P<word>sales|revenue)s?\b", re.IGNORECASE)
-
-
-def _said(question: str) -> str | None:
-    found = _SAID.search(question)
-    return found["word"].lower() if found else None
 
 
 def _standings(
@@ -374,11 +356,11 @@ async def _ranking(
     cells = [c for c in await tagged_cells(session, [ticker], concepts) if c.filing_id in allowed]
 
     def pick(member: str, item: LineItem, period: Target, cell: CellHit) -> Pick:
-        line = replace(item, key=f"{RANKED_PREFIX}{item.key}", name=_line_name(cell, item))
+        line = replace(item, key=f"{RANKED_PREFIX}{item.key}", name=line_name(cell, item))
         return Pick(ticker, name, line, _printed_name(member, cell, item), period, cell)
 
     # the question's word for the revenue line holds for all of it ("… and which grew net sales fastest")
-    said = _said(typed or question)
+    said = said_word(typed or question)
     standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick, said)
     if not standings:
         return None

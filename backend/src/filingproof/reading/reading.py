@@ -10,7 +10,7 @@ FY24"); every node below the router reads it, never the question as typed.
 
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Literal
 
@@ -106,7 +106,7 @@ _QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IG
 # "FYE23", "FYE 2023", "YE23": the fiscal year's end.
 _YEAR_END = re.compile(r"\bf?ye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "mar-25", "Jul'25", "may/23": a month and its short year (the month's name spelled out for `_through`).
-_MONTH_SHORT_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{2}})\b")
+_MONTH_SHORT_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{4}}|\d{{2}})\b")
 # "net sales-wise": the "-wise" says nothing more
 _WISE = re.compile(r"(?<=\w)-wise\b", re.IGNORECASE)
 # "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
@@ -268,6 +268,11 @@ def _acronym_variants(name: str, company: str = "", shortest: int = 3) -> frozen
     return frozenset(variant for variant in variants if len(variant) >= shortest)  # "AI" is a word of its own
 
 
+def dotted(initials: str) -> str:
+    """A pattern for initials in capitals written with or without dots: "US" matches "U.S." too."""
+    return r"\.?".join(re.escape(letter) for letter in initials) + r"\.?"
+
+
 @cache
 def _member_pattern(name: str) -> re.Pattern[str]:
     """A member's printed name as typed: any case, "&" for "and", words apart by spaces, hyphens or a
@@ -278,7 +283,10 @@ def _member_pattern(name: str) -> re.Pattern[str]:
 
 
 def _typed_word(word: str) -> str:
-    """One word of a member's name as typed: whole, or a long one without its vowels ("grtr china")."""
+    """One word of a member's name as typed: whole, a short one in capitals with its dots ("U.S." for the
+    "US" of "Walmart US"), or a long one without its vowels ("grtr china")."""
+    if word.isupper() and 2 <= len(word) <= 3:
+        return dotted(word)
     skeleton = word[:1] + re.sub(r"[aeiou]", "", word[1:], flags=re.IGNORECASE)
     if len(word) < 5 or len(skeleton) < 3 or skeleton.lower() == word.lower():
         return re.escape(word)
@@ -316,14 +324,16 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
             continue
         # a ticker of a company not ingested ("RL", Ralph Lauren) beside a company the question names is the
-        # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are
-        shortest = 2 if word in not_ingested and named else 3
+        # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are; so
+        # are two joined by "&" ("NVDA C&N": Compute & Networking)
+        shortest = 2 if named and (word in not_ingested or re.fullmatch(r"[A-Z]&[A-Z]", word)) else 3
+        initials = word.lower().replace("&", "")
         member = next(
             (
                 name
                 for name in bounds
                 if any(
-                    word.lower() in _acronym_variants(name, ticker, shortest)
+                    initials in _acronym_variants(name, ticker, shortest)
                     for ticker in reporters[name]
                     if shortest == 3 or ticker in named
                 )
@@ -336,7 +346,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
 
 _PERIOD_TOKEN = re.compile(
     r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
-    rf"|{MONTH_NAME_PATTERN}[-'/]\d{{2}}"
+    rf"|{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
 )
 
 
@@ -369,6 +379,59 @@ def _bind_rest(
             # A word the filings do not name stays part of the item, so that the answer fails closed ("car"
             # in "Apple's car revenue"): only the filler words of `words.tsv` name nothing.
             draft.bind(token.start(), token.end(), "item", word)
+
+
+# An auxiliary before the clause's subject: "what op margin did Mastercard run at", "how much inventory was
+# Walmart carrying".
+_AUXILIARY_BEFORE = re.compile(
+    r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?$", re.IGNORECASE
+)
+# "how steep was …", "how big is …": the manner the question asks in.
+_HOW_MANNER = re.compile(
+    r"\bhow\s+(?!much\b|many\b)([a-z]+)(?=\s+(?:was|were|is|are|did|does|has|have)\b)", re.IGNORECASE
+)
+_VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
+
+
+def _bind_manner(draft: _Draft) -> None:
+    """The manner a question asks in ("how steep was …", "how big is …") names nothing: filler."""
+    for found in _HOW_MANNER.finditer(draft.text):
+        if draft.free(*found.span(1)):
+            draft.bind(*found.span(1), "filler")
+
+
+def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
+    """Words right after the clause's subject, once its item is named before it, are its verb, not a
+    line's name: filler where the filings do not name them ("what op margin did Mastercard run at"). A
+    verb the filings name says which line ("what dividend per share did Apple declare": "declared"); a
+    word before a line stays the line's ("how much revenue did Apple's car business generate": "car" is
+    followed by another word, not a preposition)."""
+    spans = sorted(draft.spans, key=lambda span: span.start)
+    for place, company in enumerate(spans):
+        if company.role != "company" or not _AUXILIARY_BEFORE.search(
+            draft.text, 0, company.start - draft.offset
+        ):
+            continue
+        if not any(span.role == "item" and span.start < company.start for span in spans):
+            return
+        verbs: list[Span] = []
+        end = company.end
+        for span in spans[place + 1 : place + 1 + _VERB_WORDS]:
+            typed = span.bound == span.text  # not an analyst's word for a line
+            if (
+                draft.text[end - draft.offset : span.start - draft.offset].strip()
+                or span.role != "item"
+                or not typed
+                or words is None
+                or _names_a_line(span, words)
+            ):
+                break
+            verbs.append(span)
+            end = span.end
+        following = next((span for span in spans if span.start >= end), None)
+        if verbs and (following is None or following.role in ("grammar", "period", "operation")):
+            draft.spans = [replace(span, role="filler") if span in verbs else span for span in draft.spans]
+        return
 
 
 def _nearest(word: str, terms: frozenset[str]) -> str | None:
@@ -580,7 +643,9 @@ def read(
         _bind_phrases(draft, analyst_words(), named, words)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
         if clause.kind != "gloss":
+            _bind_manner(draft)
             _bind_rest(draft, words, grammar, PERIOD_WORDS)
+            _unbind_verbs(draft, words)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         _resolve_verbs(draft)
