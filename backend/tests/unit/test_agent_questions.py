@@ -94,6 +94,12 @@ def test_balance_sheet_items_are_instants_and_growth_looks_a_year_back() -> None
     assert annual is not None and annual.earlier().end == date(2024, 1, 26)
 
 
+def test_a_balance_at_the_end_of_a_month_is_the_instant_that_month_ends() -> None:
+    # "at the end of June 2023" is 3M's balance on June 30, 2023, not at its fiscal year's end
+    target = target_for(understand("3M inventories at the end of June 2023", CATALOG), MMM, "instant")
+    assert target is not None and target.kind == "instant" and target.end == date(2023, 6, 30)
+
+
 @pytest.mark.parametrize(
     ("question", "route"),
     [

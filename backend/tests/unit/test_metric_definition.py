@@ -237,6 +237,11 @@ def test_a_ratio_asked_in_percents(question: str, formula: str) -> None:
          "dividends_paid@FY2021 / net_income@FY2021"),
         ("FY2021 operating income / FY2021 net operating revenues",
          "operating_income@FY2021 / revenue@FY2021"),
+        # a line named as a filing prints it (Walmart's capex), analysts' short forms of cash from operations
+        ("net cash provided by operating activities - payments for property and equipment",
+         "operating_cash_flow@t - capex@t"),
+        ("cash from ops - capex", "operating_cash_flow@t - capex@t"),
+        ("OCF - capex", "operating_cash_flow@t - capex@t"),
     ],
 )  # fmt: skip
 def test_definitions_in_the_words_of_other_filings(definition: str, formula: str) -> None:

@@ -159,6 +159,10 @@ def item_key(phrase: str) -> str | None:
     for item in INPUTS:
         if item.words.fullmatch(cleaned):
             return item.key
+    # a line named as filings print it ("payments for property and equipment", Walmart's capex)
+    for item in INPUTS:
+        if item.row_rank(cleaned) is not None:
+            return item.key
     return None
 
 

@@ -103,8 +103,8 @@ INPUTS: tuple[InputItem, ...] = (
            (r"(?:net|total)\s+cash\s+(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
             r"operating\s+activities",
             r"cash\s+provided\s+by\s+operations"),
-           r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+operati(?:ng|ons)(?:\s+activities)?"
-           r"|operating\s+cash\s+flows?"),
+           r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+(?:operati(?:ng|ons)(?:\s+activities)?|ops)"
+           r"|operating\s+cash\s+flows?|ocf|cfo"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",
            (r"(?:cash\s+)?dividends(?:\s+and\s+dividend\s+equivalents)?\s+paid(?:\s+to\s+(?!non-?controlling).*)?",
             r"(?:cash\s+)?dividends(?:\s+to\s+shareholders)?", r"payments?\s+(?:of|for)\s+dividends.*"),

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.lru import LruCache
-from filingproof.qa.pick import member_name, name_words
+from filingproof.qa.pick import member_name, name_words, without_company
 from filingproof.qa.vocabulary import VOCABULARIES_KEPT, database_of, reported_members, vocabulary
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
@@ -45,13 +45,15 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
     members: set[tuple[str, str]] = set()
     keep = len(companies) <= VOCABULARIES_KEPT // 2
     for ticker, ids in companies:
-        vocab = await vocabulary(session, ticker, ids, name_words(catalog, ticker), keep=keep)
+        company_words = name_words(catalog, ticker)
+        vocab = await vocabulary(session, ticker, ids, company_words, keep=keep)
         found.update(vocab.by_term)
-        members.update(
-            (ticker, member_name(member))
-            for member in reported_members(vocab)
-            if not member.startswith(_GENERIC_NAMESPACE)
-        )
+        for member in reported_members(vocab):
+            if not member.startswith(_GENERIC_NAMESPACE):
+                name = member_name(member)
+                members.add((ticker, name))
+                if short_name := without_company(name, company_words):
+                    members.add((ticker, short_name))  # "Model E" of "Ford Model E"
     words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms)
     sets.put(key, words)
     return words

@@ -112,6 +112,14 @@ def target_for(
         quarterly = bool(near) and all(f.form == "10-Q" for f in near)
         days = _LENGTHS.get(u.period_kind or "", QUARTER_DAYS if quarterly else YEAR_DAYS)
         return Target("duration", when, days, fiscal_year_of(when))
+    through = u.through
+    if (
+        nature == "instant"
+        and through is not None
+        and u.fiscal_period is None
+        and year in (None, through.year)
+    ):
+        return Target("instant", through, None, fiscal_year_of(through))  # "at the end of June 2023"
     quarter = int(u.fiscal_period[1]) if u.fiscal_period and u.fiscal_period != "FY" else None
     year = year if year is not None else u.fiscal_year
     if year is None:

@@ -156,11 +156,20 @@ def _written_word(word: str) -> str:
     return dotted(word) if word.isupper() and 2 <= len(word) <= 3 else re.escape(word)
 
 
-def written_member(question: str, member: str) -> str | None:
+def without_company(name: str, company_words: frozenset[str]) -> str | None:
+    """A member's name without the company's own name before it, as people write it ("Ford Model E" →
+    "Model E"): two words or more, else None."""
+    first, _, rest = name.partition(" ")
+    return rest if first.lower() in company_words and " " in rest else None
+
+
+def written_member(question: str, member: str, company_words: frozenset[str] = frozenset()) -> str | None:
     """How the question writes the name of a member the resolver chose: a short one ("Mac") as the filer
-    capitalises it, as a word of its own."""
+    capitalises it, as a word of its own; one that begins with the company's name maybe without it."""
     name = member_name(member)
     found = mention_of(question, name)
+    if found is None and (short_name := without_company(name, company_words)):
+        found = mention_of(question, short_name)
     if found is None and name[:1].isupper():
         short = re.search(rf"\b{re.escape(name)}\b", question)
         found = short.group() if short else None
@@ -182,8 +191,11 @@ def _written_label(question: str, label: str) -> str | None:
     return written
 
 
-def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:
-    """The member (of a one-dimension fact) the question names, e.g. NVIDIA's "Data Center"."""
+def segment_of(
+    question: str, candidates: Sequence[CellHit], company_words: frozenset[str] = frozenset()
+) -> str | None:
+    """The member (of a one-dimension fact) the question names, e.g. NVIDIA's "Data Center", Ford's "Model
+    e" ("Ford Model E")."""
     members = {
         member
         for cell in candidates
@@ -191,7 +203,7 @@ def segment_of(question: str, candidates: Sequence[CellHit]) -> str | None:
         for member in cell.dimensions.values()
         if isinstance(member, str)
     }
-    named = [m for m in members if mention_of(question, member_name(m))]
+    named = [m for m in members if written_member(question, m, company_words)]
     return max(named, key=lambda m: len(member_name(m)), default=None)
 
 
@@ -256,7 +268,11 @@ class _Picker:
         segment = None
         if item is not None and cell.concept in item.concepts:
             # the member the question names (3M's "Health Care", not the "Operating segments" beside it)
-            named = [w for m in cell.dimensions.values() if (w := written_member(self._question, str(m)))]
+            named = [
+                w
+                for m in cell.dimensions.values()
+                if (w := written_member(self._question, str(m), self.neutral(ticker)))
+            ]
             # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember)
             named = named or [
                 w for w in [_written_label(self._question, cell.row_label)] if w and cell.dimensions
@@ -282,7 +298,7 @@ class _Picker:
         candidates = await self._candidates(ticker, item)
         # The item's own words name no member: "cash and cash equivalents" is not the "Cash" member.
         unmasked = item.pattern.sub(" ", self._question)
-        segment = segment_of(unmasked, candidates)
+        segment = segment_of(unmasked, candidates, self.neutral(ticker))
         in_period = [
             c
             for c in candidates

@@ -386,15 +386,16 @@ def _bind_rest(
 _AUXILIARY_BEFORE = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?$", re.IGNORECASE
 )
-# "how steep was …", "how big is …": the manner the question asks in.
+# "how steep was …": the manner the question asks in ("how big" asks an amount, as "how much" does).
 _HOW_MANNER = re.compile(
-    r"\bhow\s+(?!much\b|many\b)([a-z]+)(?=\s+(?:was|were|is|are|did|does|has|have)\b)", re.IGNORECASE
+    r"\bhow\s+(?!(?:much|many|big|large|high|low|small|long)\b)([a-z]+)(?=\s+(?:was|were|is|are|did|does|has|have)\b)",
+    re.IGNORECASE,
 )
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 
 
 def _bind_manner(draft: _Draft) -> None:
-    """The manner a question asks in ("how steep was …", "how big is …") names nothing: filler."""
+    """The manner a question asks in ("how steep was …") names nothing: filler."""
     for found in _HOW_MANNER.finditer(draft.text):
         if draft.free(*found.span(1)):
             draft.bind(*found.span(1), "filler")
@@ -682,7 +683,9 @@ def read(
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
     text = " ".join(part for part in parts if part)
     if text and not _QUESTION_WORD.match(text):
-        text = f"What was {text}"  # "TSLA rev FY24": a figure is asked for, as "What was …" asks it
+        # "TSLA rev FY24": a figure is asked for, as "What was …" asks it; in lower case where the question
+        # is ("dow inventories": a name that is also a word names a company in a question without capitals)
+        text = f"{'What was' if any(c.isupper() for c in source) else 'what was'} {text}"
     asked = _years_spelled(_share_spelled(text))
     said = _years_spelled(" ".join(draft.text.strip().rstrip(".") + "." for draft in instructions))
     term = _asked_term(asking)

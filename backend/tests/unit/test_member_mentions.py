@@ -1,0 +1,24 @@
+"""How a question writes a member's printed name (`qa.pick`): "&" for "and", initials with their dots, a name
+that begins with the company's own without it."""
+
+from filingproof.qa.pick import mention_of, without_company, written_member
+
+FORD = frozenset({"ford", "motor", "co"})
+
+
+def test_and_is_written_as_an_ampersand_and_initials_with_dots() -> None:
+    assert (
+        mention_of("NVIDIA's Compute & Networking segment", "Compute And Networking")
+        == "Compute & Networking"
+    )
+    assert mention_of("net sales of the Walmart U.S. segment", "Walmart US") == "Walmart U.S."
+    assert mention_of("net sales of Walmart", "Walmart US") is None
+
+
+def test_a_member_named_after_the_company_is_written_without_it() -> None:
+    assert without_company("Ford Model E", FORD) == "Model E"
+    # one word left ("Pro") is too common a word to name the segment alone
+    assert without_company("Ford Pro", FORD) is None
+    assert without_company("Model E", FORD) is None
+    assert written_member("EBIT for Ford's Model e segment", "f:FordModelEMember", FORD) == "Model e"
+    assert written_member("EBIT for Ford's Model e segment", "f:FordModelEMember") is None
