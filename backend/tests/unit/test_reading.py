@@ -387,3 +387,17 @@ def test_a_members_initials_may_be_written_with_their_dots() -> None:
     words = FilingWords(terms=terms("net sales"), members=(("WMT", "Walmart US"),), fold=terms)
     read_ = reading("What were net sales of the Walmart U.S. segment in fiscal 2025?", words)
     assert [span.text for span in read_.of("qualifier")] == ["Walmart U.S."]
+
+
+def test_a_name_before_its_companys_ticker_in_parentheses_is_the_company_read_by_its_ticker() -> None:
+    # RTX reports a "Raytheon" segment too: the name before "(RTX)" is the company, not the segment
+    catalog = Catalog((CompanyRef("RTX", "RTX Corporation"),), ())
+    words = FilingWords(terms=terms("operating activities"), members=(("RTX", "Raytheon"),), fold=terms)
+    read_ = read(
+        "how much operating cash flow did Raytheon (RTX) generate in 1H23?",
+        lambda text: company_mentions(text, catalog),
+        GRAMMAR,
+        words,
+    )
+    assert [(span.text, span.bound) for span in read_.of("company")] == [("Raytheon", "RTX")]
+    assert not read_.of("qualifier") and "did RTX generate" in read_.text

@@ -512,8 +512,9 @@ def _named_before(ordered: Sequence[Span], index: int, draft: _Draft) -> bool:
     return re.match(r"\s+[A-Z]", follows) is not None
 
 
-def _rendered(draft: _Draft) -> str:
-    """The clause as the pipeline reads it: filler out, bound words in the filings' terms."""
+def _rendered(draft: _Draft, by_ticker: Collection[str] = ()) -> str:
+    """The clause as the pipeline reads it: filler out, bound words in the filings' terms, a company named
+    by a name only its ticker beside it tells (`by_ticker`: "Raytheon (RTX)") by its ticker."""
     out, position = [], 0
     ordered = sorted(draft.spans, key=lambda span: span.start)
     for index, span in enumerate(ordered):
@@ -521,6 +522,8 @@ def _rendered(draft: _Draft) -> str:
         out.append(draft.text[position:start])
         if span.role == "filler":
             out.append(" ")
+        elif span.role == "company" and span.text in by_ticker:
+            out.append(span.bound)
         elif span.role == "company" and not span.text.endswith("s") and _named_before(ordered, index, draft):
             # "AAPL Greater China sales": the company's, not part of a name ("Google Cloud")
             out.append(f"{span.text}'s")
@@ -628,6 +631,13 @@ def read(
     clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
+    # a name before its company's ticker in parentheses ("Raytheon (RTX)") is the company's, though a
+    # parenthesis ends a clause and a member may print the name too (RTX's Raytheon segment)
+    before_ticker = [
+        (mention, ticker)
+        for mention, ticker in companies(source)
+        if ticker and re.search(rf"{re.escape(mention)}\s*\(\s*{re.escape(ticker)}\s*\)", source, re.I)
+    ]
     for clause in clauses:
         draft = _Draft(source[clause.start : clause.end], clause.start)
         if clause.kind == "instruction":
@@ -635,6 +645,7 @@ def read(
             instructions.append(draft)
             continue
         found = companies(draft.text)
+        _bind_companies(draft, [mention for mention, _ in before_ticker], dict(before_ticker))  # first
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words, found)
         _bind_presentation(draft)
@@ -652,7 +663,8 @@ def read(
         _resolve_verbs(draft)
         drafts.append((clause, draft))
     asking = [draft for clause, draft in drafts if clause.kind == "asking"]
-    parts = [_periods_spelled(_rendered(draft)) for draft in asking]
+    by_ticker = [mention for mention, _ in before_ticker]
+    parts = [_periods_spelled(_rendered(draft, by_ticker)) for draft in asking]
     spans = [span for draft in asking for span in draft.spans]
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
