@@ -314,7 +314,12 @@ def _literal(alias: str) -> str | None:
 def _alias_pattern(alias: str) -> re.Pattern[str]:
     # an apostrophe may be written either way, or not at all ("McDONALD’S", "McDonald's", "McDonalds",
     # "Teslas 2023 net profit"), except after a name that is also a word ("apples to apples")
-    body = r"\s+".join(_written_word(part) for part in alias.split())
+    parts = alias.split()
+    # words apart by spaces, initials maybe not ("J.M. Smucker" for "J. M. SMUCKER")
+    body = "".join(
+        _written_word(part) + ("" if i == len(parts) - 1 else r"\s*" if part.endswith(".") else r"\s+")
+        for i, part in enumerate(parts)
+    )
     possessive = r"['’]s" if alias in _AMBIGUOUS_WORDS else r"['’]?s"
     return re.compile(rf"(?<![\w-]){body}(?:{possessive})?(?![\w-])", re.IGNORECASE)
 
@@ -390,7 +395,14 @@ def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     for k in range(2, len(words)):
         if words[k - 1] not in _JOINERS and beginnings.get(" ".join(words[:k])) == 1:
             names.add(" ".join(words[:k]))
+    # the name without the initials before it ("j. m. smucker" → "smucker")
+    surname = _INITIALS.sub("", core)
+    if surname != core and len(surname) >= 4:
+        names.add(surname)
     return names
+
+
+_INITIALS = re.compile(r"^(?:[a-z]\.\s*)+")
 
 
 def _first_word(core: str) -> str:

@@ -28,7 +28,7 @@ WRONG = "$408,123 million"
 
 
 def _fact(prompt: str) -> tuple[str, str]:
-    found = re.search(r"\[c(\d+)\] Apple revenue .*?: (\$[\d,]+ million)", prompt)
+    found = re.search(r"\[c(\d+)\] Apple (?:total net sales|revenue) .*?: (\$[\d,]+ million)", prompt)
     assert found, prompt
     return found.group(1), found.group(2)
 

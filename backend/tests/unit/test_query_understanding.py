@@ -423,3 +423,9 @@ def test_a_shared_first_word_names_no_company_alone() -> None:
     # "Thermo" begins two companies' names: alone it names neither; "Johnson" neither JCI nor J&J
     assert understand("Thermo revenue 2023", INDUSTRIALS).companies == ()
     assert understand("Johnson revenue 2023", INDUSTRIALS).companies == ()
+
+
+def test_a_name_after_its_initials_and_initials_written_together() -> None:
+    catalog = Catalog(companies=(CompanyRef("SJM", "THE J. M. SMUCKER COMPANY", covered=True),), filings=())
+    assert understand("What was J.M. Smucker's diluted EPS for FY2024?", catalog).companies == ("SJM",)
+    assert understand("Smucker's net sales FY2024", catalog).companies == ("SJM",)

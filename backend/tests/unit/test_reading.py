@@ -401,3 +401,22 @@ def test_a_name_before_its_companys_ticker_in_parentheses_is_the_company_read_by
     )
     assert [(span.text, span.bound) for span in read_.of("company")] == [("Raytheon", "RTX")]
     assert not read_.of("qualifier") and "did RTX generate" in read_.text
+
+
+def test_a_ticker_that_is_also_an_analysts_word_is_the_company_alone_or_listed() -> None:
+    catalog = Catalog((CompanyRef("GM", "GENERAL MOTORS COMPANY"), CompanyRef("JCI", "Johnson Controls")), ())
+
+    def companies(question: str) -> list[str]:
+        read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR)
+        return [span.bound for span in read_.of("company")]
+
+    assert companies("GM buybacks FY23") == ["GM"]
+    assert companies("did GM or Johnson Controls earn more in Q2 2023?") == ["GM", "JCI"]
+    # beside another company it is the analyst's word: Tesla's gross margin
+    tesla = Catalog((CompanyRef("GM", "GENERAL MOTORS COMPANY"), CompanyRef("TSLA", "Tesla, Inc.")), ())
+    read_ = read("TSLA auto GM FY2024", lambda text: company_mentions(text, tesla), GRAMMAR)
+    assert [span.bound for span in read_.of("company")] == ["TSLA"] and "gross margin" in read_.text
+
+
+def test_months_to_date_written_short_are_spelled_out() -> None:
+    assert "net income nine months of 2023" in reading("AAPL NI 9M23").text

@@ -26,6 +26,7 @@ NAMES = {
     "TSLA": "Tesla", "WMT": "Walmart", "KO": "Coca-Cola", "MMM": "3M", "PFE": "Pfizer",
 }  # fmt: skip
 MAX_SOURCES = 6
+_AS_REVENUE = {"net sales": "revenue", "total net sales": "total revenue"}
 DERIVED_PLACES = Decimal("1e-6")
 
 
@@ -263,9 +264,14 @@ class GoldBuilder:
         self.items: list[GoldItem] = []
         self.turn = 0  # rotates wordings
 
-    def _wording(self, concept: Concept) -> str:
+    def _wording(self, concept: Concept, fact: Fact) -> str:
         self.turn += 1
-        return concept.wordings[self.turn % len(concept.wordings)]
+        wording = concept.wordings[self.turn % len(concept.wordings)]
+        # us-gaap:Revenues is the "Total revenues" line: where a filer prints "Net sales" apart (Walmart adds
+        # membership income), "net sales" names that other line
+        if any(source.concept == "us-gaap:Revenues" for source in fact.sources):
+            return _AS_REVENUE.get(wording, wording)
+        return wording
 
     def add(
         self,
@@ -288,7 +294,7 @@ class GoldBuilder:
         fact = await self.reader.fact(filing.ticker, concept, end, None if concept.instant else 364)
         if fact is None:
             return
-        wording = self._wording(concept)
+        wording = self._wording(concept, fact)
         if concept.instant:
             question = f"What were {filing.name}'s {wording} as of {long_date(end)}?"
         else:
@@ -302,7 +308,7 @@ class GoldBuilder:
             fact = await self.reader.fact(filing.ticker, concept, filing.period_end, days)
             if fact is None:
                 continue
-            wording = self._wording(concept)
+            wording = self._wording(concept, fact)
             if kind == "quarter" and self.turn % 2:
                 period = f"in {filing.fiscal_period} of fiscal {filing.fiscal_year}"
             else:
@@ -334,7 +340,7 @@ class GoldBuilder:
         before = await self.reader.fact(filing.ticker, concept, _ago(filing.period_end, 1), 364)
         if now is None or before is None or before.value == 0:
             return
-        year, name, wording = filing.fiscal_year, filing.name, self._wording(concept)
+        year, name, wording = filing.fiscal_year, filing.name, self._wording(concept, now)
         if kind == "growth":
             value = (now.value - before.value) / abs(before.value) * 100
             question = (f"What was {name}'s {wording} growth in fiscal {year}?",

@@ -114,6 +114,9 @@ _FISCAL_SHORT_YEAR = re.compile(r"\bFY\s*'?(\d{2})\b", re.IGNORECASE)
 # "1H23", "H1 2023", "2H'24": a half and its year.
 _HALF = re.compile(r"\b(?:([12])h|h([12]))\s*'?(\d{4}|\d{2})?\b", re.IGNORECASE)
 _HALF_WORDS = {"1": "first half", "2": "second half"}
+# "9M23", "6M 2023": months to date and their year.
+_MONTHS_TO_DATE = re.compile(r"\b([369])m\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+_MONTHS_WORDS = {"3": "three", "6": "six", "9": "nine"}
 
 
 def plain(question: str) -> str:
@@ -135,6 +138,7 @@ def _periods_spelled(text: str) -> str:
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)
+    text = _MONTHS_TO_DATE.sub(lambda m: f"{_MONTHS_WORDS[m.group(1)]} months of {_year(m.group(2))}", text)
     text = _SHORT_YEAR.sub(lambda m: _year(m.group(1)), text)
 
     def half(match: re.Match[str]) -> str:
@@ -232,6 +236,28 @@ def _bind_presentation(draft: _Draft) -> None:
     for found in _PRESENTATION.finditer(draft.text):
         if draft.free(*found.span()):
             draft.bind(found.start(), found.end(), "operation", found.group())
+
+
+_LISTED = r"\s*(?:,|\bor\b|\band\b|\bvs\.?|\bversus\b)\s*"
+
+
+def _tickers_as_companies(source: str, named: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Ingested companies' tickers written in capitals that stand for a company where an analyst's word
+    might be read: alone ("GM buybacks FY23") or listed beside another company ("did GM or Johnson
+    Controls earn more")."""
+    ingested = {ticker for _, ticker in named if ticker}
+    found = []
+    for mention, ticker in named:
+        if not ticker or mention != ticker or not mention.isupper():
+            continue
+        others = [re.escape(m) for m, t in named if t and t != ticker]
+        listed = others and re.search(
+            rf"{re.escape(mention)}{_LISTED}(?:{'|'.join(others)})|(?:{'|'.join(others)}){_LISTED}{re.escape(mention)}",
+            source,
+        )
+        if ingested == {ticker} or listed:
+            found.append((mention, ticker))
+    return found
 
 
 def _bind_companies(draft: _Draft, mentions: Collection[str], tickers: dict[str, str]) -> None:
@@ -345,7 +371,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
 
 
 _PERIOD_TOKEN = re.compile(
-    r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
+    r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[369]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
     rf"|{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
 )
 
@@ -633,11 +659,15 @@ def read(
     instructions = []  # read whole by the metric library, as typed
     # a name before its company's ticker in parentheses ("Raytheon (RTX)") is the company's, though a
     # parenthesis ends a clause and a member may print the name too (RTX's Raytheon segment)
+    named = companies(source)
     before_ticker = [
         (mention, ticker)
-        for mention, ticker in companies(source)
+        for mention, ticker in named
         if ticker and re.search(rf"{re.escape(mention)}\s*\(\s*{re.escape(ticker)}\s*\)", source, re.I)
     ]
+    # a ticker in capitals that is also an analyst's word ("GM": gross margin) is the company where it is
+    # the only company named, or one of a list of companies ("GM buybacks FY23", "GM vs JCI")
+    first = [*before_ticker, *_tickers_as_companies(source, named)]
     for clause in clauses:
         draft = _Draft(source[clause.start : clause.end], clause.start)
         if clause.kind == "instruction":
@@ -645,7 +675,7 @@ def read(
             instructions.append(draft)
             continue
         found = companies(draft.text)
-        _bind_companies(draft, [mention for mention, _ in before_ticker], dict(before_ticker))  # first
+        _bind_companies(draft, [mention for mention, _ in first], dict(first))  # before analysts' words
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words, found)
         _bind_presentation(draft)
