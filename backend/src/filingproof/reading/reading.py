@@ -659,15 +659,15 @@ def read(
     instructions = []  # read whole by the metric library, as typed
     # a name before its company's ticker in parentheses ("Raytheon (RTX)") is the company's, though a
     # parenthesis ends a clause and a member may print the name too (RTX's Raytheon segment)
-    named = companies(source)
+    whole = companies(source)
     before_ticker = [
         (mention, ticker)
-        for mention, ticker in named
+        for mention, ticker in whole
         if ticker and re.search(rf"{re.escape(mention)}\s*\(\s*{re.escape(ticker)}\s*\)", source, re.I)
     ]
     # a ticker in capitals that is also an analyst's word ("GM": gross margin) is the company where it is
     # the only company named, or one of a list of companies ("GM buybacks FY23", "GM vs JCI")
-    first = [*before_ticker, *_tickers_as_companies(source, named)]
+    first = [*before_ticker, *_tickers_as_companies(source, whole)]
     for clause in clauses:
         draft = _Draft(source[clause.start : clause.end], clause.start)
         if clause.kind == "instruction":
