@@ -420,3 +420,7 @@ def test_a_ticker_that_is_also_an_analysts_word_is_the_company_alone_or_listed()
 
 def test_months_to_date_written_short_are_spelled_out() -> None:
     assert "net income nine months of 2023" in reading("AAPL NI 9M23").text
+    # "3M" before a year is the company, not three months
+    catalog = Catalog((CompanyRef("MMM", "3M CO"),), ())
+    read_ = read("3M 2023 net sales", lambda text: company_mentions(text, catalog), GRAMMAR)
+    assert [span.bound for span in read_.of("company")] == ["MMM"] and "3M FY2023" in read_.text

@@ -114,9 +114,9 @@ _FISCAL_SHORT_YEAR = re.compile(r"\bFY\s*'?(\d{2})\b", re.IGNORECASE)
 # "1H23", "H1 2023", "2H'24": a half and its year.
 _HALF = re.compile(r"\b(?:([12])h|h([12]))\s*'?(\d{4}|\d{2})?\b", re.IGNORECASE)
 _HALF_WORDS = {"1": "first half", "2": "second half"}
-# "9M23", "6M 2023": months to date and their year.
-_MONTHS_TO_DATE = re.compile(r"\b([369])m\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
-_MONTHS_WORDS = {"3": "three", "6": "six", "9": "nine"}
+# "9M23", "6M 2023": months to date and their year ("3M 2023" is 3M's).
+_MONTHS_TO_DATE = re.compile(r"\b([69])m\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+_MONTHS_WORDS = {"6": "six", "9": "nine"}
 
 
 def plain(question: str) -> str:
@@ -371,7 +371,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
 
 
 _PERIOD_TOKEN = re.compile(
-    r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[369]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
+    r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[69]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
     rf"|{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
 )
 
