@@ -65,6 +65,8 @@ def phrases(question: str) -> tuple[str, ...]:
         ("What were Apple's total net sales in fiscal 2024 and what drove them?", ("total net sales",)),
         # a sentence of instructions asks for no item; a sentence of qualifiers stays, to be checked
         ("What were Apple's total net sales in fiscal 2024? Answer slowly.", ("total net sales",)),
+        ("What is Apple's FY2024 current ratio? Round to two decimal places.", ("total current assets",
+         "total current liabilities")),
         ("Answer briefly: what was Apple's revenue in 2024?", ("revenue",)),
         ("Consider only the Family of Apps segment. What was Meta's revenue in 2024?",
          ("Consider only Family of Apps segment revenue",)),

@@ -292,3 +292,10 @@ def test_an_inputs_own_abbreviation_is_no_qualifier_of_it() -> None:
     assert margin is not None
     assert "gross" in _naming_terms(services, margin)
     assert not {"service", "services"} & _naming_terms(services, margin)
+    # the words of the formula a question states inline name the metric: FinanceBench C 005
+    roa = (
+        "Compute Activision Blizzard's return on assets for FY2018 as net income divided by the average of "
+        "total assets at the end of FY2017 and FY2018."
+    )
+    asked_roa = metric_question(roa)
+    assert asked_roa is not None and "average" in _naming_terms(roa, asked_roa)

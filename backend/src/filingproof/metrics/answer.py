@@ -24,7 +24,7 @@ from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
 from filingproof.verify.derive import Derivation, DerivationError, formula
-from filingproof.verify.expression import Bin, Cell, Expr, Leaf, Ref, leaves, render, substitute
+from filingproof.verify.expression import Bin, Call, Cell, Expr, Leaf, Neg, Ref, leaves, render, substitute
 from filingproof.verify.items import terms
 
 ITEM_PREFIX = "metric:"
@@ -208,7 +208,21 @@ def _naming_terms(question: str, asked: MetricQuestion) -> frozenset[str]:
     property, plant and equipment): no qualifier of the metric's name."""
     patterns = [INPUTS_BY_KEY[leaf.item].words for leaf in leaves(asked.expr) if isinstance(leaf, Ref)]
     patterns += [metric.names for metric in METRICS if metric.name == asked.name]
-    return terms(" ".join(found.group() for pattern in patterns for found in pattern.finditer(question)))
+    named = terms(" ".join(found.group() for pattern in patterns for found in pattern.finditer(question)))
+    # the words of the formula it is computed by ("the average of total assets"): the metric's own
+    return named | (_AVERAGE_TERMS if _averages(asked.expr) else frozenset())
+
+
+_AVERAGE_TERMS = terms("average mean")
+
+
+def _averages(expr: Expr) -> bool:
+    """Whether the expression averages a line over years (`avg(…)`)."""
+    if isinstance(expr, Call):
+        return expr.fn == "avg" or any(_averages(arg) for arg in expr.args)
+    if isinstance(expr, Bin):
+        return _averages(expr.left) or _averages(expr.right)
+    return isinstance(expr, Neg) and _averages(expr.operand)
 
 
 def _year_before(expr: Expr) -> Expr:

@@ -9,7 +9,10 @@ def _words(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-INSTRUCTION_WORDS = _words("answer respond reply please be keep use cite think write format return include")
+INSTRUCTION_WORDS = _words(
+    "answer respond reply please be keep use cite think write format return include round express give "
+    "provide present state"
+)
 PERIOD_WORDS = (
     _words(
         "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
