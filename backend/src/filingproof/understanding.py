@@ -391,10 +391,10 @@ def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     first = _first_word(core)
     if first != core and len(first) >= 4 and first.isalpha() and beginnings.get(first) == 1:
         names.add(first)
-    words = core.split()
-    for k in range(2, len(words)):
-        if words[k - 1] not in _JOINERS and beginnings.get(" ".join(words[:k])) == 1:
-            names.add(" ".join(words[:k]))
+    every = core.split()  # `words` above lost its generic tail
+    for k in range(2, len(every)):
+        if every[k - 1] not in _JOINERS and beginnings.get(" ".join(every[:k])) == 1:
+            names.add(" ".join(every[:k]))
     # the name without the initials before it ("j. m. smucker" → "smucker")
     surname = _INITIALS.sub("", core)
     if surname != core and len(surname) >= 4:

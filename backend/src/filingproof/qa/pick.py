@@ -129,6 +129,11 @@ def said_word(question: str) -> str | None:
     return found["word"].lower() if found else None
 
 
+def says(cell: CellHit, said: str) -> bool:
+    """Whether the cell's row is written in the question's word for revenue ("Net sales" for "sales")."""
+    return re.search(rf"\b{said}", cell.row_label, re.IGNORECASE) is not None
+
+
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -312,7 +317,7 @@ class _Picker:
         # a revenue line in the question's word, where the filing prints both ("Net sales" beside "Total
         # revenues"), named as its row prints it
         said = said_word(self._question) if item.key == "revenue" else None
-        in_word = [c for c in ordered if said and re.search(rf"\b{said}", c.row_label, re.IGNORECASE)]
+        in_word = [c for c in ordered if said and says(c, said)]
         if in_word and in_word[0].concept != ordered[0].concept:
             ordered = in_word
             item = replace(item, name=line_name(in_word[0], item))
@@ -332,7 +337,7 @@ class _Picker:
         cell = chosen.cell
         if said is None or chosen.item.key != "revenue":
             return None
-        if said in cell.row_label.lower():
+        if says(cell, said):
             named = line_name(cell, chosen.item)
             return (
                 None if said in chosen.item.name else replace(chosen, item=replace(chosen.item, name=named))
@@ -340,7 +345,7 @@ class _Picker:
         if cell.dimensions:
             return None
         other = await self.pick(chosen.ticker, chosen.item, chosen.target)
-        return other if other is not None and said in other.cell.row_label.lower() else None
+        return other if other is not None and says(other.cell, said) else None
 
     @staticmethod
     def _unit_ok(item: LineItem, cell: CellHit) -> bool:

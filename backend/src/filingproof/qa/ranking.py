@@ -30,6 +30,7 @@ from filingproof.qa.pick import (
     member_name,
     printed_row,
     said_word,
+    says,
     unique_picks,
 )
 from filingproof.qa.store import CellHit, tagged_cells
@@ -235,7 +236,7 @@ def _line_members(
     preference = {concept: place for place, concept in enumerate(item.concepts)}
 
     def rank(cell: CellHit) -> tuple[bool, int]:
-        unsaid = said is not None and re.search(rf"\b{said}", cell.row_label, re.IGNORECASE) is None
+        unsaid = said is not None and not says(cell, said)
         return unsaid, preference[cell.concept or ""]
 
     return _members(sorted((c for c in cells if c.concept in preference), key=rank), axes, target)
