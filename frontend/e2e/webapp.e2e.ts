@@ -9,21 +9,24 @@ import { citedCell, expectCellOutlined, openFirstFigure } from "./outline";
 const APPLE_REVENUE = "What was Apple's revenue in fiscal 2024?";
 const NVIDIA_GROWTH = "What were NVIDIA's data center revenues in fiscal 2025, and how much did they grow?";
 
-/** Records when each trace row and the answer first enter the DOM (the stream is too quick to poll). */
+/** Records in which DOM change each trace row and the answer first appear (the stream is too quick to poll):
+ * a row drawn before the answer appears in an earlier change, whatever the clock's resolution. */
 const RECORD_APPEARANCES = `
   window.__appeared = [];
+  let change = 0;
   new MutationObserver(() => {
+    change += 1;
     const seen = new Set(window.__appeared.map((entry) => entry.key));
     document.querySelectorAll('[data-testid="trace-row"], [data-testid="answer"]').forEach((element, index) => {
       const key = element.dataset.testid === "answer" ? "answer" : "row:" + element.dataset.hop + ":" + index;
-      if (!seen.has(key)) window.__appeared.push({ key, at: performance.now() });
+      if (!seen.has(key)) window.__appeared.push({ key, change });
     });
   }).observe(document, { childList: true, subtree: true });
 `;
 
 interface Appearance {
   key: string;
-  at: number;
+  change: number;
 }
 
 let h: Harness;
@@ -60,8 +63,8 @@ describe("the web app", () => {
     await expect.poll(() => badge.textContent()).toBe("Verified");
 
     const appeared = await page.evaluate(() => (window as unknown as { __appeared: Appearance[] }).__appeared);
-    const answerAt = appeared.find((entry) => entry.key === "answer")?.at;
-    const rowsBefore = appeared.filter((entry) => entry.key.startsWith("row:") && answerAt !== undefined && entry.at < answerAt);
+    const answerAt = appeared.find((entry) => entry.key === "answer")?.change;
+    const rowsBefore = appeared.filter((entry) => entry.key.startsWith("row:") && answerAt !== undefined && entry.change < answerAt);
     expect(answerAt).toBeDefined();
     expect(rowsBefore.map((entry) => entry.key.split(":")[1])).toContain("router");
 

@@ -2,6 +2,7 @@
  * finds the answer where it was. Every answer is remembered in the browser's history of questions. */
 
 import { createContext, use, useCallback, useMemo, useReducer, useRef, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { describeError } from "../../api/client";
 import type { QueryFilterParams, QueryResponse } from "../../api/types";
 import { config } from "../../config";
@@ -60,7 +61,10 @@ export function AskProvider({ children }: { children: ReactNode }) {
     dispatch({ type: "start", run, asked });
     const record = (action: AskAction) => {
       if (action.type === "answer") remember({ asked, answeredAt: new Date().toISOString(), response: action.response });
-      dispatch(action);
+      // A hop row is drawn the moment its event arrives: a fast stream comes in one chunk, and React would
+      // otherwise batch its hops and its answer into one render, so the steps would never be seen streaming.
+      if (action.type === "hop") flushSync(() => dispatch(action));
+      else dispatch(action);
     };
     const timer = window.setTimeout(() => controller.abort(new DOMException("Timed out", "TimeoutError")), config.queryTimeoutMs);
     streamQuery({ question: asked.question, filters: filtersOf(asked) }, run, record, controller.signal)

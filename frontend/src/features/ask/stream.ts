@@ -20,8 +20,8 @@ export async function streamQuery(request: QueryRequest, run: number, dispatch: 
     if (isHopName(message.event)) {
       dispatch({ type: "hop", run, id: message.id, event: JSON.parse(message.data) as TraceEvent });
     } else if (message.event === "answer") {
-      // A fast answer can arrive in the same chunk as its hops: one task later, so that the hop rows are
-      // drawn before the answer (React would otherwise batch them into one paint).
+      // A fast answer can arrive in the same chunk as its hops: one task later, so that the browser paints
+      // the hop rows (committed as each arrived) before the answer.
       await new Promise((resolve) => window.setTimeout(resolve, 0));
       dispatch({ type: "answer", run, response: JSON.parse(message.data) as QueryResponse });
       return;
