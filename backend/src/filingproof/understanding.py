@@ -137,6 +137,7 @@ class QueryUnderstanding:
     period_end: date | None = None  # "three months ended March 29, 2025"
     as_of: date | None = None  # "as of September 28, 2024"
     through: date | None = None  # the last day of a month named with its year ("as of June 2025")
+    calendar_year: bool = False  # "calendar 2023", "CY23": January to December, whatever the fiscal year
     statement: Statement | None = None
     statement_inferred: bool = False  # from a line item ("total assets") rather than named
     out_of_scope: str | None = None
@@ -501,9 +502,11 @@ def _matcher(catalog: Catalog) -> _Matcher:
                 patterns.append(
                     _Alias(ticker, _alias_pattern(alias), alias in _AMBIGUOUS_WORDS, False, _literal(alias))
                 )
-        # names derived from the registered one count only capitalised in a mixed-case question
+        # names derived from the registered one count only capitalised in a mixed-case question, where a
+        # word of them is also an English word ("Ford", "Thermo Fisher"); "abbott", "walgreens" in any case
         for alias in _short_names(core, beginnings) - names if company.covered else ():
-            patterns.append(_Alias(ticker, _alias_pattern(alias), True, False, _literal(alias)))
+            common = any(is_english_word(word) for word in re.findall(r"[a-z]+", alias))
+            patterns.append(_Alias(ticker, _alias_pattern(alias), common, False, _literal(alias)))
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
     return _Matcher(tuple(patterns), companies, other_tickers, other_names)
 
@@ -587,13 +590,16 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
             if _counts_as_company(masked, match, alias, mixed_case):
                 taken.append(span)
                 found.append((span[0], alias.ticker))
-    # a company named once for sure ("WBA") is named again by a name that alone could be a word ("walgreens")
+    # a company named once for sure ("WBA") is named again by a name that alone could be a word ("walgreens"),
+    # and one set against a company named for sure is a company too ("abbott vs honeywell")
     named = {ticker for _, ticker in found}
     for alias in tried:
-        if alias.ticker not in named or not alias.ambiguous:
+        if not alias.ambiguous or alias.case_sensitive_upper:
             continue
         for match in alias.pattern.finditer(masked):
             span = match.span()
+            if alias.ticker not in named and not _set_against(masked, span, taken):
+                continue
             if not any(span[0] < end and start < span[1] for start, end in taken) and not _in_idiom(
                 masked, match
             ):
@@ -603,6 +609,18 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     found.extend(_names_before_tickers(masked, found, taken))
     ends = dict(taken)
     return [(start, ends[start], ticker) for start, ticker in sorted(found)]
+
+
+# What sets one company against another: "abbott vs honeywell", "Ford or GM", "Ford compared with GM"
+_AGAINST = re.compile(r"\s*(?:vs\.?|versus|v\.|or|against|compared\s+(?:to|with))\s+", re.IGNORECASE)
+
+
+def _set_against(query: str, span: tuple[int, int], taken: Sequence[tuple[int, int]]) -> bool:
+    """Whether the words at `span` are set against a company already found, right before or after them."""
+    return any(
+        _AGAINST.fullmatch(query[end : span[0]] if end <= span[0] else query[span[1] : start])
+        for start, end in taken
+    )
 
 
 # Capitalised words right before a parenthesis: "Raytheon (" of "Raytheon (RTX)".
@@ -692,8 +710,9 @@ _QUARTER = re.compile(
     re.IGNORECASE,
 )
 _FISCAL_YEAR = re.compile(
-    r"\bfy\s*['’]?(\d{4}|\d{2})\b|\bfiscal(?:\s+year)?\s+(\d{4})\b|\b((?:19|20)\d{2})\b", re.IGNORECASE
+    r"\b[fc]y\s*['’]?(\d{4}|\d{2})\b|\bfiscal(?:\s+year)?\s+(\d{4})\b|\b((?:19|20)\d{2})\b", re.IGNORECASE
 )
+_CALENDAR_YEAR = re.compile(r"\bcalendar(?:\s+year)?\s+(?:19|20)\d{2}\b|\bcy\s*['’]?(?:\d{4}|\d{2})\b", re.I)
 _FORMS: tuple[tuple[re.Pattern[str], Form], ...] = (
     (re.compile(r"\b10-?k\b|\bannual\s+report\b", re.I), "10-K"),
     (re.compile(r"\b10-?q\b|\bquarterly\s+report\b", re.I), "10-Q"),
@@ -913,6 +932,7 @@ def understand(
         period_end=period_end,
         as_of=as_of,
         through=_through(query) if period_end is None and as_of is None else None,
+        calendar_year=_CALENDAR_YEAR.search(query) is not None,
         statement=statement,
         statement_inferred=inferred,
         out_of_scope=out_of_scope,

@@ -73,6 +73,30 @@ def test_fiscal_year_target_is_a_twelve_month_duration() -> None:
     assert not target.matches(False, date(2024, 10, 28), date(2025, 1, 26))
 
 
+def test_a_calendar_year_is_the_fiscal_year_that_is_it_or_none() -> None:
+    # 3M's fiscal years are calendar years; NVIDIA's end in late January, so none of them is calendar 2024
+    for question in ["3M revenue calendar 2023", "3M revenue CY23", "3M revenue in calendar year 2023"]:
+        u = understand(question, CATALOG)
+        assert u.calendar_year and u.years == (2023,), question
+        target = target_for(u, MMM, "duration")
+        assert (
+            target is not None
+            and target.fiscal_year == 2023
+            and target.matches(False, date(2023, 1, 1), date(2023, 12, 31))
+        )
+    assert target_for(understand("NVIDIA revenue calendar 2024", CATALOG), NVDA, "duration") is None
+    assert target_for(understand("NVIDIA revenue fiscal 2025", CATALOG), NVDA, "duration") is not None
+
+
+def test_the_year_to_date_at_a_month_is_to_the_quarter_ending_then() -> None:
+    # 3M's second quarter ends in June: "YTD June 2023" is its six months; NVIDIA's quarters end in
+    # January, April, July and October: no quarter ends in June
+    target = target_for(understand("3M operating cash flow YTD June 2023", CATALOG), MMM, "duration")
+    assert target is not None and target.quarter == 2 and target.days == 2 * QUARTER_DAYS
+    assert target.matches(False, date(2023, 1, 1), date(2023, 6, 30))
+    assert target_for(understand("NVIDIA revenue YTD June 2025", CATALOG), NVDA, "duration") is None
+
+
 def test_quarter_and_six_months_targets() -> None:
     quarter = target_for(understand("NVIDIA revenue Q2 FY2026", CATALOG), NVDA, "duration")
     half = target_for(

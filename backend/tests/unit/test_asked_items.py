@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from filingproof.calendar import YEAR_DAYS
-from filingproof.qa.asked import asked_periods, asks_paid, item_phrases
+from filingproof.qa.asked import asked_periods, asks_paid, item_phrases, with_part
 from filingproof.qa.items import open_ask, parse_ask
 from filingproof.understanding import Catalog, FilingRef, understand
 
@@ -82,6 +82,29 @@ def phrases(question: str) -> tuple[str, ...]:
 )  # fmt: skip
 def test_the_item_is_the_question_less_its_scaffolding(question: str, expected: tuple[str, ...]) -> None:
     assert phrases(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "part", "whole"),
+    [
+        ("What was AMC's Q2 2023 food & beverage as a percentage of revenue", "food & beverage", "revenue"),
+        ("What was food and beverage as a percentage of AMC's total revenues in the second quarter of 2023",
+         "food and beverage", "total revenues"),
+    ],
+)  # fmt: skip
+def test_a_share_whose_part_the_filings_name_by_their_own_line(question: str, part: str, whole: str) -> None:
+    mentions = ("AMC's",)
+    ask = with_part(question, mentions, parse_ask(question, 1, 1))
+    assert ask is not None and ask.derivation == "margin" and ask.part == part
+    assert [item.key for item in ask.items] == ["revenue"]
+    assert item_phrases(question, mentions, ask) == (part, whole)
+
+
+def test_a_share_of_two_line_items_or_of_nothing_named_is_no_open_part() -> None:
+    both = "What was AMC's research and development as a percentage of revenue"
+    assert with_part(both, ("AMC's",), parse_ask(both, 1, 1)) == parse_ask(both, 1, 1)
+    plain = "What was AMC's revenue in Q2 2023"
+    assert with_part(plain, ("AMC's",), parse_ask(plain, 1, 1)) == parse_ask(plain, 1, 1)
 
 
 def test_a_change_is_a_line_of_its_own_unless_computed_from_inputs() -> None:

@@ -2,30 +2,15 @@
 the best fit for an asked phrase. Labels, concepts and members are the corpus filings' own."""
 
 from datetime import date
-from decimal import Decimal
 from types import SimpleNamespace
-from typing import Any
+
+from vocabulary_rows import row
 
 from filingproof.qa.periods import Target
 from filingproof.qa.vocabulary import build_vocabulary, resolve
 
 YEAR = Target("duration", date(2024, 12, 31), 364, 2024)
 NEUTRAL = frozenset({"meta", "platforms"})
-
-
-def row(cell_id: int, label: str, concept: str | None, value: str, **extra: Any) -> SimpleNamespace:
-    """A database row of `qa.vocabulary` for a fiscal-2024 duration cell of Meta's 10-K."""
-    fields: dict[str, Any] = {
-        "cell_id": cell_id, "fact_id": cell_id if concept else None, "concept": concept,
-        "dimensions": {}, "text": value, "value": Decimal(value), "unit": "USD", "display_scale": 6,
-        "row_label": label, "row_path": [label], "column_label": "2024", "instant": False,
-        "period_start": date(2024, 1, 1), "period_end": date(2024, 12, 31), "page_no": 1,
-        "page_label": "1", "x0": None, "y0": None, "x1": None, "y1": None, "table_title": None,
-        "filing_id": 1, "accession": "a", "ticker": "META", "form": "10-K",
-        "filing_period_end": date(2024, 12, 31), "fiscal_year": 2024, "fiscal_period": "FY",
-    }  # fmt: skip
-    fields.update(extra)
-    return SimpleNamespace(**fields)
 
 
 REVENUE = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"

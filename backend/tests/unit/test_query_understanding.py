@@ -425,6 +425,26 @@ def test_a_shared_first_word_names_no_company_alone() -> None:
     assert understand("Johnson revenue 2023", INDUSTRIALS).companies == ()
 
 
+def test_a_name_that_is_also_a_word_set_against_a_company_is_a_company() -> None:
+    catalog = Catalog(
+        companies=(
+            CompanyRef("ABT", "ABBOTT LABORATORIES", covered=True),
+            CompanyRef("HON", "HONEYWELL INTERNATIONAL INC", covered=True),
+            CompanyRef("MDT", "Medtronic plc", covered=True),
+        ),
+        filings=(),
+    )
+    # "abbott" is also a word: in lower case it names the company only set against one named for sure
+    assert understand("random comp q - abbott vs honeywell, Q2 2023 top line", catalog).companies == (
+        "ABT",
+        "HON",
+    )
+    assert understand("honeywell or abbott revenue Q2 2023", catalog).companies == ("HON", "ABT")
+    assert understand("my abbott revenue notes for Q2 2023", catalog).companies == ()
+    # a short name that is no word counts in any case
+    assert understand("what was medtronic revenue in Q2 2023", catalog).companies == ("MDT",)
+
+
 def test_a_name_after_its_initials_and_initials_written_together() -> None:
     catalog = Catalog(companies=(CompanyRef("SJM", "THE J. M. SMUCKER COMPANY", covered=True),), filings=())
     assert understand("What was J.M. Smucker's diluted EPS for FY2024?", catalog).companies == ("SJM",)

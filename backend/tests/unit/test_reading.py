@@ -96,10 +96,32 @@ def test_a_common_word_names_no_member(question: str) -> None:
     assert reading(question).of("qualifier") == ()
 
 
+def test_a_line_of_two_words_by_its_initials_and_a_day_as_americans_write_it() -> None:
+    words = FilingWords(terms("admissions food and beverage revenues"), (), fold=terms,
+                        initials=(("f&b", "food and beverage"),))  # fmt: skip
+    read_ = reading("Apple F&B % of rev quarter ended 6/30/23", words)
+    assert read_.text == "What was Apple's food and beverage as a percentage of revenue quarter ended 6/30/23"
+    assert [span.text for span in read_.of("period")][-1] == "6/30/23"
+
+
+def test_a_colon_opens_a_clause_that_asks_not_a_formula() -> None:
+    read_ = reading("NI qtr ended 6/30/23: Apple vs Amazon, which higher + diff")
+    assert "difference" in read_.text and not read_.definition
+    assert [span.bound for span in read_.of("company")] == ["AAPL", "AMZN"]
+
+
+def test_a_period_without_a_year_takes_the_asides_year() -> None:
+    read_ = reading("trying to reconcile Apple's Q1 FY24 print. what was diluted EPS for the quarter? thx")
+    assert "Q1 FY24" in read_.text
+
+
 def test_analysts_words_are_bound_to_the_filings_terms() -> None:
     assert reading("TSLA capex '24").text == "What was TSLA capital expenditures FY2024"
     assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY2024"  # as filed
     assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
+    # a calendar year stays one: it is no fiscal year where the company's ends in another month
+    assert reading("Apple revenue CY23").text == "What was Apple revenue calendar 2023"
+    assert reading("Oracle's revenue in calendar 2023").text == "What was Oracle's revenue in calendar 2023"
 
 
 def test_a_word_a_lines_spelling_folds_away_is_no_misspelling() -> None:

@@ -128,6 +128,11 @@ def test_a_neighbouring_line_is_never_the_item(phrase: str, cell: CellFacts) -> 
     assert not check_item(meta(phrase), cell).ok
 
 
+def test_gaap_qualifies_nothing_of_a_statements_line_but_non_gaap_does() -> None:
+    assert check_item(meta("GAAP operating income"), OPERATING_INCOME).ok  # every statement is GAAP
+    assert not check_item(meta("non-GAAP operating income"), OPERATING_INCOME).ok
+
+
 def test_a_share_count_is_not_earnings_per_share() -> None:
     check = check_item(meta("diluted EPS"), DILUTED_SHARES)
     # "shares used to compute earnings per share" are shares: the row carries no figure per share

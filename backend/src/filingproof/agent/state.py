@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
-from filingproof.agent.response import QueryFilters, QueryResponse
+from filingproof.agent.response import QueryFilters, QueryResponse, Reason
 from filingproof.qa.items import Ask
 from filingproof.qa.pick import TableAnswer
 from filingproof.qa.store import CellHit
@@ -50,6 +50,7 @@ class AgentState(TypedDict, total=False):
     route: Route
     ask: Ask | None
     refusal: str
+    refusal_reason: Reason  # where the refusal's kind is known where it is made (a segment not reported)
     passages: list[Passage]
     table: TableAnswer
     draft: Draft

@@ -150,6 +150,17 @@ def compute(asked: MetricQuestion, found: dict[Ref, Found]) -> Derivation:
 _RATE_WORDS = "percentage percent rate ratio margin"
 
 
+# periods shorter than a fiscal year
+_PART_YEAR_KINDS = frozenset({"three_months", "six_months", "nine_months", "year_to_date"})
+
+
+def _within_a_year(u: QueryUnderstanding) -> bool:
+    """Whether the question asks for a quarter or months to date: the library's metrics are of fiscal years,
+    and a quarter's margin is computed from the quarter's line items (`qa.pick`)."""
+    quarter = u.fiscal_period is not None and u.fiscal_period != "FY"
+    return quarter or u.period_kind in _PART_YEAR_KINDS
+
+
 async def answer_metric(
     session: AsyncSession,
     question: str,
@@ -161,7 +172,7 @@ async def answer_metric(
     the question's item says more than the metric's name (`item_terms`: "gross margin on Services" is not
     the company's gross margin): the line items then answer it, each checked for its qualifier."""
     asked = metric_question(question)
-    if asked is None or len(u.companies) != 1:
+    if asked is None or len(u.companies) != 1 or _within_a_year(u):
         return None
     if not asked.stated and item_terms - terms(f"{asked.name} {_RATE_WORDS}") - _naming_terms(
         question, asked

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from filingproof.qa.direction import asked_way
-from filingproof.qa.items import Ask, find_items, item_spans, named_ratio_span
+from filingproof.qa.items import SHARE_OF, Ask, find_items, item_spans, named_ratio_span
 from filingproof.qa.periods import period_sum_for, target_for
 from filingproof.reading.grammar import (
     CHANGE_WORDS,
@@ -35,7 +35,10 @@ _CLAUSE_BREAK = re.compile(r"(?<=[a-z0-9][.?!])\s+(?=[A-Z])|(?<=[:;])\s+")
 _NARRATIVE_CLAUSE = re.compile(
     r"[,;]?\s+(?:and|but)\s+(?:what|why|how|which|who|where|when)\b.*$", re.I | re.S
 )
-_PERIOD_TOKEN = re.compile(r"(?:fy)?['’]?\d{1,4}|q[1-4]|[1-4]q|h[12]|10-?[kq]|\d+(?:st|nd|rd|th)")
+# The definition the reading writes of a ratio the question glosses ("Operating margin is defined as:
+# operating income / total revenues"): the ratio's lines, already named by its name, no item's words.
+_STATED_DEFINITION = re.compile(r"\.\s+[^.]*\bis\s+defined\s+as:.*$", re.IGNORECASE | re.DOTALL)
+_PERIOD_TOKEN = re.compile(r"(?:[fc]y)?['’]?\d{1,4}|q[1-4]|[1-4]q|h[12]|10-?[kq]|\d+(?:st|nd|rd|th)")
 # Where the figure is printed ("in Apple's cash flow statement"), not what it is.
 _STATEMENT = re.compile(
     r"\b(?:(?:consolidated\s+)?statements?\s+of\s+(?:cash\s+flows?|operations|income|earnings)"
@@ -87,7 +90,7 @@ def _without_instructions(question: str) -> str:
 
 def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed: bool) -> list[re.Match[str]]:
     """The tokens of the question that may name the item: not a company, period, question word or verb."""
-    body = _NARRATIVE_CLAUSE.sub("", _without_instructions(question))
+    body = _NARRATIVE_CLAUSE.sub("", _without_instructions(_STATED_DEFINITION.sub("", question)))
     taken = _mention_spans(body, mentions) + [found.span() for found in _STATEMENT.finditer(body)]
     dropped = PERIOD_WORDS | QUESTION_WORDS | DERIVATION_WORDS
     dropped |= (RATIO_WORDS if derived else frozenset()) | (frozenset() if printed else CHANGE_WORDS)
@@ -102,13 +105,18 @@ def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed:
     return kept
 
 
+def _trimmed(tokens: Sequence[re.Match[str]]) -> Sequence[re.Match[str]]:
+    """The tokens without edge words at either end ("of", "for", "in")."""
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].group().lower() in EDGE_WORDS:
+        start += 1
+    while end > start and tokens[end - 1].group().lower() in EDGE_WORDS:
+        end -= 1
+    return tokens[start:end]
+
+
 def _phrase(tokens: Sequence[re.Match[str]]) -> str:
-    words = [token.group() for token in tokens]
-    while words and words[0].lower() in EDGE_WORDS:
-        words.pop(0)
-    while words and words[-1].lower() in EDGE_WORDS:
-        words.pop()
-    return " ".join(words)
+    return " ".join(token.group() for token in _trimmed(tokens))
 
 
 def _once(tokens: Sequence[re.Match[str]]) -> list[re.Match[str]]:
@@ -145,6 +153,9 @@ def item_phrases(
     from ("cash" for "the increase in cash"), or with `printed`, a line that states the change itself
     ("increase in cash")."""
     derived = ask is not None and ask.derivation is not None
+    if ask is not None and ask.part is not None and (share := SHARE_OF.search(question)) is not None:
+        whole = _phrase(_kept_tokens(question[share.end() :], mentions, derived, printed))
+        return (ask.part, whole or ask.items[0].name)
     tokens = _kept_tokens(question, mentions, derived, printed)
     ratio = named_ratio_span(question) if ask is not None and derived else None
     if ask is not None and ratio is not None:
@@ -203,6 +214,26 @@ def asked_periods(
             elif earlier:
                 periods.append(AskedPeriod(instant.earlier().end))
     return tuple(dict.fromkeys(periods))
+
+
+def with_part(question: str, mentions: Sequence[str], ask: Ask | None) -> Ask | None:
+    """`ask` as a share of its one line item whose part the filings name by their own line ("What was AMC's
+    Q2 2023 food & beverage as a percentage of revenue"); `ask` itself when the question asks no such
+    share, or names its part by a line item of its own (then `ask` has both)."""
+    share = SHARE_OF.search(question)
+    if ask is None or len(ask.items) != 1 or ask.derivation is not None or share is None:
+        return ask
+    before = question[: share.start()]
+    if find_items(before) or ask.items[0] not in find_items(question[share.end() :]):
+        return ask
+    kept = _trimmed(_kept_tokens(before, mentions, True, False))
+    if not kept:
+        return ask
+    # as written, joiners and all ("food & beverage"), where the tokens are the text's own (no sentence of
+    # instructions taken out before them)
+    written = before[kept[0].start() : kept[-1].end()]
+    fits = written.startswith(kept[0].group()) and written.endswith(kept[-1].group())
+    return Ask(ask.items, "margin", written if fits else _phrase(kept))
 
 
 def asked_items(

@@ -1,6 +1,7 @@
 """What the named companies' filings name, for the reading of a question (`reading.FilingWords`): the
 terms of their cells and the printed names of their segment, product and geography members."""
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -15,6 +16,9 @@ from filingproof.verify.items import terms
 
 # Members that name no product of anyone's: the taxonomy's generic categories (`us-gaap:ProductMember`).
 _GENERIC_NAMESPACE = "us-gaap:"
+
+# A line of two words joined by "and" ("Food and beverage"), which analysts write by initials ("F&B")
+_TWO_WORDS = re.compile(r"^\s*([A-Za-z]+)\s+(?:and|&)\s+([A-Za-z]+)\s*$")
 
 # The words of the sets of companies read last, kept while their filings stay the same: questions name the
 # same companies again and again (and one naming none is read with every company's words), and merging
@@ -43,17 +47,22 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
         return kept
     found: set[str] = set()
     members: set[tuple[str, str]] = set()
+    initials: dict[str, set[str]] = defaultdict(set)
     keep = len(companies) <= VOCABULARIES_KEPT // 2
     for ticker, ids in companies:
         company_words = name_words(catalog, ticker)
         vocab = await vocabulary(session, ticker, ids, company_words, keep=keep)
         found.update(vocab.by_term)
+        for entry in vocab.entries:
+            if (two := _TWO_WORDS.match(entry.cell.row_label)) is not None:
+                initials[f"{two[1][0]}&{two[2][0]}".lower()].add(f"{two[1]} and {two[2]}".lower())
         for member in reported_members(vocab):
             if not member.startswith(_GENERIC_NAMESPACE):
                 name = member_name(member)
                 members.add((ticker, name))
                 if short_name := without_company(name, company_words):
                     members.add((ticker, short_name))  # "Model E" of "Ford Model E"
-    words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms)
+    named = tuple(sorted((short, next(iter(lines))) for short, lines in initials.items() if len(lines) == 1))
+    words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms, initials=named)
     sets.put(key, words)
     return words

@@ -118,6 +118,9 @@ class Ask:
 
     items: tuple[LineItem, ...]
     derivation: DerivationKind | None = None
+    # a share's part named as the filings print it, outside `LINE_ITEMS` ("food & beverage" as a percentage
+    # of revenue): the margin's numerator, resolved against the company's own lines (`qa.asked.with_part`)
+    part: str | None = None
 
 
 # Ratios named by one phrase: (pattern, derivation, numerator item, denominator item)
@@ -150,6 +153,7 @@ _DIFFERENCE = re.compile(
 )  # fmt: skip
 _SUM = re.compile(r"\bcombined\b|\btogether\b|\bsum\b|\bin\s+total\b|\baggregate\b", re.IGNORECASE)
 _RATIO = re.compile(r"\bratio\s+of\b|\bas\s+a\s+(?:share|percent(?:age)?|fraction)\s+of\b", re.IGNORECASE)
+SHARE_OF = re.compile(r"\bas\s+a\s+(?:share|%|percent(?:age)?|fraction)\s+of\b", re.IGNORECASE)
 
 
 def named_ratio_span(question: str) -> tuple[int, int] | None:

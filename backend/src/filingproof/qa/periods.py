@@ -11,7 +11,7 @@ fiscal year plus this year to date less the same months a year earlier (the 10-Q
 """
 
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import Literal
 
 from filingproof.calendar import (
@@ -79,6 +79,32 @@ def fiscal_year_end(filings: list[FilingRef], year: int) -> date | None:
     return shift_months(filing.period_end, 3 * (4 - quarter) + 12 * (year - filing.fiscal_year))
 
 
+# how far from December 31 a fiscal year may end and still be the calendar year (52/53-week years)
+_CALENDAR_SLACK = timedelta(days=7)
+
+
+def _calendar_fiscal_year(filings: list[FilingRef], year: int) -> int | None:
+    """The fiscal year that is calendar `year` (ends within a week of its December 31), if the company's is
+    one: Oracle's fiscal years end in May, so none of them is calendar 2023."""
+    for fiscal in (year, year + 1):
+        end = fiscal_year_end(filings, fiscal)
+        if end is not None and abs(end - date(year, 12, 31)) <= _CALENDAR_SLACK:
+            return fiscal
+    return None
+
+
+def _quarter_ended(filings: list[FilingRef], day: date) -> tuple[int, int] | None:
+    """(fiscal year, quarter) of the company's fiscal quarter that ends in the month of `day`, if one does."""
+    for fiscal in (day.year, day.year + 1):
+        end = fiscal_year_end(filings, fiscal)
+        if end is None:
+            continue
+        months = (end.year - day.year) * 12 + end.month - day.month
+        if months in (0, 3, 6, 9):
+            return fiscal, 4 - months // 3
+    return None
+
+
 _MONTHS_OF_KIND = {"three_months": 3, "six_months": 6, "nine_months": 9, "twelve_months": 12}
 _LENGTHS = {kind: days_in_months(months) for kind, months in _MONTHS_OF_KIND.items()}
 
@@ -127,6 +153,14 @@ def target_for(
         year = latest.fiscal_year or fiscal_year_of(latest.period_end)
         if quarter is None and latest.form == "10-Q" and latest.fiscal_period not in (None, "FY", "Q4"):
             quarter = int((latest.fiscal_period or "Q4")[1])
+    if quarter is None and u.period_kind == "year_to_date" and u.through is not None:
+        ended = _quarter_ended(filings, u.through)  # "YTD June 2023": to the end of the quarter ending then
+        if ended is not None:
+            year, quarter = ended
+    if u.calendar_year and quarter is None:
+        year = _calendar_fiscal_year(filings, year)  # none where the fiscal year is another twelve months
+        if year is None:
+            return None
     year_end = fiscal_year_end(filings, year)
     if year_end is None:
         return None

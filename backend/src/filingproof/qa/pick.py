@@ -21,6 +21,7 @@ from filingproof.qa.items import Ask, LineItem, PeriodNature
 from filingproof.qa.nearest import Nearest, nearest_lines
 from filingproof.qa.periods import Target, period_sum_for, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
+from filingproof.qa.unreported import unreported_part, unreported_sentence
 from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
 from filingproof.reading.reading import dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
@@ -69,6 +70,8 @@ class TableAnswer:
     missing: list[str] = field(default_factory=list)
     ambiguous: list[Ambiguous] = field(default_factory=list)
     nearest: list[Nearest] = field(default_factory=list)  # lines offered for an item no line names
+    # a segment, unit or brand named that no cell of its company carries: why there is no figure, said alone
+    unreported: list[str] = field(default_factory=list)
     verdict: str | None = None  # a judgment's answer, first: "No: by …, 3M is not capital-intensive …"
     unanswered: list[str] = field(default_factory=list)  # what of the question it leaves out, said last
 
@@ -259,6 +262,13 @@ class _Picker:
         filings = [filing.filing_id for filing in self._catalog.filings_of([ticker])]  # the cache's key
         return within(await vocabulary(self._session, ticker, filings, self.neutral(ticker)), self._allowed)
 
+    async def unreported(self, ticker: str) -> str | None:
+        """Why a segment, unit or brand the question names has no figure, if the company reports none of
+        that name (`qa.unreported`)."""
+        vocab = await self._vocabulary(ticker)
+        name = unreported_part(self._question, vocab, self.neutral(ticker), self._u.company_mentions)
+        return unreported_sentence(ticker, self.company_name(ticker), name, vocab) if name else None
+
     async def nearest(self, ticker: str, phrase: str, targets: Sequence[Target]) -> Nearest | None:
         """The printed lines nearest to an item no line names, if any is near enough (`qa.nearest`)."""
         cells = await nearest_lines(await self._vocabulary(ticker), phrase, targets)
@@ -412,6 +422,8 @@ class Asked:
 def asked_list(question: str, u: QueryUnderstanding, ask: Ask) -> list[Asked]:
     """The items of `ask`, each with the question's phrase for it where the two line up one to one."""
     phrases = item_phrases(question, u.company_mentions, ask)
+    if ask.part is not None:
+        return [Asked(None, ask.part), Asked(ask.items[0], phrases[-1])]
     if not ask.items:
         return [Asked(None, phrase) for phrase in phrases]
     if len(phrases) == len(ask.items):
@@ -444,6 +456,9 @@ async def answer_table(
         if found is None:
             if not any(tie.ticker == ticker for tie in answer.ambiguous):
                 answer.missing.append(_describe(ticker, asked.name, targets[0] if targets else None))
+                if (unreported := await picker.unreported(ticker)) is not None:
+                    answer.unreported.append(unreported)
+                    return None
                 # only now, with nothing found: lines to ask for instead, never an answer
                 near = (
                     await picker.nearest(ticker, asked.phrase, targets) if asked.phrase and targets else None

@@ -135,11 +135,14 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 # income plus D&A, divided by net sales").
 _DASH = re.compile(r"\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)", re.IGNORECASE)  # not a range of periods
 _FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern, re.IGNORECASE)
+# a dash or a colon may open a formula or another clause of the question ("NI qtr ended 6/30/23: GM vs JCI,
+# which higher + diff")
+_OPENS_CLAUSE = re.compile(r":\s+|" + _DASH.pattern, re.IGNORECASE)
 
 
 def _asks(text: str) -> bool:
-    """Words after a dash that ask or gloss ("— what was R&D as a % of sales", "— for a comps sheet I need …
-    (FY24 plus …)") rather than state a formula ("- operating cash flow less capex")."""
+    """Words after a dash or a colon that ask or gloss ("— what was R&D as a % of sales", "— for a comps
+    sheet I need … (FY24 plus …)") rather than state a formula ("- operating cash flow less capex")."""
     return bool(_QUESTION_CUE.search(text) or _GLOSS_INSIDE.search(text) or "(" in text)
 
 
@@ -153,7 +156,7 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     for opening in _FORMULA_START.finditer(text, start, end):
         operator = _OPERATOR_WORD.search(text, opening.end(), end)
         if operator is not None and not (
-            _DASH.fullmatch(opening.group()) and _asks(text[opening.end() : operator.start()])
+            _OPENS_CLAUSE.fullmatch(opening.group()) and _asks(text[opening.end() : operator.start()])
         ):
             stop = len(text[:end].rstrip(" ?!."))
             mark = "?" in text[stop:end]

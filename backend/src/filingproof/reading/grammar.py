@@ -17,7 +17,7 @@ PERIOD_WORDS = (
     _words(
         "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
         "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
-        "recent latest reported prior previous year-over-year yoy trailing ttm ltm"
+        "recent latest reported prior previous year-over-year yoy trailing ttm ltm calendar"
     )
     | MONTH_WORDS
 )
@@ -25,7 +25,8 @@ QUESTION_WORDS = _words(
     "what whats which who how much many was were is are did does do has have had be been being will would "
     "could can the a an it its they their them we our this that these those dollars usd value please tell me "
     "pay spend spent spending generate earn make report record post bring book incur say describe discuss "
-    "explain mention show drive drives drove driven cause caused face faces carry big large i you your why"
+    "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "
+    "put"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
@@ -41,7 +42,7 @@ CHANGE_WORDS = _words("increase increased decrease decreased change changed chan
 # only when the question asks for a derivation.
 RATIO_WORDS = _words("percentage percent ratio")
 EDGE_WORDS = _words(
-    "of for in on at to from by and or the a an during over as with between than about versus vs through"
+    "of for in on at to from by and or the a an during over as with between than about versus vs through into"
 )
 # Everything the reading keeps as grammar.
 GRAMMAR = (

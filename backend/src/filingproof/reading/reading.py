@@ -44,6 +44,8 @@ class FilingWords:
     members: tuple[tuple[str, str], ...] = ()  # (ticker, member name)
     # folds a word as the filings' terms are folded (`verify.items.terms`); None: every word is kept
     fold: Callable[[str], frozenset[str]] | None = None
+    # the lines of two words the filings print, by their initials: ("f&b", "food and beverage")
+    initials: tuple[tuple[str, str], ...] = ()
 
 
 # The companies a text names: (the words naming one, its ticker or "" when it is not ingested), in order.
@@ -111,6 +113,8 @@ _MONTH_SHORT_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\
 _WISE = re.compile(r"(?<=\w)-wise\b", re.IGNORECASE)
 # "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
 _FISCAL_SHORT_YEAR = re.compile(r"\bFY\s*'?(\d{2})\b", re.IGNORECASE)
+# "CY23", "cy 2023": a calendar year, whatever the company's fiscal year.
+_CALENDAR_SHORT_YEAR = re.compile(r"\bCY\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "1H23", "H1 2023", "2H'24": a half and its year.
 _HALF = re.compile(r"\b(?:([12])h|h([12]))\s*'?(\d{4}|\d{2})?\b", re.IGNORECASE)
 _HALF_WORDS = {"1": "first half", "2": "second half"}
@@ -138,6 +142,7 @@ def _periods_spelled(text: str) -> str:
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)
+    text = _CALENDAR_SHORT_YEAR.sub(lambda m: f"calendar {_year(m.group(1))}", text)
     text = _MONTHS_TO_DATE.sub(lambda m: f"{_MONTHS_WORDS[m.group(1)]} months of {_year(m.group(2))}", text)
     text = _SHORT_YEAR.sub(lambda m: _year(m.group(1)), text)
 
@@ -373,6 +378,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
 _PERIOD_TOKEN = re.compile(
     r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[69]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
     rf"|{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
+    r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"  # "6/30/23": a day, as Americans write it
 )
 
 
@@ -392,6 +398,8 @@ def _bind_rest(
             draft.bind(token.start(), token.end(), "period", word)
         elif re.sub(r"'s$", "", lowered) in grammar or re.fullmatch(r"[\d.,$%'-]+|10-?[kq]", lowered):
             draft.bind(token.start(), token.end(), "grammar", word)
+        elif words is not None and (line := dict(words.initials).get(lowered)) is not None:
+            draft.bind(token.start(), token.end(), "item", line)  # "F&B": the filings' "Food and beverage"
         elif (
             words is not None
             and words.fold is not None
@@ -418,6 +426,7 @@ _HOW_MANNER = re.compile(
     re.IGNORECASE,
 )
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
+_JOINING = frozenset({"and", "&"})
 
 
 def _bind_manner(draft: _Draft) -> None:
@@ -456,7 +465,10 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
             verbs.append(span)
             end = span.end
         following = next((span for span in spans if span.start >= end), None)
-        if verbs and (following is None or following.role in ("grammar", "period", "operation")):
+        # "and" goes on with a name ("the Travelers life and annuity segment"), where a particle ends a verb
+        joined = following is not None and following.text.lower() in _JOINING
+        ends = following is None or following.role in ("grammar", "period", "operation")
+        if verbs and not joined and ends:
             draft.spans = [replace(span, role="filler") if span in verbs else span for span in draft.spans]
         return
 
@@ -702,6 +714,8 @@ def read(
     periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
     if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
         missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years
+    if not periods:
+        missing.add("period")  # "reconciling Medtronic's Q1 FY24 print. what was EPS for the quarter?"
     if any(_REFERS_BACK.search(draft.text) for draft in asking) or not any(s.role == "item" for s in spans):
         # "Tesla's auto GM — could you calculate it for 2024", "Intel's R&D spend - what was it for 2023": the
         # item is the aside's
@@ -754,13 +768,15 @@ _BARE_YEAR = re.compile(
 )
 
 
-# "What percentage of Intel's revenue went to research and development": the part named after the whole.
+# "What percentage of Intel's revenue went to research and development", "what share of AMC's revenues came
+# from food and beverage": the part named after the whole.
 _SHARE_OF_WHOLE = (
-    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
+    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:%|percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
     r"(?P<whole>.+?)\s+"
 )
 _SHARE_WENT_TO = re.compile(
-    _SHARE_OF_WHOLE + r"(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)\s+"
+    _SHARE_OF_WHOLE + r"(?:(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)"
+    r"|(?:came|comes|come)\s+from)\s+"
     r"(?P<part>.+)$",
     re.IGNORECASE,
 )
@@ -794,8 +810,9 @@ def _share_spelled(text: str) -> str:
 
 def _years_spelled(text: str) -> str:
     def fiscal(match: re.Match[str]) -> str:
-        before = text[: match.start()].rstrip().split()[-1:] or [""]
-        if before[0].lower().rstrip(".,") in MONTH_NAMES or re.fullmatch(r"q[1-4]", before[0], re.I):
+        before = text[: match.start()].rstrip().split()[-2:] or [""]
+        word = before[-1].lower().rstrip(".,")
+        if word in MONTH_NAMES or re.fullmatch(r"q[1-4]", word) or "calendar" in (w.lower() for w in before):
             return match.group()
         return f"FY{match.group(1)}"
 

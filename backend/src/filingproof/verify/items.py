@@ -257,15 +257,15 @@ _SYNONYMS = {
     "paid": "payment",
     "declare": "declared",
 }
-# Words that qualify nothing: what every line has ("total", "net"), filler, and period words (the period is
-# checked on its own).
+# Words that qualify nothing: what every line has ("total", "net"; "GAAP", as every statement is, while
+# "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
     "a an and the of for from to in on by at as with its our their or is was were be "
     "total net consolidated company worldwide overall amount amounts reported provided generated used "
     "balance beginning ending end year years ended ending period periods fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million millions "
     "thousand thousands billion billions except data inc incorporated corporation corp co llc plc benefit "
-    "benefits respectively"
+    "benefits respectively gaap"
 )
 _KEEP_S = ("ss", "us", "is", "ous")
 

@@ -18,6 +18,10 @@ const REASONS: Record<AnswerReason, { why: string; next: string }> = {
     why: "The Company or Filing chosen leaves out what the question asks about.",
     next: "Choose “Any company” and “Any filing”, or the filing the question is about.",
   },
+  segment_not_reported: {
+    why: "The company's filings report no segment, unit or brand of the name asked, so there is no figure for it.",
+    next: "Ask about one of the segments the answer lists, or about the company as a whole.",
+  },
   no_passage: {
     why: "Nothing in the ingested filings answers the question.",
     next: "Rephrase it with the line item and the period, as the filing words them.",

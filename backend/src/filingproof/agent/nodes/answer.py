@@ -58,6 +58,8 @@ def _refusal_reason(state: AgentState) -> Reason:
     u = state.get("understanding")
     if state.get("refusal") is None:
         return "no_passage"
+    if (known := state.get("refusal_reason")) is not None:
+        return known
     if u is None:
         return "other"
     if u.filing_ids == () or u.outside_filters:

@@ -14,6 +14,7 @@ from filingproof.agent.trace import hop
 from filingproof.metrics.criteria import quality_asked
 from filingproof.metrics.definition import metric_question
 from filingproof.metrics.trend import trend_asked
+from filingproof.qa.asked import with_part
 from filingproof.qa.direction import asked_way
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
@@ -102,6 +103,25 @@ def naming_text(reading: Reading) -> str:
     return naming
 
 
+def _reading_companies(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
+    """The companies the reading bound, where its text alone no longer names them: "abbott" set against
+    "honeywell" in an aside the asking clause borrows both from ("abbott vs honeywell, Q2 top line. who was
+    bigger?")."""
+    companies = catalog.matcher.companies
+    spans = [
+        span
+        for span in reading.of("company")
+        if span.bound in companies and companies[span.bound].covered and span.bound not in u.companies
+    ]
+    if not spans or u.out_of_scope or u.filing_ids is not None:
+        return u
+    order = {ticker: index for index, ticker in enumerate(span.bound for span in reading.of("company"))}
+    tickers = sorted({*u.companies, *(span.bound for span in spans)}, key=lambda t: order.get(t, len(order)))
+    return dataclasses.replace(
+        u, companies=tuple(tickers), company_mentions=(*u.company_mentions, *(span.text for span in spans))
+    )
+
+
 def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> QueryUnderstanding:
     """A question that names no company is about the one company that reports the product, segment or
     geography it names ("the Mac" → Apple, "AWS" → Amazon); when several report it, it is refused, naming
@@ -183,12 +203,14 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             await read_question(deps_of(config).session, state["question"], catalog, bounded)
         )
         text = reading.text  # below the router, the question is its reading
-        u = _company_of(reading, understand(text, catalog, filters, naming=naming_text(reading)), catalog)
+        u = understand(text, catalog, filters, naming=naming_text(reading))
+        u = _company_of(reading, _reading_companies(reading, u, catalog), catalog)
         impossible = impossible_period(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
         ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
+        ask = with_part(text, u.company_mentions, ask)
         moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
         if ask is None and (quality_asked(text) or trend_asked(text) or moved):
             ask = Ask(())  # a judgment, or a metric's move: its figures, from the tables

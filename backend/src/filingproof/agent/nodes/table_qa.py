@@ -16,6 +16,9 @@ from filingproof.qa.pick import answer_table
 from filingproof.qa.ranking import answer_ranking
 from filingproof.verify.items import terms
 
+# derivations of one company's figures: without one input, the others answer nothing asked
+_COMPUTED_WITHIN = frozenset({"margin", "ratio", "growth", "change"})
+
 
 async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("table_qa") as event:
@@ -37,8 +40,18 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         update: dict[str, Any] = {"table": table}
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
+        if ask.derivation in _COMPUTED_WITHIN and table.missing and not table.derived and not table.ambiguous:
+            # a margin, ratio or growth without one of its inputs: the inputs found answer no question asked
+            update["refusal"] = (
+                f"The ingested filings hold no figure for {'; '.join(table.missing)}, so what was asked "
+                f"cannot be computed, and no figure is given. {covered_text(u, state['catalog'])}"
+            )
+        elif table.unreported and not table.picks and not table.ambiguous:
+            # no neighbouring line, nor the filing's text about the company, answers for a part it lacks
+            update["refusal"] = " ".join(table.unreported)
+            update["refusal_reason"] = "segment_not_reported"
         # the nearest printed lines, if any, are worth an answer of their own: they say what can be asked
-        if not table.picks and not table.ambiguous and not table.nearest and not state.get("passages"):
+        elif not table.picks and not table.ambiguous and not table.nearest and not state.get("passages"):
             missing = "; ".join(table.missing) or "the line item asked for"
             update["refusal"] = (
                 f"The ingested filings hold no figure for {missing}, so there is no answer to give. "

@@ -1,0 +1,110 @@
+"""A segment, division, unit or brand the question names that the company's filings do not report.
+
+"Travelers' Life & Annuity segment", "Nike's golf segment", "Alphabet's Waymo unit", "P&G's Tide brand":
+when no line answers such a question, the name before the word "segment" (or "division", "unit",
+"business", "brand") is looked up in the company's cells. If no cell carries the name's words, the company
+reports no such thing, and the answer says so with the segments it does report, instead of offering the
+nearest lines (which would answer a neighbouring question) or quoting its text.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from filingproof.qa.vocabulary import Vocabulary
+from filingproof.verify.items import member_words, terms
+
+# The kinds of a company's parts a question names by their own names ("seg" as analysts shorten it)
+_PART = re.compile(r"\b(?:segments?|seg|divisions?|units?|business|brands?)\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’.-]*|&")
+# words inside a part's name: "Life & Annuity", "Bond and Specialty Insurance"
+_JOINERS = frozenset({"&", "and"})
+# words a name does not go on past ("premiums per unit", "revenue of the … segment")
+_ENDS = frozenset({"per", "of", "for", "in", "at", "by", "from", "on", "to", "with", "the", "a", "an", "its"})
+# the longest name looked for before the word "segment"
+_NAME_WORDS = 4
+# a segment's total line names the segment ("Total Personal Insurance")
+_TOTAL = re.compile(r"^total\s+", re.IGNORECASE)
+# the axes whose members are the company's segments
+_SEGMENT_AXIS = re.compile(r"Segment", re.IGNORECASE)
+
+
+def _names_before_parts(question: str, neutral: frozenset[str], mentions: Sequence[str]) -> list[str]:
+    """The names written right before a part word: the run of words that name something (a stop word, a
+    company's name, as written or as the question mentions it, or a period ends it), joiners kept inside."""
+    named = {_bare(mention) for mention in mentions}
+    names = []
+    for part in _PART.finditer(question):
+        words = _WORD.findall(question[: part.start()])
+        run: list[str] = []
+        for word in reversed(words):
+            if word.lower() in _JOINERS:
+                run.insert(0, word)
+                continue
+            bare = _bare(word)
+            if bare in _ENDS or bare in named or not terms(word, neutral) or len(run) >= _NAME_WORDS:
+                break
+            run.insert(0, word)
+        while run and run[0].lower() in _JOINERS:
+            run.pop(0)
+        if run:
+            names.append(" ".join(run))
+    return names
+
+
+def _bare(word: str) -> str:
+    return re.sub(r"['’]s?$", "", word.strip()).lower()
+
+
+def _carried(vocab: Vocabulary, wanted: frozenset[str]) -> bool:
+    """Whether some cell of the company carries every one of the words (whatever its period)."""
+    found: set[int] | None = None
+    for term in wanted:
+        having = set(vocab.by_term.get(term, ()))
+        found = having if found is None else found & having
+        if not found:
+            return False
+    return True
+
+
+def unreported_part(
+    question: str, vocab: Vocabulary, neutral: frozenset[str], mentions: Sequence[str] = ()
+) -> str | None:
+    """The name of a segment, division, unit or brand the question names and no cell of the company
+    carries ("Life & Annuity"), else None. `mentions`: how the question names companies ("NKE")."""
+    for name in _names_before_parts(question, neutral, mentions):
+        wanted = terms(name, neutral)
+        if wanted and not _carried(vocab, wanted):
+            return name
+    return None
+
+
+def _written(member: str, labels: Counter[str]) -> str:
+    """A segment member as the filer prints it: its most printed row label with the member's words, else its
+    words capitalised."""
+    words = terms(member_words(member))
+    printed = [_TOTAL.sub("", label) for label, _ in labels.most_common()]
+    named = [label for label in printed if terms(label) == words]
+    if named:
+        return named[0]
+    return " ".join(w if w in {"and", "of"} else w.capitalize() for w in member_words(member).split())
+
+
+def reported_segments(vocab: Vocabulary) -> list[str]:
+    """The segments the company's tagged cells report, as its rows print them, in order of appearance."""
+    labels: dict[str, Counter[str]] = {}
+    for entry in vocab.entries:
+        for axis, member in entry.cell.dimensions.items():
+            if _SEGMENT_AXIS.search(axis) and not member.startswith(("us-gaap:", "srt:")):
+                labels.setdefault(str(member), Counter())[entry.cell.row_label.strip()] += 1
+    return list(dict.fromkeys(_written(member, found) for member, found in labels.items()))
+
+
+def unreported_sentence(ticker: str, company: str, name: str, vocab: Vocabulary) -> str:
+    """Why there is no figure, and what can be asked instead."""
+    segments = reported_segments(vocab)
+    listed = f" The segments they report: {', '.join(segments)}." if segments else ""
+    return (
+        f"The ingested filings of {company} ({ticker}) report no segment, division, unit or brand named "
+        f"'{name}': no line of their tables carries that name, so there is no figure for it.{listed}"
+    )
