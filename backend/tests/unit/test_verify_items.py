@@ -133,6 +133,27 @@ def test_gaap_qualifies_nothing_of_a_statements_line_but_non_gaap_does() -> None
     assert not check_item(meta("non-GAAP operating income"), OPERATING_INCOME).ok
 
 
+def test_a_segment_row_is_the_line_its_heading_names() -> None:
+    # Honeywell's Q2 2023 10-Q, page 31: "Segment profit", then a row per segment, tagged OperatingIncomeLoss
+    aerospace = CellFacts(
+        row_path=("Segment profit", "Aerospace"),
+        caption="(Dollars in tables in millions, except per share amounts)",
+        column_label="Three Months Ended June 30, 2023",
+        concept="us-gaap:OperatingIncomeLoss",
+        members=("us-gaap:OperatingSegmentsMember", "hon:AerospaceMember"),
+        axes=("srt:ConsolidationItemsAxis", "us-gaap:StatementBusinessSegmentsAxis"),
+        period_start=date(2023, 4, 1),
+        period_end=date(2023, 6, 30),
+        company="HON",
+        company_names=("Honeywell International",),
+    )
+    quarter = (AskedPeriod(date(2023, 6, 30), 91),)
+    for phrase in ["segment profit for Aerospace segment", "Aerospace operating income"]:
+        assert check_item(AskedItem(phrase, "HON", quarter), aerospace).ok, phrase
+    assert not check_item(AskedItem("Aerospace revenue", "HON", quarter), aerospace).ok
+    assert not check_item(AskedItem("segment profit", "HON", quarter), aerospace).ok  # not the segment named
+
+
 def test_a_share_count_is_not_earnings_per_share() -> None:
     check = check_item(meta("diluted EPS"), DILUTED_SHARES)
     # "shares used to compute earnings per share" are shares: the row carries no figure per share

@@ -9,7 +9,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.lru import LruCache
 from filingproof.qa.pick import member_name, name_words, without_company
-from filingproof.qa.vocabulary import VOCABULARIES_KEPT, database_of, reported_members, vocabulary
+from filingproof.qa.vocabulary import (
+    VOCABULARIES_KEPT,
+    database_of,
+    printed_names,
+    reported_members,
+    vocabulary,
+)
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
 from filingproof.verify.items import terms
@@ -56,12 +62,15 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
         for entry in vocab.entries:
             if (two := _TWO_WORDS.match(entry.cell.row_label)) is not None:
                 initials[f"{two[1][0]}&{two[2][0]}".lower()].add(f"{two[1]} and {two[2]}".lower())
+        printed = printed_names(vocab)
         for member in reported_members(vocab):
             if not member.startswith(_GENERIC_NAMESPACE):
-                name = member_name(member)
-                members.add((ticker, name))
-                if short_name := without_company(name, company_words):
-                    members.add((ticker, short_name))  # "Model E" of "Ford Model E"
+                # as its tag names it, and as the filer prints it ("Cardiac Rhythm & Heart Failure" for
+                # `mdt:CardiacRhythmandHeartFailureDivisionMember`)
+                for name in {member_name(member), printed.get(member, member_name(member))}:
+                    members.add((ticker, name))
+                    if short_name := without_company(name, company_words):
+                        members.add((ticker, short_name))  # "Model E" of "Ford Model E"
     named = tuple(sorted((short, next(iter(lines))) for short, lines in initials.items() if len(lines) == 1))
     words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms, initials=named)
     sets.put(key, words)

@@ -224,9 +224,12 @@ def name_words(catalog: Catalog, ticker: str) -> frozenset[str]:
 class _Picker:
     """Picks cells only from the filings the request allows (`u.filing_ids`, its filters)."""
 
-    def __init__(self, session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog) -> None:
+    def __init__(
+        self, session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, typed: str = ""
+    ) -> None:
         self._session = session
         self._question = question
+        self._typed = typed or question
         self._u = u
         self._catalog = catalog
         self._allowed = None if u.filing_ids is None else frozenset(u.filing_ids)
@@ -266,7 +269,10 @@ class _Picker:
         """Why a segment, unit or brand the question names has no figure, if the company reports none of
         that name (`qa.unreported`)."""
         vocab = await self._vocabulary(ticker)
-        name = unreported_part(self._question, vocab, self.neutral(ticker), self._u.company_mentions)
+        # as typed: a word for the part may be filler to the reading ("Abbott's animal health business")
+        name = unreported_part(
+            self._typed, vocab, self.neutral(ticker), self._u.company_mentions, read=self._question
+        )
         return unreported_sentence(ticker, self.company_name(ticker), name, vocab) if name else None
 
     async def nearest(self, ticker: str, phrase: str, targets: Sequence[Target]) -> Nearest | None:
@@ -441,10 +447,11 @@ def _describe(ticker: str, name: str, target: Target | None) -> str:
 
 
 async def answer_table(
-    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask, typed: str = ""
 ) -> TableAnswer:
-    """Pick the cells `ask` needs for the companies and periods of `u`, and derive what it asks for."""
-    picker = _Picker(session, question, u, catalog)
+    """Pick the cells `ask` needs for the companies and periods of `u`, and derive what it asks for.
+    `typed`: the question as typed (`Reading.question`), where a part it names but cannot answer is found."""
+    picker = _Picker(session, question, u, catalog, typed)
     answer = TableAnswer()
 
     async def one(ticker: str, asked: Asked, year: int | None, earlier: bool = False) -> Pick | None:

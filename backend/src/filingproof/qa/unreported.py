@@ -8,10 +8,9 @@ nearest lines (which would answer a neighbouring question) or quoting its text.
 """
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 
-from filingproof.qa.vocabulary import Vocabulary
+from filingproof.qa.vocabulary import Vocabulary, printed_names
 from filingproof.verify.items import member_words, terms
 
 # The kinds of a company's parts a question names by their own names ("seg" as analysts shorten it)
@@ -23,10 +22,8 @@ _JOINERS = frozenset({"&", "and"})
 _ENDS = frozenset({"per", "of", "for", "in", "at", "by", "from", "on", "to", "with", "the", "a", "an", "its"})
 # the longest name looked for before the word "segment"
 _NAME_WORDS = 4
-# a segment's total line names the segment ("Total Personal Insurance")
-_TOTAL = re.compile(r"^total\s+", re.IGNORECASE)
 # the axes whose members are the company's segments
-_SEGMENT_AXIS = re.compile(r"Segment", re.IGNORECASE)
+_SEGMENT_AXIS = re.compile(r"(?<!Sub)BusinessSegmentsAxis$")
 
 
 def _names_before_parts(question: str, neutral: frozenset[str], mentions: Sequence[str]) -> list[str]:
@@ -68,36 +65,38 @@ def _carried(vocab: Vocabulary, wanted: frozenset[str]) -> bool:
 
 
 def unreported_part(
-    question: str, vocab: Vocabulary, neutral: frozenset[str], mentions: Sequence[str] = ()
+    question: str,
+    vocab: Vocabulary,
+    neutral: frozenset[str],
+    mentions: Sequence[str] = (),
+    read: str | None = None,
 ) -> str | None:
     """The name of a segment, division, unit or brand the question names and no cell of the company
-    carries ("Life & Annuity"), else None. `mentions`: how the question names companies ("NKE")."""
+    carries ("Life & Annuity"), else None. `mentions`: how the question names companies ("NKE"); `read`:
+    the question as read, which must hold the name's words too (a name in an aside set aside is none)."""
+    kept = terms(read if read is not None else question)
     for name in _names_before_parts(question, neutral, mentions):
         wanted = terms(name, neutral)
-        if wanted and not _carried(vocab, wanted):
+        if wanted and wanted <= kept and not _carried(vocab, wanted):
             return name
     return None
 
 
-def _written(member: str, labels: Counter[str]) -> str:
-    """A segment member as the filer prints it: its most printed row label with the member's words, else its
-    words capitalised."""
-    words = terms(member_words(member))
-    printed = [_TOTAL.sub("", label) for label, _ in labels.most_common()]
-    named = [label for label in printed if terms(label) == words]
-    if named:
-        return named[0]
-    return " ".join(w if w in {"and", "of"} else w.capitalize() for w in member_words(member).split())
-
-
 def reported_segments(vocab: Vocabulary) -> list[str]:
     """The segments the company's tagged cells report, as its rows print them, in order of appearance."""
-    labels: dict[str, Counter[str]] = {}
-    for entry in vocab.entries:
-        for axis, member in entry.cell.dimensions.items():
-            if _SEGMENT_AXIS.search(axis) and not member.startswith(("us-gaap:", "srt:")):
-                labels.setdefault(str(member), Counter())[entry.cell.row_label.strip()] += 1
-    return list(dict.fromkeys(_written(member, found) for member, found in labels.items()))
+    printed = printed_names(vocab)
+    members = dict.fromkeys(
+        str(member)
+        for entry in vocab.entries
+        for axis, member in entry.cell.dimensions.items()
+        if _SEGMENT_AXIS.search(axis) and not member.startswith(("us-gaap:", "srt:"))
+    )
+    return list(dict.fromkeys(printed.get(member) or _spelled(member) for member in members))
+
+
+def _spelled(member: str) -> str:
+    """A member no row prints, by its tag's words: "trv:PersonalInsuranceMember" → "Personal Insurance"."""
+    return " ".join(w if w in {"and", "of"} else w.capitalize() for w in member_words(member).split())
 
 
 def unreported_sentence(ticker: str, company: str, name: str, vocab: Vocabulary) -> str:

@@ -29,6 +29,7 @@ until its filings change.
 """
 
 import re
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -451,6 +452,30 @@ def _same_item(entry: Entry, chosen: Entry) -> bool:
 
 
 _AXES = re.compile(r"Segment|ProductOrService|Geographical", re.IGNORECASE)
+
+
+def _names_member(label_terms: frozenset[str], member_terms: frozenset[str]) -> bool:
+    """Whether a row's words are a member's, each its word or the start of one (a tag may glue words:
+    "CardiacRhythmandHeartFailureDivisionMember" is printed "Cardiac Rhythm & Heart Failure")."""
+    return len(label_terms) >= 1 and all(
+        any(word == term or word.startswith(term) for word in member_terms) for term in label_terms
+    )
+
+
+def printed_names(vocab: Vocabulary) -> dict[str, str]:
+    """Each member as the filer's rows print it, where a row does: its most printed label ("Total" left
+    out) whose words are the member's."""
+    labels: dict[str, Counter[str]] = {}
+    for entry in vocab.entries:
+        for member in entry.cell.dimensions.values():
+            label = _TOTAL.sub("", entry.cell.row_label.strip())
+            if _names_member(terms(label), terms(member_words(str(member)))):
+                labels.setdefault(str(member), Counter())[label] += 1
+    return {member: found.most_common(1)[0][0] for member, found in labels.items()}
+
+
+# a segment's total line names the segment ("Total Personal Insurance")
+_TOTAL = re.compile(r"^total\s+", re.IGNORECASE)
 
 
 def reported_members(vocab: Vocabulary) -> set[str]:

@@ -29,7 +29,8 @@ _GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+oth
 # So is one that names where to look ("Using only the information within the balance sheet, how much …",
 # "Basing your judgments off of the balance sheet, what is …")
 _SETTING = re.compile(
-    r"\s*(?:(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80}"
+    r"\s*(?:[A-Za-z]+\s*[,!]\s*)?"  # after a greeting: "hey, with covid testing rolling off, how much …"
+    r"(?:(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
     r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)",
     re.IGNORECASE,

@@ -9,7 +9,7 @@ FY24"); every node below the router reads it, never the question as typed.
 """
 
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Literal
@@ -284,6 +284,10 @@ def _initials(words: Sequence[str], keep_minor: bool) -> str:
     ).lower()
 
 
+# the kind of part a member's name may end with, left out of its initials
+_PART_WORDS = frozenset({"division", "segment", "group", "unit", "business"})
+
+
 @cache
 def _acronym_variants(name: str, company: str = "", shortest: int = 3) -> frozenset[str]:
     """ "Amazon Web Services" → {"aws"}; "Family Of Apps" → {"foa", "fa"}; "Data Center And AI" → {"dcai",
@@ -292,6 +296,8 @@ def _acronym_variants(name: str, company: str = "", shortest: int = 3) -> frozen
     words = re.findall(r"[A-Za-z0-9]+", name)
     if len(words) < 2:
         return frozenset()
+    if len(words) > 2 and words[-1].lower() in _PART_WORDS:
+        words = words[:-1]  # "Cardiac Rhythm and Heart Failure Division": "CRHF"
     variants = {_initials(words, True), _initials(words, False)}
     if len(words) > 2:
         variants |= {_initials(words[1:], True), _initials(words[1:], False)}
@@ -373,6 +379,44 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         )
         if member is not None:
             draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[member])
+    _bind_shortened_members(draft, reporters, bounds, named)
+
+
+# A word naming a company's part ("AMC intl segment", "HON Aero seg profit", "Abbott's diagnostics segment")
+_BEFORE_PART = re.compile(r"([A-Za-z][A-Za-z'.]*)\s+(?=(?:segments?|seg|divisions?|business|unit)\b)", re.I)
+# Shortenings of the words of members' names that no rule of letters finds
+_SHORT_FORMS = {"intl": "international", "int'l": "international", "natl": "national", "svcs": "services"}
+_SHORTEST_PREFIX = 4
+
+
+def _shortens(typed: str, word: str) -> bool:
+    """Whether `typed` is `word` (singular or plural), its first four letters or more ("Aero", "diag"), or
+    a common shortening of it ("intl")."""
+    typed, word = typed.lower().rstrip("."), word.lower()
+    if typed in (word, f"{word}s") or word == f"{typed}s" or _SHORT_FORMS.get(typed) == word:
+        return True
+    return len(typed) >= _SHORTEST_PREFIX and len(word) > len(typed) and word.startswith(typed)
+
+
+def _bind_shortened_members(
+    draft: _Draft, reporters: Mapping[str, set[str]], bounds: Mapping[str, str], named: Collection[str]
+) -> None:
+    """A member of a company the question names, by the first word of its name shortened, right before a
+    word for a part: AMC's "International Markets" by "intl segment", Honeywell's "Aerospace" by "Aero seg";
+    only where it names one member of those companies."""
+    if not named:
+        return
+    for found in _BEFORE_PART.finditer(draft.text):
+        if not draft.free(*found.span(1)):
+            continue
+        typed = re.sub(r"'s$", "", found.group(1))
+        members = {
+            name
+            for name, tickers in reporters.items()
+            if tickers & set(named) and _shortens(typed, name.split()[0])
+        }
+        if len(members) == 1:
+            draft.bind(found.start(1), found.start(1) + len(typed), "qualifier", bounds[members.pop()])
 
 
 _PERIOD_TOKEN = re.compile(
@@ -515,9 +559,20 @@ def one_edit(a: str, b: str) -> bool:
     return swapped and a[first + 2 :] == b[first + 2 :]  # two neighbours swapped
 
 
+# words for a company's part: no line item ("how much did Abbott's diagnostics segment sell")
+_PART_NAMES = frozenset({"segment", "segments", "seg", "division", "divisions", "unit", "business"})
+
+
 def _resolve_verbs(draft: _Draft) -> None:
-    """A verb names its item ("bring in" → revenue) only when the clause names no other item."""
-    items = [span for span in draft.spans if span.role == "item" and not span.bound.startswith("verb:")]
+    """A verb names its item ("bring in" → revenue) only when the clause names no other item (a word for a
+    company's part is none)."""
+    items = [
+        span
+        for span in draft.spans
+        if span.role == "item"
+        and not span.bound.startswith("verb:")
+        and span.bound.lower() not in _PART_NAMES
+    ]
     spans = []
     for span in draft.spans:
         if span.bound.startswith("verb:"):

@@ -601,6 +601,15 @@ def _written_words(phrase: str) -> frozenset[str]:
     return frozenset(_squeezed(w) for w in words) | frozenset(_squeezed(a + b) for a, b in pairwise(words))
 
 
+def _heading_terms(cell: CellFacts, member_terms: frozenset[str], neutral: frozenset[str]) -> frozenset[str]:
+    """The terms of the nearest label above a member's row that names more than the member."""
+    for label in reversed(cell.row_path[:-1]):
+        found = terms(label, neutral)
+        if found - member_terms:
+            return found
+    return frozenset()
+
+
 def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) -> ItemCheck:
     """Whether `cell` is the item `asked` names, for its company and one of its periods. Fails closed.
     `filler`: more words of the phrase that name nothing (a claim's "reported", "was")."""
@@ -652,7 +661,9 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     labelled = terms(label, neutral)
     member_terms = frozenset().union(*(terms(words, neutral) for words in members))
     if labelled and labelled <= member_terms and named and not _of_equity(cell):
-        row = frozenset()
+        # its line is named by the heading it is printed under, if any: Honeywell's "Segment profit" over
+        # "Aerospace" (tagged OperatingIncomeLoss) is the segment's profit, as the filer names it
+        row = _heading_terms(cell, member_terms, neutral)
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
     narrower = narrower_line(label, accepted, neutral)
