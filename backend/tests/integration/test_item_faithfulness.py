@@ -302,3 +302,37 @@ async def test_net_sales_are_the_line_the_question_says_where_a_filing_prints_to
     assert (segment.status, values(segment)) == ("verified", [us]), segment.answer
     assert (revenues.status, values(revenues)) == ("verified", [all_revenues]), revenues.answer
     assert net_sales != all_revenues
+
+
+async def test_a_part_the_company_does_not_report_is_refused_by_name(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    # Apple reports no car segment: no neighbouring line is offered, and the segments it reports are named
+    response = await pipeline.run("What were Apple's car segment revenues in fiscal 2024?")
+    assert response.status == "refused" and response.reason == "segment_not_reported", response.answer
+    assert "named 'car'" in response.answer and "Greater China" in response.answer
+    assert not response.figures
+
+
+async def test_a_share_is_computed_from_the_line_the_filing_prints_or_refused_without_it(
+    ingested_corpus: object, pipeline: Pipeline, sessions: Sessions
+) -> None:
+    services = await pipeline.run(
+        "What was Apple's Services as a percentage of total net sales in fiscal 2024?"
+    )
+    async with transaction(sessions) as session:
+        end = date(2024, 9, 28)
+        part = await fact_value(
+            session, "AAPL", REVENUE, end, {"srt:ProductOrServiceAxis": "us-gaap:ServiceMember"}
+        )
+        whole = await fact_value(session, "AAPL", REVENUE, end)
+    assert services.status == "verified", services.answer
+    derived = services.figures[-1]
+    assert derived.source.derivation is not None and derived.source.derivation.kind == "margin"
+    assert Decimal(str(derived.value)).quantize(Decimal("0.1")) == (part / whole * 100).quantize(
+        Decimal("0.1")
+    )
+    # a share whose part no line of the filing names is not answered with its whole alone
+    missing = await pipeline.run("What was Apple's F&B as a percentage of total net sales in fiscal 2024?")
+    assert missing.status == "refused" and not missing.figures, missing.answer
+    assert "cannot be computed" in missing.answer

@@ -104,6 +104,30 @@ def test_a_line_of_two_words_by_its_initials_and_a_day_as_americans_write_it() -
     assert [span.text for span in read_.of("period")][-1] == "6/30/23"
 
 
+def test_a_member_by_the_first_word_of_its_name_shortened_before_a_word_for_a_part() -> None:
+    words = FilingWords(
+        terms("revenue operating income"),
+        (("AMZN", "North America"), ("AMZN", "International"), ("AMZN", "Amazon Web Services"),
+         ("AAPL", "Americas"), ("AAPL", "Greater China"), ("AAPL", "Greater China Region")),
+        fold=terms,
+        printed=(("Greater China Region", "Greater China"),),
+    )  # fmt: skip
+    for question, member in [
+        ("AMZN intl segment rev FY24", "AMZN:International"),
+        ("Amazon's Amer segment revenue FY24", None),  # "Amer" begins no Amazon member
+        ("AAPL Greater seg revenue FY24", "AAPL:Greater China"),  # one member under two names
+        ("how much did Amazon's intl business bring in for 2024", "AMZN:International"),
+    ]:
+        bound = [span.bound for span in reading(question, words).of("qualifier")]
+        assert bound == ([member] if member else []), question
+
+
+def test_the_cash_spent_on_a_line_names_no_item() -> None:
+    read_ = reading("how much cash did Apple put into buybacks in fiscal 2024?")
+    assert read_.text == "how much did Apple put into share repurchases in fiscal 2024"
+    assert "cash" in reading("how much cash did Apple have at the end of fiscal 2024?").text
+
+
 def test_a_colon_opens_a_clause_that_asks_not_a_formula() -> None:
     read_ = reading("NI qtr ended 6/30/23: Apple vs Amazon, which higher + diff")
     assert "difference" in read_.text and not read_.definition

@@ -154,6 +154,20 @@ def test_a_segment_row_is_the_line_its_heading_names() -> None:
     assert not check_item(AskedItem("segment profit", "HON", quarter), aerospace).ok  # not the segment named
 
 
+def test_a_columns_quarter_is_its_period_not_a_line() -> None:
+    # Ford's Q2 2023 10-Q, page 37: segment EBIT, untagged, in a column "Second Quarter 2023"
+    ebit = CellFacts(
+        row_path=("Model e", "EBIT ($M)"),
+        caption="Model e",
+        column_label="Second Quarter 2023",
+        period_start=date(2023, 4, 1),
+        period_end=date(2023, 6, 30),
+        company="F",
+        company_names=("Ford Motor",),
+    )
+    assert check_item(AskedItem("Model e EBIT", "F", (AskedPeriod(date(2023, 6, 30), 91),)), ebit).ok
+
+
 def test_a_share_count_is_not_earnings_per_share() -> None:
     check = check_item(meta("diluted EPS"), DILUTED_SHARES)
     # "shares used to compute earnings per share" are shares: the row carries no figure per share

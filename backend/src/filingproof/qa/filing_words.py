@@ -54,6 +54,7 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
     found: set[str] = set()
     members: set[tuple[str, str]] = set()
     initials: dict[str, set[str]] = defaultdict(set)
+    same: set[tuple[str, str]] = set()
     keep = len(companies) <= VOCABULARIES_KEPT // 2
     for ticker, ids in companies:
         company_words = name_words(catalog, ticker)
@@ -67,11 +68,16 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
             if not member.startswith(_GENERIC_NAMESPACE):
                 # as its tag names it, and as the filer prints it ("Cardiac Rhythm & Heart Failure" for
                 # `mdt:CardiacRhythmandHeartFailureDivisionMember`)
-                for name in {member_name(member), printed.get(member, member_name(member))}:
+                name_of_tag = member_name(member)
+                if (printed_name := printed.get(member, name_of_tag)) != name_of_tag:
+                    same.add((printed_name, name_of_tag))
+                for name in {name_of_tag, printed_name}:
                     members.add((ticker, name))
                     if short_name := without_company(name, company_words):
                         members.add((ticker, short_name))  # "Model E" of "Ford Model E"
     named = tuple(sorted((short, next(iter(lines))) for short, lines in initials.items() if len(lines) == 1))
-    words = FilingWords(frozenset(found), tuple(sorted(members)), fold=terms, initials=named)
+    words = FilingWords(
+        frozenset(found), tuple(sorted(members)), fold=terms, initials=named, printed=tuple(sorted(same))
+    )
     sets.put(key, words)
     return words

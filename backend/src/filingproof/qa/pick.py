@@ -459,13 +459,15 @@ async def answer_table(
         targets = [t for n in asked.natures if (t := target_for(u, filings, n, year)) is not None]
         if earlier:
             targets = [target.earlier() for target in targets]
+        # a part the company does not report has no line to pick, however near its company's total is
+        if (unreported := await picker.unreported(ticker)) is not None:
+            answer.missing.append(_describe(ticker, asked.name, targets[0] if targets else None))
+            answer.unreported.append(unreported)
+            return None
         found = await _find(picker, answer, ticker, asked, targets)
         if found is None:
             if not any(tie.ticker == ticker for tie in answer.ambiguous):
                 answer.missing.append(_describe(ticker, asked.name, targets[0] if targets else None))
-                if (unreported := await picker.unreported(ticker)) is not None:
-                    answer.unreported.append(unreported)
-                    return None
                 # only now, with nothing found: lines to ask for instead, never an answer
                 near = (
                     await picker.nearest(ticker, asked.phrase, targets) if asked.phrase and targets else None

@@ -46,6 +46,9 @@ class FilingWords:
     fold: Callable[[str], frozenset[str]] | None = None
     # the lines of two words the filings print, by their initials: ("f&b", "food and beverage")
     initials: tuple[tuple[str, str], ...] = ()
+    # a member's printed name beside its tag's, both of one member: ("International markets",
+    # "International Markets")
+    printed: tuple[tuple[str, str], ...] = ()
 
 
 # The companies a text names: (the words naming one, its ticker or "" when it is not ingested), in order.
@@ -379,7 +382,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         )
         if member is not None:
             draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[member])
-    _bind_shortened_members(draft, reporters, bounds, named)
+    _bind_shortened_members(draft, reporters, bounds, named, dict(words.printed))
 
 
 # A word naming a company's part ("AMC intl segment", "HON Aero seg profit", "Abbott's diagnostics segment")
@@ -399,7 +402,11 @@ def _shortens(typed: str, word: str) -> bool:
 
 
 def _bind_shortened_members(
-    draft: _Draft, reporters: Mapping[str, set[str]], bounds: Mapping[str, str], named: Collection[str]
+    draft: _Draft,
+    reporters: Mapping[str, set[str]],
+    bounds: Mapping[str, str],
+    named: Collection[str],
+    tagged: Mapping[str, str],
 ) -> None:
     """A member of a company the question names, by the first word of its name shortened, right before a
     word for a part: AMC's "International Markets" by "intl segment", Honeywell's "Aerospace" by "Aero seg";
@@ -410,8 +417,9 @@ def _bind_shortened_members(
         if not draft.free(*found.span(1)):
             continue
         typed = re.sub(r"'s$", "", found.group(1))
+        # each member once, by its tag's name (`tagged`: a printed name's tag name)
         members = {
-            name
+            tagged.get(name, name)
             for name, tickers in reporters.items()
             if tickers & set(named) and _shortens(typed, name.split()[0])
         }
@@ -469,15 +477,22 @@ _HOW_MANNER = re.compile(
     r"\bhow\s+(?!(?:much|many|big|large|high|low|small|long)\b)([a-z]+)(?=\s+(?:was|were|is|are|did|does|has|have)\b)",
     re.IGNORECASE,
 )
+_CASH_SPENT = re.compile(
+    r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.-]+\s+){1,3}?"
+    r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated)\b",
+    re.IGNORECASE,
+)
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 _JOINING = frozenset({"and", "&"})
 
 
 def _bind_manner(draft: _Draft) -> None:
-    """The manner a question asks in ("how steep was …") names nothing: filler."""
-    for found in _HOW_MANNER.finditer(draft.text):
-        if draft.free(*found.span(1)):
-            draft.bind(*found.span(1), "filler")
+    """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
+    spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line)."""
+    for pattern in (_HOW_MANNER, _CASH_SPENT):
+        for found in pattern.finditer(draft.text):
+            if draft.free(*found.span(1)):
+                draft.bind(*found.span(1), "filler")
 
 
 def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:

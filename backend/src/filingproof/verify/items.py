@@ -478,7 +478,7 @@ _COST_OF = re.compile(r"\bcosts?\s+of\s+(?:net\s+)?(?:sales?|revenues?)\b")
 
 
 # Words of a column's period, which name no line: "Three months ended June 30, 2023", "52 weeks"
-_COLUMN_PERIOD = _wordset("three six nine twelve thirteen weeks week")
+_COLUMN_PERIOD = _wordset("three six nine twelve thirteen weeks week first second third fourth")
 # A statement's title read into a PDF column's header ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES
 # CONSOLIDATED STATEMENTS OF OPERATIONS For the Years Ended …"): the table's name, no line of it
 _STATEMENT_TITLE = re.compile(

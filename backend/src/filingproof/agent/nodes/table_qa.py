@@ -48,7 +48,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             )
         elif table.unreported and not table.picks and not table.ambiguous:
             # no neighbouring line, nor the filing's text about the company, answers for a part it lacks
-            update["refusal"] = " ".join(table.unreported)
+            update["refusal"] = " ".join(dict.fromkeys(table.unreported))
             update["refusal_reason"] = "segment_not_reported"
         # the nearest printed lines, if any, are worth an answer of their own: they say what can be asked
         elif not table.picks and not table.ambiguous and not table.nearest and not state.get("passages"):
