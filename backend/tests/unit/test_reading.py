@@ -122,6 +122,13 @@ def test_a_member_by_the_first_word_of_its_name_shortened_before_a_word_for_a_pa
         assert bound == ([member] if member else []), question
 
 
+def test_an_acronym_the_filings_print_is_kept_as_typed() -> None:
+    # Ford prints its segments' "EBIT"; elsewhere EBIT is read as operating income
+    ford = FilingWords(terms("ebit revenue"), (), fold=terms)
+    assert reading("Apple EBIT FY2024", ford).text == "What was Apple's EBIT FY2024"
+    assert reading("Apple EBIT FY2024").text == "What was Apple operating income FY2024"
+
+
 def test_the_cash_spent_on_a_line_names_no_item() -> None:
     read_ = reading("how much cash did Apple put into buybacks in fiscal 2024?")
     assert read_.text == "how much did Apple put into share repurchases in fiscal 2024"

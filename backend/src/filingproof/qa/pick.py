@@ -23,7 +23,7 @@ from filingproof.qa.periods import Target, period_sum_for, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
 from filingproof.qa.unreported import unreported_part, unreported_sentence
 from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
-from filingproof.reading.reading import dotted
+from filingproof.reading.reading import Reading, dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
@@ -215,6 +215,11 @@ def segment_of(
     return max(named, key=lambda m: len(member_name(m)), default=None)
 
 
+def _reporters(bound: str) -> list[str]:
+    """The tickers a qualifier is bound to: "AAPL,MCD:Americas" → ["AAPL", "MCD"]."""
+    return bound.split(":", 1)[0].split(",")
+
+
 def name_words(catalog: Catalog, ticker: str) -> frozenset[str]:
     """The words of the company's name, which qualify nothing in its labels."""
     company = catalog.matcher.companies.get(ticker)
@@ -225,11 +230,16 @@ class _Picker:
     """Picks cells only from the filings the request allows (`u.filing_ids`, its filters)."""
 
     def __init__(
-        self, session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, typed: str = ""
+        self,
+        session: AsyncSession,
+        question: str,
+        u: QueryUnderstanding,
+        catalog: Catalog,
+        reading: Reading | None = None,
     ) -> None:
         self._session = session
         self._question = question
-        self._typed = typed or question
+        self._reading = reading
         self._u = u
         self._catalog = catalog
         self._allowed = None if u.filing_ids is None else frozenset(u.filing_ids)
@@ -268,10 +278,13 @@ class _Picker:
     async def unreported(self, ticker: str) -> str | None:
         """Why a segment, unit or brand the question names has no figure, if the company reports none of
         that name (`qa.unreported`)."""
+        reading = self._reading
+        if reading is None or any(ticker in _reporters(span.bound) for span in reading.of("qualifier")):
+            return None  # a member of the company is named: a part's other words describe it ("EV unit")
         vocab = await self._vocabulary(ticker)
         # as typed: a word for the part may be filler to the reading ("Abbott's animal health business")
         name = unreported_part(
-            self._typed, vocab, self.neutral(ticker), self._u.company_mentions, read=self._question
+            reading.question, vocab, self.neutral(ticker), self._u.company_mentions, read=self._question
         )
         return unreported_sentence(ticker, self.company_name(ticker), name, vocab) if name else None
 
@@ -447,11 +460,16 @@ def _describe(ticker: str, name: str, target: Target | None) -> str:
 
 
 async def answer_table(
-    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask, typed: str = ""
+    session: AsyncSession,
+    question: str,
+    u: QueryUnderstanding,
+    catalog: Catalog,
+    ask: Ask,
+    reading: Reading | None = None,
 ) -> TableAnswer:
     """Pick the cells `ask` needs for the companies and periods of `u`, and derive what it asks for.
-    `typed`: the question as typed (`Reading.question`), where a part it names but cannot answer is found."""
-    picker = _Picker(session, question, u, catalog, typed)
+    `reading`: the router's, where a part the question names but no filing reports is found."""
+    picker = _Picker(session, question, u, catalog, reading)
     answer = TableAnswer()
 
     async def one(ticker: str, asked: Asked, year: int | None, earlier: bool = False) -> Pick | None:

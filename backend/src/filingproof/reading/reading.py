@@ -197,11 +197,16 @@ def _printed_name(
     """Whether an analyst's word is part of a longer name the filer prints, kept as typed: a word the
     filings use themselves, after another word of the item ("vendor non-trade receivables", "trade
     payables" are lines of their own, not the accounts receivable or payable "receivables" stands for alone;
-    "total rev" is still revenue)."""
-    before = _LAST_WORD.search(text, 0, found.start())
-    if before is None or words is None or words.fold is None:
+    "total rev" is still revenue), or an acronym they print ("EBIT")."""
+    if words is None or words.fold is None:
         return False
     typed = words.fold(found.group())
+    written = found.group()
+    if written.isupper() and len(written) >= 3 and written.isalpha() and typed and typed <= words.terms:
+        return True  # an acronym the filings print themselves: Ford's "EBIT" is its segments' own line
+    before = _LAST_WORD.search(text, 0, found.start())
+    if before is None:
+        return False
     modifier = before.group(1)
     return modifier.islower() and modifier not in grammar and bool(typed) and typed <= words.terms
 

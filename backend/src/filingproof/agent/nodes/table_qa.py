@@ -33,7 +33,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             or await answer_trend(session, question, u, catalog, state["reading"].question)
             or await answer_ranking(session, question, u, catalog, ask, state["reading"].question)
             or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
-            or await answer_table(session, question, u, catalog, ask, state["reading"].question)
+            or await answer_table(session, question, u, catalog, ask, state["reading"])
         )
         table = with_direction_verdict(table, question)  # "did it increase?": yes or no first
         table = with_unanswered_why(table, question, bool(state.get("passages")))  # "… and why?"
