@@ -126,7 +126,7 @@ def test_an_acronym_the_filings_print_is_kept_as_typed() -> None:
     # Ford prints its segments' "EBIT"; elsewhere EBIT is read as operating income
     ford = FilingWords(terms("ebit revenue"), (), fold=terms)
     assert reading("Apple EBIT FY2024", ford).text == "What was Apple's EBIT FY2024"
-    assert reading("Apple EBIT FY2024").text == "What was Apple operating income FY2024"
+    assert reading("Apple EBIT FY2024").text == "What was Apple's operating income FY2024"
 
 
 def test_the_cash_spent_on_a_line_names_no_item() -> None:
