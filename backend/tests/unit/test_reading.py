@@ -122,6 +122,12 @@ def test_a_member_by_the_first_word_of_its_name_shortened_before_a_word_for_a_pa
         assert bound == ([member] if member else []), question
 
 
+def test_a_members_word_by_its_initial_and_a_dot() -> None:
+    read_ = reading("AAPL G. China net sales FY2024")
+    assert [span.bound for span in read_.of("qualifier")] == ["AAPL:Greater China"]
+    assert read_.text == "What was AAPL's Greater China net sales FY2024"
+
+
 def test_an_acronym_the_filings_print_is_kept_as_typed() -> None:
     # Ford prints its segments' "EBIT"; elsewhere EBIT is read as operating income
     ford = FilingWords(terms("ebit revenue"), (), fold=terms)

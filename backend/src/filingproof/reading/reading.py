@@ -329,13 +329,17 @@ def _member_pattern(name: str) -> re.Pattern[str]:
 
 def _typed_word(word: str) -> str:
     """One word of a member's name as typed: whole, a short one in capitals with its dots ("U.S." for the
-    "US" of "Walmart US"), or a long one without its vowels ("grtr china")."""
+    "US" of "Walmart US"), or a long one without its vowels ("grtr china") or as its initial and a dot
+    ("N. America")."""
     if word.isupper() and 2 <= len(word) <= 3:
         return dotted(word)
     skeleton = word[:1] + re.sub(r"[aeiou]", "", word[1:], flags=re.IGNORECASE)
-    if len(word) < 5 or len(skeleton) < 3 or skeleton.lower() == word.lower():
+    if len(word) < 5:
         return re.escape(word)
-    return f"(?:{re.escape(word)}|{re.escape(skeleton)})"
+    initial = rf"{re.escape(word[:1])}\."
+    if len(skeleton) < 3 or skeleton.lower() == word.lower():
+        return f"(?:{re.escape(word)}|{initial})"
+    return f"(?:{re.escape(word)}|{re.escape(skeleton)}|{initial})"
 
 
 def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
