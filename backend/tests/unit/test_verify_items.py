@@ -21,6 +21,7 @@ from filingproof.verify.items import (
     check_cell,
     check_item,
     column_words,
+    parent_members,
     terms,
 )
 
@@ -166,6 +167,42 @@ def test_a_columns_quarter_is_its_period_not_a_line() -> None:
         company_names=("Ford Motor",),
     )
     assert check_item(AskedItem("Model e EBIT", "F", (AskedPeriod(date(2023, 6, 30), 91),)), ebit).ok
+
+
+SEGMENTS = "us-gaap:StatementBusinessSegmentsAxis"
+BUSINESS = "jci:PrimaryBusinessInformationByPrimaryBusinessAxis"
+
+
+def test_a_parent_member_is_one_every_fact_of_its_child_carries_and_that_others_carry_without_it() -> None:
+    # JCI's FY2024 10-K: segment EBITA of each segment, each also tagged with the one primary business
+    products = {(SEGMENTS, "jci:GlobalProductsMember"), (BUSINESS, "jci:BuildingTechnologiesSolutionsMember")}
+    north_america = {(SEGMENTS, "jci:BuildingSolutionsNorthAmericaMember"),
+                     (BUSINESS, "jci:BuildingTechnologiesSolutionsMember")}  # fmt: skip
+    siblings = [products, north_america, set()]
+    assert parent_members(products, siblings) == {"jci:BuildingTechnologiesSolutionsMember"}
+    # a segment's figure also printed without the parent: the parent tells the two apart
+    assert parent_members(products, [*siblings, {(SEGMENTS, "jci:GlobalProductsMember")}]) == frozenset()
+    # two members never tagged apart: neither is the other's parent
+    assert parent_members(products, [products, set()]) == frozenset()
+
+
+def test_a_parent_member_names_nothing_more_and_the_child_must_be_named() -> None:
+    ebita = CellFacts(
+        row_path=("Segment EBITA", "Global Products"),
+        column_label="Year Ended September 30, 2024",
+        concept="jci:SegmentEBITA",
+        members=("jci:GlobalProductsMember", "jci:BuildingTechnologiesSolutionsMember"),
+        axes=(SEGMENTS, BUSINESS),
+        period_start=date(2023, 10, 1),
+        period_end=date(2024, 9, 30),
+        company="JCI",
+        company_names=("Johnson Controls",),
+        implied=("jci:BuildingTechnologiesSolutionsMember",),
+    )
+    year = (AskedPeriod(date(2024, 9, 30), 365),)
+    assert check_item(AskedItem("segment EBITA for Global Products segment", "JCI", year), ebita).ok
+    assert not check_item(AskedItem("segment EBITA", "JCI", year), ebita).ok
+    assert not check_item(AskedItem("segment EBITA", "JCI", year), replace(ebita, implied=())).ok
 
 
 def test_a_share_count_is_not_earnings_per_share() -> None:

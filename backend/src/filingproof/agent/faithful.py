@@ -22,7 +22,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.agent.deps import StoreKey
 from filingproof.lru import LruCache
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict
-from filingproof.verify.items import SALES_WORDS, AskedItem, CellFacts, ItemCheck, Line, check_cell
+from filingproof.verify.items import (
+    QUALIFY_NOTHING,
+    SALES_WORDS,
+    AskedItem,
+    CellFacts,
+    ItemCheck,
+    Line,
+    check_cell,
+    parent_members,
+)
 
 _FACTS = """
 SELECT c.id AS cell_id, c.row_path, c.row_label, c.column_label, c.unit, t.title AS caption, f.ticker,
@@ -83,7 +92,34 @@ async def _lines(
     return found
 
 
-def _facts(row: Any, names: Mapping[str, tuple[str, ...]], lines: Mapping[LineKey, list[Line]]) -> CellFacts:
+# The dimensions of a filing's facts of one concept and period
+_SIBLINGS = """
+SELECT x.dimensions FROM xbrl_facts x
+WHERE x.filing_id = :filing AND x.concept = :concept AND x.instant = :instant
+  AND x.period_start IS NOT DISTINCT FROM :start AND x.period_end = :end
+"""
+
+
+async def _parents(session: AsyncSession, row: Any) -> tuple[str, ...]:
+    """The members of the cell's fact that are parents of another of its members (`parent_members`)."""
+    dims = [(str(a), str(m)) for a, m in (row.dimensions or {}).items()]
+    if row.fact_id is None or len([pair for pair in dims if pair[1] not in QUALIFY_NOTHING]) < 2:
+        return ()
+    found = await session.execute(
+        text(_SIBLINGS),
+        {"filing": row.filing_id, "concept": row.concept, "instant": bool(row.instant),
+         "start": None if row.instant else row.period_start, "end": row.period_end},
+    )  # fmt: skip
+    siblings = [[(str(a), str(m)) for a, m in (sibling.dimensions or {}).items()] for sibling in found]
+    return tuple(sorted(parent_members(dims, siblings)))
+
+
+def _facts(
+    row: Any,
+    names: Mapping[str, tuple[str, ...]],
+    lines: Mapping[LineKey, list[Line]],
+    parents: tuple[str, ...],
+) -> CellFacts:
     dimensions = dict(row.dimensions or {})
     return CellFacts(
         row_path=tuple(row.row_path or ()) or (row.row_label,),
@@ -100,6 +136,7 @@ def _facts(row: Any, names: Mapping[str, tuple[str, ...]], lines: Mapping[LineKe
         company_names=names.get(row.ticker or "", ()),
         value=row.value,
         lines=tuple(line for line in lines.get(_line_key(row), ()) if line.label != row.row_label),
+        implied=parents,
     )
 
 
@@ -157,7 +194,7 @@ async def cell_facts(
     lines = await _lines(session, {row.filing_id for row in rows}, store)
     found: dict[int, list[CellFacts]] = defaultdict(list)
     for row in rows:
-        found[row.cell_id].append(_facts(row, names, lines))
+        found[row.cell_id].append(_facts(row, names, lines, await _parents(session, row)))
     return dict(found)
 
 

@@ -341,7 +341,14 @@ class _Picker:
         if segment is None:
             scoped = [c for c in in_period if not c.dimensions]
         else:
-            scoped = [c for c in in_period if list(c.dimensions.values()) == [segment]]
+            # the member alone, or with its parents in the filer's hierarchy (GMNA's "Automotive")
+            vocab = await self._vocabulary(ticker)
+            scoped = [
+                c
+                for c in in_period
+                if segment in c.dimensions.values()
+                and all(m == segment or not vocab.qualifies(c, m) for m in c.dimensions.values())
+            ]
         ordered = [c for concept in item.concepts for c in scoped if c.concept == concept]
         # a revenue line in the question's word, where the filing prints both ("Net sales" beside "Total
         # revenues"), named as its row prints it

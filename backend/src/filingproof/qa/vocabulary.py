@@ -31,7 +31,7 @@ until its filings change.
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import text
@@ -43,10 +43,12 @@ from filingproof.qa.store import CellHit, hit_of
 from filingproof.verify.items import (
     PAYMENT,
     PER_SHARE,
+    QUALIFY_NOTHING,
     concept_words,
     implied_expense,
     member_words,
     narrower_line,
+    parent_members,
     terms,
 )
 
@@ -96,6 +98,12 @@ class Vocabulary:
     ticker: str
     entries: tuple[Entry, ...]
     by_term: dict[str, tuple[int, ...]]  # term → indexes of the entries that carry it
+    # fact → its members that are parents of another of its members (`verify.items.parent_members`)
+    parents: dict[int, frozenset[str]] = field(default_factory=dict)
+
+    def qualifies(self, cell: CellHit, member: str) -> bool:
+        """Whether a member of the cell's fact says more than its other members (is no parent of theirs)."""
+        return cell.fact_id is None or member not in self.parents.get(cell.fact_id, frozenset())
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +127,6 @@ def _row_terms(path: Sequence[str], neutral: frozenset[str]) -> frozenset[str]:
     return frozenset()
 
 
-# Members that name nothing: a segment's own figure before eliminations (srt:ConsolidationItemsAxis)
-_QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
 # Words of a column's period: "Three months ended June 30, 2023", "52 weeks"
 _COLUMN_PERIOD = frozenset({"three", "six", "nine", "twelve", "thirteen", "weeks", "week"})
 
@@ -150,7 +156,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     members = tuple(
         _member_terms(axis, str(m), row_terms, concept, neutral)
         for axis, m in cell.dimensions.items()
-        if m not in _QUALIFY_NOTHING
+        if m not in QUALIFY_NOTHING
     )
     path_terms = frozenset().union(*(terms(label, neutral) for label in path))
     column = terms(row.column_label or "", neutral)
@@ -220,7 +226,41 @@ def _indexed(ticker: str, entries: tuple[Entry, ...]) -> Vocabulary:
     for i, entry in enumerate(entries):
         for term in entry.carried:
             index.setdefault(term, []).append(i)
-    return Vocabulary(ticker, entries, {term: tuple(found) for term, found in index.items()})
+    return Vocabulary(
+        ticker, entries, {term: tuple(found) for term, found in index.items()}, _parents(entries)
+    )
+
+
+def qualifying(cell: CellHit) -> list[str]:
+    """The cell's members that may qualify something (not a segment's own figure before eliminations)."""
+    return [str(m) for m in cell.dimensions.values() if m not in QUALIFY_NOTHING]
+
+
+def _parents(entries: Sequence[Entry]) -> dict[int, frozenset[str]]:
+    """Each tagged entry's parent members, among the entries of its filing, concept and period."""
+    groups: dict[tuple[object, ...], list[Entry]] = {}
+    for entry in entries:
+        cell = entry.cell
+        if cell.fact_id is not None and len(qualifying(cell)) >= 2:
+            groups.setdefault(
+                (cell.filing_id, cell.concept, cell.instant, cell.period_start, cell.period_end), []
+            )
+    if not groups:
+        return {}
+    for entry in entries:
+        cell = entry.cell
+        key = (cell.filing_id, cell.concept, cell.instant, cell.period_start, cell.period_end)
+        if cell.fact_id is not None and key in groups:
+            groups[key].append(entry)
+    parents = {}
+    for group in groups.values():
+        siblings = [list(e.cell.dimensions.items()) for e in group]
+        for entry in group:
+            if entry.cell.fact_id is not None and len(qualifying(entry.cell)) >= 2:
+                found = parent_members(list(entry.cell.dimensions.items()), siblings)
+                if found:
+                    parents[entry.cell.fact_id] = found
+    return parents
 
 
 # (database, ticker) → (the filings it was read from, the vocabulary); a vocabulary holds every cell of its
@@ -300,10 +340,18 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
     return [
         entry
         for entry in entries
-        if all(member <= wanted for member in entry.members)
+        if _members_asked(vocab, entry, wanted)
         and _unit_fits(wanted, entry.cell.unit)
         and in_period(entry.cell, targets)
     ]
+
+
+def _members_asked(vocab: Vocabulary, entry: Entry, wanted: frozenset[str]) -> bool:
+    """Whether the asked terms name every member of the entry that says more than the others."""
+    return all(
+        words <= wanted or not vocab.qualifies(entry.cell, member)
+        for words, member in zip(entry.members, qualifying(entry.cell), strict=True)
+    )
 
 
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)

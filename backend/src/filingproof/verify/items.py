@@ -37,7 +37,7 @@ Pure, plain data in and out; imports nothing else of the project (`verify.period
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -92,6 +92,8 @@ class CellFacts:
     company: str | None = None  # the ticker of its filing
     company_names: tuple[str, ...] = ()  # names the filer goes by, which qualify nothing in its labels
     value: Decimal | None = None  # its fact's value (else the cell's)
+    # its members that are parents of another of its members (`parent_members`), naming nothing more
+    implied: tuple[str, ...] = ()
     lines: tuple[Line, ...] = ()  # the filing's other lines for its period that say "sales" or "revenue"
 
 
@@ -325,7 +327,7 @@ def member_words(member: str) -> str:
 # --- the checks --------------------------------------------------------------------------------------
 
 # Members that qualify nothing: a segment's own figure before eliminations (srt:ConsolidationItemsAxis)
-_QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
+QUALIFY_NOTHING = frozenset({"us-gaap:OperatingSegmentsMember"})
 _RATE_TERMS = frozenset({"rate", "percent", "percentage", "ratio", "pct"})
 _RATE_UNITS = frozenset({"percent", "ratio"})
 PER_SHARE = "pershare"
@@ -541,6 +543,29 @@ _STANDARD = ("us-gaap:", "srt:", "country:")  # generic members, and ISO codes (
 _MEMBER_AXES = re.compile(r"Segment|ProductOrService|Geographical")
 
 
+Dims = Collection[tuple[str, str]]  # a fact's (axis, member) pairs
+
+
+def parent_members(dims: Dims, siblings: Iterable[Dims]) -> frozenset[str]:
+    """The members of a fact that are parents of another of its members in the filer's hierarchy, among
+    `siblings` (the dimensions of the filing's facts of the same concept and period): B is A's parent when
+    no sibling carries A without B, and some sibling carries B without A (GM's "Automotive" beside "GMNA";
+    JCI's "Building Technologies & Solutions" beside "Global Products"). A parent names nothing more; two
+    members never tagged apart are both kept, as neither tells which the fact is."""
+    pairs = [pair for pair in dims if pair[1] not in QUALIFY_NOTHING]
+    others = [frozenset(sibling) for sibling in siblings]
+
+    def apart(one: tuple[str, str], other: tuple[str, str]) -> bool:  # some sibling has `one` without `other`
+        return any(one in sibling and other not in sibling for sibling in others)
+
+    return frozenset(
+        parent[1]
+        for parent in pairs
+        for child in pairs
+        if child != parent and not apart(child, parent) and apart(parent, child)
+    )
+
+
 def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[str, ...]:
     """The words of each member of the cell that qualifies something. A member of a segment, product or
     geography is named by the filer's row label when that label names none of the concept's words and
@@ -550,7 +575,7 @@ def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[str, ...]:
     row = _row_terms(cell, neutral)
     names = []
     for axis, member in zip(cell.axes or ("",) * len(cell.members), cell.members, strict=False):
-        if member in _QUALIFY_NOTHING:
+        if member in QUALIFY_NOTHING or member in cell.implied:
             continue
         words = member_words(member)
         labelled = bool(row & terms(words, neutral)) or member.startswith(_STANDARD)
@@ -560,7 +585,7 @@ def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[str, ...]:
 
 
 def _line_terms(line: Line, neutral: frozenset[str]) -> frozenset[str]:
-    members = [terms(member_words(m), neutral) for m in line.members if m not in _QUALIFY_NOTHING]
+    members = [terms(member_words(m), neutral) for m in line.members if m not in QUALIFY_NOTHING]
     concept = terms(concept_words(line.concept), neutral) if line.concept else frozenset()
     return frozenset().union(terms(line.label, neutral), concept, *members)
 
