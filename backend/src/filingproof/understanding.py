@@ -46,6 +46,36 @@ PeriodKind = Literal[
 Statement = Literal["income_statement", "balance_sheet", "cash_flow", "equity"]
 
 
+# Legal forms as they are written in a name set in capitals ("JOHNSON CONTROLS INTERNATIONAL PLC")
+_LEGAL_FORMS = {"INC": "Inc", "CORP": "Corp", "CO": "Co", "LTD": "Ltd", "PLC": "plc", "COMPANY": "Company"}
+_SMALL_WORDS = frozenset({"AND", "OF", "THE", "FOR", "DE"})
+# short words of names that are words, not initials ("NEW YORK TIMES", "EXXON MOBIL OIL")
+_SHORT_WORDS = frozenset({"NEW", "OIL", "GAS", "AIR", "ONE", "TWO", "SUN", "BIG", "RED", "SEA", "BAY", "CAR"})
+
+
+def display_name(name: str) -> str:
+    """A registered name as an answer writes it: one a cover sets in capitals ("GENERAL MOTORS COMPANY",
+    "AMC ENTERTAINMENT HOLDINGS, INC.") in the usual case ("General Motors Company", "AMC Entertainment
+    Holdings, Inc."); a word of three letters or fewer stays in capitals as initials ("AMC"), unless it is
+    a common word ("NEW"), as does one with a digit or "&" ("3M", "AT&T"). A name already in mixed case is
+    kept as written."""
+    if not name.isupper():
+        return name
+
+    def word(token: str, first: bool) -> str:
+        core = token.rstrip(".,")
+        tail = token[len(core) :]
+        if core in _LEGAL_FORMS:
+            return _LEGAL_FORMS[core] + tail
+        if core in _SMALL_WORDS:
+            return (core.capitalize() if first else core.lower()) + tail
+        if any(c.isdigit() or c in "&." for c in core) or (len(core) <= 3 and core not in _SHORT_WORDS):
+            return token  # initials ("AMC", "GM"), "3M", "AT&T"
+        return core.capitalize() + tail
+
+    return " ".join(word(token, index == 0) for index, token in enumerate(name.split()))
+
+
 @dataclass(frozen=True)
 class CompanyRef:
     ticker: str

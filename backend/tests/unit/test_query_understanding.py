@@ -12,6 +12,7 @@ from filingproof.understanding import (
     FilingRef,
     company_mentions,
     covered_lines,
+    display_name,
     select_filings,
     understand,
 )
@@ -443,6 +444,22 @@ def test_a_name_that_is_also_a_word_set_against_a_company_is_a_company() -> None
     assert understand("my abbott revenue notes for Q2 2023", catalog).companies == ()
     # a short name that is no word counts in any case
     assert understand("what was medtronic revenue in Q2 2023", catalog).companies == ("MDT",)
+
+
+@pytest.mark.parametrize(
+    ("registered", "written"),
+    [
+        ("GENERAL MOTORS COMPANY", "General Motors Company"),
+        ("AMC ENTERTAINMENT HOLDINGS, INC.", "AMC Entertainment Holdings, Inc."),
+        ("JOHNSON CONTROLS INTERNATIONAL PLC", "Johnson Controls International plc"),
+        ("THE J. M. SMUCKER COMPANY", "The J. M. Smucker Company"),
+        ("NEW YORK TIMES CO", "New York Times Co"),
+        ("AT&T INC.", "AT&T Inc."),
+        ("Apple Inc.", "Apple Inc."),  # as written where it is not all capitals
+    ],
+)
+def test_a_name_set_in_capitals_is_written_in_the_usual_case(registered: str, written: str) -> None:
+    assert display_name(registered) == written
 
 
 def test_a_name_after_its_initials_and_initials_written_together() -> None:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.db.models import Company, Filing
-from filingproof.understanding import Catalog, CompanyRef, FilingRef
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, display_name
 
 
 async def _version(session: AsyncSession) -> tuple[object, ...]:
@@ -48,12 +48,13 @@ async def load_catalog(session: AsyncSession) -> Catalog:
     companies: dict[str, CompanyRef] = {}
     for company in (await session.execute(select(Company).where(Company.ticker.is_not(None)))).scalars():
         assert company.ticker is not None
+        name = display_name(company.name)
         companies[company.ticker] = CompanyRef(
-            company.ticker, company.name, tuple(company.aliases or ()), company.id in covered_ids
+            company.ticker, name, tuple(company.aliases or ()), company.id in covered_ids
         )
     for row in filing_rows:  # filings whose company row lacks a ticker still name their company
         if row.ticker and row.ticker not in companies:
-            companies[row.ticker] = CompanyRef(row.ticker, row.company_name)
+            companies[row.ticker] = CompanyRef(row.ticker, display_name(row.company_name))
     for known in edgar_companies():
         companies.setdefault(known.ticker, known)
     return Catalog(tuple(companies.values()), filings)
