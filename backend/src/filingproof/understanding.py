@@ -430,7 +430,16 @@ def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     surname = _INITIALS.sub("", core)
     if surname != core and len(surname) >= 4:
         names.add(surname)
+    # a name written as a web address, by its parts ("c3.ai" → "c3 ai", and "c3", a word with a digit)
+    dotted = _DOTTED_NAME.fullmatch(core)
+    if dotted is not None:
+        names.add(f"{dotted[1]} {dotted[2]}")
+        if any(c.isdigit() for c in dotted[1]):
+            names.add(dotted[1])
     return names
+
+
+_DOTTED_NAME = re.compile(r"([a-z0-9]{2,})\.([a-z]{2,})")
 
 
 _INITIALS = re.compile(r"^(?:[a-z]\.\s*)+")

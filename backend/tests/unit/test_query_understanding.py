@@ -462,6 +462,16 @@ def test_a_name_set_in_capitals_is_written_in_the_usual_case(registered: str, wr
     assert display_name(registered) == written
 
 
+def test_a_name_written_as_a_web_address_by_its_parts() -> None:
+    catalog = Catalog(companies=(CompanyRef("AI", "C3.ai, Inc.", covered=True),), filings=())
+    for question in [
+        "What was C3.ai revenue",
+        "C3 AI Q1 FY24 total rev",
+        "can you back out C3's FCF for FY24",
+    ]:
+        assert understand(question, catalog).companies == ("AI",), question
+
+
 def test_a_name_after_its_initials_and_initials_written_together() -> None:
     catalog = Catalog(companies=(CompanyRef("SJM", "THE J. M. SMUCKER COMPANY", covered=True),), filings=())
     assert understand("What was J.M. Smucker's diluted EPS for FY2024?", catalog).companies == ("SJM",)

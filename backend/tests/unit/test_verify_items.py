@@ -436,6 +436,8 @@ def test_terms_fold_the_spellings_of_one_line() -> None:
         ("total liabilities and equity", "Total liabilities and stockholders’ equity"),
         ("long-lived assets", "Noncurrent Assets"),
         ("declare dividends per share", "Dividends declared per share"),
+        # U.S. GAAP is the statements' accounting, no geography
+        ("total revenue, net", "Total U.S. GAAP Revenue, net"),
     ],
 )
 def test_spellings_of_one_line_fold_to_the_same_terms(one: str, other: str) -> None:

@@ -116,9 +116,10 @@ _LOOSE_SCALE = re.compile(r"\b(?:thousands?|millions?|billions?|trillions?|mn|bn
 # Names that start with digits; any other digit-led token with letters ("391.0B") is unrecognised.
 _DIGIT_LED_NAMES = frozenset({"3m", "5g", "4g", "3d", "10b5-1"})
 # Names that start with letters: a capital, at most four digits, a short tail ("GB200", "MI300X", "H100s",
-# "COVID-19", "H100-based"); see `_is_name` for the letters that may not stand around the digits.
+# "COVID-19", "H100-based", a web address's "C3.ai"); see `_is_name` for the letters that may not stand
+# around the digits.
 _LETTER_LED_NAME = re.compile(
-    r"(?P<head>[A-Za-z]{1,6})-?\d{1,4}(?P<tail>[A-Za-z]{0,3})(?:-[A-Za-z]+)*", re.ASCII
+    r"(?P<head>[A-Za-z]{1,6})-?\d{1,4}(?P<tail>[A-Za-z]{0,3})(?:-[A-Za-z]+)*(?:\.[A-Za-z]{2,3})?", re.ASCII
 )
 _CURRENCY_HEADS = frozenset({"US", "USD", *_CURRENCY_CODES.split("|")})
 _TOKEN = re.compile(r"[\w.,:/\-−]*\d[\w.,:/\-−]*")

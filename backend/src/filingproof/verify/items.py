@@ -119,6 +119,8 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("&", r"\bpp\s*&\s*e\b", " property and equipment "),
     ("&", r"\bd\s*&\s*a\b", " depreciation and amortization "),
     ("&", r"&", " and "),
+    # U.S. GAAP is the accounting every statement is in, no geography ("Total U.S. GAAP Revenue, net")
+    ("gaap", r"\b(?:u\.\s?s\.?|us)\s+gaap\b", " gaap "),
     ("u.s united", r"\bu\.\s?s\.?(?![a-z])|\bunited\s+states\b", " us "),
     ("eps", r"\beps\b", " earnings per share "),
     ("capex capital", r"\bcapex\b|\bcapital\s+expenditures?\b", " purchases of property and equipment "),
