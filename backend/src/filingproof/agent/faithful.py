@@ -100,18 +100,23 @@ WHERE x.filing_id = :filing AND x.concept = :concept AND x.instant = :instant
 """
 
 
-async def _parents(session: AsyncSession, row: Any) -> tuple[str, ...]:
+async def _parents(session: AsyncSession, row: Any, store: StoreKey | None) -> tuple[str, ...]:
     """The members of the cell's fact that are parents of another of its members (`parent_members`)."""
     dims = [(str(a), str(m)) for a, m in (row.dimensions or {}).items()]
     if row.fact_id is None or len([pair for pair in dims if pair[1] not in QUALIFY_NOTHING]) < 2:
         return ()
+    if store and (kept := _PARENTS_KEPT.get((store, row.fact_id))) is not None:
+        return kept
     found = await session.execute(
         text(_SIBLINGS),
         {"filing": row.filing_id, "concept": row.concept, "instant": bool(row.instant),
          "start": None if row.instant else row.period_start, "end": row.period_end},
     )  # fmt: skip
     siblings = [[(str(a), str(m)) for a, m in (sibling.dimensions or {}).items()] for sibling in found]
-    return tuple(sorted(parent_members(dims, siblings)))
+    parents = tuple(sorted(parent_members(dims, siblings)))
+    if store:
+        _PARENTS_KEPT.put((store, row.fact_id), parents)
+    return parents
 
 
 def _facts(
@@ -144,6 +149,9 @@ def _facts(
 # question (a company's revenue, its net income), and a stored cell never changes.
 CELLS_KEPT = 4_096
 _ROWS_KEPT: LruCache[tuple[StoreKey, int], tuple[Any, ...]] = LruCache(CELLS_KEPT)
+# The parent members of the facts checked lately, by (store, fact): a stored fact never changes, and a
+# segment's cell comes back question after question.
+_PARENTS_KEPT: LruCache[tuple[StoreKey, int], tuple[str, ...]] = LruCache(CELLS_KEPT)
 
 
 async def _fact_rows(session: AsyncSession, cell_ids: Sequence[int], store: StoreKey | None) -> list[Any]:
@@ -194,7 +202,7 @@ async def cell_facts(
     lines = await _lines(session, {row.filing_id for row in rows}, store)
     found: dict[int, list[CellFacts]] = defaultdict(list)
     for row in rows:
-        found[row.cell_id].append(_facts(row, names, lines, await _parents(session, row)))
+        found[row.cell_id].append(_facts(row, names, lines, await _parents(session, row, store)))
     return dict(found)
 
 

@@ -11,10 +11,12 @@ import re
 from collections.abc import Sequence
 
 from filingproof.qa.vocabulary import Vocabulary, printed_names
+from filingproof.reading.grammar import PART_WORDS
 from filingproof.verify.items import member_words, terms
 
-# The kinds of a company's parts a question names by their own names ("seg" as analysts shorten it)
-_PART = re.compile(r"\b(?:segments?|seg|divisions?|units?|business|brands?)\b", re.IGNORECASE)
+# The kinds of a company's parts a question names by their own names ("seg" as analysts shorten it), and a
+# brand, which is no part the reading binds a member by
+_PART = re.compile(rf"\b(?:{'|'.join(sorted(PART_WORDS | {'units', 'brand', 'brands'}))})\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’.-]*|&")
 # words inside a part's name: "Life & Annuity", "Bond and Specialty Insurance"
 _JOINERS = frozenset({"&", "and"})

@@ -29,7 +29,7 @@ until its filings change.
 """
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -238,28 +238,22 @@ def qualifying(cell: CellHit) -> list[str]:
 
 def _parents(entries: Sequence[Entry]) -> dict[int, frozenset[str]]:
     """Each tagged entry's parent members, among the entries of its filing, concept and period."""
-    groups: dict[tuple[object, ...], list[Entry]] = {}
+    groups: dict[tuple[object, ...], list[Entry]] = defaultdict(list)
     for entry in entries:
         cell = entry.cell
-        if cell.fact_id is not None and len(qualifying(cell)) >= 2:
-            groups.setdefault(
-                (cell.filing_id, cell.concept, cell.instant, cell.period_start, cell.period_end), []
-            )
-    if not groups:
-        return {}
-    for entry in entries:
-        cell = entry.cell
-        key = (cell.filing_id, cell.concept, cell.instant, cell.period_start, cell.period_end)
-        if cell.fact_id is not None and key in groups:
-            groups[key].append(entry)
-    parents = {}
+        if cell.fact_id is not None:
+            fact = (cell.filing_id, cell.concept, cell.instant, cell.period_start, cell.period_end)
+            groups[fact].append(entry)
+    parents: dict[int, frozenset[str]] = {}
     for group in groups.values():
-        siblings = [list(e.cell.dimensions.items()) for e in group]
-        for entry in group:
-            if entry.cell.fact_id is not None and len(qualifying(entry.cell)) >= 2:
-                found = parent_members(list(entry.cell.dimensions.items()), siblings)
-                if found:
-                    parents[entry.cell.fact_id] = found
+        several = [entry for entry in group if len(qualifying(entry.cell)) >= 2]  # only they can have one
+        if not several:
+            continue
+        siblings = [list(entry.cell.dimensions.items()) for entry in group]
+        for entry in several:
+            found = parent_members(list(entry.cell.dimensions.items()), siblings)
+            if found and entry.cell.fact_id is not None:
+                parents[entry.cell.fact_id] = found
     return parents
 
 

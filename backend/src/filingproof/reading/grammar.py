@@ -45,6 +45,9 @@ RATIO_WORDS = _words("percentage percent ratio")
 EDGE_WORDS = _words(
     "of for in on at to from by and or the a an during over as with between than about versus vs through into"
 )
+# Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
+# name no line item.
+PART_WORDS = _words("segment segments seg division divisions unit business")
 # Everything the reading keeps as grammar.
 GRAMMAR = (
     INSTRUCTION_WORDS

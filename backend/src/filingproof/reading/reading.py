@@ -18,7 +18,7 @@ from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import Clause, split_clauses
-from filingproof.reading.grammar import PERIOD_WORDS
+from filingproof.reading.grammar import PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import Phrase, analyst_words, is_english_word
 
 SpanRole = Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
@@ -395,7 +395,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
 
 
 # A word naming a company's part ("AMC intl segment", "HON Aero seg profit", "Abbott's diagnostics segment")
-_BEFORE_PART = re.compile(r"([A-Za-z][A-Za-z'.]*)\s+(?=(?:segments?|seg|divisions?|business|unit)\b)", re.I)
+_BEFORE_PART = re.compile(rf"([A-Za-z][A-Za-z'.]*)\s+(?=(?:{'|'.join(sorted(PART_WORDS))})\b)", re.I)
 # Shortenings of the words of members' names that no rule of letters finds
 _SHORT_FORMS = {"intl": "international", "int'l": "international", "natl": "national", "svcs": "services"}
 _SHORTEST_PREFIX = 4
@@ -583,19 +583,13 @@ def one_edit(a: str, b: str) -> bool:
     return swapped and a[first + 2 :] == b[first + 2 :]  # two neighbours swapped
 
 
-# words for a company's part: no line item ("how much did Abbott's diagnostics segment sell")
-_PART_NAMES = frozenset({"segment", "segments", "seg", "division", "divisions", "unit", "business"})
-
-
 def _resolve_verbs(draft: _Draft) -> None:
     """A verb names its item ("bring in" → revenue) only when the clause names no other item (a word for a
-    company's part is none)."""
+    company's part is none: "how much did Abbott's diagnostics segment sell")."""
     items = [
         span
         for span in draft.spans
-        if span.role == "item"
-        and not span.bound.startswith("verb:")
-        and span.bound.lower() not in _PART_NAMES
+        if span.role == "item" and not span.bound.startswith("verb:") and span.bound.lower() not in PART_WORDS
     ]
     spans = []
     for span in draft.spans:
