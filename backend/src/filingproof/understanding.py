@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
+from itertools import pairwise
 from typing import Literal
 
 from filingproof.calendar import (
@@ -30,6 +31,7 @@ from filingproof.calendar import (
     shift_months,
 )
 from filingproof.reading.lexicon import is_english_word
+from filingproof.slips import NearNames
 
 Form = Literal["10-K", "10-Q"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4"]
@@ -358,7 +360,8 @@ def _alias_pattern(alias: str) -> re.Pattern[str]:
 def _written_word(word: str) -> str:
     """A pattern for one word of a company's name as people write it: an apostrophe either way or left out,
     and one a registered name leaves out put back before a final "s" ("LOWES COMPANIES" → "Lowe's")."""
-    pattern = re.escape(word).replace("’", "'").replace("'", "['’]?")
+    # a hyphen may be a space ("Bristol Myers", "Coca Cola")
+    pattern = re.escape(word).replace("’", "'").replace("'", "['’]?").replace(r"\-", r"(?:-|\s+)")
     if _apostrophe_dropped(word):
         pattern = pattern[:-1] + "['’]?s"
     return pattern
@@ -400,9 +403,10 @@ def _name_beginnings(cores: Iterable[str]) -> Counter[str]:
     """How many registered names begin with each first word and each run of first words: a name counted
     once however many tickers EDGAR lists it under (Ford's preferred shares are listed as "FORD MOTOR CO")."""
     counts: Counter[str] = Counter()
-    for core in set(cores):
+    # a hyphen counts as a space: "BRISTOL MYERS SQUIBB CO" is "Bristol-Myers Squibb Company"
+    for core in {core.replace("-", " ") for core in cores}:
         words = core.split()
-        counts.update({_first_word(core), *(" ".join(words[:k]) for k in range(2, len(words)))})
+        counts.update({words[0], *(" ".join(words[:k]) for k in range(2, len(words)))})
     return counts
 
 
@@ -423,9 +427,12 @@ def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     if first != core and len(first) >= 4 and first.isalpha() and beginnings.get(first) == 1:
         names.add(first)
     every = core.split()  # `words` above lost its generic tail
-    for k in range(2, len(every)):
-        if every[k - 1] not in _JOINERS and beginnings.get(" ".join(every[:k])) == 1:
-            names.add(" ".join(every[:k]))
+    spaced = core.replace("-", " ").split()  # as `_name_beginnings` counts them
+    if len(every) > 1 and "-" in every[0] and beginnings.get(every[0].replace("-", " ")) == 1:
+        names.add(every[0])  # "bristol-myers squibb" → "bristol-myers"
+    for k in range(2, len(spaced)):
+        if spaced[k - 1] not in _JOINERS and beginnings.get(" ".join(spaced[:k])) == 1:
+            names.add(" ".join(spaced[:k]))
     # the name without the initials before it ("j. m. smucker" → "smucker")
     surname = _INITIALS.sub("", core)
     if surname != core and len(surname) >= 4:
@@ -443,6 +450,16 @@ _DOTTED_NAME = re.compile(r"([a-z0-9]{2,})\.([a-z]{2,})")
 
 
 _INITIALS = re.compile(r"^(?:[a-z]\.\s*)+")
+
+
+def _initials(core: str) -> str | None:
+    """The initials of a name of three words or more, joiners left out, that people write for it as for a
+    ticker ("bristol-myers squibb" → "bms"), unless they spell an English word."""
+    words = [word for word in re.split(r"[\s-]+", core) if word not in _JOINERS]
+    initials = "".join(word[0] for word in words)
+    if len(words) < 3 or not initials.isalpha() or is_english_word(initials):
+        return None
+    return initials
 
 
 def _first_word(core: str) -> str:
@@ -468,6 +485,8 @@ class _Matcher:
     # looked up by dictionary, not by one regex each
     other_tickers: dict[str, str]
     other_names: dict[str, str]
+    # the ingested companies' names of five letters or more, for a name typed with a slip ("Chevorn")
+    near: NearNames
 
     @cached_property
     def _by_gram(self) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
@@ -518,6 +537,7 @@ def _matcher(catalog: Catalog) -> _Matcher:
             company.ticker, known.name if known else company.name, aliases, company.covered
         )
     patterns = []
+    near: dict[str, str] = {}
     others = set(other_tickers.values())
     for ticker, company in companies.items():
         if ticker in others:
@@ -543,11 +563,18 @@ def _matcher(catalog: Catalog) -> _Matcher:
                 )
         # names derived from the registered one count only capitalised in a mixed-case question, where a
         # word of them is also an English word ("Ford", "Thermo Fisher"); "abbott", "walgreens" in any case
-        for alias in _short_names(core, beginnings) - names if company.covered else ():
+        short_names = _short_names(core, beginnings) - names if company.covered else set()
+        for alias in short_names:
             common = any(is_english_word(word) for word in re.findall(r"[a-z]+", alias))
             patterns.append(_Alias(ticker, _alias_pattern(alias), common, False, _literal(alias)))
+        initials = _initials(core) if company.covered else None
+        if initials and initials.upper() not in other_tickers and initials.upper() not in companies:
+            # in capitals only, as a ticker that is a word: "BMS" is Bristol-Myers Squibb, "bms" may be none
+            patterns.append(_Alias(ticker, _ticker_pattern(initials), False, True, initials))
+        if company.covered:
+            near.update((name, ticker) for name in names | short_names if sum(map(str.isalpha, name)) >= 5)
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
-    return _Matcher(tuple(patterns), companies, other_tickers, other_names)
+    return _Matcher(tuple(patterns), companies, other_tickers, other_names, NearNames(near))
 
 
 def _ticker_pattern(ticker: str) -> re.Pattern[str]:
@@ -646,8 +673,47 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
                 found.append((span[0], alias.ticker))
     found.extend(_other_companies(masked, matcher, mixed_case, taken))
     found.extend(_names_before_tickers(masked, found, taken))
+    _misspelt(masked, matcher.near, taken, found)
     ends = dict(taken)
     return [(start, ends[start], ticker) for start, ticker in sorted(found)]
+
+
+_LETTERS = re.compile(r"[A-Za-z][A-Za-z&'’.-]*")
+
+
+def _misspelt(
+    query: str, near: NearNames, taken: list[tuple[int, int]], found: list[tuple[int, str]]
+) -> None:
+    """Ingested companies named with one slip ("Chevorn", "Texas Instrumnets", "abbot's revenue"), added to
+    `found` and `taken`: runs of up to three words one slip from a single company's names, which no other
+    company's name took ("Mullen Automotve" takes the place of the "Mullen" found in it). Written as an
+    owner (a possessive without a determiner before it) they name it; otherwise only where a word of them
+    is no English word ("Boing" names Boeing; "abbot" names no company, where "abbot's revenue" names
+    Abbott)."""
+    words = list(_LETTERS.finditer(query))
+    for i in range(len(words)):
+        for n in (3, 2, 1):
+            run = words[i : i + n]
+            if len(run) < n or any(a.end() + 2 < b.start() for a, b in pairwise(run)):
+                continue
+            span = (run[0].start(), run[-1].end())
+            within = [(start, end) for start, end in taken if start < span[1] and span[0] < end]
+            if any(start < span[0] or end > span[1] for start, end in within):
+                continue
+            written = [re.sub(r"['’]s?$", "", m.group()).rstrip(".").lower() for m in run]
+            nearest = near.nearest(" ".join(written))
+            if nearest is None:
+                continue
+            ticker, _ = nearest
+            ends = dict(taken)
+            if any(other != ticker for start, other in found if (start, ends[start]) in within):
+                continue
+            owner = bool(re.search(r"['’]s$", run[-1].group())) and not _DETERMINER.search(query, 0, span[0])
+            if owner or not all(map(is_english_word, written)):
+                found[:] = [(start, other) for start, other in found if (start, ends[start]) not in within]
+                taken[:] = [place for place in taken if place not in within] + [span]
+                found.append((span[0], ticker))
+                break
 
 
 # What sets one company against another: "abbott vs honeywell", "Ford or GM", "Ford compared with GM"

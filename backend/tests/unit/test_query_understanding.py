@@ -13,6 +13,7 @@ from filingproof.understanding import (
     company_mentions,
     covered_lines,
     display_name,
+    find_companies,
     select_filings,
     understand,
 )
@@ -476,3 +477,61 @@ def test_a_name_after_its_initials_and_initials_written_together() -> None:
     catalog = Catalog(companies=(CompanyRef("SJM", "THE J. M. SMUCKER COMPANY", covered=True),), filings=())
     assert understand("What was J.M. Smucker's diluted EPS for FY2024?", catalog).companies == ("SJM",)
     assert understand("Smucker's net sales FY2024", catalog).companies == ("SJM",)
+
+
+_SLIP_CATALOG = Catalog(
+    companies=(
+        CompanyRef("ABT", "ABBOTT LABORATORIES"),
+        CompanyRef("CVX", "CHEVRON CORP"),
+        CompanyRef("TXN", "TEXAS INSTRUMENTS INC"),
+        CompanyRef("AAPL", "Apple Inc."),
+        CompanyRef("HD", "HOME DEPOT, INC."),
+        CompanyRef("HON", "HONEYWELL INTERNATIONAL INC"),
+        CompanyRef("MULN", "MULLEN AUTOMOTIVE INC."),
+        CompanyRef("XOM", "EXXON MOBIL CORP", covered=False),
+    ),
+    filings=(),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "companies"),
+    [
+        ("Chevorn Q2 2023 capex", ("CVX",)),
+        ("Texas Instrumnets rev FY23", ("TXN",)),
+        ("home depto inventory at FYE", ("HD",)),
+        ("what was abbot's revenue in Q2 2023", ("ABT",)),  # "abbot" is a word: as an owner it is a name
+        ("appel's revenue 2024", ("AAPL",)),
+        ("revenu growth for honeywel vs chevorn", ("HON", "CVX")),
+        ("appel revenue 2024", ("AAPL",)),
+        ("Mullen Automotve net loss 9M FY23", ("MULN",)),  # the whole name, not "Mullen" and an item word
+        # a word, not an owner: no company
+        ("my abbot notes for Q2 2023", ()),
+        ("the abbot's revenue", ()),
+        # a slip of a company that is not ingested is not taken for an ingested one
+        ("Exxn revenue 2023", ()),
+    ],
+)
+def test_a_name_typed_with_one_slip_names_the_ingested_company(
+    question: str, companies: tuple[str, ...]
+) -> None:
+    assert understand(question, _SLIP_CATALOG).companies == companies
+
+
+def test_a_long_name_is_named_by_its_initials_in_capitals() -> None:
+    catalog = Catalog(
+        companies=(
+            CompanyRef("BMY", "BRISTOL MYERS SQUIBB CO"),
+            CompanyRef("TMO", "THERMO FISHER SCIENTIFIC INC."),
+            CompanyRef("KO", "COCA COLA CO"),
+            CompanyRef("TFS", "TFS FINANCIAL CORP", covered=False),
+        ),
+        filings=(),
+    )
+    assert understand("Hey, do you have BMS's Opdivo number for Q2 2023?", catalog).companies == ("BMY",)
+    assert understand("who bought back more in 2023, BMS or Coca-Cola?", catalog).companies == ("BMY", "KO")
+    # in lower case initials may be any word; a name of two words has none ("CC"); initials that are
+    # another company's ticker are that company's
+    assert understand("bms opdivo revenue q2 2023", catalog).companies == ()
+    assert understand("CC revenue 2023", catalog).companies == ()
+    assert find_companies("TFS revenue 2023", catalog)[:2] == ([], ["TFS"])

@@ -8,7 +8,8 @@ import pytest
 from filingproof.agent.nodes.router import naming_text, with_definition
 from filingproof.reading.clauses import split_clauses
 from filingproof.reading.grammar import GRAMMAR
-from filingproof.reading.reading import FilingWords, Reading, one_edit, read
+from filingproof.reading.reading import FilingWords, Reading, read
+from filingproof.slips import one_edit
 from filingproof.understanding import Catalog, CompanyRef, company_mentions
 from filingproof.verify.items import terms
 
@@ -154,7 +155,9 @@ def test_a_period_without_a_year_takes_the_asides_year() -> None:
 
 def test_analysts_words_are_bound_to_the_filings_terms() -> None:
     assert reading("TSLA capex '24").text == "What was TSLA capital expenditures FY2024"
-    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted EPS FY2024"  # as filed
+    # a slip from an analyst's word is spelled right before the phrases are read
+    assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted earnings per share FY2024"
+    assert reading("Home Depot gross margn FY23").text == "What was Home Depot gross margin percentage FY2023"
     assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
     # a calendar year stays one: it is no fiscal year where the company's ends in another month
     assert reading("Apple revenue CY23").text == "What was Apple revenue calendar 2023"

@@ -37,7 +37,9 @@ _SETTING = re.compile(
 )
 _GLOSS_INSIDE = re.compile(
     r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s"
-    r"|,?\s*\bbased\s+on\b",
+    r"|,?\s*\bbased\s+on\b"
+    # ", the year that ended late Jan 2024": the period asked, restated by its end
+    r"|,\s*the\s+(?:fiscal\s+)?(?:year|quarter|period|half)\s+(?:that\s+)?end(?:ed|ing|s)\b",
     re.I,
 )
 # A gloss that states how the figure is computed: operands joined by an operator word.
@@ -81,7 +83,12 @@ _PRESENTATION = re.compile(
 # What stands between an asking clause and words that go on with it: a parenthesis' end, a dash.
 _GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
 # A request: "can you …", "I'd like …".
-_ASKED_OF_YOU = r"\b(?:can|could|would|will)\s+you\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
+_ASKED_OF_YOU = (
+    r"\b(?:can|could|would|will)\s+you\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
+    # a terse request ("have BMY + JNJ FY23; need Eli Lily rev FY23"), not what the answer is for ("Need it
+    # for a sum-of-the-parts valuation")
+    r"|^\W*(?:need|want)\b(?!\s+(?:it|this|that|them|these|those|the\s+number)\b)"
+)
 # What makes a clause a question: a question word, a request, or its question mark.
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
@@ -98,6 +105,7 @@ _OPENS_QUESTION = re.compile(
 )
 
 
+_HAVE = re.compile(r"\W*(?:i\s+|we\s+)?(?:have|has|got)\b", re.IGNORECASE)
 _REQUEST = re.compile(_ASKED_OF_YOU + r"|\bplease\b", re.IGNORECASE)
 
 
@@ -219,6 +227,10 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         # beside one that asks, is context
         asking = [clause for clause in asking if clause not in told]
     asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
+    # "have BMY + JNJ FY23; need Eli Lily rev FY23": a clause that opens with "have" and no question mark
+    # tells what is at hand, beside one that asks
+    stated = {(s, e) for s, e, _, mark in clauses if not mark and _HAVE.match(text, s, e)}
+    asking = [clause for clause in asking if clause not in stated] or asking
     result = [Clause(s, e, "instruction") for s, e in instructions]
     before, last_end = "", 0  # the kind of the last clause outside parentheses, where the last clause ended
     for s, e, gloss, mark in clauses:

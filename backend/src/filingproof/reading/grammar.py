@@ -27,13 +27,13 @@ QUESTION_WORDS = _words(
     "pay spend spent spending generate earn make report reporting record post bring book incur say describe "
     "discuss "
     "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "
-    "put"
+    "put print printed prints"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
     "difference differ between more less than higher lower bigger larger smaller combined together sum "
     "aggregate divided multiplied plus exceed exceeds exceeded improve improved improving worsen worsened "
-    "deteriorate deteriorated"
+    "deteriorate deteriorated versus vs"
 )
 # Words of a change that are also words of printed lines ("Increase/(decrease) in cash", "Net change in
 # short-term borrowings"): the lines a change is computed from are named without them; a figure stated
@@ -43,7 +43,8 @@ CHANGE_WORDS = _words("increase increased decrease decreased change changed chan
 # only when the question asks for a derivation.
 RATIO_WORDS = _words("percentage percent ratio")
 EDGE_WORDS = _words(
-    "of for in on at to from by and or the a an during over as with between than about versus vs through into"
+    "of for in on at to from by and or the a an during over as with between than about versus vs through "
+    "into across throughout"
 )
 # Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
 # name no line item.

@@ -20,6 +20,7 @@ from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import Clause, split_clauses
 from filingproof.reading.grammar import PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import Phrase, analyst_words, is_english_word
+from filingproof.slips import one_edit
 
 SpanRole = Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
 
@@ -111,7 +112,9 @@ _QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IG
 # "FYE23", "FYE 2023", "YE23": the fiscal year's end.
 _YEAR_END = re.compile(r"\bf?ye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "mar-25", "Jul'25", "may/23": a month and its short year (the month's name spelled out for `_through`).
-_MONTH_SHORT_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{4}}|\d{{2}})\b")
+_MONTH_SHORT_YEAR = re.compile(
+    rf"(?:(?<![\w/-])(?P<day>\d{{1,2}})-)?(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{4}}|\d{{2}})\b"
+)  # and a day before it, as the British write it: "30-Jun-23"
 # "net sales-wise": the "-wise" says nothing more
 _WISE = re.compile(r"(?<=\w)-wise\b", re.IGNORECASE)
 # "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
@@ -139,9 +142,15 @@ def _month_name(written: str) -> str:
     return FULL_MONTH_NAMES[MONTH_NUMBERS[written.lower().rstrip(".")] - 1].title()
 
 
+def _month_spelled(match: re.Match[str]) -> str:
+    """ "Jun-23" → "June 2023", "30-Jun-23" → "June 30, 2023"."""
+    day = f" {int(match.group('day'))}," if match.group("day") else ""
+    return f"{_month_name(match.group('month'))}{day} {_year(match.group('year'))}"
+
+
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
-    text = _MONTH_SHORT_YEAR.sub(lambda m: f"{_month_name(m.group('month'))} {_year(m.group('year'))}", text)
+    text = _MONTH_SHORT_YEAR.sub(_month_spelled, text)
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)
@@ -438,7 +447,7 @@ def _bind_shortened_members(
 
 _PERIOD_TOKEN = re.compile(
     r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[69]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
-    rf"|{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
+    rf"|(?:\d{{1,2}}-)?{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
     r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"  # "6/30/23": a day, as Americans write it
 )
 
@@ -541,6 +550,30 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         return
 
 
+def _respelled(source: str, companies: CompanyFinder) -> str:
+    """The question with each word typed with a slip from an analyst's word spelled right ("gross margn" →
+    "gross margin", "revenu" → "revenue"), so that the phrases it is part of are read: a word of five letters
+    or more that is no English word and names no company ("Chevorn" is Chevron, "Boing" Boeing)."""
+    named = {word.lower() for mention, _ in companies(source) for word in re.findall(r"[A-Za-z]+", mention)}
+
+    def spelled(token: re.Match[str]) -> str:
+        word = token.group()
+        lowered = word.lower()
+        if lowered in named or lowered in _analysts_terms() or is_english_word(lowered):
+            return word
+        return _nearest(lowered, _analysts_terms()) or word
+
+    return re.sub(r"(?<![\w&'/-])[A-Za-z]{5,}(?![\w&/-])", spelled, source)
+
+
+@cache
+def _analysts_terms() -> frozenset[str]:
+    """The words of the analysts' phrases and of what they bind to ("margin", "revenue", "dividends"), which
+    a word typed with a slip may be ("margn")."""
+    phrases = [text for phrase in analyst_words() for text in (phrase.phrase, phrase.bound)]
+    return frozenset(word for text in phrases for word in re.findall(r"[a-z]+", text.lower()))
+
+
 def _nearest(word: str, terms: frozenset[str]) -> str | None:
     """The term one edit from a word of five letters or more (a letter missing, added, changed, or two
     swapped): a misspelling ("dilutd", "revnue"). One edit only: two would turn words into others
@@ -566,21 +599,6 @@ def _by_length(terms: frozenset[str]) -> dict[int, tuple[str, ...]]:
     for term in terms:
         grouped.setdefault(len(term), []).append(term)
     return {length: tuple(found) for length, found in grouped.items()}
-
-
-def one_edit(a: str, b: str) -> bool:
-    """Whether `b` is `a` with one edit: a letter missing, added or changed, or two neighbours swapped (the
-    restricted Damerau-Levenshtein distance is 1), in one pass over the two."""
-    if abs(len(a) - len(b)) > 1 or a == b:
-        return False
-    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    if len(a) != len(b):  # the rest of the longer, past the first difference, is the rest of the shorter
-        longer, shorter = (a, b) if len(a) > len(b) else (b, a)
-        return longer[first + 1 :] == shorter[first:]
-    if a[first + 1 :] == b[first + 1 :]:  # one letter changed
-        return True
-    swapped = first + 1 < len(a) and a[first] == b[first + 1] and a[first + 1] == b[first]
-    return swapped and a[first + 2 :] == b[first + 2 :]  # two neighbours swapped
 
 
 def _resolve_verbs(draft: _Draft) -> None:
@@ -716,6 +734,30 @@ def _names_a_line(span: Span, words: FilingWords | None) -> bool:
     return bool(folded) and folded <= words.terms
 
 
+# A name written as an owner ("Eli Lilly's", "Northrop's"), or two words or more in capitals after the
+# clause's first ("need Eli Lily rev FY23").
+_NAME_LIKE = re.compile(
+    r"(?<![\w'’-])((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)['’]s\b"
+    r"|(?<=\S\s)((?:[A-Z][a-z][\w&.-]*\s+){1,3}[A-Z][a-z][\w&.-]*)\b"
+)
+
+
+def _names_unknown_company(draft: _Draft, words: FilingWords | None) -> bool:
+    """Whether the clause writes a name in capitals that nothing the filings or the companies' list know
+    binds: its words are left as typed, none a line's ("what was Eli Lilly's revenue", Eli Lilly neither
+    ingested nor known). The clause names a company, one not recognised: it borrows none from an aside."""
+    for found in _NAME_LIKE.finditer(draft.text):
+        group = 1 if found.group(1) else 2
+        start, end = found.start(group) + draft.offset, found.end(group) + draft.offset
+        covering = [span for span in draft.spans if span.start < end and start < span.end]
+        if covering and all(
+            span.role == "item" and span.bound == span.text and not _names_a_line(span, words)
+            for span in covering
+        ):
+            return True
+    return False
+
+
 def _item_lender(drafts: Sequence[tuple[Clause, _Draft]]) -> _Draft | None:
     """The aside an asking clause that names no item takes it from: the nearest before the first asking
     clause that names one ("Hope all's well. I was curious about Intel's R&D spend - what was it?"), else
@@ -738,7 +780,7 @@ def read(
     words: FilingWords | None = None,
 ) -> Reading:
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
-    source = plain(question)
+    source = _respelled(plain(question), companies)
     clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
@@ -784,6 +826,8 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
+    if any(_names_unknown_company(draft, words) for draft in asking):
+        missing.discard("company")  # "…; what was Eli Lilly's revenue": a company, one not recognised
     periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
     if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
         missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years

@@ -265,8 +265,8 @@ _SYNONYMS = {
 # "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
     "a an and the of for from to in on by at as with its our their or is was were be "
-    "total net consolidated company worldwide overall amount amounts reported provided generated used "
-    "balance beginning ending end year years ended ending period periods fiscal month months quarter "
+    "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
+    "used balance beginning ending end year years ended ending period periods fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million millions "
     "thousand thousands billion billions except data inc incorporated corporation corp co llc plc benefit "
     "benefits respectively gaap"
@@ -495,7 +495,9 @@ _STATEMENT_TITLE = re.compile(
 _SALES_TERMS = frozenset({"sale", "revenue"})
 # A header that groups rows without naming a line: "Business Segments", "Operating segments"
 _GROUPING = re.compile(
-    r"\b(?:segments?|geograph(?:ic|y|ical)|areas?|regions?|categor(?:y|ies)|markets?|reportable|business(?:es)?)\b",
+    r"\b(?:segments?|geograph(?:ic|y|ical)|areas?|regions?|categor(?:y|ies)|markets?|reportable|business(?:es)?)\b"
+    # a heading over a list of products, "In-Line Products", "Growth Portfolio", "Key Brands"
+    r"|\b(?:products|portfolio|brands|franchises)\s*:?\s*$",
     re.IGNORECASE,
 )
 
