@@ -486,3 +486,30 @@ def test_months_to_date_written_short_are_spelled_out() -> None:
     catalog = Catalog((CompanyRef("MMM", "3M CO"),), ())
     read_ = read("3M 2023 net sales", lambda text: company_mentions(text, catalog), GRAMMAR)
     assert [span.bound for span in read_.of("company")] == ["MMM"] and "3M FY2023" in read_.text
+
+
+def test_a_company_not_recognised_borrows_none_from_the_preamble() -> None:
+    # a capitalised owner, or two capitalised words, that nothing binds: a company, one not recognised
+    for question in [
+        "I've gone through Apple's and Tesla's 2023 annual reports; what was Eli Lilly's total revenue?",
+        "have AAPL + TSLA FY23; need Eli Lily rev FY23",
+    ]:
+        read_ = reading(question)
+        assert read_.of("company") == (), question
+    # "have …" with no question mark tells what is at hand; "need …" asks ("need it for …" does not)
+    assert [kind for kind, _ in clause_kinds("have AAPL + TSLA FY23; need NVDA rev FY23")] == [
+        "context",
+        "asking",
+    ]
+    assert [kind for kind, _ in clause_kinds("What was Amazon's AWS op income? Need it for a SOTP, thanks")][
+        :2
+    ] == ["asking", "context"]
+    # the preamble lends its company where the asking clause names none and no unknown name
+    assert [
+        span.bound for span in reading("I'm looking at Tesla. What was revenue in 2024?").of("company")
+    ] == ["TSLA"]
+
+
+def test_a_day_before_a_month_is_a_date() -> None:
+    assert reading("Tesla cash @ 30-Jun-23").text == "What was Tesla cash @ June 30, 2023"
+    assert reading("Apple revenue Jun-24").text == "What was Apple revenue June 2024"

@@ -572,6 +572,9 @@ def test_an_untagged_segment_row_is_the_line_above_it() -> None:
     # Pfizer's 10-Q: "Operating segments" over "Biopharma", under a caption of revenues
     segments = replace(company_operated, row_path=("Operating segments", "Biopharma"), caption="Revenues")
     assert check_item(AskedItem("revenue for Biopharma segment", "MCD"), segments).ok
+    # Bristol-Myers Squibb's 10-Q: "In-Line Products" over "Opdivo", a heading over a list of products
+    products = replace(company_operated, row_path=("In-Line Products", "Opdivo"), caption="Revenues")
+    assert check_item(AskedItem("total Opdivo revenues", "MCD"), products).ok
 
 
 def test_a_generic_member_is_what_the_filers_row_calls_it() -> None:
