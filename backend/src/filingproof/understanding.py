@@ -530,6 +530,11 @@ def _matcher(catalog: Catalog) -> _Matcher:
             core = _core_name(company.name)
             if len(core) >= 4:
                 other_names.setdefault(core, company.ticker)
+                surname_first = core.removesuffix(" &").split()
+                if len(surname_first) == 2:
+                    # EDGAR lists a company named after a person surname first: "LILLY ELI & CO" is Eli Lilly,
+                    # "SCHWAB CHARLES CORP" Charles Schwab
+                    other_names.setdefault(f"{surname_first[1]} {surname_first[0]}", company.ticker)
             companies[company.ticker] = company
             continue
         aliases = tuple(dict.fromkeys((*(known.aliases if known else ()), *company.aliases)))

@@ -165,3 +165,11 @@ def test_a_question_asks_what_was_paid_only_with_a_verb_of_paying(question: str,
 )
 def test_a_figures_unit_asks_for_a_figure(question: str) -> None:
     assert open_ask(question, 1, 1) is not None
+
+
+def test_which_company_is_higher_asks_for_their_figures() -> None:
+    # "BMY vs JNJ buybacks FY23 - who's higher + diff", as the reading writes it
+    ask = open_ask("who's higher + difference BMY JNJ share repurchases FY23", 2, 1)
+    assert ask is not None and ask.derivation == "difference"
+    assert open_ask("who more share repurchases in FY2023, BMS or J&J", 2, 1) is not None
+    assert open_ask("who is the CEO of BMY and JNJ", 2, 1) is None

@@ -207,3 +207,5 @@ def test_tesla_capex_is_its_payment_not_its_non_cash_disclosure() -> None:
     assert capex.row_rank("Purchases of property and equipment excluding finance leases, net of sales") == 1
     assert capex.row_rank("Acquisitions of property and equipment included in liabilities") is None
     assert capex.row_rank("Acquisitions of property and equipment") is not None
+    # the tag's standard label, as Boeing prints it (10-K FY2023, page 54)
+    assert capex.row_rank("Payments to acquire property, plant and equipment") is not None

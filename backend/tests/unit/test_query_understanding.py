@@ -535,3 +535,17 @@ def test_a_long_name_is_named_by_its_initials_in_capitals() -> None:
     assert understand("bms opdivo revenue q2 2023", catalog).companies == ()
     assert understand("CC revenue 2023", catalog).companies == ()
     assert find_companies("TFS revenue 2023", catalog)[:2] == ([], ["TFS"])
+
+
+def test_a_company_edgar_lists_surname_first_is_named_in_the_usual_order() -> None:
+    catalog = Catalog(
+        companies=(
+            CompanyRef("BMY", "Bristol-myers Squibb Company"),
+            CompanyRef("LLY", "LILLY ELI & CO", covered=False),
+            CompanyRef("SCHW", "SCHWAB CHARLES CORP", covered=False),
+        ),
+        filings=(),
+    )
+    assert find_companies("what was Eli Lilly's total revenue for 2023?", catalog)[:2] == ([], ["LLY"])
+    assert find_companies("Charles Schwab net revenue 2023", catalog)[:2] == ([], ["SCHW"])
+    assert find_companies("Bristol Myers R&D 2023", catalog)[:2] == (["BMY"], [])

@@ -513,3 +513,15 @@ def test_a_company_not_recognised_borrows_none_from_the_preamble() -> None:
 def test_a_day_before_a_month_is_a_date() -> None:
     assert reading("Tesla cash @ 30-Jun-23").text == "What was Tesla cash @ June 30, 2023"
     assert reading("Apple revenue Jun-24").text == "What was Apple revenue June 2024"
+
+
+def test_which_is_higher_after_a_dash_is_no_formula() -> None:
+    read_ = reading("AAPL vs AMZN net sales FY24 - higher + diff")
+    assert not read_.definition and "difference" in read_.text
+    assert [span.bound for span in read_.of("company")] == ["AAPL", "AMZN"]
+
+
+def test_an_unknown_name_is_named_in_the_reading() -> None:
+    read_ = reading("AAPL + TSLA done; Northrup Grumman sales FY23?")
+    assert read_.unknown_names == ("Northrup Grumman",) and read_.of("company") == ()
+    assert reading("What was Apple's revenue in 2024?").unknown_names == ()

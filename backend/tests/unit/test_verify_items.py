@@ -748,3 +748,30 @@ def test_a_segments_market_is_its_kind_not_its_name() -> None:
         us, row_path=("Operating income", "International Operated Markets"), members=("mcd:IOMMember",)
     )
     assert not check_item(AskedItem("U.S. operating income", "MCD", fy2023), international).ok
+
+
+def test_a_per_share_line_of_common_shares_assuming_dilution_is_diluted_eps() -> None:
+    # Merck's 10-Q for Q2 2023, page 3 (tagged us-gaap:EarningsPerShareDiluted, -2.35)
+    merck = replace(
+        DILUTED_EPS,
+        row_path=(
+            "(Loss) Earnings per Common Share Assuming Dilution Attributable to Merck & Co., Inc. Common "
+            "Shareholders",
+        ),
+        company="MRK",
+        company_names=("Merck & Co., Inc.", "Merck"),
+    )
+    for asked in ("diluted EPS", "GAAP diluted earnings per share", "diluted earnings (loss) per share"):
+        assert check_item(AskedItem(asked, "MRK", META_FY2024), merck).ok, asked
+    assert not check_item(AskedItem("basic EPS", "MRK", META_FY2024), merck).ok
+
+
+def test_dividends_are_the_common_shares() -> None:
+    # McDonald's 10-Q for Q2 2023, page 6: "Common stock dividends" in the cash flow statement
+    dividends = replace(
+        meta_income_statement("Common stock dividends", "us-gaap:PaymentsOfDividendsCommonStock"),
+        row_path=("Financing activities", "Common stock dividends"),
+    )
+    assert check_item(meta("dividends paid"), dividends).ok
+    assert check_item(meta("dividends"), dividends).ok
+    assert not check_item(meta("preferred dividends"), dividends).ok

@@ -95,7 +95,9 @@ INPUTS: tuple[InputItem, ...] = (
            # (Tesla's supplemental non-cash disclosure, on the same statement) is no payment at all
            (r"capital\s+(?:expenditures|spending)(?:,.*)?",
             rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*|\s+excluding\s+.*)?",
-            rf"(?:payments\s+for(?:\s+(?:the\s+)?(?:acquisitions?|purchases?)\s+of)?|additions\s+to|acquisitions?\s+of)"
+            # "Payments to acquire property, plant and equipment": the tag's standard label (Boeing)
+            rf"(?:payments\s+for(?:\s+(?:the\s+)?(?:acquisitions?|purchases?)\s+of)?|payments\s+to\s+acquire"
+            rf"|additions\s+to|acquisitions?\s+of)"
             rf"\s+{_PPE}(?!.*\b(?:included|accrued)\s+in\b).*", rf"{_PPE}\s+additions"),
            rf"capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
            outflow=True),

@@ -246,7 +246,9 @@ def _over_time(question: str, year_count: int) -> DerivationKind | None:
 _FIGURE_CUE = re.compile(
     r"\bhow\s+(?:much|many)\b|\bhow\s+(?:big|large)\s+(?:was|were|is|are)\b|\bwhat\s+(?:was|were|is|are)\b|\bwhat['’]s\b"
     r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b|\bwhat\s+did\b(?!.*\b(?:say|said|mention|note|announce)\w*\b)"
-    r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b",
+    r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
+    # "who's higher", "who bought back more stock": which of the companies, by its figure
+    r"|\bwho(?:['’]s)?\b(?=.*\b(?:higher|lower|bigger|larger|more|greater|smaller|less)\b)",
     re.IGNORECASE,
 )
 

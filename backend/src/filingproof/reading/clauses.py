@@ -84,7 +84,7 @@ _PRESENTATION = re.compile(
 _GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
 # A request: "can you …", "I'd like …".
 _ASKED_OF_YOU = (
-    r"\b(?:can|could|would|will)\s+you\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
+    r"\b(?:can|could|would|will)\s+(?:you|someone|anyone)\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
     # a terse request ("have BMY + JNJ FY23; need Eli Lily rev FY23"), not what the answer is for ("Need it
     # for a sum-of-the-parts valuation")
     r"|^\W*(?:need|want)\b(?!\s+(?:it|this|that|them|these|those|the\s+number)\b)"
@@ -152,7 +152,13 @@ _OPENS_CLAUSE = re.compile(r":\s+|" + _DASH.pattern, re.IGNORECASE)
 def _asks(text: str) -> bool:
     """Words after a dash or a colon that ask or gloss ("— what was R&D as a % of sales", "— for a comps
     sheet I need … (FY24 plus …)") rather than state a formula ("- operating cash flow less capex")."""
-    return bool(_QUESTION_CUE.search(text) or _GLOSS_INSIDE.search(text) or "(" in text)
+    return bool(
+        _QUESTION_CUE.search(text) or _GLOSS_INSIDE.search(text) or "(" in text or _WHICH_MORE.search(text)
+    )
+
+
+# "IBM vs MRK total rev Q2'23 - higher + diff": which is more, and by how much, not a formula
+_WHICH_MORE = re.compile(r"\b(?:higher|lower|bigger|larger|smaller|greater|more)\b", re.IGNORECASE)
 
 
 # Spans no break falls in: names the filings print ("China (including Hong Kong)").

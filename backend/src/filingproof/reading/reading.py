@@ -67,6 +67,8 @@ class Reading:
     instructions: str = ""
     spans: tuple[Span, ...] = ()
     clauses: tuple[Clause, ...] = field(default=())
+    # names in capitals the asking clauses write that nothing binds ("Eli Lilly"): companies not recognised
+    unknown_names: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -734,18 +736,19 @@ def _names_a_line(span: Span, words: FilingWords | None) -> bool:
     return bool(folded) and folded <= words.terms
 
 
-# A name written as an owner ("Eli Lilly's", "Northrop's"), or two words or more in capitals after the
-# clause's first ("need Eli Lily rev FY23").
+# A name written as an owner ("Eli Lilly's", "Northrop's"), or two words or more in capitals ("need Eli Lily
+# rev FY23", "Northrup Grumman sales FY23?").
 _NAME_LIKE = re.compile(
     r"(?<![\w'’-])((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)['’]s\b"
-    r"|(?<=\S\s)((?:[A-Z][a-z][\w&.-]*\s+){1,3}[A-Z][a-z][\w&.-]*)\b"
+    r"|(?<![\w'’-])((?:[A-Z][a-z][\w&.-]*\s+){1,3}[A-Z][a-z][\w&.-]*)\b"
 )
 
 
-def _names_unknown_company(draft: _Draft, words: FilingWords | None) -> bool:
-    """Whether the clause writes a name in capitals that nothing the filings or the companies' list know
-    binds: its words are left as typed, none a line's ("what was Eli Lilly's revenue", Eli Lilly neither
-    ingested nor known). The clause names a company, one not recognised: it borrows none from an aside."""
+def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
+    """The names in capitals the clause writes that nothing the filings or the companies' list know binds:
+    their words are left as typed, none a line's ("what was Eli Lilly's revenue", Eli Lilly neither ingested
+    nor known). Such a clause names a company, one not recognised: it borrows none from an aside."""
+    names = []
     for found in _NAME_LIKE.finditer(draft.text):
         group = 1 if found.group(1) else 2
         start, end = found.start(group) + draft.offset, found.end(group) + draft.offset
@@ -754,8 +757,8 @@ def _names_unknown_company(draft: _Draft, words: FilingWords | None) -> bool:
             span.role == "item" and span.bound == span.text and not _names_a_line(span, words)
             for span in covering
         ):
-            return True
-    return False
+            names.append(found.group(group))
+    return names
 
 
 def _item_lender(drafts: Sequence[tuple[Clause, _Draft]]) -> _Draft | None:
@@ -826,7 +829,8 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
-    if any(_names_unknown_company(draft, words) for draft in asking):
+    unknown = tuple(dict.fromkeys(name for draft in asking for name in _unknown_names(draft, words)))
+    if unknown:
         missing.discard("company")  # "…; what was Eli Lilly's revenue": a company, one not recognised
     periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
     if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
@@ -866,7 +870,7 @@ def read(
     # the first one: a later gloss restates it ("— ignore the proceeds")
     definition = _definition(definitions[0], term) if term and definitions else ""
     ordered = tuple(sorted(spans, key=lambda span: span.start))
-    return Reading(source, asked, definition, said, ordered, tuple(clauses))
+    return Reading(source, asked, definition, said, ordered, tuple(clauses), unknown)
 
 
 def with_instructions(asked: str, instructions: str) -> str:

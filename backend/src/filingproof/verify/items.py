@@ -123,6 +123,8 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("gaap", r"\b(?:u\.\s?s\.?|us)\s+gaap\b", " gaap "),
     ("u.s united", r"\bu\.\s?s\.?(?![a-z])|\bunited\s+states\b", " us "),
     ("eps", r"\beps\b", " earnings per share "),
+    # "Earnings per Common Share Assuming Dilution" (Merck) is diluted EPS
+    ("dilution", r"\bassuming\s+dilution\b", " diluted "),
     ("capex capital", r"\bcapex\b|\bcapital\s+expenditures?\b", " purchases of property and equipment "),
     ("plant", r"\bproperty,?\s+plant,?\s+and\s+equipment\b", " property and equipment "),
     (
@@ -675,7 +677,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
     # A figure per share is of shares: "CommonStockDividendsPerShareDeclared" is "dividends per share".
-    accepted |= {"share"} if PER_SHARE in wanted else frozenset()
+    # and of common shares, their holders' ("per Common Share … Attributable to … Common Shareholders")
+    accepted |= {"share", "common", "shareholder"} if PER_SHARE in wanted else frozenset()
     # A share count is a number of shares outstanding, weighted over the period where it is an average
     # (the unit rule below keeps it from answering for an amount or a figure per share).
     accepted |= SHARE_COUNT_WORDS if "share" in wanted and PER_SHARE not in wanted else frozenset()
@@ -683,6 +686,9 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # stock" is "share repurchases"); which statement answers is the picker's choice, ambiguous when the
     # question does not choose (`qa.vocabulary`).
     accepted |= {PAYMENT} | implied_expense(wanted)
+    # dividends are the common shares' unless asked of another class ("Common stock dividends" is
+    # McDonald's dividends; "preferred dividends" stays another line)
+    accepted |= {"common", "share"} if "dividend" in wanted and "preferred" not in wanted else frozenset()
     row = _row_terms(cell, neutral)
     named = terms(concept, neutral) if concept else frozenset()
     # a row that is its member's label ("Cost of revenue" for us-gaap:CostOfSalesMember) names the member,

@@ -2,6 +2,7 @@
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -186,9 +187,12 @@ def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route
     return "hybrid" if narrative and ask.derivation is None else "numeric"
 
 
-def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog) -> str:
+def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog, unknown: Sequence[str] = ()) -> str:
     if u.out_of_scope:
         reason = u.out_of_scope[0].upper() + u.out_of_scope[1:]
+    elif unknown and not u.companies:
+        names = " or ".join(f"'{name}'" for name in unknown)
+        reason = f"The question names {names}, not recognised as a company of the ingested filings"
     else:
         reason = "The question names no ingested company"
     return f"{reason}, so there is no answer to give.{_how_to_add(u)} {covered_text(u, catalog)}"
@@ -225,7 +229,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             "attempts": 0,
         }
         if route == "refuse":
-            update["refusal"] = _refusal(text, u, catalog)
+            update["refusal"] = _refusal(text, u, catalog, reading.unknown_names)
         items = ",".join(item.key for item in ask.items) if ask else "-"
         event.summary = (
             f"route={route} companies={','.join(u.companies) or '-'} "
