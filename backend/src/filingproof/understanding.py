@@ -696,25 +696,30 @@ def _misspelt(
     is no English word ("Boing" names Boeing; "abbot" names no company, where "abbot's revenue" names
     Abbott)."""
     words = list(_LETTERS.finditer(query))
+    written = [re.sub(r"['’]s?$", "", m.group()).rstrip(".").lower() for m in words]
+    # most words of most questions are English: a run of them names a company only as an owner
+    typo = [not is_english_word(word) for word in written]
+    owners = [bool(re.search(r"['’]s$", m.group())) for m in words]
     for i in range(len(words)):
         for n in (3, 2, 1):
             run = words[i : i + n]
-            if len(run) < n or any(a.end() + 2 < b.start() for a, b in pairwise(run)):
+            if len(run) < n or not (any(typo[i : i + n]) or owners[i + n - 1]):
+                continue
+            if any(a.end() + 2 < b.start() for a, b in pairwise(run)):
                 continue
             span = (run[0].start(), run[-1].end())
             within = [(start, end) for start, end in taken if start < span[1] and span[0] < end]
             if any(start < span[0] or end > span[1] for start, end in within):
                 continue
-            written = [re.sub(r"['’]s?$", "", m.group()).rstrip(".").lower() for m in run]
-            nearest = near.nearest(" ".join(written))
+            nearest = near.nearest(" ".join(written[i : i + n]))
             if nearest is None:
                 continue
             ticker, _ = nearest
             ends = dict(taken)
             if any(other != ticker for start, other in found if (start, ends[start]) in within):
                 continue
-            owner = bool(re.search(r"['’]s$", run[-1].group())) and not _DETERMINER.search(query, 0, span[0])
-            if owner or not all(map(is_english_word, written)):
+            owner = owners[i + n - 1] and not _DETERMINER.search(query, 0, span[0])
+            if owner or any(typo[i : i + n]):
                 found[:] = [(start, other) for start, other in found if (start, ends[start]) not in within]
                 taken[:] = [place for place in taken if place not in within] + [span]
                 found.append((span[0], ticker))

@@ -552,11 +552,11 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         return
 
 
-def _respelled(source: str, companies: CompanyFinder) -> str:
+def _respelled(source: str, mentions: Sequence[tuple[str, str]]) -> str:
     """The question with each word typed with a slip from an analyst's word spelled right ("gross margn" →
     "gross margin", "revenu" → "revenue"), so that the phrases it is part of are read: a word of five letters
     or more that is no English word and names no company ("Chevorn" is Chevron, "Boing" Boeing)."""
-    named = {word.lower() for mention, _ in companies(source) for word in re.findall(r"[A-Za-z]+", mention)}
+    named = {word.lower() for mention, _ in mentions for word in re.findall(r"[A-Za-z]+", mention)}
 
     def spelled(token: re.Match[str]) -> str:
         word = token.group()
@@ -783,13 +783,14 @@ def read(
     words: FilingWords | None = None,
 ) -> Reading:
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
-    source = _respelled(plain(question), companies)
+    typed = plain(question)
+    whole = companies(typed)
+    source = _respelled(typed, whole)
     clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
     # a name before its company's ticker in parentheses ("Raytheon (RTX)") is the company's, though a
     # parenthesis ends a clause and a member may print the name too (RTX's Raytheon segment)
-    whole = companies(source)
     before_ticker = [
         (mention, ticker)
         for mention, ticker in whole
