@@ -336,3 +336,23 @@ async def test_a_share_is_computed_from_the_line_the_filing_prints_or_refused_wi
     missing = await pipeline.run("What was Apple's F&B as a percentage of total net sales in fiscal 2024?")
     assert missing.status == "refused" and not missing.figures, missing.answer
     assert "cannot be computed" in missing.answer
+
+
+async def test_names_typed_as_people_type_them(
+    ingested_corpus: object, pipeline: Pipeline, sessions: Sessions
+) -> None:
+    # a company named with a slip and a line with one ("Teslas" is Tesla's; "revenu" is revenue) is
+    # answered as if spelled right
+    slip = await pipeline.run("Tesal revenu FY2024")
+    async with transaction(sessions) as session:
+        revenue = await fact_value(session, "TSLA", "us-gaap:Revenues", date(2024, 12, 31))
+    assert (slip.status, values(slip)) == ("verified", [revenue]), slip.answer
+    # a company nothing names, asked after a preamble naming ingested ones, is refused by its name: never
+    # answered with the preamble's companies (probe 6's "have BMY + JNJ FY23; need Eli Lily rev FY23")
+    for question in [
+        "I've gone through Apple's and Tesla's 2024 annual reports; what was Eli Lilly's revenue in 2024?",
+        "have AAPL + TSLA FY24; need Eli Lily rev FY24",
+    ]:
+        refused = await pipeline.run(question)
+        assert refused.status == "refused" and not refused.figures, refused.answer
+        assert "Eli Lil" in refused.answer
