@@ -158,6 +158,9 @@ def test_analysts_words_are_bound_to_the_filings_terms() -> None:
     # a slip from an analyst's word is spelled right before the phrases are read
     assert reading("Apple dilutd EPS FY24").text == "What was Apple diluted earnings per share FY2024"
     assert reading("Home Depot gross margn FY23").text == "What was Home Depot gross margin percentage FY2023"
+    # an acronym is no slip ("EBITA" is not "EBIT"), nor a word the filings print
+    assert "EBITA" in reading("Apple segment EBITA FY24").text
+    assert "vendor" in reading("Apple vendor non-trade receivables FY24").text
     assert reading("KO GM % 2024").text == "What was KO's gross margin percentage FY2024"
     # a calendar year stays one: it is no fiscal year where the company's ends in another month
     assert reading("Apple revenue CY23").text == "What was Apple revenue calendar 2023"

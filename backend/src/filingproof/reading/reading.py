@@ -552,16 +552,23 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         return
 
 
-def _respelled(source: str, mentions: Sequence[tuple[str, str]]) -> str:
+def _respelled(source: str, mentions: Sequence[tuple[str, str]], words: FilingWords | None) -> str:
     """The question with each word typed with a slip from an analyst's word spelled right ("gross margn" →
     "gross margin", "revenu" → "revenue"), so that the phrases it is part of are read: a word of five letters
-    or more that is no English word and names no company ("Chevorn" is Chevron, "Boing" Boeing)."""
+    or more that is no English word, names no company ("Chevorn" is Chevron's), is not written in capitals
+    (an acronym: "EBITA" is no slip of "EBIT") and is no word the filings print."""
     named = {word.lower() for mention, _ in mentions for word in re.findall(r"[A-Za-z]+", mention)}
 
     def spelled(token: re.Match[str]) -> str:
         word = token.group()
         lowered = word.lower()
-        if lowered in named or lowered in _analysts_terms() or is_english_word(lowered):
+        if (
+            word.isupper()
+            or lowered in named
+            or lowered in _analysts_terms()
+            or is_english_word(lowered)
+            or (words is not None and words.fold is not None and words.fold(lowered) <= words.terms)
+        ):
             return word
         return _nearest(lowered, _analysts_terms()) or word
 
@@ -785,7 +792,7 @@ def read(
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
     typed = plain(question)
     whole = companies(typed)
-    source = _respelled(typed, whole)
+    source = _respelled(typed, whole, words)
     clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
