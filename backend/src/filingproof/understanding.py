@@ -30,6 +30,7 @@ from filingproof.calendar import (
     month_number,
     shift_months,
 )
+from filingproof.reading.grammar import FORWARD
 from filingproof.reading.lexicon import is_english_word
 from filingproof.slips import NearNames
 
@@ -962,10 +963,6 @@ def _year_covered(year: int, filings: Sequence[FilingRef], quarterly: bool) -> b
 
 # A question about what is expected ("What production rate changes is Boeing forecasting for FY2023?", "Is
 # growth in adjusted EPS expected to accelerate in FY2023?"): the year after the filings' is the outlook's.
-_FORWARD = re.compile(
-    r"\b(?:forecast\w*|expect\w*|guidance|outlook|anticipat\w*|project(?:s|ed|ing|ions?)|plans?\s+to)\b",
-    re.IGNORECASE,
-)
 
 
 # Companies a refusal lists by name before it counts the rest (a store may hold a thousand filings).
@@ -1031,7 +1028,7 @@ def understand(
     unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
-    forward = _FORWARD.search(query) is not None
+    forward = FORWARD.search(query) is not None
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog, forward)
     read = QueryUnderstanding(
         query=query,
@@ -1097,7 +1094,7 @@ def _within_filters(u: QueryUnderstanding, filters: Filters, catalog: Catalog) -
         covered = covered_lines(filings)
     else:
         within = catalog.within(f.filing_id for f in filings)
-        forward = _FORWARD.search(u.query) is not None
+        forward = FORWARD.search(u.query) is not None
         out_of_scope, covered = _scope(companies, u.unknown_companies, years, fiscal_period, within, forward)
         if out_of_scope and not u.unknown_companies:
             out_of_scope += f" within the filters ({described})"

@@ -1,10 +1,17 @@
 """A "why" question is answered only by sentences that give a cause; "The increase was primarily due to …"
 is about the line the sentence before it names (issue 28)."""
 
-from filingproof.agent.passages import _Relevance, _roots, _score, _sentence
+from filingproof.agent.passages import _Relevance, _score, _sentence, item_weights
+from filingproof.index.bm25 import TermIdf
 
 WHY_RND = _Relevance(
-    item=_roots("research and development expenses"), other=frozenset(), asks_figure=False, asks_why=True
+    item=item_weights(
+        "research and development expenses",
+        TermIdf(dict.fromkeys(("research", "development", "expense"), 1.0), rarest=1.0),
+    ),
+    other=frozenset(),
+    asks_figure=False,
+    asks_why=True,
 )
 BEFORE = _sentence("Research and development expenses were $43.87 billion in 2024, compared with 2023.")
 CAUSE = _sentence(

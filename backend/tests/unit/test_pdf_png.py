@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
+from filingproof.agent.passages import sentence_boxes
 from filingproof.ingest.pdf.document import parse_pdf
 from filingproof.ingest.pdf.render import encode_png, png_writer, render_pages
 
@@ -79,3 +80,19 @@ def test_every_page_is_rendered_at_the_width_with_its_cells_on_it(
         image = rendering.pages[document.layout.tables[t].page - 1]
         assert 0 <= box.x0 < box.x1 <= image.width
         assert 0 <= box.y0 < box.y1 <= image.height
+
+
+def test_a_pdf_pages_lines_outline_a_sentence_of_its_prose(shared_dir: Path, tmp_path: Path) -> None:
+    """A quoted sentence of a PDF page is outlined as on an HTML page: by the lines it is drawn on."""
+    document = parse_pdf((shared_dir / NETFLIX).read_bytes())
+    rendering = render_pages(document, tmp_path, WIDTH)
+    lines = rendering.page_lines[7]
+    sentence = (
+        "Additionally, pending and ongoing litigation as well as negotiations between certain CMOs and other "
+        "third parties in various territories could adversely impact our negotiations with CMOs"
+    )
+    boxes = sentence_boxes(sentence, lines)
+    assert len(boxes) >= 2  # the sentence runs over several lines
+    image = rendering.pages[6]
+    assert all(0 <= x0 < x1 <= image.width and 0 <= y0 < y1 <= image.height for x0, y0, x1, y1 in boxes)
+    assert [y0 for _, y0, _, _ in boxes] == sorted(y0 for _, y0, _, _ in boxes)

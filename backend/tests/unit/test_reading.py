@@ -528,3 +528,13 @@ def test_an_unknown_name_is_named_in_the_reading() -> None:
     read_ = reading("AAPL + TSLA done; Northrup Grumman sales FY23?")
     assert read_.unknown_names == ("Northrup Grumman",) and read_.of("company") == ()
     assert reading("What was Apple's revenue in 2024?").unknown_names == ()
+
+
+def test_a_verb_of_expectation_after_the_company_is_read_not_dropped() -> None:
+    """ "is Tesla forecasting" says the latest filing's outlook answers: the understanding reads it (a year
+    after the latest filing's is then covered), so the reading keeps it."""
+    read_ = reading("What production rate changes is Tesla forecasting for FY2026?")
+    assert [(span.text, span.role) for span in read_.spans if span.text == "forecasting"] == [
+        ("forecasting", "operation")
+    ]
+    assert "forecasting" in read_.text

@@ -1,24 +1,29 @@
 """Extractive answers: the sentences of the retrieved pages that best match the question, quoted verbatim.
 
 A sentence is chosen for the question's item, not only for sharing words with it: it must name at least
-half the words of the asked item ("share repurchases", "effective tax rate"; see `qa.asked`), compared as
-`verify.items` folds them (plurals, synonyms) and by their first letters ("repurchased", "competitive").
-Sentences naming more of the item rank first, then those sharing more of the question's other words. For a
+half the asked item ("share repurchases", "effective tax rate"; see `qa.asked`), its words weighed by how
+rare they are in the store's pages (BM25's idf: "cyclicality" says more than "subject"), compared as
+`verify.items` folds them (plurals, synonyms), by their first letters ("repurchased", "competitive"), and
+through the phrases filers use for an analyst's topic ("legal battles" are "legal proceedings",
+`retrieval.synonyms.TOPICS`). Sentences naming more of the item rank first, then those sharing more of the
+question's other words. For a
 question asking for a figure ("how much", "what was"), a sentence that states figures is kept only when one
 of them stands next to the item's words ("paid dividends of $8,359 million", not "a $100 investment …
 assumes dividends were reinvested").
 
 A sentence that states figures is kept only if every figure verifies against the cells of its own page
-(fail closed); periods in a quote are the filer's words and are not held against it.
+(fail closed), or, where they match none, only if it is found drawn on the page: a figure the
+filer states in prose ("increased … by $400,000,000") is quoted as the filer's words, outlined where it
+stands, and never vouched for as the item asked (the answer is "quoted", not "verified"). Periods in a
+quote are the filer's words and are not held against it.
 
 A quote carries the boxes of the lines it is drawn on (`pages.lines`, measured at ingest in the layout that
 drew the page image), found by its text with the spaces left out, so the viewer outlines it on the page.
 """
 
 import dataclasses
-import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -28,11 +33,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import StoreKey
 from filingproof.agent.state import Passage
+from filingproof.index.bm25 import TermIdf, term_idf
 from filingproof.index.tokenize import tokenize
 from filingproof.lru import LruCache
 from filingproof.qa.asked import item_phrases
 from filingproof.qa.store import CellHit, page_cells
+from filingproof.reading.grammar import FORWARD
 from filingproof.retrieval.search import PageHit
+from filingproof.retrieval.synonyms import TOPICS
 from filingproof.understanding import QueryUnderstanding
 from filingproof.verify import CellSource, WrittenFigure, extract, verify_draft
 from filingproof.verify.figures import Extraction
@@ -42,7 +50,9 @@ MAX_SENTENCES = 3
 MAX_PER_PAGE = 2
 MIN_CHARS, MAX_CHARS = 40, 600
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])|\n+")
-_GENERIC = frozenset({"company", "say", "says", "about", "fiscal", "year", "report", "describe", "discuss"})
+_GENERIC = frozenset(
+    {"company", "say", "says", "about", "fiscal", "year", "fy", "report", "describe", "discuss"}
+)
 
 
 def sentences(body: str) -> list[str]:
@@ -74,26 +84,63 @@ def _roots(text: str) -> frozenset[str]:
     return frozenset(term[:_ROOT] for term in terms(text))
 
 
+Weights = Mapping[str, float]  # a root's weight: the idf of the rarest index term it stands for
+
+
 @dataclass(frozen=True)
 class _Relevance:
-    item: frozenset[str]  # roots of the asked item's words
+    item: Weights  # the asked item's roots, each with its weight
     other: frozenset[str]  # the question's other words (BM25 tokens), with causal words for "why"
     asks_figure: bool
     asks_why: bool = False  # "why", "what drove": only a sentence that gives a cause answers
+    asks_forward: bool = False  # "what is Boeing forecasting": a sentence saying what is expected first
 
-    @property
-    def needed(self) -> int:
-        return max(1, math.ceil(len(self.item) / 2))
+    def named(self, roots: frozenset[str]) -> float:
+        """The share of the item's weight that `roots` name."""
+        total = sum(self.item.values())
+        return sum(weight for root, weight in self.item.items() if root in roots) / total if total else 0.0
 
 
-def _relevance(u: QueryUnderstanding) -> _Relevance:
-    item = _roots(" ".join(item_phrases(u.query, u.company_mentions, None)))
+# words of degree, not of topic: "materially important ongoing legal battles" are legal battles
+_DEGREE = frozenset(
+    tokenize("material materially important significant major key main primary principal notable ongoing big")
+)
+
+
+def item_weights(item: str, idf: TermIdf) -> dict[str, float]:
+    """The roots of the item's words, each weighed by the idf of its index term. Words of degree count only
+    where the item has no other; a word no page holds names nothing a sentence can state (a period's "FY",
+    a slip), unless filers say its topic in other words ("legal battles"): it then weighs as the rarest."""
+    # "forecasting" says which filing answers (its outlook), not what the sentence is about
+    tokens = [t for t in tokenize(item) if t not in _GENERIC and not FORWARD.fullmatch(t)]
+    weights: dict[str, float] = {}
+    for token in [t for t in tokens if t not in _DEGREE] or tokens:
+        for root in _roots(token):
+            weight = idf.known.get(token, idf.rarest if root in _TOPIC_WORDS else None)
+            if weight is not None:
+                weights[root] = max(weights.get(root, 0.0), weight)
+    return weights
+
+
+def _relevance(u: QueryUnderstanding, idf: TermIdf) -> _Relevance:
+    item = item_weights(" ".join(item_phrases(u.query, u.company_mentions, None)), idf)
     naming = {t for mention in u.company_mentions for t in tokenize(mention)}
     other = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
     asks_why = _CAUSAL_QUESTION.search(u.query) is not None
     if asks_why:
         other |= _CAUSAL_TERMS
-    return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None, asks_why)
+    asks_forward = FORWARD.search(u.query) is not None
+    return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None, asks_why, asks_forward)
+
+
+# an analyst's topic and the phrases filers write it in, as roots: a sentence naming one names them all
+_TOPIC_ROOTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(r"\b(?:" + "|".join(map(re.escape, group)) + r")\b", re.IGNORECASE), _roots(" ".join(group)))
+    for group in TOPICS
+)
+
+
+_TOPIC_WORDS = frozenset(root for _, roots in _TOPIC_ROOTS for root in roots)
 
 
 @dataclass(frozen=True)
@@ -102,11 +149,18 @@ class _Sentence:
 
     text: str
     tokens: frozenset[str]  # its BM25 tokens
-    roots: frozenset[str]  # its words' roots (`_roots`)
+    roots: frozenset[str]  # its words' roots (`_roots`), and those of the topics it names in filers' words
 
     @cached_property
     def extraction(self) -> Extraction:
         return extract(self.text)
+
+    @cached_property
+    def specifics(self) -> int:
+        """How many things it names (capitalised words after its first), up to a few: "legal actions … as a
+        result of the October 29, 2018 accident of Lion Air Flight 610" says more than "various legal
+        proceedings … are pending"."""
+        return min(_MAX_SPECIFICS, len(set(_NAMED.findall(self.text))))
 
     @cached_property
     def figures(self) -> tuple[WrittenFigure, ...]:
@@ -115,16 +169,17 @@ class _Sentence:
 
 
 def _sentence(text: str) -> _Sentence:
-    return _Sentence(text, frozenset(tokenize(text)), _roots(text))
+    topics = [roots for pattern, roots in _TOPIC_ROOTS if pattern.search(text)]
+    return _Sentence(text, frozenset(tokenize(text)), _roots(text).union(*topics))
 
 
-def _figure_near_item(sentence: _Sentence, item: frozenset[str]) -> bool | None:
+def _figure_near_item(sentence: _Sentence, item: Weights) -> bool | None:
     """Whether a figure of the sentence stands next to the item's words; None: it states no figure."""
     if not sentence.figures:
         return None
     before, after = _NEAR
     text = sentence.text
-    return any(item & _roots(text[max(0, f.start - before) : f.end + after]) for f in sentence.figures)
+    return any(item.keys() & _roots(text[max(0, f.start - before) : f.end + after]) for f in sentence.figures)
 
 
 # "The increase was primarily due to …": a sentence about the move the sentence before it states.
@@ -133,6 +188,9 @@ _ANAPHOR = re.compile(
     r"|improvements?|reductions?)\b",
     re.IGNORECASE,
 )
+_ENOUGH = 0.5  # the share of the item's weight a sentence must name
+_NAMED = re.compile(r"(?<=[a-z,;:] )[A-Z][\w.&’'-]+")  # a capitalised word inside a sentence
+_MAX_SPECIFICS, _SPECIFIC_WEIGHT = 4, 0.25
 
 
 def _score(
@@ -142,15 +200,16 @@ def _score(
     "the increase" names the item of the sentence `before` it."""
     shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
     if not relevance.item:  # the question names no item: its words decide
-        return (0.0, 0.0, shared) if shared >= 1 else None
+        return (0.0, 0.0, 0.0, shared) if shared >= 1 else None
     roots = sentence.roots | (before.roots if before is not None and _ANAPHOR.match(sentence.text) else set())
-    named = len(relevance.item & roots)
-    if named < relevance.needed or (relevance.asks_why and not _GIVES_CAUSE.search(sentence.text)):
+    named = relevance.named(roots)
+    if named < _ENOUGH or (relevance.asks_why and not _GIVES_CAUSE.search(sentence.text)):
         return None
     near = _figure_near_item(sentence, relevance.item) if relevance.asks_figure else None
     if near is False:
         return None  # its figures are about something else
-    return (named / len(relevance.item), 1.0 if near else 0.0, shared)
+    expects = 1.0 if relevance.asks_forward and FORWARD.search(sentence.text) else 0.0
+    return (expects, named, 1.0 if near else 0.0, shared + _SPECIFIC_WEIGHT * sentence.specifics)
 
 
 Line = Sequence[Any]  # a page's line as stored: text, x0, y0, x1, y1
@@ -201,6 +260,7 @@ PAGES_KEPT = 256
 _PageKey = tuple[StoreKey, int, int]  # store, filing, page
 _PAGES: LruCache[_PageKey, _Page] = LruCache(PAGES_KEPT)
 # a sentence's figures checked against its page's cells: the cells they match, or None when one does not
+_IDF: LruCache[tuple[StoreKey, tuple[str, ...]], TermIdf] = LruCache(PAGES_KEPT)
 _CHECKED: LruCache[tuple[_PageKey, str], tuple[CellHit, ...] | None] = LruCache(PAGES_KEPT * MAX_SENTENCES)
 
 
@@ -261,7 +321,20 @@ async def _checked(
     if not sentence.extraction.figures and not sentence.extraction.unrecognised:
         return base
     used = await _verified_cells(session, sentence, hit, store)
-    return None if used is None else dataclasses.replace(base, cells=used)
+    if used is None:  # figures no cell prints: the filer's prose, quoted only where it is drawn
+        return dataclasses.replace(base, prose_figures=True) if boxes else None
+    return dataclasses.replace(base, cells=used)
+
+
+async def _item_idf(session: AsyncSession, u: QueryUnderstanding, store: StoreKey | None) -> TermIdf:
+    """The idf of the asked item's words, kept by store: the same question comes back."""
+    words = tuple(sorted(set(tokenize(" ".join(item_phrases(u.query, u.company_mentions, None))))))
+    kept = _IDF.get((store, words)) if store else None
+    if kept is None:
+        kept = await term_idf(session, words)
+        if store:
+            _IDF.put((store, words), kept)
+    return kept
 
 
 async def select_passages(
@@ -271,7 +344,7 @@ async def select_passages(
     between runs (None: read again)."""
     if not hits:
         return []
-    relevance = _relevance(u)
+    relevance = _relevance(u, await _item_idf(session, u, store))
     pages = await _page_texts(session, hits, store)
     scored: list[tuple[tuple[float, ...], int, _Sentence, PageHit]] = []
     for rank, hit in enumerate(hits):

@@ -29,6 +29,8 @@ class Passage:
     cells: tuple[CellHit, ...] = ()
     # the lines the sentence is drawn on, on its page image (x0, y0, x1, y1); none where not measured
     boxes: tuple[tuple[float, float, float, float], ...] = ()
+    # its figures match no cell of its page: the filer's prose, quoted where it is drawn, vouched for by none
+    prose_figures: bool = False
 
 
 @dataclass(frozen=True)

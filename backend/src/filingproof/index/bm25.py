@@ -37,6 +37,30 @@ def idf(doc_count: int, df: int) -> float:
 
 
 @dataclass(frozen=True)
+class TermIdf:
+    """The idf of terms of the store: `known` for those some chunk holds; `rarest` is a term's held once."""
+
+    known: dict[str, float]
+    rarest: float
+
+
+async def term_idf(session: AsyncSession, terms: Sequence[str]) -> TermIdf:
+    """The idf of each of `terms` in the store (one query)."""
+    rows = (
+        await session.execute(
+            text(
+                "SELECT s.doc_count, t.term, t.df FROM bm25_stats s "
+                "LEFT JOIN bm25_terms t ON t.term = ANY(CAST(:terms AS text[])) WHERE s.id = 1"
+            ),
+            {"terms": sorted(set(terms))},
+        )
+    ).all()
+    doc_count = int(rows[0].doc_count) if rows else 0
+    found = {row.term: idf(doc_count, int(row.df)) for row in rows if row.term is not None and row.df}
+    return TermIdf(found, idf(doc_count, 1))
+
+
+@dataclass(frozen=True)
 class ChunkTerms:
     chunk_id: int
     length: int  # the chunk's token count, as in `chunks.length`

@@ -2,6 +2,8 @@
 company and its period. The reading keeps them (the pipeline's readers expect them); the item check
 (`qa.asked`) drops them from the asked item's words."""
 
+import re
+
 from filingproof.calendar import MONTH_WORDS
 
 
@@ -58,4 +60,12 @@ GRAMMAR = (
     | CHANGE_WORDS
     | RATIO_WORDS
     | EDGE_WORDS
+)
+
+
+# Words that ask what a filing expects of a later year ("what production rate changes is Boeing forecasting
+# for FY2023"): the latest filing's outlook answers, so they are read, never dropped as a verb.
+FORWARD = re.compile(
+    r"\b(?:forecast\w*|expect\w*|guidance|outlook|anticipat\w*|project(?:s|ed|ing|ions?)|plans?\s+to)\b",
+    re.IGNORECASE,
 )

@@ -18,7 +18,7 @@ from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import Clause, split_clauses
-from filingproof.reading.grammar import PART_WORDS, PERIOD_WORDS
+from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import Phrase, analyst_words, is_english_word
 from filingproof.slips import one_edit
 
@@ -548,7 +548,13 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         joined = following is not None and following.text.lower() in _JOINING
         ends = following is None or following.role in ("grammar", "period", "operation")
         if verbs and not joined and ends:
-            draft.spans = [replace(span, role="filler") if span in verbs else span for span in draft.spans]
+            # a verb of expectation says which filing answers ("is Boeing forecasting"): it is read
+            roles: dict[int, SpanRole] = {
+                id(span): "operation" if FORWARD.fullmatch(span.text) else "filler" for span in verbs
+            }
+            draft.spans = [
+                replace(span, role=roles[id(span)]) if id(span) in roles else span for span in draft.spans
+            ]
         return
 
 

@@ -17,8 +17,20 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
     ("operating cash flow", "cash from operations", "cash provided by operating activities"),
 )  # fmt: skip
 
+# an analyst's topic and the phrases filers write it in (a question about "legal battles" is answered by
+# the pages on "legal proceedings"); the quotes read them too (`agent.passages`)
+TOPICS: tuple[tuple[str, ...], ...] = (
+    ("legal battles", "legal proceedings", "legal actions", "litigation", "lawsuits", "legal matters"),
+    ("cyclicality", "cyclical"),
+    ("primary customers", "major customers", "largest customers", "principal customers"),
+    ("acquisitions", "acquired", "acquisition"),
+    ("production rates", "production rate"),
+    ("ceo", "chief executive officer"),
+    ("cfo", "chief financial officer"),
+)  # fmt: skip
+
 _TOKENISED: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(tuple(tokenize(phrase)) for phrase in group) for group in _GROUPS
+    tuple(tuple(tokenize(phrase)) for phrase in group) for group in (*_GROUPS, *TOPICS)
 )
 
 

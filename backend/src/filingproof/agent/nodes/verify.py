@@ -34,13 +34,17 @@ from filingproof.verify.claims import ClaimCell, claim_failures
 
 # Failures a filer's own quoted sentence may carry: its periods, references and claims are its words.
 _QUOTE_EXEMPT = frozenset({"period", "reference", "claim"})
+# and those of a sentence whose figures no cell of its page prints (`Passage.prose_figures`): its figures
+_PROSE_EXEMPT = frozenset({"figure", "unrecognised"})
 _NOTE_LABEL = re.compile(r"\d{1,3}")
 
 
-def quote_spans(draft: Draft) -> list[tuple[int, int]]:
-    """Where the draft's verbatim quotes sit in its text."""
+def quote_spans(draft: Draft, prose_only: bool = False) -> list[tuple[int, int]]:
+    """Where the draft's verbatim quotes sit in its text; `prose_only`: those whose figures no cell prints."""
     spans = []
     for passage in draft.quotes:
+        if prose_only and not passage.prose_figures:
+            continue
         start = draft.text.find(passage.sentence)
         if start >= 0:
             spans.append((start, start + len(passage.sentence)))
@@ -61,15 +65,17 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
     known = _cited_pages(draft) | set(notes)
     cited = [c.cited() for c in draft.cells]
     verdict = verify_draft(draft.text, cited, draft.derivations, (), known, sorted(filing_ends))
-    quotes = quote_spans(draft)
+    quotes, prose = quote_spans(draft), quote_spans(draft, prose_only=True)
+
+    def within(failure: Failure, spans: Sequence[tuple[int, int]]) -> bool:
+        span = failure.span
+        return span is not None and any(start <= span[0] and span[1] <= end for start, end in spans)
+
     failed = [
         failure
         for failure in verdict.failed
-        if not (
-            failure.kind in _QUOTE_EXEMPT
-            and failure.span is not None
-            and any(start <= failure.span[0] and failure.span[1] <= end for start, end in quotes)
-        )
+        if not (failure.kind in _QUOTE_EXEMPT and within(failure, quotes))
+        and not (failure.kind in _PROSE_EXEMPT and within(failure, prose))
     ]
     return Verdict(not failed, verdict.figures, verdict.periods, failed)
 

@@ -26,6 +26,7 @@ from filingproof.ingest.pdf.glyphs import PdfPage, open_pdf, read_pages
 from filingproof.ingest.pdf.lines import Line, page_lines
 from filingproof.ingest.pdf.tables import Box, PdfTable, find_tables, is_period_line, page_margins
 
+TextLine = tuple[str, float, float, float, float]  # a line's text and box, as `ingest.render` keeps them
 _CONTEXT_CHARS = 1500  # as the HTML layout keeps before a table
 
 
@@ -37,6 +38,8 @@ class PdfDocument(ParsedDocument):
     page_sizes: list[tuple[float, float]] = field(default_factory=list)
     cell_boxes: dict[tuple[int, int], Box] = field(default_factory=dict)
     pdf_cover: PdfCover | None = None
+    # each page's text lines with their boxes (points), top to bottom: a quoted sentence is outlined by them
+    text_lines: list[list[TextLine]] = field(default_factory=list)
 
 
 def parse_pdf(raw: bytes, given: FilingMetadata | None = None) -> PdfDocument:
@@ -72,6 +75,7 @@ def parse_pdf(raw: bytes, given: FilingMetadata | None = None) -> PdfDocument:
         page_sizes=[(page.width, page.height) for page in pages],
         cell_boxes=boxes,
         pdf_cover=cover,
+        text_lines=[[(ln.text, ln.x0, ln.top, ln.x1, ln.bottom) for ln in page] for page in lines],
     )
 
 

@@ -14,7 +14,7 @@ import asyncio
 import struct
 import zlib
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,7 +25,7 @@ from PIL.Image import Image
 
 from filingproof.ingest.pdf.document import PdfDocument
 from filingproof.ingest.pdf.glyphs import open_pdf
-from filingproof.ingest.render import Box, RenderedPage, Rendering
+from filingproof.ingest.render import Box, RenderedPage, Rendering, TextLine
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_LEVEL = 1
@@ -56,7 +56,7 @@ def render_pages(document: PdfDocument, out_dir: Path, width: int) -> Rendering:
                 scales.append(scale)
     finally:
         handle.close()
-    return Rendering(pages, _scaled_boxes(document, scales))
+    return Rendering(pages, _scaled_boxes(document, scales), _scaled_lines(document, scales))
 
 
 def _draw(handle: pdfium.PdfDocument, index: int, scale: float) -> Image:
@@ -126,11 +126,26 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def _scaled_lines(document: PdfDocument, scales: list[float]) -> dict[int, list[TextLine]]:
+    """Each page's text lines, their boxes put on its image (page numbers from 1)."""
+    return {
+        number: [_scaled_line(line, scale) for line in page]
+        for number, (page, scale) in enumerate(zip(document.text_lines, scales, strict=False), start=1)
+    }
+
+
+def _scaled_line(line: TextLine, scale: float) -> TextLine:
+    box = _scaled(line[1:], scale)
+    return (line[0], box.x0, box.y0, box.x1, box.y1)
+
+
+def _scaled(points: Sequence[float], scale: float) -> Box:
+    x0, top, x1, bottom = points
+    return Box(round(x0 * scale, 2), round(top * scale, 2), round(x1 * scale, 2), round(bottom * scale, 2))
+
+
 def _scaled_boxes(document: PdfDocument, scales: list[float]) -> dict[tuple[int, int], Box]:
     boxes: dict[tuple[int, int], Box] = {}
     for (t, c), (x0, top, x1, bottom) in document.cell_boxes.items():
-        scale = scales[document.layout.tables[t].page - 1]
-        boxes[(t, c)] = Box(
-            round(x0 * scale, 2), round(top * scale, 2), round(x1 * scale, 2), round(bottom * scale, 2)
-        )
+        boxes[(t, c)] = _scaled((x0, top, x1, bottom), scales[document.layout.tables[t].page - 1])
     return boxes
