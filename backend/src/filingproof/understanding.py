@@ -314,6 +314,16 @@ _NOT_TICKERS = _ACRONYMS | frozenset(
         "OF",
         "IN",
         "TO",
+        # analysts' acronyms that are also tickers ("Document Cloud ARR" is annual recurring revenue)
+        "ARR",
+        "MRR",
+        "TTM",
+        "LTM",
+        "FCF",
+        "OCF",
+        "ROIC",
+        "KPI",
+        "YOY",
     ]
 )
 

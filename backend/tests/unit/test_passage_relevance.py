@@ -4,7 +4,7 @@ specifics ranked over boilerplate; and a filer's sentence stating figures no cel
 filer's words and never vouched for (`Passage.prose_figures`)."""
 
 from filingproof.agent.nodes.verify import check_draft
-from filingproof.agent.passages import _Relevance, _score, _sentence, item_weights
+from filingproof.agent.passages import _Relevance, _score, _sentence, item_weights, quotes_answer
 from filingproof.agent.state import Draft, Passage
 from filingproof.index.bm25 import TermIdf
 
@@ -67,3 +67,9 @@ def test_figures_no_cell_prints_stand_only_in_a_quote_of_the_filers_prose() -> N
     assert check_draft(_quoted(prose_figures=True)).ok
     assert not check_draft(_quoted(prose_figures=False)).ok  # a quote whose figures should be cells
     assert not check_draft(Draft(f"PepsiCo's credit agreement: {PROSE}", ())).ok  # not quoted: fail closed
+
+
+def test_a_question_ranking_members_is_not_answered_by_a_sentence_about_one() -> None:
+    assert not quotes_answer("Which region had the Highest EBITDAR Contribution for MGM during FY2022?")
+    assert not quotes_answer("Which Best Buy product category performed the best in Q2 of FY2024?")
+    assert quotes_answer("Has Boeing reported any materially important ongoing legal battles from FY2022?")

@@ -538,3 +538,15 @@ def test_a_verb_of_expectation_after_the_company_is_read_not_dropped() -> None:
         ("forecasting", "operation")
     ]
     assert "forecasting" in read_.text
+
+
+def test_an_analysts_acronym_that_is_a_ticker_names_no_company_not_ingested() -> None:
+    catalog = Catalog(
+        (CompanyRef("ADBE", "ADOBE INC."), CompanyRef("ARR", "ARMOUR Residential REIT, Inc.", covered=False)),
+        (),
+    )
+    found = company_mentions("what was Adobe's Document Cloud ARR coming out of Q3 FY23?", catalog)
+    assert [ticker for _, ticker in found] == ["ADBE"]
+    assert [ticker for _, ticker in company_mentions("How did ARR and Adobe do in 2023?", catalog)] == [
+        "ADBE"
+    ]

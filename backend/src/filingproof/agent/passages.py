@@ -37,6 +37,7 @@ from filingproof.index.bm25 import TermIdf, term_idf
 from filingproof.index.tokenize import tokenize
 from filingproof.lru import LruCache
 from filingproof.qa.asked import item_phrases
+from filingproof.qa.ranking import ranking_asked
 from filingproof.qa.store import CellHit, page_cells
 from filingproof.reading.grammar import FORWARD
 from filingproof.retrieval.search import PageHit
@@ -326,6 +327,12 @@ async def _checked(
     return dataclasses.replace(base, cells=used)
 
 
+def quotes_answer(question: str) -> bool:
+    """Whether sentences can answer the question: not one that ranks members ("which region had the highest
+    EBITDAR"), where a sentence about one member would read as the answer; the ranked figures answer it."""
+    return ranking_asked(question) is None
+
+
 async def _item_idf(session: AsyncSession, u: QueryUnderstanding, store: StoreKey | None) -> TermIdf:
     """The idf of the asked item's words, kept by store: the same question comes back."""
     words = tuple(sorted(set(tokenize(" ".join(item_phrases(u.query, u.company_mentions, None))))))
@@ -342,7 +349,7 @@ async def select_passages(
 ) -> list[Passage]:
     """The sentences of the pages `hits` to quote (see the module); `store`: where pages read are kept
     between runs (None: read again)."""
-    if not hits:
+    if not hits or not quotes_answer(u.query):
         return []
     relevance = _relevance(u, await _item_idf(session, u, store))
     pages = await _page_texts(session, hits, store)

@@ -12,7 +12,7 @@ from filingproof.agent.passages import select_passages
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 
-PAGES = 5
+PAGES = 8
 
 
 async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
