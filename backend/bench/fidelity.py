@@ -5,7 +5,7 @@ Parse level only (no database, no browser): each filing is parsed as the ingest 
 A corpus folder holds `<TICKER>/<file>` documents, plain (`.htm`) or gzip-compressed (`.htm.gz`).
 
 .venv/bin/python backend/bench/fidelity.py [CORPUS_DIR ...] [--misses N] [--only TICKER]
-    [--match TEXT] [--min-values R] [--min-periods R] [--groups N] [--group TEXT]
+    [--match TEXT] [--split dev|held-out] [--min-values R] [--min-periods R] [--groups N] [--group TEXT]
     e.g. `backend/bench/fidelity.py ../shared/corpus-large --min-values 0.995 --min-periods 0.985`
 
 Filings are also summed by the corpus-large split (`HELD_OUT`): dev and held-out side by side, with the
@@ -175,12 +175,21 @@ def main() -> None:
     parser.add_argument("--misses", type=int, default=20, help="how many misses of each kind to list")
     parser.add_argument("--only", help="only the filings of this ticker (folder)")
     parser.add_argument("--match", help="only the filings whose TICKER/file name contains this text")
+    parser.add_argument(
+        "--split",
+        choices=("dev", "held-out"),
+        help="only one side of corpus-large's company split: study dev's misses without reading held-out's",
+    )
     parser.add_argument("--min-values", type=float, help="exit 1 when the total value rate is below this")
     parser.add_argument("--min-periods", type=float, help="exit 1 when the total period rate is below this")
     parser.add_argument("--groups", type=int, default=0, help="print the N largest groups of period misses")
     parser.add_argument("--group", help="list the period misses of the groups whose name contains this")
     args = parser.parse_args()
-    files = corpus_files(args.corpus, args.only, args.match)
+    files = [
+        path
+        for path in corpus_files(args.corpus, args.only, args.match)
+        if args.split is None or (path.parent.name.upper() in HELD_OUT) == (args.split == "held-out")
+    ]
     total, companies, split = Tally(), dict[str, Tally](), {"dev": Tally(), "held-out": Tally()}
     misses, grouped, conflicts = Fidelity(), Grouped(), list[str]()
     started = time.perf_counter()

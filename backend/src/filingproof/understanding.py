@@ -177,6 +177,8 @@ class QueryUnderstanding:
     covered: tuple[str, ...] = field(default=())  # what is ingested, for the named companies (or all)
     filing_ids: tuple[int, ...] | None = None  # the only filings the request's filters allow; None: any
     outside_filters: tuple[str, ...] = ()  # companies the question names that the filters leave out
+    # how a fiscal year asked by the calendar year it ends in was read (`_years_by_their_end`), for the answer
+    years_read: str | None = None
 
     def filings_of(self, catalog: Catalog, ticker: str) -> list[FilingRef]:
         """The company's filings this request may read: all of them, or those its filters allow."""
@@ -1039,6 +1041,7 @@ def understand(
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
     forward = FORWARD.search(query) is not None
+    years, years_read = _years_by_their_end(companies, years, fiscal_period, catalog)
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog, forward)
     read = QueryUnderstanding(
         query=query,
@@ -1059,8 +1062,45 @@ def understand(
         statement_inferred=inferred,
         out_of_scope=out_of_scope,
         covered=covered,
+        years_read=years_read,
     )
     return read if filters is None or filters == Filters() else _within_filters(read, filters, catalog)
+
+
+# Fiscal years that end this early in a calendar year are named by some filers for the year they start in
+_EARLY_MONTHS = 2
+
+
+def _years_by_their_end(
+    companies: Sequence[str], years: list[int], fiscal_period: FiscalPeriod | None, catalog: Catalog
+) -> tuple[list[int], str | None]:
+    """The years asked, read as the filer names them where the question names a fiscal year by the calendar
+    year it ends in: Ulta Beauty calls the year ended January 28, 2023 its fiscal 2022, and an analyst (and
+    FinanceBench) calls it "FY2023". Read so only for one company whose own fiscal year of the latest number
+    asked is not ingested while the one before it ends in January or February of that calendar year; every
+    year asked moves with it, and the answer says how it was read."""
+    if len(companies) != 1 or not years:
+        return years, None
+    filings = catalog.filings_of(companies)
+    latest = max(years)
+    if _year_covered(latest, filings, fiscal_period in ("Q1", "Q2", "Q3")):
+        return years, None
+    ends = [
+        filing.period_end
+        for filing in filings
+        if filing.fiscal_year == latest - 1
+        and filing.period_end.year == latest
+        and filing.period_end.month <= _EARLY_MONTHS
+    ]
+    if not ends:
+        return years, None
+    company = catalog.matcher.companies.get(companies[0])
+    name = company.name if company is not None else companies[0]
+    said = (
+        f"{name} names the year ended {max(ends):%B} {max(ends).day}, {latest} its fiscal {latest - 1}; "
+        f"FY{latest} is read as that year, the one that ends in {latest}."
+    )
+    return [year - 1 for year in years], said
 
 
 _QUARTERS: dict[str, FiscalPeriod] = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "Q4": "Q4"}

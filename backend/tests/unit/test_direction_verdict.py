@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from filingproof.qa.direction import (
+    FIGURES_NOT_REASONS,
     REASONS_UNANSWERED,
     asked_way,
     with_direction_verdict,
@@ -59,7 +60,15 @@ def test_a_why_the_computed_change_leaves_out_is_said() -> None:
     assert with_unanswered_why(_change(-4320), asked, quoted=False).unanswered == [REASONS_UNANSWERED]
     assert with_unanswered_why(_change(-4320), asked, quoted=True).unanswered == []  # the filings quoted
     assert with_unanswered_why(_change(-4320), "By how much did VZ cut capex?", False).unanswered == []
-    assert with_unanswered_why(TableAnswer(), asked, quoted=False).unanswered == []  # no change computed
+    assert with_unanswered_why(TableAnswer(), asked, quoted=False).unanswered == []  # no figure given
+
+
+def test_figures_given_for_what_drove_a_change_say_they_are_not_its_reasons() -> None:
+    # FinanceBench 00669: "What drove gross margin change as of FY2022 for JnJ?", answered by the margin
+    asked = "What drove gross margin change as of FY2022 for JnJ?"
+    margin = with_unanswered_why(_change(67, "margin"), asked, quoted=False)
+    assert margin.unanswered == [FIGURES_NOT_REASONS]
+    assert with_unanswered_why(_change(67, "margin"), asked, quoted=True).unanswered == []
 
 
 def test_a_rates_move_below_its_written_precision_is_no_move() -> None:

@@ -178,6 +178,7 @@ def test_an_unknown_name_is_an_error() -> None:
         ("capex", "Property, plant and equipment additions"),  # Boeing FY2018 10-K, page 53
         ("dividends_paid", "Dividends paid to shareholders"),  # 3M FY2018 10-K, page 60
         ("accounts_payable", "Trade payables"),  # Kraft Heinz, page 47
+        ("inventories", "Inventories (Notes 1 and 3)"),  # J&J FY2022 10-K, page 46: a reference to the notes
     ],
 )
 def test_rows_as_other_filings_print_them(key: str, label: str) -> None:

@@ -161,3 +161,22 @@ def test_an_amount_comes_before_a_share_count_unless_shares_are_asked() -> None:
     alphabet = frozenset({"alphabet"})
     assert _best(rows, "stock repurchases", fy2022, alphabet) == [57532]
     assert _best(rows, "shares repurchased", fy2022, alphabet) == [57531]
+
+
+def test_a_period_written_short_in_a_column_is_no_other_lines_column() -> None:
+    # J&J's Q2 2023 earnings release (FinanceBench's PDF): the highlights' "Net Earnings/(Loss)" under "Q2
+    # 2022" (page 1), and the reconciliation's "Net Earnings" row under the adjustment "Other" (page 24)
+    quarter = {
+        "period_start": date(2022, 4, 1),
+        "period_end": date(2022, 6, 30),
+        "ticker": "JNJ",
+        "filing_period_end": date(2023, 6, 30),
+        "form": "8-K EX-99.1",
+        "fiscal_period": "Q2",
+    }
+    rows = [
+        row(16913, "Net Earnings/(Loss)", None, "4814000000", column_label="Q2 2022", **quarter),
+        row(19780, "Net Earnings", None, "0", column_label="Other", **quarter),
+    ]
+    q2 = [Target("duration", date(2022, 6, 30), 91, 2022, 2)]
+    assert _best(rows, "net income", q2, frozenset({"johnson"})) == [16913]

@@ -1,13 +1,22 @@
 """Which kind of member a question ranks and which end it asks for; a total tagged beside its parts ranks
-with none of them (issue 28)."""
+with none of them; which of the lines asked ranks first (issue 28)."""
 
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
 import pytest
 
-from filingproof.qa.pick import _FOOTNOTE
-from filingproof.qa.ranking import _member_of, _without_totals, implied_ask, ranking_asked
+from filingproof.qa.items import ITEMS_BY_KEY
+from filingproof.qa.periods import Target
+from filingproof.qa.pick import _FOOTNOTE, Pick, TableAnswer
+from filingproof.qa.ranking import (
+    _member_of,
+    _without_totals,
+    implied_ask,
+    ranking_asked,
+    with_lines_ranked,
+)
 from filingproof.qa.store import CellHit
 
 
@@ -104,3 +113,34 @@ def test_a_subsegment_is_a_member_of_its_own_axis() -> None:
     assert (
         _member_of({segment: "nke:NIKEBrandMember", "srt:ProductOrServiceAxis": "nke:FootwearMember"}) is None
     )
+
+
+def _line_pick(key: str, value: int, label: str) -> Pick:
+    cell = replace(_cell(value), row_label=label, cell_id=abs(value))
+    target = Target("duration", date(2023, 1, 28), 364, 2023)
+    return Pick("BBY", "Best Buy", ITEMS_BY_KEY[key], None, target, cell)
+
+
+BEST_BUY_SECTIONS = [  # Best Buy's 10-K FY2023 (FinanceBench's PDF), page 42
+    _line_pick("operating_cash_flow", 1_824, "Total cash provided by operating activities"),
+    _line_pick("investing_cash_flow", -962, "Total cash used in investing activities"),
+    _line_pick("financing_cash_flow", -1_806, "Total cash used in financing activities"),
+]
+
+
+def test_which_of_the_lines_asked_ranks_first_is_said_first() -> None:
+    # FinanceBench 01275, as the reading writes it
+    asked = "Among cash from operating activities, …, which the most cash flow for Best Buy in FY2023"
+    most = with_lines_ranked(TableAnswer(picks=list(BEST_BUY_SECTIONS)), asked)
+    assert most.verdict == "Of the lines asked, total cash provided by operating activities is the highest."
+    least = with_lines_ranked(TableAnswer(picks=list(BEST_BUY_SECTIONS)), "which one lost the least?")
+    assert least.verdict == "Of the lines asked, total cash used in financing activities is the lowest."
+
+
+def test_lines_are_not_ranked_unless_asked_which_nor_across_periods() -> None:
+    picks = list(BEST_BUY_SECTIONS)
+    recent = "What were the most recent cash flows?"  # no "which"
+    assert with_lines_ranked(TableAnswer(picks=picks), recent).verdict is None
+    earlier = replace(picks[0], target=Target("duration", date(2022, 1, 29), 364, 2022))
+    mixed = TableAnswer(picks=[earlier, *picks[1:]])
+    assert with_lines_ranked(mixed, "which brought in the most?").verdict is None  # two periods

@@ -6,6 +6,7 @@ import itertools
 import pytest
 
 from filingproof.agent.nodes.router import naming_text, with_definition
+from filingproof.qa.items import find_items, open_ask, parse_ask
 from filingproof.reading.clauses import split_clauses
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
@@ -550,3 +551,43 @@ def test_an_analysts_acronym_that_is_a_ticker_names_no_company_not_ingested() ->
     assert [ticker for _, ticker in company_mentions("How did ARR and Adobe do in 2023?", catalog)] == [
         "ADBE"
     ]
+
+
+def test_how_one_figure_compares_with_another_asks_for_both() -> None:
+    # FinanceBench 00585 and 01484: "compare to" sets two figures side by side, like "versus"
+    boeing = reading("How does Tesla's effective tax rate in FY2022 compare to FY2021?").text
+    assert boeing == "How does Tesla's effective tax rate in FY2022 versus FY2021"
+    assert open_ask(boeing, 1, 2) is not None  # the figures are asked for, not a passage
+    assert "versus" in reading("How did Apple's iPhone revenue compare with its Mac revenue in 2024?").text
+
+
+def test_a_line_as_a_percent_of_sales_is_its_share_of_revenue() -> None:
+    # FinanceBench 01487: "net earnings as a percent of sales", not "net income in percent" of a line "sales"
+    text = reading("Did Tesla's net earnings as a percent of sales increase in Q2 of FY2023?").text
+    assert "as a percentage of revenue" in text
+    ask = parse_ask(text, 1, 1)
+    assert ask is not None and ask.derivation == "margin"
+    assert [item.key for item in ask.items] == ["net_income", "revenue"]
+
+
+def test_the_cash_flow_sections_named_in_one_breath_are_three_lines() -> None:
+    # FinanceBench 01275: "Among operations, investing, and financing activities, which brought in the most"
+    asked = "Among operations, investing, and financing activities, which brought in the most for Tesla?"
+    text = reading(asked).text
+    assert "cash from operating activities, cash from investing activities and cash from financing" in text
+    assert not text.startswith("Among")  # a preposition, no name qualifying the first line
+    keys = [item.key for item in find_items(text)]
+    assert keys == ["operating_cash_flow", "investing_cash_flow", "financing_cash_flow"]
+
+
+def test_a_sentence_that_asks_a_figure_by_the_verb_that_computes_it_asks() -> None:
+    # FinanceBench 00711: the second sentence names the metric the first asks in other words
+    question = (
+        "Roughly how many times has JnJ sold its inventory in FY2022? Calculate inventory turnover ratio for "
+        "FY2022; if conventional inventory management is not meaningful for the company then state that."
+    )
+    kinds = clause_kinds(question)
+    assert ("asking", "Calculate inventory turnover ratio for FY2022") in kinds
+    # one that says how to compute is an instruction still, beside a question
+    using = "What was Apple's FCF in 2024? Calculate it using CFO and capex."
+    assert clause_kinds(using)[-1] == ("instruction", "Calculate it using CFO and capex.")

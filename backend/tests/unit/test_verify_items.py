@@ -167,6 +167,17 @@ def test_a_columns_quarter_is_its_period_not_a_line() -> None:
         company_names=("Ford Motor",),
     )
     assert check_item(AskedItem("Model e EBIT", "F", (AskedPeriod(date(2023, 6, 30), 91),)), ebit).ok
+    # a period written short in a release's column ("Q2 2023", "FY 2022", "H1 2023") names no line either
+    for written in ("Q2 2023", "2Q23", "FY 2023", "H1 2023", "Full Year 2023", "YTD 2023"):
+        assert column_words(written) == frozenset(), written
+    assert column_words("Q2 2023 Other") == {"other"}
+
+
+def test_a_restructuring_charge_is_a_restructuring_cost() -> None:
+    # PepsiCo's 10-K FY2022 (FinanceBench's PDF), page 79: "2022 restructuring charges", asked as "costs"
+    assert terms("restructuring costs") == terms("2022 Restructuring charges")
+    assert terms("impairment cost") == terms("Impairment charge")
+    assert terms("cost of sales") != terms("sales charges")  # not every charge is a cost
 
 
 SEGMENTS = "us-gaap:StatementBusinessSegmentsAxis"

@@ -147,7 +147,7 @@ def compute(asked: MetricQuestion, found: dict[Ref, Found]) -> Derivation:
 
 
 # Words a metric's question adds to its name: "gross margin percentage", "current ratio as a %".
-_RATE_WORDS = "percentage percent rate ratio margin"
+_RATE_WORDS = "percentage percent rate ratio margin times"  # "how many times … its inventory": a turnover
 
 
 # periods shorter than a fiscal year

@@ -16,6 +16,10 @@ Statement = Literal["income_statement", "balance_sheet", "cash_flow"]
 Nature = Literal["duration", "instant"]
 
 
+# "(Note 4)", "(Notes 1 and 3)", "(see Note 12)": where a line is explained
+_NOTES = re.compile(r"\s*\((?:see\s+)?notes?\s+\d+[\w\s,&-]*\)", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class InputItem:
     key: str
@@ -27,8 +31,9 @@ class InputItem:
     outflow: bool = False  # printed as a negative (a payment): used as its magnitude
 
     def row_rank(self, label: str) -> int | None:
-        """The preference of the first row pattern that `label` matches, or None if none does."""
-        cleaned = " ".join(label.replace("\u2014", "-").replace("\u2013", "-").split())
+        """The preference of the first row pattern that `label` matches, or None if none does; a reference
+        to the notes names no other line ("Inventories (Notes 1 and 3)", J&J)."""
+        cleaned = " ".join(_NOTES.sub("", label).replace("\u2014", "-").replace("\u2013", "-").split())
         return next((rank for rank, row in enumerate(self.rows) if row.fullmatch(cleaned)), None)
 
 

@@ -40,6 +40,11 @@ REASONS_UNANSWERED = (
     "This answer gives the change, not its reasons: the filings' explanations are not quoted beside a "
     "computed figure."
 )
+# "What drove gross margin change as of FY2022?" answered by the margin alone: the figures are no reasons
+FIGURES_NOT_REASONS = (
+    "This answer gives the figures, not the reasons the question asks for: the filings' explanations are "
+    "not quoted beside them."
+)
 # the least move of a percent (in points) and of a ratio that their figures, written to one and two
 # decimals, show
 _UNSEEN = {"percent": Decimal("0.05"), "ratio": Decimal("0.005")}
@@ -65,15 +70,14 @@ def _changes(table: "TableAnswer") -> list["Derivation"]:
 
 
 def with_unanswered_why(table: "TableAnswer", question: str, quoted: bool) -> "TableAnswer":
-    """The answer saying it leaves the reasons out, when the question asks why a figure moved and the answer
-    computes the move without quoting the filings (`quoted`): no half-answer passes for a whole one."""
-    if (
-        _WHY.search(question)
-        and _changes(table)
-        and not quoted
-        and REASONS_UNANSWERED not in table.unanswered
-    ):
-        table.unanswered.append(REASONS_UNANSWERED)
+    """The answer saying it leaves the reasons out, when the question asks why a figure moved (or what drove
+    it) and the answer gives figures without quoting the filings (`quoted`): no half-answer passes for a
+    whole one."""
+    if not _WHY.search(question) or quoted or not (table.picks or table.derived):
+        return table
+    said = REASONS_UNANSWERED if _changes(table) else FIGURES_NOT_REASONS
+    if said not in table.unanswered:
+        table.unanswered.append(said)
     return table
 
 

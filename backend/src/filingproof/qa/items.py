@@ -40,6 +40,13 @@ def _item(
 # "EPS", "earnings per share", "net income per common share": the per-share wordings of both EPS items.
 _PER_SHARE = r"(?:eps|(?:net\s+)?(?:income|earnings)\s+per\s+(?:common\s+)?share)"
 
+# A cash-flow statement's section total as printed: "Total cash used in investing activities", "Net cash
+# provided by (used in) financing activities".
+_CASH_OF = (
+    r"(?:total\s+|net\s+)?cash\s+(?:provided\s+by|generated\s+by|used\s+in|from|\(used\s+in\))[\s()a-z/]*?"
+    r"{}\s+activities"
+)
+
 LINE_ITEMS: tuple[LineItem, ...] = (
     _item("cost_of_sales", "cost of sales", r"\bcosts?\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold)\b",
           ("CostOfGoodsAndServicesSold", "CostOfRevenue", "CostOfGoodsSold"),
@@ -62,6 +69,14 @@ LINE_ITEMS: tuple[LineItem, ...] = (
           r"(?:\s+activities)?\b|\boperating\s+cash\s+flows?\b",
           ("NetCashProvidedByUsedInOperatingActivities",),
           r"(?:net\s+)?cash\s+(?:generated|provided)\s+by(?:\s*\(used\s+in\))?\s+operating\s+activities"),
+    _item("investing_cash_flow", "cash from investing activities",
+          r"\b(?:net\s+)?cash\s+(?:provided\s+by|used\s+(?:in|for)|generated\s+by|from|flows?\s+from)\s+"
+          r"(?:\w+\s+)?investing(?:\s+activities)?\b|\binvesting\s+(?:cash\s+flows?|activities)\b",
+          ("NetCashProvidedByUsedInInvestingActivities",), _CASH_OF.format("investing")),
+    _item("financing_cash_flow", "cash from financing activities",
+          r"\b(?:net\s+)?cash\s+(?:provided\s+by|used\s+(?:in|for)|generated\s+by|from|flows?\s+from)\s+"
+          r"(?:\w+\s+)?financing(?:\s+activities)?\b|\bfinancing\s+(?:cash\s+flows?|activities)\b",
+          ("NetCashProvidedByUsedInFinancingActivities",), _CASH_OF.format("financing")),
     _item("capex", "capital expenditures",
           r"\bcapital\s+expenditures?\b|\bcapex\b|\bpurchases\s+of\s+property(?:\s+and|,)\s+(?:plant\s+and\s+)?"
           r"equipment\b",
@@ -242,13 +257,16 @@ def _over_time(question: str, year_count: int) -> DerivationKind | None:
 
 
 # A question after a figure: "how much", "how many", "what was/were/is/are …", "what did X come to", "… report
-# for …", or one that names a figure's unit ("what dividend per share did …", "share count")
+# for …", "how does … compare", or one that names a figure's unit ("what dividend per share did …", "share
+# count")
 _FIGURE_CUE = re.compile(
     r"\bhow\s+(?:much|many)\b|\bhow\s+(?:big|large)\s+(?:was|were|is|are)\b|\bwhat\s+(?:was|were|is|are)\b|\bwhat['’]s\b"
     r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b|\bwhat\s+did\b(?!.*\b(?:say|said|mention|note|announce)\w*\b)"
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
     # "who's higher", "who bought back more stock": which of the companies, by its figure
-    r"|\bwho(?:['’]s)?\b(?=.*\b(?:higher|lower|bigger|larger|more|greater|smaller|less)\b)",
+    r"|\bwho(?:['’]s)?\b(?=.*\b(?:higher|lower|bigger|larger|more|greater|smaller|less)\b)"
+    # "how does Boeing's effective tax rate in FY2022 compare to FY2021": the figures, side by side
+    r"|\bhow\s+(?:does|did|do)\b(?=.*\b(?:compare|versus)\b)",
     re.IGNORECASE,
 )
 

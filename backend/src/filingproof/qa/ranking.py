@@ -398,3 +398,32 @@ def _above_zero(ranked: Sequence[_Standing], measured: str, whose: str) -> str:
 def _listed(names: Sequence[str | None]) -> str:
     shown = [name or "" for name in names]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+# "Among operations, investing, and financing activities, which brought in the most cash flow": one of the
+# lines the question names, not a member
+_WHICH_LINE = re.compile(rf"\bwhich\b.*\b(?:{_HIGHEST}|{_LOWEST})\b", re.IGNORECASE)
+
+
+def with_lines_ranked(table: TableAnswer, question: str) -> TableAnswer:
+    """The answer with which of the lines it gives ranks first said first, when the question asks which of
+    several lines is highest or lowest and the answer gives one figure of each, in one unit and one period;
+    unchanged otherwise."""
+    picks = unique_picks(table.picks)
+    order = _ORDER.search(question)
+    if (
+        table.verdict is not None
+        or table.derived
+        or order is None
+        or not _WHICH_LINE.search(question)
+        or len(picks) < 2
+        or len({pick.item.key for pick in picks}) != len(picks)
+        or len({(pick.ticker, pick.cell.unit, pick.target) for pick in picks}) != 1
+    ):
+        return table
+    low = order["low"] is not None
+    first = (min if low else max)(picks, key=lambda pick: pick.cell.value)
+    if sum(pick.cell.value == first.cell.value for pick in picks) > 1:
+        return table  # a tie ranks nothing first
+    name = line_name(first.cell, first.item)
+    return replace(table, verdict=f"Of the lines asked, {name} is the {'lowest' if low else 'highest'}.")

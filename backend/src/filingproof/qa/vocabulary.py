@@ -41,6 +41,7 @@ from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
 from filingproof.verify.items import (
+    COLUMN_PERIOD,
     PAYMENT,
     PER_SHARE,
     QUALIFY_NOTHING,
@@ -127,10 +128,6 @@ def _row_terms(path: Sequence[str], neutral: frozenset[str]) -> frozenset[str]:
     return frozenset()
 
 
-# Words of a column's period: "Three months ended June 30, 2023", "52 weeks"
-_COLUMN_PERIOD = frozenset({"three", "six", "nine", "twelve", "thirteen", "weeks", "week"})
-
-
 def _member_terms(
     axis: str, member: str, row: frozenset[str], concept: frozenset[str], neutral: frozenset[str]
 ) -> frozenset[str]:
@@ -166,7 +163,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     if row.fact_id is None and row.table_title:
         carried |= terms(row.table_title, neutral)
         names.append(row.table_title)
-    untagged_column = column - _COLUMN_PERIOD if row.fact_id is None else frozenset()
+    untagged_column = column - COLUMN_PERIOD if row.fact_id is None else frozenset()
     labels = [*path, row.table_title or ""] if row.fact_id is None else path
     segmental = any("Segment" in axis for axis in cell.dimensions) or any(_SEGMENT.search(t) for t in labels)
     return Entry(

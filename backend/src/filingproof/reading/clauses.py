@@ -92,7 +92,11 @@ _ASKED_OF_YOU = (
 # What makes a clause a question: a question word, a request, or its question mark.
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
-    r"|" + _ASKED_OF_YOU,
+    r"|"
+    + _ASKED_OF_YOU
+    # a figure asked for by the verb that computes it ("Calculate inventory turnover ratio for FY2022"); one
+    # that says how ("Calculate EBITDA using …") is an instruction
+    + r"|^\W*(?:please\s+)?(?:calculate|compute|work\s+out)\b(?!.*\b(?:using|as|by)\b)",
     re.IGNORECASE,
 )
 
@@ -100,7 +104,7 @@ _QUESTION_CUE = re.compile(
 # A sentence that opens as a question asks even when it ends with a full stop ("What was X in 2024.").
 _OPENS_QUESTION = re.compile(
     r"\W*(?:(?:and|so|also|then|now)\s+)?(?:what|whats|how|which|who|whose|when|did|does|do|is|was|were|are|has"
-    r"|have|can|could|would|will|please|tell|give|show)\b",
+    r"|have|can|could|would|will|please|tell|give|show|calculate|compute)\b",
     re.IGNORECASE,
 )
 

@@ -150,6 +150,24 @@ def _month_spelled(match: re.Match[str]) -> str:
     return f"{_month_name(match.group('month'))}{day} {_year(match.group('year'))}"
 
 
+# The cash-flow statement's three sections named in one breath: "operations, investing, and financing
+# activities", "cash flows from operating, investing and financing activities".
+_CASH_FLOW_SECTIONS = re.compile(
+    r"\b(?:(?:net\s+)?cash\s+(?:flows?\s+)?(?:from|of|provided\s+by)\s+)?operati(?:ng|ons),?\s+investing,?\s+"
+    r"(?:and\s+)?financing"
+    r"(?:\s+activities|\s+cash\s+flows?)?",
+    re.IGNORECASE,
+)
+
+
+def _sections_spelled(text: str) -> str:
+    """Lines named in one breath spelled out one by one, as the item reader reads them."""
+    return _CASH_FLOW_SECTIONS.sub(
+        "cash from operating activities, cash from investing activities and cash from financing activities",
+        text,
+    )
+
+
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
     text = _MONTH_SHORT_YEAR.sub(_month_spelled, text)
@@ -838,7 +856,7 @@ def read(
         drafts.append((clause, draft))
     asking = [draft for clause, draft in drafts if clause.kind == "asking"]
     by_ticker = [mention for mention, _ in before_ticker]
-    parts = [_periods_spelled(_rendered(draft, by_ticker)) for draft in asking]
+    parts = [_sections_spelled(_periods_spelled(_rendered(draft, by_ticker))) for draft in asking]
     spans = [span for draft in asking for span in draft.spans]
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").

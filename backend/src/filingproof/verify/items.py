@@ -303,10 +303,18 @@ def terms(text: str, neutral: Iterable[str] = ()) -> frozenset[str]:
     return _all_terms(text) - frozenset(neutral)
 
 
+# A charge of a programme is its cost: "2022 restructuring charges" are "restructuring costs" (PepsiCo), and
+# "impairment charges" "impairment costs"; not every charge is ("sales charges" are no "cost of sales").
+_CHARGES_ARE_COSTS = re.compile(
+    r"\b(restructuring|impairment|severance|integration|separation|transformation)\s+charges?\b",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=8192)
 def _all_terms(text: str) -> frozenset[str]:
     found = set()
-    for word in _WORD.findall(fold(text)):
+    for word in _WORD.findall(fold(_CHARGES_ARE_COSTS.sub(r"\1 costs", text))):
         if word in MONTH_WORDS:
             continue
         term = _SYNONYMS.get(_stem(word), _stem(word))
@@ -483,8 +491,11 @@ def _sales_words(text: str) -> frozenset[str]:
 _COST_OF = re.compile(r"\bcosts?\s+of\s+(?:net\s+)?(?:sales?|revenues?)\b")
 
 
-# Words of a column's period, which name no line: "Three months ended June 30, 2023", "52 weeks"
-_COLUMN_PERIOD = _wordset("three six nine twelve thirteen weeks week first second third fourth")
+# Words of a column's period, which name no line: "Three months ended June 30, 2023", "52 weeks", and a
+# period written short ("Q2 2023", "2Q23", "FY 2022", "H1 2023", "Full Year", "YTD", "QTD")
+COLUMN_PERIOD = _wordset(
+    "three six nine twelve thirteen weeks week first second third fourth q h fy full ytd qtd"
+)
 # A statement's title read into a PDF column's header ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES
 # CONSOLIDATED STATEMENTS OF OPERATIONS For the Years Ended …"): the table's name, no line of it
 _STATEMENT_TITLE = re.compile(
@@ -542,7 +553,7 @@ def column_words(column_label: str, neutral: Iterable[str] = ()) -> frozenset[st
     """What a column's label names beyond the statement's title and the column's period: a line ("Net
     Sales"), a breakdown ("Exchange Rate Effect"), a restatement ("previously reported segment
     information …"); nothing for a statement's own column ("For the Years Ended December 31, 2019")."""
-    return terms(_STATEMENT_TITLE.sub(" ", column_label), neutral) - _COLUMN_PERIOD
+    return terms(_STATEMENT_TITLE.sub(" ", column_label), neutral) - COLUMN_PERIOD
 
 
 _STANDARD = ("us-gaap:", "srt:", "country:")  # generic members, and ISO codes ("country:CN" is "China")

@@ -162,6 +162,8 @@ async def answer(state: AgentState) -> dict[str, Any]:
                 text = f"{_not_the_item(unfaithful)}\n{draft.text}" if unfaithful else draft.text
                 if missing := left_out(state.get("understanding")):
                     text = f"{text}\n{missing}"
+                if (u := state.get("understanding")) is not None and u.years_read:
+                    text = f"{text}\n{u.years_read}"
                 status = _status(draft, verdict, figures)
                 table = state.get("table")
                 if status == "verified" and table is not None and table.ambiguous:

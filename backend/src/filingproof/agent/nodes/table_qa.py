@@ -13,7 +13,7 @@ from filingproof.metrics.judgment import answer_judgment
 from filingproof.metrics.trend import answer_trend
 from filingproof.qa.direction import with_direction_verdict, with_unanswered_why
 from filingproof.qa.pick import answer_table
-from filingproof.qa.ranking import answer_ranking
+from filingproof.qa.ranking import answer_ranking, with_lines_ranked
 from filingproof.verify.items import terms
 
 # derivations of one company's figures: without one input, the others answer nothing asked
@@ -36,6 +36,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             or await answer_table(session, question, u, catalog, ask, state["reading"])
         )
         table = with_direction_verdict(table, question)  # "did it increase?": yes or no first
+        table = with_lines_ranked(table, question)  # "which of these lines brought in the most?"
         table = with_unanswered_why(table, question, bool(state.get("passages")))  # "… and why?"
         update: dict[str, Any] = {"table": table}
         if not ask.items and (table.picks or table.ambiguous):
