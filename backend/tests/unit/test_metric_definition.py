@@ -26,7 +26,7 @@ INTENDED: dict[str, tuple[str, Presentation]] = {
         Presentation(1, None, True),
     ),
     "06655": (
-        "365 * avg(accounts_payable@FY2016, accounts_payable@FY2017) / (cost_of_sales@FY2017 + "
+        "365 * avg(accounts_payable@FY2016, accounts_payable@FY2017) / (abs(cost_of_sales@FY2017) + "
         "(inventories@FY2017 - inventories@FY2016))",
         Presentation(2),
     ),
@@ -41,7 +41,7 @@ INTENDED: dict[str, tuple[str, Presentation]] = {
     "10285": ("ppe_net@FY2018", Presentation(None, "millions")),
     "03473": ("net_income@FY2017 / avg(total_assets@FY2016, total_assets@FY2017)", Presentation(2)),
     "04209": ("total_assets@FY2021", Presentation(None, "millions")),
-    "10499": ("cost_of_sales@FY2019 / avg(inventories@FY2018, inventories@FY2019)", Presentation(2)),
+    "10499": ("abs(cost_of_sales@FY2019) / avg(inventories@FY2018, inventories@FY2019)", Presentation(2)),
     "04171": ("accounts_payable@FY2018", Presentation(None, "millions")),
     "03849": (
         "avg(pct(abs(capex@FY2018) / revenue@FY2018), pct(abs(capex@FY2019) / revenue@FY2019), "
@@ -167,8 +167,8 @@ def test_the_figure_is_written_as_asked(value: str, unit: str, shown: Presentati
         (
             "What is Amazon's FY2017 cash conversion cycle? Round your answer to two decimal places.",
             "((((365 * avg(accounts_receivable@FY2016, accounts_receivable@FY2017)) / revenue@FY2017) + "
-            "((365 * avg(inventories@FY2016, inventories@FY2017)) / cost_of_sales@FY2017)) - "
-            "((365 * avg(accounts_payable@FY2016, accounts_payable@FY2017)) / (cost_of_sales@FY2017 + "
+            "((365 * avg(inventories@FY2016, inventories@FY2017)) / abs(cost_of_sales@FY2017))) - "
+            "((365 * avg(accounts_payable@FY2016, accounts_payable@FY2017)) / (abs(cost_of_sales@FY2017) + "
             "(inventories@FY2017 - inventories@FY2016))))",
         ),
         (
@@ -206,7 +206,7 @@ def test_library_metrics_named_without_a_definition(question: str, formula: str)
         ),
         (  # "gross margin" alone also names the gross-profit line in dollars: in percents it is the ratio
             "What was Costco's gross margin in FY2021? Answer in units of percents.",
-            "pct((revenue@FY2021 - cost_of_sales@FY2021) / revenue@FY2021)",
+            "pct((revenue@FY2021 - abs(cost_of_sales@FY2021)) / revenue@FY2021)",
         ),
         (
             "What was PepsiCo's FY2022 operating margin, in percent?",

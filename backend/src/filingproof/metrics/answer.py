@@ -14,9 +14,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.calendar import LONG_DATE_PATTERN
 from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
-from filingproof.metrics.items import INPUTS_BY_KEY
+from filingproof.metrics.items import IN_PARTS, INPUTS_BY_KEY
 from filingproof.metrics.library import METRICS
-from filingproof.metrics.resolve import Found, Missing, Resolver
+from filingproof.metrics.resolve import Found, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
 from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
@@ -112,16 +112,26 @@ def sentence(company: str, asked: MetricQuestion, derivation: Derivation) -> str
 async def find_inputs(
     resolver: Resolver, ticker: str, asked: MetricQuestion
 ) -> tuple[dict[Ref, Found], list[str]]:
-    """The cell of each input, and what is missing (the input, its year and why)."""
+    """The cell of each input (of each of its parts, where a filer prints it only in parts: `IN_PARTS`), and
+    what is missing (the input, its year and why)."""
     found: dict[Ref, Found] = {}
     missing: list[str] = []
     for ref in asked.inputs:
         result = await resolver.find(ref)
-        if isinstance(result, Missing):
-            missing.append(f"{ticker} {INPUTS_BY_KEY[ref.item].name} for fiscal {ref.year} ({result.reason})")
-        else:
+        if isinstance(result, Found):
             found[ref] = result
+            continue
+        parts = [await resolver.find(part) for part in _parts(ref)]
+        if parts and all(isinstance(part, Found) for part in parts):
+            found |= {part.ref: part for part in parts if isinstance(part, Found)}
+        else:
+            missing.append(f"{ticker} {INPUTS_BY_KEY[ref.item].name} for fiscal {ref.year} ({result.reason})")
     return found, missing
+
+
+def _parts(ref: Ref) -> list[Ref]:
+    """The refs of the parts an input is printed in, where it has any."""
+    return [Ref(part, ref.year, ref.relative) for part in IN_PARTS.get(ref.item, ())]
 
 
 def _mixed_scales(found: Mapping[Ref, Found]) -> str | None:
@@ -140,7 +150,13 @@ def compute(asked: MetricQuestion, found: dict[Ref, Found]) -> Derivation:
 
     def cell_of(leaf: Leaf) -> Expr:
         assert isinstance(leaf, Ref)
-        return Cell(found[leaf].cell.cell_id)
+        if leaf in found:
+            return Cell(found[leaf].cell.cell_id)
+        first, *rest = (Cell(found[part].cell.cell_id) for part in _parts(leaf))  # the sum of its parts
+        total: Expr = first
+        for part in rest:
+            total = Bin("+", total, part)
+        return total
 
     cells = {each.cell.cell_id: each.cell.cited() for each in found.values()}
     return formula(render(substitute(asked.expr, cell_of)), cells, asked.dimensionless)

@@ -73,7 +73,13 @@ INPUTS: tuple[InputItem, ...] = (
     _input("cost_of_sales", "cost of sales", "income_statement", "duration",
            (r"(?:total\s+)?cost\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold|products\s+sold)",
             r"cost\s+of\s+sales,?\s+(?:buying\s+and\s+occupancy|including.*)", r"merchandise\s+costs"),
-           r"cogs|costs?\s+of\s+(?:goods\s+sold|sales|revenues?|products\s+sold)|merchandise\s+costs?"),
+           r"cogs|costs?\s+of\s+(?:goods\s+sold|sales|revenues?|products\s+sold)|merchandise\s+costs?",
+           outflow=True),  # Boeing prints its costs in parentheses: "(53,969)" is a cost of 53,969
+    # cost of sales as Boeing prints it, in two lines and no total: read in parts (`IN_PARTS`)
+    _input("cost_of_products", "cost of products", "income_statement", "duration",
+           (r"cost\s+of\s+products",), r"cost\s+of\s+products", outflow=True),
+    _input("cost_of_services", "cost of services", "income_statement", "duration",
+           (r"cost\s+of\s+services",), r"cost\s+of\s+services", outflow=True),
     _input("gross_profit", "gross profit", "income_statement", "duration",
            (r"gross\s+(?:profit|margin)",), r"gross\s+(?:profit|margin)"),
     _input("operating_income", "operating income", "income_statement", "duration",
@@ -164,3 +170,7 @@ INPUTS: tuple[InputItem, ...] = (
 )  # fmt: skip
 
 INPUTS_BY_KEY: dict[str, InputItem] = {item.key: item for item in INPUTS}
+
+# An input some filers print only in parts, with no line for the whole: Boeing's "Cost of products" and "Cost
+# of services" are its cost of sales. The parts are read only where no line prints the whole.
+IN_PARTS: dict[str, tuple[str, ...]] = {"cost_of_sales": ("cost_of_products", "cost_of_services")}
