@@ -1041,7 +1041,11 @@ def understand(
     years, fiscal_period, kind, period_end, as_of = _periods(query)
     statement, inferred = _statement(query)
     forward = FORWARD.search(query) is not None
-    years, years_read = _years_by_their_end(companies, years, fiscal_period, catalog)
+    calendar_year = _CALENDAR_YEAR.search(query) is not None
+    if not calendar_year:  # "calendar 2023" is January to December, whoever names which fiscal year how
+        years, years_read = _years_by_their_end(companies, years, fiscal_period, catalog)
+    else:
+        years_read = None
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog, forward)
     read = QueryUnderstanding(
         query=query,
@@ -1057,7 +1061,7 @@ def understand(
         period_end=period_end,
         as_of=as_of,
         through=_through(query) if period_end is None and as_of is None else None,
-        calendar_year=_CALENDAR_YEAR.search(query) is not None,
+        calendar_year=calendar_year,
         statement=statement,
         statement_inferred=inferred,
         out_of_scope=out_of_scope,

@@ -58,6 +58,8 @@ def test_a_fiscal_year_asked_by_the_year_it_ends_in_is_read_as_the_filer_names_i
     own = understand("What were Ulta Beauty's net sales in fiscal 2022?", CATALOG)
     assert own.years == (2022,) and own.years_read is None  # the filer's own name answers as it is
     assert understand("Ulta Beauty net sales FY2024", CATALOG).out_of_scope is not None  # no year ends so
+    calendar = understand("Ulta Beauty net sales in calendar 2023", CATALOG)  # January to December 2023
+    assert calendar.years == (2023,) and calendar.years_read is None
     # Walmart names its years by their end: FY2026 is not ingested, and no year is moved to answer it
     walmart = understand("What were Walmart's net sales in FY2026?", CATALOG)
     assert walmart.out_of_scope is not None and walmart.years_read is None
