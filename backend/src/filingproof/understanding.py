@@ -1042,10 +1042,7 @@ def understand(
     statement, inferred = _statement(query)
     forward = FORWARD.search(query) is not None
     calendar_year = _CALENDAR_YEAR.search(query) is not None
-    if not calendar_year:  # "calendar 2023" is January to December, whoever names which fiscal year how
-        years, years_read = _years_by_their_end(companies, years, fiscal_period, catalog)
-    else:
-        years_read = None
+    years, years_read = _years_by_their_end(companies, years, fiscal_period, catalog, calendar_year)
     out_of_scope, covered = _scope(companies, unknown, years, fiscal_period, catalog, forward)
     read = QueryUnderstanding(
         query=query,
@@ -1076,14 +1073,19 @@ _EARLY_MONTHS = 2
 
 
 def _years_by_their_end(
-    companies: Sequence[str], years: list[int], fiscal_period: FiscalPeriod | None, catalog: Catalog
+    companies: Sequence[str],
+    years: list[int],
+    fiscal_period: FiscalPeriod | None,
+    catalog: Catalog,
+    calendar_year: bool,
 ) -> tuple[list[int], str | None]:
     """The years asked, read as the filer names them where the question names a fiscal year by the calendar
     year it ends in: Ulta Beauty calls the year ended January 28, 2023 its fiscal 2022, and an analyst (and
     FinanceBench) calls it "FY2023". Read so only for one company whose own fiscal year of the latest number
     asked is not ingested while the one before it ends in January or February of that calendar year; every
-    year asked moves with it, and the answer says how it was read."""
-    if len(companies) != 1 or not years:
+    year asked moves with it, and the answer says how it was read. A calendar year asked ("calendar 2023")
+    is January to December, whoever names which fiscal year how: never moved."""
+    if calendar_year or len(companies) != 1 or not years:
         return years, None
     filings = catalog.filings_of(companies)
     latest = max(years)

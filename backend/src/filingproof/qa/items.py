@@ -46,6 +46,11 @@ _CASH_OF = (
     r"(?:total\s+|net\s+)?cash\s+(?:provided\s+by|generated\s+by|used\s+in|from|\(used\s+in\))[\s()a-z/]*?"
     r"{}\s+activities"
 )
+# The same total as a question names it: "cash used in investing activities", "financing cash flow"
+_CASH_ASKED = (
+    r"\b(?:net\s+)?cash\s+(?:provided\s+by|used\s+(?:in|for)|generated\s+by|from|flows?\s+from)\s+(?:\w+\s+)?{0}"
+    r"(?:\s+activities)?\b|\b{0}\s+(?:cash\s+flows?|activities)\b"
+)
 
 LINE_ITEMS: tuple[LineItem, ...] = (
     _item("cost_of_sales", "cost of sales", r"\bcosts?\s+of\s+(?:net\s+)?(?:sales|revenues?|goods\s+sold)\b",
@@ -69,13 +74,9 @@ LINE_ITEMS: tuple[LineItem, ...] = (
           r"(?:\s+activities)?\b|\boperating\s+cash\s+flows?\b",
           ("NetCashProvidedByUsedInOperatingActivities",),
           r"(?:net\s+)?cash\s+(?:generated|provided)\s+by(?:\s*\(used\s+in\))?\s+operating\s+activities"),
-    _item("investing_cash_flow", "cash from investing activities",
-          r"\b(?:net\s+)?cash\s+(?:provided\s+by|used\s+(?:in|for)|generated\s+by|from|flows?\s+from)\s+"
-          r"(?:\w+\s+)?investing(?:\s+activities)?\b|\binvesting\s+(?:cash\s+flows?|activities)\b",
+    _item("investing_cash_flow", "cash from investing activities", _CASH_ASKED.format("investing"),
           ("NetCashProvidedByUsedInInvestingActivities",), _CASH_OF.format("investing")),
-    _item("financing_cash_flow", "cash from financing activities",
-          r"\b(?:net\s+)?cash\s+(?:provided\s+by|used\s+(?:in|for)|generated\s+by|from|flows?\s+from)\s+"
-          r"(?:\w+\s+)?financing(?:\s+activities)?\b|\bfinancing\s+(?:cash\s+flows?|activities)\b",
+    _item("financing_cash_flow", "cash from financing activities", _CASH_ASKED.format("financing"),
           ("NetCashProvidedByUsedInFinancingActivities",), _CASH_OF.format("financing")),
     _item("capex", "capital expenditures",
           r"\bcapital\s+expenditures?\b|\bcapex\b|\bpurchases\s+of\s+property(?:\s+and|,)\s+(?:plant\s+and\s+)?"

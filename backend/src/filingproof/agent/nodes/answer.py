@@ -160,9 +160,10 @@ async def answer(state: AgentState) -> dict[str, Any]:
             if verdict.ok:
                 figures = _figures(draft, verdict)
                 text = f"{_not_the_item(unfaithful)}\n{draft.text}" if unfaithful else draft.text
-                if missing := left_out(state.get("understanding")):
+                u = state.get("understanding")
+                if missing := left_out(u):
                     text = f"{text}\n{missing}"
-                if (u := state.get("understanding")) is not None and u.years_read:
+                if u is not None and u.years_read:
                     text = f"{text}\n{u.years_read}"
                 status = _status(draft, verdict, figures)
                 table = state.get("table")
