@@ -125,7 +125,10 @@ def stop_database(home: Path) -> None:
     """Stop the home's embedded PostgreSQL (left running on exit, for the CLI's sake), if it runs."""
     pid_file = home / "pg" / "postmaster.pid"
     if pid_file.exists():
-        os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)  # PostgreSQL's fast shutdown
+        try:
+            os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)  # PostgreSQL's fast shutdown
+        except ProcessLookupError:
+            return  # a stale file: the server died with its machine, and starts over it
         deadline = time.monotonic() + 30
         while pid_file.exists() and time.monotonic() < deadline:
             time.sleep(0.1)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from filingproof.agent.service import Pipeline
 from filingproof.config import get_settings
-from filingproof.db.session import get_sessionmaker, session_scope
+from filingproof.db.migrate import upgrade_database_async
+from filingproof.db.session import database_url, get_sessionmaker, session_scope
 from filingproof.evals.gold import gold_path, load_gold
 from filingproof.evals.metrics import family_scores
 from filingproof.evals.runner import ItemResult, evaluate
@@ -44,6 +45,7 @@ async def main(
         for item in load_gold(gold or gold_path("v3"))
         if (split is None or item.split == split) and (match is None or match in item.id)
     ]
+    await upgrade_database_async(database_url(get_settings()))  # as the command line does
     pipeline = Pipeline(get_sessionmaker(), get_settings())
     if stored_only:  # a partial store: only the items whose companies it holds (refusals of others too)
         stored = await _stored_tickers(pipeline)

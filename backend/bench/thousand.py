@@ -248,7 +248,43 @@ async def in_process(rounds: int) -> Figures:
 
     started_load = load_average()
     search = await latency([q["question"] for q in read_gold(DEFAULT_GOLD)], rounds)
-    return {"search": search, "sizes": await store_sizes(), "load": f"{started_load} → {load_average()}"}
+    return {
+        "search": search,
+        "sizes": await store_sizes(),
+        "no_company": await naming_no_company(),
+        "load": f"{started_load} → {load_average()}",
+    }
+
+
+NAMING_NO_COMPANY = "What was AWS revenue in 2024?"
+
+
+async def naming_no_company() -> Figures:
+    """A question naming no company, read with every company's words (`qa.filing_words`): seconds the first
+    time, when each company's words are made from its cells and kept (`company_words`), and on a process
+    that finds them kept (a server started again)."""
+    from sqlalchemy import text
+
+    from filingproof.agent.service import Pipeline
+    from filingproof.config import get_settings
+    from filingproof.db.migrate import upgrade_database_async
+    from filingproof.db.session import database_url, get_sessionmaker, session_scope
+    from filingproof.qa import filing_words
+
+    await upgrade_database_async(database_url(get_settings()))  # a store grown before `company_words`
+    async with session_scope() as session:
+        await session.execute(text("DELETE FROM company_words"))
+        await session.commit()
+    pipeline = Pipeline(get_sessionmaker(), get_settings())
+    await pipeline.warm()
+    figures: Figures = {}
+    for run in ("made_s", "kept_s"):
+        filing_words._WIDE.clear()  # the process's own copy: a new server's first question
+        started = time.perf_counter()
+        answer = await pipeline.run(NAMING_NO_COMPANY)
+        figures[run] = time.perf_counter() - started
+    figures["status"] = answer.status
+    return figures
 
 
 # -- the server (parent) ----------------------------------------------------------------------------------
@@ -325,6 +361,11 @@ def report(size: int, at: Figures) -> None:
         name: sizes[name] / n / MB for name in ("bm25_postings", "bm25_terms", "chunks_bytes", "cells_bytes")
     }
     print("MB per filing: " + ", ".join(f"{name} {value:.2f}" for name, value in per.items()))
+    no_company = at["no_company"]
+    print(
+        f"naming no company ({NAMING_NO_COMPANY!r}, {no_company['status']}): {no_company['made_s']:.1f} s "
+        f"with every company's words made, {no_company['kept_s']:.2f} s with them kept"
+    )
     for s in at["servers"]:
         one, many = s["one_client"], s["clients_32"]
         print(f"server, {s['workers']} worker(s): {s['startup']}")

@@ -27,6 +27,9 @@ class LruCache(Generic[K, V]):
         while len(self._entries) > self.maxsize:
             self._entries.popitem(last=False)
 
+    def clear(self) -> None:
+        self._entries.clear()
+
     def __contains__(self, key: object) -> bool:
         return key in self._entries
 

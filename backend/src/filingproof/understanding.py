@@ -622,8 +622,12 @@ _DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|this|that|each|every)\s+$
 
 
 def _owner(query: str, match: re.Match[str]) -> bool:
-    """A name written as a possessive without a determiner before it: a company, in any case."""
-    return bool(re.search(r"['’]s$", match.group())) and not _DETERMINER.search(query, 0, match.start())
+    """A name written as a possessive without a determiner before it: a company, in any case ("apple's",
+    and "travelers'" after a name ending in s)."""
+    written = match.group()
+    after = query[match.end() : match.end() + 1]
+    possessive = re.search(r"['’]s$", written) is not None or (written.endswith("s") and after in ("'", "’"))
+    return possessive and not _DETERMINER.search(query, 0, match.start())
 
 
 _WORD = re.compile(r"[\w&.-]+")

@@ -154,3 +154,43 @@ async def test_the_words_of_a_set_of_companies_are_read_once_while_their_filings
         # a filing fewer (one removed, or left out by a filter) is another set of words
         fewer = replace(catalog, filings=tuple(f for f in catalog.filings if f.form != "10-Q"))
         assert await filing_words(session, fewer, ["NVDA", "AAPL"]) is not first
+
+
+async def test_each_companys_words_are_kept_in_the_store_and_made_again_when_its_filings_change(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    """A question naming no company reads every company's words: kept as rows (`company_words`), read
+    back as they were made from the cells, and not trusted once the company's filings differ."""
+    from filingproof.qa import filing_words as words_module
+    from filingproof.qa.vocabulary import vocabulary
+
+    async with session_scope() as session:
+        catalog = await pipeline.retriever.catalog.get(session)
+        tickers = sorted({filing.ticker for filing in catalog.filings})
+        await session.execute(text("DELETE FROM company_words"))
+        await session.commit()
+        words_module._WIDE.clear()
+        made = await filing_words(session, catalog, tickers)
+        rows = (await session.execute(text("SELECT ticker, filing_ids FROM company_words"))).all()
+        stored: dict[str, list[int]] = {row.ticker: list(row.filing_ids) for row in rows}
+        assert set(stored) == set(tickers)
+        nvidia_filings = sorted(f.filing_id for f in catalog.filings if f.ticker == "NVDA")
+        assert stored["NVDA"] == nvidia_filings
+        words_module._WIDE.clear()
+        read = await filing_words(session, catalog, tickers)
+        assert read is not made and read == made  # from the rows, the same words as from the cells
+        assert ("AMZN", "AWS") in read.members or ("AMZN", "Amazon Web Services") in read.members
+        nvidia = await vocabulary(session, "NVDA", nvidia_filings, frozenset({"nvidia", "corp"}))
+        assert read.terms >= frozenset(nvidia.by_term)
+        # a row made from other filings is made again from the company's cells
+        await session.execute(
+            text("UPDATE company_words SET filing_ids = '{1}', terms = '{}' WHERE ticker = 'NVDA'")
+        )
+        await session.commit()
+        words_module._WIDE.clear()
+        again = await filing_words(session, catalog, tickers)
+        assert again == made
+        row = (
+            await session.execute(text("SELECT filing_ids FROM company_words WHERE ticker = 'NVDA'"))
+        ).one()
+        assert list(row.filing_ids) == nvidia_filings

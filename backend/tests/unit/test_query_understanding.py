@@ -549,3 +549,11 @@ def test_a_company_edgar_lists_surname_first_is_named_in_the_usual_order() -> No
     assert find_companies("what was Eli Lilly's total revenue for 2023?", catalog)[:2] == ([], ["LLY"])
     assert find_companies("Charles Schwab net revenue 2023", catalog)[:2] == ([], ["SCHW"])
     assert find_companies("Bristol Myers R&D 2023", catalog)[:2] == (["BMY"], [])
+
+
+def test_a_name_ending_in_s_with_its_apostrophe_after_is_a_possessive() -> None:
+    # probe 7: "what was travelers' top-line growth in Q3 '23" names The Travelers Companies
+    catalog = Catalog(companies=(CompanyRef("TRV", "TRAVELERS COMPANIES, INC.", covered=True),), filings=())
+    assert understand("hi! what was travelers' top-line growth in Q3 '23?", catalog).companies == ("TRV",)
+    # a common noun, with its determiner
+    assert understand("what do the travelers' surveys say about Q3 '23?", catalog).companies == ()

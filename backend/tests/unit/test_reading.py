@@ -591,3 +591,23 @@ def test_a_sentence_that_asks_a_figure_by_the_verb_that_computes_it_asks() -> No
     # one that says how to compute is an instruction still, beside a question
     using = "What was Apple's FCF in 2024? Calculate it using CFO and capex."
     assert clause_kinds(using)[-1] == ("instruction", "Calculate it using CFO and capex.")
+
+
+def test_a_name_before_a_word_for_a_part_is_asked_not_a_verb() -> None:
+    # probe 7: "did Palantir's Healthcare segment generate" was read as a verb after the subject, and
+    # Palantir's total revenue was verified for a segment it does not report
+    read_ = reading("How much revenue did Tesla's Healthcare segment generate in 2024?")
+    asked = [span.text for span in read_.of("item")]
+    assert "Healthcare" in asked and "segment" in asked
+    assert "Healthcare segment" in read_.text
+    # a verb right after the subject is still one ("what op margin did Mastercard run at")
+    assert "run" not in reading("What operating income did Apple run at in 2024?").text
+
+
+def test_a_definition_naming_only_periods_says_how_the_period_is_made() -> None:
+    # probe 7: "(FY23 less 1H23)" is the second half, which the period read says; no line named "1H23"
+    read_ = reading("TSLA 2H23 rev (FY23 less 1H23)")
+    assert read_.definition == ""
+    assert "second half of 2023" in read_.text
+    # a definition naming lines is kept
+    assert "capital expenditures" in reading("Apple FCF FY24 (CFO less capex)").definition

@@ -786,3 +786,17 @@ def test_dividends_are_the_common_shares() -> None:
     assert check_item(meta("dividends paid"), dividends).ok
     assert check_item(meta("dividends"), dividends).ok
     assert not check_item(meta("preferred dividends"), dividends).ok
+
+
+def test_how_filers_name_a_line_they_print_otherwise() -> None:
+    # GM prints its non-GAAP measure spelled out; analysts type "EBIT-adjusted"
+    assert terms("Earnings (loss) before interest and taxes-adjusted") == terms("EBIT-adjusted")
+    # an Irish company's ordinary shares are its shares (Johnson Controls)
+    assert terms("Repurchases of ordinary shares") == terms("repurchases of common stock")
+    # "common dividends" are the dividends on the common stock (RTX's "Dividends paid on common stock")
+    assert terms("common dividends paid") == terms("Dividends paid on common stock")
+    assert terms("preferred dividends paid") != terms("Dividends paid on common stock")
+    # a balance sheet line is its carrying amount, wherever it is printed
+    carrying = terms("the carrying amount of inventories on its consolidated balance sheet")
+    assert carrying == terms("Inventories")
+    assert terms("fair value of long-term debt") != terms("long-term debt")

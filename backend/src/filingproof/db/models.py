@@ -309,3 +309,20 @@ class IngestJob(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class CompanyWords(Base):
+    """What a company's filings name, for the reading of questions (migration 0013; `qa.filing_words`):
+    worked out from its cells once and kept, so that a question naming no company reads every company's
+    words in one query instead of every company's cells. A row holds only while the company's filings
+    and the code that made it are the ones it was made from."""
+
+    __tablename__ = "company_words"
+
+    ticker: Mapped[str] = mapped_column(String(16), primary_key=True)
+    filing_ids: Mapped[list[int]] = mapped_column(ARRAY(Integer))  # sorted: the filings read
+    made_by: Mapped[str] = mapped_column(Text)  # the fingerprint of the code that read them
+    terms: Mapped[list[str]] = mapped_column(ARRAY(Text))  # the folded terms of the cells
+    members: Mapped[list[str]] = mapped_column(ARRAY(Text))  # members' names, as tagged and as printed
+    initials: Mapped[list[list[str]]] = mapped_column(JsonB)  # [short, line]: "f&b", "food and beverage"
+    printed: Mapped[list[list[str]]] = mapped_column(JsonB)  # [printed name, tag's name] of one member

@@ -37,8 +37,8 @@ SELECT c.table_id,
        bool_or(c.row_label ~* '^\\s*total\\s+(assets|liabilities|current\\s+(assets|liabilities)|equity)\\M'
                OR c.row_label ~* '(share|stock)(holders|owners).?\\s+equity') AS balance_sheet,
        bool_or(c.row_label ~* 'net\\s+(income|earnings|loss)') AS net_income,
-       bool_or(c.row_label ~* '(per\\s+(common\\s+)?share|income\\s+before|^\\s*(basic|diluted)\\M)')
-         AS below_the_line,
+       bool_or(c.row_label ~* '(per\\s+(common\\s+)?share|income\\s+before|^\\s*(basic|diluted)\\M)'
+               OR c.row_label ~* 'before\\s+(provision\\s+for\\s+)?income\\s+tax') AS below_the_line,
        count(DISTINCT c.row) AS rows
 FROM cells c WHERE c.table_id = ANY(CAST(:tables AS integer[])) GROUP BY c.table_id
 """

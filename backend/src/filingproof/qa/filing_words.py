@@ -1,16 +1,30 @@
 """What the named companies' filings name, for the reading of a question (`reading.FilingWords`): the
-terms of their cells and the printed names of their segment, product and geography members."""
+terms of their cells and the printed names of their segment, product and geography members. Each
+company's are worked out from its cells once and kept in the store (`company_words`), so that a question
+naming no company, read with every company's words, reads rows, not every company's cells."""
 
+import hashlib
+import logging
 import re
+import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from filingproof.db.models import CompanyWords as CompanyWordsRow
 from filingproof.lru import LruCache
+from filingproof.qa import pick as pick_module
+from filingproof.qa import vocabulary as vocabulary_module
 from filingproof.qa.pick import member_name, name_words, without_company
 from filingproof.qa.vocabulary import (
     VOCABULARIES_KEPT,
+    Vocabulary,
     database_of,
     printed_names,
     reported_members,
@@ -18,7 +32,10 @@ from filingproof.qa.vocabulary import (
 )
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
+from filingproof.verify import items as verify_items
 from filingproof.verify.items import terms
+
+logger = logging.getLogger(__name__)
 
 # Members that name no product of anyone's: the taxonomy's generic categories (`us-gaap:ProductMember`).
 _GENERIC_NAMESPACE = "us-gaap:"
@@ -51,33 +68,123 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
     kept = sets.get(key)
     if kept is not None:
         return kept
-    found: set[str] = set()
-    members: set[tuple[str, str]] = set()
-    initials: dict[str, set[str]] = defaultdict(set)
-    same: set[tuple[str, str]] = set()
+    made_by = {ticker: _fingerprint(name_words(catalog, ticker)) for ticker, _ in companies}
+    each = await _stored(session, companies, made_by)
     keep = len(companies) <= VOCABULARIES_KEPT // 2
     for ticker, ids in companies:
-        company_words = name_words(catalog, ticker)
-        vocab = await vocabulary(session, ticker, ids, company_words, keep=keep)
-        found.update(vocab.by_term)
-        for entry in vocab.entries:
-            if (two := _TWO_WORDS.match(entry.cell.row_label)) is not None:
-                initials[f"{two[1][0]}&{two[2][0]}".lower()].add(f"{two[1]} and {two[2]}".lower())
-        printed = printed_names(vocab)
-        for member in reported_members(vocab):
-            if not member.startswith(_GENERIC_NAMESPACE):
-                # as its tag names it, and as the filer prints it ("Cardiac Rhythm & Heart Failure" for
-                # `mdt:CardiacRhythmandHeartFailureDivisionMember`)
-                name_of_tag = member_name(member)
-                if (printed_name := printed.get(member, name_of_tag)) != name_of_tag:
-                    same.add((printed_name, name_of_tag))
-                for name in {name_of_tag, printed_name}:
-                    members.add((ticker, name))
-                    if short_name := without_company(name, company_words):
-                        members.add((ticker, short_name))  # "Model E" of "Ford Model E"
-    named = tuple(sorted((short, next(iter(lines))) for short, lines in initials.items() if len(lines) == 1))
-    words = FilingWords(
-        frozenset(found), tuple(sorted(members)), fold=terms, initials=named, printed=tuple(sorted(same))
-    )
+        if ticker not in each:
+            vocab = await vocabulary(session, ticker, ids, name_words(catalog, ticker), keep=keep)
+            each[ticker] = company_words(vocab, name_words(catalog, ticker))
+            await _store(session, ticker, ids, made_by[ticker], each[ticker])
+    words = _together(each)
     sets.put(key, words)
     return words
+
+
+@dataclass(frozen=True, slots=True)
+class CompanyWords:
+    """What one company's filings name (a row of `company_words`)."""
+
+    terms: frozenset[str]
+    members: frozenset[str]  # as tagged and as printed, with and without the company's name
+    initials: frozenset[tuple[str, str]]  # ("f&b", "food and beverage")
+    printed: frozenset[tuple[str, str]]  # (printed name, tag's name) of one member
+
+
+def company_words(vocab: Vocabulary, company_words: frozenset[str]) -> CompanyWords:
+    """What the company's vocabulary names; `company_words` are its name's words."""
+    initials: set[tuple[str, str]] = set()
+    for entry in vocab.entries:
+        if (two := _TWO_WORDS.match(entry.cell.row_label)) is not None:
+            initials.add((f"{two[1][0]}&{two[2][0]}".lower(), f"{two[1]} and {two[2]}".lower()))
+    members: set[str] = set()
+    same: set[tuple[str, str]] = set()
+    printed = printed_names(vocab)
+    for member in reported_members(vocab):
+        if not member.startswith(_GENERIC_NAMESPACE):
+            # as its tag names it, and as the filer prints it ("Cardiac Rhythm & Heart Failure" for
+            # `mdt:CardiacRhythmandHeartFailureDivisionMember`)
+            name_of_tag = member_name(member)
+            if (printed_name := printed.get(member, name_of_tag)) != name_of_tag:
+                same.add((printed_name, name_of_tag))
+            for name in {name_of_tag, printed_name}:
+                members.add(name)
+                if short_name := without_company(name, company_words):
+                    members.add(short_name)  # "Model E" of "Ford Model E"
+    return CompanyWords(frozenset(vocab.by_term), frozenset(members), frozenset(initials), frozenset(same))
+
+
+def _together(each: dict[str, CompanyWords]) -> FilingWords:
+    """The companies' words as one reading reads them; a short form stands for a line only when one line
+    of all their filings has it."""
+    lines: dict[str, set[str]] = defaultdict(set)
+    for words in each.values():
+        for short, line in words.initials:
+            lines[short].add(line)
+    return FilingWords(
+        frozenset().union(*(words.terms for words in each.values())),
+        tuple(sorted((ticker, name) for ticker, words in each.items() for name in words.members)),
+        fold=terms,
+        initials=tuple(sorted((short, next(iter(one))) for short, one in lines.items() if len(one) == 1)),
+        printed=tuple(sorted({pair for words in each.values() for pair in words.printed})),
+    )
+
+
+# The code that reads a company's words: a row made by other code is made again.
+_READERS = (verify_items, vocabulary_module, pick_module, sys.modules[__name__])
+_CODE = hashlib.sha256(b"".join(Path(str(module.__file__)).read_bytes() for module in _READERS)).hexdigest()
+
+
+def _fingerprint(name: frozenset[str]) -> str:
+    """What a company's words were made by: this code, and the words of its name (left out of its terms)."""
+    return hashlib.sha256(f"{_CODE}:{' '.join(sorted(name))}".encode()).hexdigest()[:32]
+
+
+async def _stored(
+    session: AsyncSession, companies: Sequence[tuple[str, tuple[int, ...]]], made_by: dict[str, str]
+) -> dict[str, CompanyWords]:
+    """The companies' kept words that still hold: made from the same filings by the same code. Read in a
+    session of its own, so that a store without them (not yet migrated) leaves the question's intact."""
+    filings = dict(companies)
+    try:
+        async with AsyncSession(session.bind) as reader:
+            rows = (
+                await reader.execute(select(CompanyWordsRow).where(CompanyWordsRow.ticker.in_(list(filings))))
+            ).scalars()
+            kept = [row for row in rows if row.made_by == made_by[row.ticker]]
+    except SQLAlchemyError as error:
+        logger.warning("the companies' kept words could not be read: %s", error.__class__.__name__)
+        return {}
+    return {
+        row.ticker: CompanyWords(
+            frozenset(row.terms),
+            frozenset(row.members),
+            frozenset((short, line) for short, line in row.initials),
+            frozenset((name, tag) for name, tag in row.printed),
+        )
+        for row in kept
+        if tuple(row.filing_ids) == filings[row.ticker]
+    }
+
+
+async def _store(
+    session: AsyncSession, ticker: str, filing_ids: tuple[int, ...], made_by: str, words: CompanyWords
+) -> None:
+    """Keep a company's words, in a transaction of its own (the question's session only reads); a store
+    that cannot be written (read-only, busy) keeps nothing, and the words are made again next time."""
+    values = {
+        "ticker": ticker,
+        "filing_ids": list(filing_ids),
+        "made_by": made_by,
+        "terms": sorted(words.terms),
+        "members": sorted(words.members),
+        "initials": [list(pair) for pair in sorted(words.initials)],
+        "printed": [list(pair) for pair in sorted(words.printed)],
+    }
+    upsert = insert(CompanyWordsRow).values(values)
+    upsert = upsert.on_conflict_do_update(index_elements=["ticker"], set_=values)
+    try:
+        async with AsyncSession(session.bind) as writer, writer.begin():
+            await writer.execute(upsert)
+    except SQLAlchemyError as error:
+        logger.warning("the words of %s could not be kept: %s", ticker, error.__class__.__name__)

@@ -555,6 +555,7 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
                 draft.text[end - draft.offset : span.start - draft.offset].strip()
                 or span.role != "item"
                 or not typed
+                or span.text.lower() in PART_WORDS  # "did Palantir's Healthcare segment generate"
                 or words is None
                 or _names_a_line(span, words)
             ):
@@ -736,7 +737,11 @@ _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 def _definition(draft: _Draft, term: str) -> str:
     """A clause stating how the asked figure is computed, in the words a stated definition is read in
     (`metrics.definition`): "Free cash flow is defined as: cash provided by operating activities - capital
-    expenditures". A division's left side is kept together: "A minus B, over C" is "(A - B) / C"."""
+    expenditures". A division's left side is kept together: "A minus B, over C" is "(A - B) / C". One
+    naming no line says how a period is made ("FY23 less 1H23": the second half), which the period read
+    says: none."""
+    if not any(span.role == "item" for span in draft.spans):
+        return ""
     body = _DEFINITION_OPENING.sub("", _rendered(draft))
     for pattern, symbol in _OPERATORS:
         body = pattern.sub(symbol, body)

@@ -173,8 +173,14 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         " income per share ",
     ),
     ("per", r"\bper\s+(?:common\s+)?share\b", " pershare "),
-    # "common stock" and "common shares" are the shares: "repurchases of common stock" = "share repurchases"
-    ("common", r"\bcommon\s+(?:stock|shares?)\b", " share "),
+    # "common stock" and "common shares" are the shares: "repurchases of common stock" = "share repurchases";
+    # so are an Irish or British company's "ordinary shares" (Johnson Controls, Medtronic), and "common
+    # dividends" are the dividends on them
+    (
+        "common ordinary",
+        r"\b(?:common|ordinary)\s+(?:stock|shares?)\b|\bcommon\s+(?=dividends?\b)",
+        " share ",
+    ),
     # a printed change: "Increase/(Decrease) in cash" (its alternative already cut), "(increase) decrease in
     # inventories", "net change in short-term borrowings", the concept's "increase decrease in …"
     (
@@ -230,7 +236,16 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         r"\bfrom\s+contracts?\s+with\s+customers?\b|\b(?:ex|in)cluding\s+assessed\s+tax\b",
         " ",
     ),
-    ("carrying", r"\bat\s+carrying\s+value\b", " "),
+    # a balance sheet's line is its carrying amount: "the carrying amount of inventories" is "Inventories"
+    ("carrying", r"\bat\s+carrying\s+value\b|\bcarrying\s+(?:amount|value)\s+of\b", " "),
+    # where a line is printed says nothing more of it: "inventories on its consolidated balance sheet"
+    (
+        "sheet",
+        r"\b(?:on|in|per|from)\s+(?:its|the|their|our)?\s*(?:consolidated\s+)?balance\s+sheets?\b",
+        " ",
+    ),
+    # "EBIT-adjusted" is GM's "Earnings (loss) before interest and taxes-adjusted"
+    ("interest", r"\bearnings\s+(?:\(loss\)\s+)?before\s+interest\s+and\s+(?:income\s+)?taxes\b", " ebit "),
 )
 _REWRITES: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = tuple(
     (tuple(needles.split()), re.compile(pattern), replacement)
