@@ -68,13 +68,14 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
     kept = sets.get(key)
     if kept is not None:
         return kept
-    made_by = {ticker: _fingerprint(name_words(catalog, ticker)) for ticker, _ in companies}
+    names = {ticker: name_words(catalog, ticker) for ticker, _ in companies}
+    made_by = {ticker: _fingerprint(name) for ticker, name in names.items()}
     each = await _stored(session, companies, made_by)
     keep = len(companies) <= VOCABULARIES_KEPT // 2
     for ticker, ids in companies:
         if ticker not in each:
-            vocab = await vocabulary(session, ticker, ids, name_words(catalog, ticker), keep=keep)
-            each[ticker] = company_words(vocab, name_words(catalog, ticker))
+            vocab = await vocabulary(session, ticker, ids, names[ticker], keep=keep)
+            each[ticker] = company_words(vocab, names[ticker])
             await _store(session, ticker, ids, made_by[ticker], each[ticker])
     words = _together(each)
     sets.put(key, words)
@@ -91,8 +92,8 @@ class CompanyWords:
     printed: frozenset[tuple[str, str]]  # (printed name, tag's name) of one member
 
 
-def company_words(vocab: Vocabulary, company_words: frozenset[str]) -> CompanyWords:
-    """What the company's vocabulary names; `company_words` are its name's words."""
+def company_words(vocab: Vocabulary, name: frozenset[str]) -> CompanyWords:
+    """What the company's vocabulary names; `name`: the words of the company's name."""
     initials: set[tuple[str, str]] = set()
     for entry in vocab.entries:
         if (two := _TWO_WORDS.match(entry.cell.row_label)) is not None:
@@ -107,9 +108,9 @@ def company_words(vocab: Vocabulary, company_words: frozenset[str]) -> CompanyWo
             name_of_tag = member_name(member)
             if (printed_name := printed.get(member, name_of_tag)) != name_of_tag:
                 same.add((printed_name, name_of_tag))
-            for name in {name_of_tag, printed_name}:
-                members.add(name)
-                if short_name := without_company(name, company_words):
+            for member_named in {name_of_tag, printed_name}:
+                members.add(member_named)
+                if short_name := without_company(member_named, name):
                     members.add(short_name)  # "Model E" of "Ford Model E"
     return CompanyWords(frozenset(vocab.by_term), frozenset(members), frozenset(initials), frozenset(same))
 
