@@ -408,6 +408,28 @@ _GENERIC_TAIL = frozenset(
 )
 
 
+# Words of registered names as analysts shorten them ("Gen Dynamics", "Johnson Ctrls").
+_NAME_SHORTENINGS = {
+    "general": "gen",
+    "international": "intl",
+    "national": "natl",
+    "controls": "ctrls",
+    "systems": "sys",
+    "services": "svcs",
+    "technologies": "tech",
+    "communications": "comms",
+    "pharmaceuticals": "pharma",
+    "manufacturing": "mfg",
+}
+
+
+def _shortened(name: str) -> str | None:
+    """A name of two words or more with each word analysts shorten shortened, if any is."""
+    words = name.split()
+    short = [_NAME_SHORTENINGS.get(word, word) for word in words]
+    return " ".join(short) if len(words) > 1 and short != words else None
+
+
 # Words a name's beginning does not end on: "bank of" names no company.
 _JOINERS = frozenset(["of", "and", "&", "the", "for", "de"])
 
@@ -446,6 +468,7 @@ def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     for k in range(2, len(spaced)):
         if spaced[k - 1] not in _JOINERS and beginnings.get(" ".join(spaced[:k])) == 1:
             names.add(" ".join(spaced[:k]))
+    names |= {short for name in (core, *names) if (short := _shortened(name))}
     # the name without the initials before it ("j. m. smucker" → "smucker")
     surname = _INITIALS.sub("", core)
     if surname != core and len(surname) >= 4:

@@ -19,6 +19,7 @@ from filingproof.understanding import Catalog, CompanyRef, FilingRef, understand
         ("What was Apple's cost of sales in 2024?", ["cost_of_sales"], None),
         ("NVIDIA revenue growth in fiscal 2025", ["revenue"], "growth"),
         ("How much did Amazon's net income increase in 2024?", ["net_income"], "change"),
+        ("what % did Amazon's net income increase in 2024?", ["net_income"], "growth"),
         ("What was Amazon's operating margin in 2024?", ["operating_income", "revenue"], "margin"),
         ("Coca-Cola gross margin percentage 2024", ["gross_profit", "revenue"], "margin"),
         ("Alphabet current ratio 2024", ["current_assets", "current_liabilities"], "ratio"),

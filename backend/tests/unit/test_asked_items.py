@@ -161,6 +161,8 @@ def test_a_question_asks_what_was_paid_only_with_a_verb_of_paying(question: str,
         "What was Tesla's diluted share count in 2021?",
         "How big were Meta's share repurchases in 2024?",
         "What's Meta's Family of Apps income from operations in 2024?",
+        # asked the way one asks of it ("do you know what …")
+        "what Meta spent buying back its own shares in 2024",
     ],
 )
 def test_a_figures_unit_asks_for_a_figure(question: str) -> None:

@@ -13,6 +13,14 @@ def test_and_is_written_as_an_ampersand_and_initials_with_dots() -> None:
     )
     assert mention_of("net sales of the Walmart U.S. segment", "Walmart US") == "Walmart U.S."
     assert mention_of("net sales of Walmart", "Walmart US") is None
+    # a tag runs together words the filer joins with "&": Dow's "Packaging & Specialty Plastics"
+    assert (
+        mention_of("Dow's Packaging & Specialty Plastics segment", "Packaging Specialty Plastics")
+        == "Packaging & Specialty Plastics"
+    )
+    assert mention_of("Boeing's Defense, Space & Security segment", "Defense Space Security") == (
+        "Defense, Space & Security"
+    )
 
 
 def test_a_member_named_after_the_company_is_written_without_it() -> None:

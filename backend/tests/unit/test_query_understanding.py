@@ -408,6 +408,8 @@ INDUSTRIALS = Catalog(
         # the first words of a name no other company's begins with
         ("can you work out Thermo Fisher's FCF for 2023?", ("TMO",)),
         ("Johnson Controls revenue FY24", ("JCI",)),
+        # words of a name shortened as analysts shorten them
+        ("Johnson Ctrls revenue FY24", ("JCI",)),
         # a name before the company's ticker in parentheses is the company's (a former name)
         ("how much cash did Raytheon (RTX) generate from operations in 1H23?", ("RTX",)),
     ],
@@ -557,3 +559,10 @@ def test_a_name_ending_in_s_with_its_apostrophe_after_is_a_possessive() -> None:
     assert understand("hi! what was travelers' top-line growth in Q3 '23?", catalog).companies == ("TRV",)
     # a common noun, with its determiner
     assert understand("what do the travelers' surveys say about Q3 '23?", catalog).companies == ()
+
+
+def test_a_name_with_a_word_shortened_names_its_company() -> None:
+    defense = Catalog(companies=(CompanyRef("GD", "GENERAL DYNAMICS CORP", covered=True),), filings=())
+    assert understand("Gen Dynamics shr repo $ FY23 (CF stmt)", defense).companies == ("GD",)
+    # one word left alone is no name: "Gen" is no company
+    assert understand("Gen AI revenue FY23", defense).companies == ()

@@ -492,6 +492,24 @@ def test_months_to_date_written_short_are_spelled_out() -> None:
     assert [span.bound for span in read_.of("company")] == ["MMM"] and "3M FY2023" in read_.text
 
 
+def test_a_fiscal_quarter_written_short_is_spelled_out() -> None:
+    assert "Q1 FY2024" in reading("AAPL net inc y/y % chg 1QFY24").text
+    assert "Q3 FY2025" in reading("NVDA rev Q3 FY'25").text
+
+
+def test_going_into_a_year_is_the_end_of_the_year_before() -> None:
+    going = reading("Apple cash and cash equivalents going into 2024").text
+    assert "cash and cash equivalents at the end of FY2023" in going and "2024" not in going
+    heading = reading("Apple cash heading into fiscal 2025").text
+    assert "at the end of fiscal 2024" in heading and "2025" not in heading
+
+
+def test_a_one_letter_ticker_is_a_whole_word() -> None:
+    catalog = Catalog((CompanyRef("F", "FORD MOTOR CO"),), ())
+    read_ = read("F Ford Pro rev 2Q23", lambda text: company_mentions(text, catalog), GRAMMAR)
+    assert [span.text for span in read_.of("company")] == ["F", "Ford"] and "F'sord" not in read_.text
+
+
 def test_a_company_not_recognised_borrows_none_from_the_preamble() -> None:
     # a capitalised owner, or two capitalised words, that nothing binds: a company, one not recognised
     for question in [
@@ -611,3 +629,94 @@ def test_a_definition_naming_only_periods_says_how_the_period_is_made() -> None:
     assert "second half of 2023" in read_.text
     # a definition naming lines is kept
     assert "capital expenditures" in reading("Apple FCF FY24 (CFO less capex)").definition
+
+
+def test_the_unknown_name_an_aside_writes_last_is_the_company_asked() -> None:
+    read_ = reading(
+        "hey! Apple and Tesla are done for the comps (thanks), but I still need Eli Lilly - what was their "
+        "full-year 2023 revenue?"
+    )
+    assert read_.unknown_names == ("Eli Lilly",) and read_.of("company") == ()
+    # an aside that names an ingested company last lends it
+    assert [
+        span.bound for span in reading("I'm looking at Tesla. What was their revenue in 2024?").of("company")
+    ] == ["TSLA"]
+
+
+# Members of the filings of a defense contractor and a pharmaceutical company, for the rules on parts.
+PARTS = FilingWords(
+    terms=terms("revenue operating earnings net sales"),
+    members=(
+        ("GD", "Marine Systems"),
+        ("GD", "Aerospace"),
+        ("GD", "Combat Systems"),
+        ("JNJ", "Med Tech"),
+        ("JNJ", "US"),
+    ),
+    fold=terms,
+)
+PARTS_CATALOG = Catalog(
+    (CompanyRef("GD", "GENERAL DYNAMICS CORP"), CompanyRef("JNJ", "JOHNSON & JOHNSON")), ()
+)
+
+
+def parts_reading(question: str) -> Reading:
+    return read(question, lambda text: company_mentions(text, PARTS_CATALOG), GRAMMAR, PARTS)
+
+
+def test_a_part_is_named_by_its_words_shortened_and_its_word_for_a_part_is_a_segment() -> None:
+    read_ = parts_reading("GD Marine Sys seg op earnings FY23")
+    assert [span.bound for span in read_.of("qualifier")] == ["GD:Marine Systems"]
+    division = parts_reading("what was GD's Marine Systems group revenue in 2023?")
+    assert [(span.text, span.bound) for span in division.of("item") if span.text == "group"] == [
+        ("group", "segment")
+    ]
+
+
+def test_a_verb_after_a_parenthesis_asks_for_the_item_named_before_it() -> None:
+    read_ = parts_reading(
+        "quick one - how much operating earnings did GD's Marine Systems group (the shipyards / sub builder) "
+        "make in full-year 2023?"
+    )
+    assert "net income" not in read_.text and "operating income" in read_.text
+    assert not read_.definition  # "(the shipyards / sub builder)" is no formula
+
+
+def test_a_part_not_asked_for_names_nothing() -> None:
+    read_ = parts_reading(
+        "what did J&J's MedTech segment do in sales for 2023 - worldwide total, not just US?"
+    )
+    assert [span.bound for span in read_.of("qualifier")] == ["JNJ:Med Tech"]
+    assert "US" not in read_.text
+
+
+def test_a_verb_is_no_word_of_a_printed_name() -> None:
+    assert "net income" in reading("what did Apple end up earning for all of 2023?").text
+
+
+@pytest.mark.parametrize(
+    ("question", "excluded", "kept"),
+    [
+        (
+            "How much cash did Apple have at the end of fiscal 2024, excluding marketable securities?",
+            ("marketable securities",),
+            "cash",
+        ),
+        # in the filings' words: "ST invest" is short-term investments
+        ("AAPL cash FY24 (ex ST invest)", ("short-term investments",), "cash"),
+        (
+            "Apple FCF FY24: CFO less capex, skip the capitalized software line",
+            ("capitalized software",),
+            "free cash flow",
+        ),
+        ("Apple cash at 9/28/24 not counting marketable securities", ("marketable securities",), "cash"),
+        # "cap ex" is capital expenditures, not "cap" less something
+        ("Apple cap ex fiscal 2024", (), "capital expenditures"),
+    ],
+)
+def test_a_line_left_out_names_no_item_and_is_kept_apart(
+    question: str, excluded: tuple[str, ...], kept: str
+) -> None:
+    read_ = reading(question)
+    assert read_.excluded == excluded and kept in read_.text
+    assert all(line not in read_.text for line in excluded)

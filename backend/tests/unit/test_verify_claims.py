@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 
 from filingproof.verify.cells import CitedValue, PeriodRef, Unit
-from filingproof.verify.claims import ClaimCell, _mentions, claim_failures
+from filingproof.verify.claims import ClaimCell, _clauses, _mentions, claim_failures
 from filingproof.verify.derive import Derivation, change, formula, growth
 from filingproof.verify.items import CellFacts
 from filingproof.verify.verifier import Failure, Verdict, verify_draft
@@ -647,3 +647,11 @@ def test_a_figure_two_derivations_state_alike_stands_for_the_one_its_words_name(
     assert failures(draft, *sams, *us, derivations=grew) == []
     neither = draft.replace("Walmart US net sales", "Walmart Canada net sales")
     assert failures(neither, *sams, *us, derivations=grew)  # a segment neither derivation is of
+
+
+def test_the_dots_of_initials_end_no_sentence() -> None:
+    text = "American Express' U.S. Consumer Services revenue was $7,208 million [c2658]. It grew."
+    assert [text[start:end] for start, end in _clauses(text)] == [
+        "American Express' U.S. Consumer Services revenue was $7,208 million [c2658].",
+        "It grew.",
+    ]

@@ -21,6 +21,7 @@ from filingproof.verify.items import (
     check_cell,
     check_item,
     column_words,
+    leaves_out,
     parent_members,
     terms,
 )
@@ -800,3 +801,37 @@ def test_how_filers_name_a_line_they_print_otherwise() -> None:
     carrying = terms("the carrying amount of inventories on its consolidated balance sheet")
     assert carrying == terms("Inventories")
     assert terms("fair value of long-term debt") != terms("long-term debt")
+
+
+def test_a_lenders_revenue_is_its_revenues_net_of_interest_expense() -> None:
+    # American Express prints "Total revenues net of interest expense" (us-gaap:RevenuesNetOfInterestExpense)
+    # beside "Revenue from contracts with customers", a part of it: both are its revenue's words, and the
+    # concept's rank tells them apart (`qa.items`)
+    assert terms("Total revenues net of interest expense") == terms("revenue")
+    assert terms("interest expense") != terms("revenue")
+
+
+# Boeing's balance sheet (10-K FY2023, page 53): the rows below "Cash and cash equivalents"
+BOEING_BELOW = (
+    "Short-term and other investments",
+    "Accounts receivable, net",
+    "Inventories",
+    "Total current assets",
+)
+
+
+@pytest.mark.parametrize(
+    ("label", "excluded", "ok"),
+    [
+        # a line printed below another is no part of it
+        ("Cash and cash equivalents", "short-term and other investments", True),
+        # a total may hold what is left out, and the line left out is not the figure
+        ("Total current assets", "inventories", False),
+        ("Short-term and other investments", "short-term and other investments", False),
+        # a line the table does not print below the row: not shown to be left out
+        ("Cash and cash equivalents", "restricted cash", False),
+        ("Cash and cash equivalents", "the", False),
+    ],
+)
+def test_a_row_leaves_out_a_line_printed_below_it(label: str, excluded: str, ok: bool) -> None:
+    assert leaves_out(label, BOEING_BELOW, excluded).ok is ok

@@ -30,6 +30,7 @@ from filingproof.verify.items import (
     ItemCheck,
     Line,
     check_cell,
+    leaves_out,
     parent_members,
 )
 
@@ -204,6 +205,44 @@ async def cell_facts(
     for row in rows:
         found[row.cell_id].append(_facts(row, names, lines, await _parents(session, row, store)))
     return dict(found)
+
+
+# Each cell's row label, and the labels of the rows below it in its table
+_BELOW = """
+SELECT c.id AS cell_id, c.row_label,
+       ARRAY(SELECT DISTINCT o.row_label FROM cells o
+             WHERE o.table_id = c.table_id AND o.row > c.row AND o.row_label IS NOT NULL) AS below
+FROM cells c
+WHERE c.id = ANY(CAST(:ids AS integer[]))
+"""
+
+
+async def exclusion_failures(
+    session: AsyncSession,
+    verdict: Verdict,
+    figure_sources: Mapping[int, Sequence[int]],
+    excluded: Sequence[str],
+) -> list[Failure]:
+    """One failure per figure with a source cell not shown to leave out a line the question excludes
+    (`verify.items.leaves_out`)."""
+    if not excluded or not figure_sources:
+        return []
+    ids = sorted({cell for cells in figure_sources.values() for cell in cells})
+    rows = {row.cell_id: row for row in await session.execute(text(_BELOW), {"ids": ids})}
+    failures = []
+    for index, cell_ids in figure_sources.items():
+        figure = verdict.figures[index].figure
+        for cell_id, line in ((cell, line) for cell in cell_ids for line in excluded):
+            row = rows.get(cell_id)
+            check = (
+                leaves_out(row.row_label or "", row.below or (), line)
+                if row is not None
+                else ItemCheck(False, "the cell is not in the database")
+            )
+            if not check.ok:
+                failures.append(Failure("item", figure.text, (figure.start, figure.end), check.reason))
+                break
+    return failures
 
 
 def _inside(span: tuple[int, int], quotes: Sequence[tuple[int, int]]) -> bool:

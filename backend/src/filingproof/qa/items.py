@@ -155,7 +155,7 @@ _GROWTH = re.compile(
     r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|\b%\s*change\b"
     r"|\b(?:increase|decrease|change|rise|decline)\s+(?:in\s+percent|by\s+what\s+percent)"
     r"|\b(?:increase|decrease|change|rise|decline)\b.*\bin\s+percent\b"  # "decrease in H1 …, in percent"
-    r"|\bby\s+how\s+much\s+percent|\bwhat\s+percent(?:age)?\b.*\b(?:increase|decrease|change|grow|rise|fall)"
+    r"|\bby\s+how\s+much\s+percent|\bwhat\s+(?:percent(?:age)?\b|%).*\b(?:increase|decrease|change|grow|rise|fall)"
     r"|\byear[- ]over[- ]year\b|\byoy\b",
     re.IGNORECASE,
 )
@@ -264,6 +264,8 @@ _FIGURE_CUE = re.compile(
     r"\bhow\s+(?:much|many)\b|\bhow\s+(?:big|large)\s+(?:was|were|is|are)\b|\bwhat\s+(?:was|were|is|are)\b|\bwhat['’]s\b"
     r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b|\bwhat\s+did\b(?!.*\b(?:say|said|mention|note|announce)\w*\b)"
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
+    # asked the way one asks of it: "(do you know) what GD spent buying back its own shares"
+    r"|\bwhat\s+(?:[\w&'’.-]+\s+){1,3}?(?:spent|paid|earned|made|booked|generated|posted|returned)\b"
     # "who's higher", "who bought back more stock": which of the companies, by its figure
     r"|\bwho(?:['’]s)?\b(?=.*\b(?:higher|lower|bigger|larger|more|greater|smaller|less)\b)"
     # "how does Boeing's effective tax rate in FY2022 compare to FY2021": the figures, side by side

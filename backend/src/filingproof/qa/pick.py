@@ -152,7 +152,9 @@ def mention_of(question: str, name: str) -> str | None:
     words = name.split()
     if not words or sum(len(w) for w in words) < 4:
         return None
-    pattern = r"\b" + r"[\s-]*".join(_written_word(w) for w in words) + r"(?!\w)"
+    # words a tag runs together may be joined in print ("Packaging & Specialty Plastics", "Defense, Space &
+    # Security")
+    pattern = r"\b" + r"[\s,-]*(?:&[\s-]*)?".join(_written_word(w) for w in words) + r"(?!\w)"
     found = re.search(pattern, question, re.IGNORECASE)
     return found.group() if found else None
 
@@ -568,6 +570,8 @@ async def _summed_period(
         answer.missing.append(f"{what}: the ingested filings print no figure for {lacking}")
         return True
     if len({_line_of(pick.cell) for pick in picks}) > 1:
+        picks = await _on_one_line(picker, ticker, asked, parts, picks) or picks
+    if len({_line_of(pick.cell) for pick in picks}) > 1:
         answer.missing.append(f"{what}: its figures are not printed on one line")
         return True
     cited = [pick.cell.cited() for pick in picks]
@@ -579,6 +583,23 @@ async def _summed_period(
     answer.picks.extend(picks)
     answer.derived.append(Derived(derivation, tuple(picks), how=summed.how))
     return True
+
+
+async def _on_one_line(
+    picker: _Picker, ticker: str, asked: Asked, parts: Sequence[Target], picks: Sequence[Pick]
+) -> list[Pick] | None:
+    """The parts' figures again, all on the line one of them was found on: General Dynamics' year on the
+    income statement's line, where its 10-Q prints the first half, rather than the segment note's total
+    (another concept). None when no line holds them all."""
+    if asked.item is None:
+        return None
+    for concept in dict.fromkeys(p.cell.concept for p in picks if p.cell.concept and not p.cell.dimensions):
+        item = replace(asked.item, concepts=(concept,))
+        again = [await picker.pick(ticker, item, part) for part in parts]
+        found = [pick for pick in again if pick is not None]
+        if len(found) == len(parts) and len({_line_of(pick.cell) for pick in found}) == 1:
+            return found
+    return None
 
 
 def _line_of(cell: CellHit) -> tuple[str, tuple[tuple[str, str], ...]]:

@@ -37,6 +37,8 @@ _SETTING = re.compile(
 )
 _GLOSS_INSIDE = re.compile(
     r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s"
+    # "2023 FCF if you just do operating cash flow minus capex": how to compute it, as a condition
+    r"|\s+if\s+you\s+(?:just\s+)?(?:do|take|use)\b"
     r"|,?\s*\bbased\s+on\b"
     # ", the year that ended late Jan 2024": the period asked, restated by its end
     r"|,\s*the\s+(?:fiscal\s+)?(?:year|quarter|period|half)\s+(?:that\s+)?end(?:ed|ing|s)\b",

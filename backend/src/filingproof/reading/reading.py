@@ -69,6 +69,9 @@ class Reading:
     clauses: tuple[Clause, ...] = field(default=())
     # names in capitals the asking clauses write that nothing binds ("Eli Lilly"): companies not recognised
     unknown_names: tuple[str, ...] = ()
+    # the lines the question says its figure leaves out ("cash, excluding short-term investments"): the
+    # figure's cell must be known not to hold them (`verify.items.leaves_out`)
+    excluded: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -97,7 +100,13 @@ class Reading:
             if span.role not in ("grammar", "filler")
         ]
         filler = ", ".join(repr(text) for text in self.filler)
-        return f"read as {self.text!r}; " + "; ".join(bound) + (f"; filler {filler}" if filler else "")
+        excluded = ", ".join(repr(line) for line in self.excluded)
+        return (
+            f"read as {self.text!r}; "
+            + "; ".join(bound)
+            + (f"; filler {filler}" if filler else "")
+            + (f"; leaves out {excluded}" if excluded else "")
+        )
 
 
 _QUESTION_WORD = re.compile(
@@ -111,6 +120,10 @@ _TOKEN = re.compile(r"[A-Za-z0-9$%][\w&'%./-]*[\w%]|[A-Za-z0-9$%]")
 _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
 # "Q2'23", "Q2 23", "2Q23": a quarter and its short year.
 _QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IGNORECASE)
+# "1QFY24", "Q1 FY'24": a fiscal quarter and its fiscal year written short.
+_QUARTER_FISCAL_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*fy\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+# "going into 2024", "heading into FY2025": where that year starts, the end of the year before.
+_GOING_INTO = re.compile(r"\b(?:going|heading)\s+into\s+(?:(fiscal\s+|FY\s*)?(\d{4}))\b", re.IGNORECASE)
 # "FYE23", "FYE 2023", "YE23": the fiscal year's end.
 _YEAR_END = re.compile(r"\bf?ye\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "mar-25", "Jul'25", "may/23": a month and its short year (the month's name spelled out for `_through`).
@@ -134,6 +147,13 @@ _MONTHS_WORDS = {"6": "six", "9": "nine"}
 def plain(question: str) -> str:
     """The question with typographic quotes, dashes and spaces made plain."""
     return " ".join(_WISE.sub("", question.translate(_PLAIN)).split())
+
+
+def _year_before_spelled(text: str) -> str:
+    """ "going into 2024" as the moment it names: "at the end of 2023"."""
+    return _GOING_INTO.sub(
+        lambda m: f"at the end of {'fiscal ' if m.group(1) else ''}{int(m.group(2)) - 1}", text
+    )
 
 
 def _year(digits: str) -> str:
@@ -171,6 +191,7 @@ def _sections_spelled(text: str) -> str:
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
     text = _MONTH_SHORT_YEAR.sub(_month_spelled, text)
+    text = _QUARTER_FISCAL_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} FY{_year(m.group(3))}", text)
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)
@@ -257,7 +278,7 @@ def _bind_phrases(
                 bound = f"verb:{phrase.bound}" if phrase.role == "verb" else phrase.bound
                 # (a rate is asked as its line or as the rate: `_rate_unasked`)
                 if (
-                    role == "item"
+                    phrase.role == "item"  # a verb is no word of a printed name ("end up earning")
                     and not _is_rate(phrase)
                     and _printed_name(draft.text, found, grammar, words)
                 ):
@@ -304,7 +325,8 @@ def _tickers_as_companies(source: str, named: Sequence[tuple[str, str]]) -> list
 
 def _bind_companies(draft: _Draft, mentions: Collection[str], tickers: dict[str, str]) -> None:
     for mention in mentions:
-        for found in re.finditer(re.escape(mention), draft.text):
+        # a whole word: the ticker "F" is no part of "Ford" or "FCF"
+        for found in re.finditer(rf"(?<!\w){re.escape(mention)}(?!\w)", draft.text):
             if draft.free(*found.span()):
                 draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
 
@@ -391,16 +413,20 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     bounds = {name: f"{','.join(sorted(tickers))}:{name}" for name, tickers in reporters.items()}
     for name in sorted(bounds, key=len, reverse=True):
         for found in _member_pattern(name).finditer(draft.text):
+            if _NOT_BEFORE.search(draft.text, 0, found.start()):
+                continue  # "worldwide total, not just US": the part not asked for
             single = " " not in name
             # one word ("Compute", "Services") names the member only as the filer capitalises it
             if draft.free(*found.span()) and (not single or found.group() == name):
                 draft.bind(found.start(), found.end(), "qualifier", bounds[name])
+                _bind_part_word(draft, found.end())
     named = {ticker for _, ticker in mentioned if ticker}
     not_ingested = {mention for mention, ticker in mentioned if not ticker}
+    companies = {mention for mention, ticker in mentioned if ticker}
     for token in _TOKEN.finditer(draft.text):
         word = re.sub(r"'s?$", "", token.group())
-        if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()):
-            continue
+        if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()) or word in companies:
+            continue  # an ingested company's ticker is no member's initials ("JNJ FY23 + MRK 2Q23")
         # a ticker of a company not ingested ("RL", Ralph Lauren) beside a company the question names is the
         # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are; so
         # are two joined by "&" ("NVDA C&N": Compute & Networking)
@@ -423,10 +449,20 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     _bind_shortened_members(draft, reporters, bounds, named, dict(words.printed))
 
 
-# A word naming a company's part ("AMC intl segment", "HON Aero seg profit", "Abbott's diagnostics segment")
-_BEFORE_PART = re.compile(rf"([A-Za-z][A-Za-z'.]*)\s+(?=(?:{'|'.join(sorted(PART_WORDS))})\b)", re.I)
+# Words naming a company's part ("AMC intl segment", "HON Aero seg profit", "Abbott's diagnostics segment",
+# "GD Marine Sys seg"): up to three before the word for a part
+_BEFORE_PART = re.compile(
+    rf"((?:[A-Za-z][A-Za-z'.]*\s+){{0,2}}[A-Za-z][A-Za-z'.]*)\s+(?=(?:{'|'.join(sorted(PART_WORDS))})\b)",
+    re.I,
+)
 # Shortenings of the words of members' names that no rule of letters finds
-_SHORT_FORMS = {"intl": "international", "int'l": "international", "natl": "national", "svcs": "services"}
+_SHORT_FORMS = {
+    "intl": "international",
+    "int'l": "international",
+    "natl": "national",
+    "svcs": "services",
+    "sys": "systems",
+}
 _SHORTEST_PREFIX = 4
 
 
@@ -452,17 +488,92 @@ def _bind_shortened_members(
     if not named:
         return
     for found in _BEFORE_PART.finditer(draft.text):
-        if not draft.free(*found.span(1)):
-            continue
-        typed = re.sub(r"'s$", "", found.group(1))
-        # each member once, by its tag's name (`tagged`: a printed name's tag name)
-        members = {
-            tagged.get(name, name)
-            for name, tickers in reporters.items()
-            if tickers & set(named) and _shortens(typed, name.split()[0])
-        }
-        if len(members) == 1:
-            draft.bind(found.start(1), found.start(1) + len(typed), "qualifier", bounds[members.pop()])
+        words = list(re.finditer(r"\S+", found.group(1)))
+        # the longest run of those words that shortens the first words of one member's name
+        for first in range(len(words)):
+            start, end = found.start(1) + words[first].start(), found.start(1) + words[-1].end()
+            typed = [re.sub(r"'s$", "", word.group()) for word in words[first:]]
+            if not draft.free(start, end):
+                continue
+            # each member once, by its tag's name (`tagged`: a printed name's tag name)
+            members = {
+                tagged.get(name, name)
+                for name, tickers in reporters.items()
+                if tickers & set(named) and _shortens_words(typed, name.split())
+            }
+            if len(members) == 1:
+                draft.bind(
+                    start, end - len(words[-1].group()) + len(typed[-1]), "qualifier", bounds[members.pop()]
+                )
+                _bind_part_word(draft, end)
+                break
+
+
+# A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)" (an
+# "ex" after no word: "cap ex" is capital expenditures),
+# "not counting marketable securities", "skip the capitalized software line"
+_EXCLUSION = re.compile(
+    r"\b(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out|skip(?:ping)?)\s+"
+    r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+line)?"
+    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but)\b)",
+    re.IGNORECASE,
+)
+
+
+_PARENTHESISED_EXCLUSION = re.compile(
+    r"\(\s*(?=(?:excluding|excl|ex|not\s+counting|not\s+including)\b)([^()]*)\)", re.IGNORECASE
+)
+
+
+def _parenthesised_exclusions_out(source: str, excluded: list[str]) -> str:
+    """The question without its parentheses that say what the figure leaves out ("purchases of property and
+    equipment (excluding capitalized software)"), each blanked where it stood so that no clause breaks
+    there (a formula runs on past it); the lines they leave out are added to `excluded`."""
+
+    def blanked(found: re.Match[str]) -> str:
+        excluded.extend(_in_filing_words(line.group("line")) for line in _EXCLUSION.finditer(found.group(1)))
+        return " " * len(found.group())
+
+    return _PARENTHESISED_EXCLUSION.sub(blanked, source)
+
+
+def _bind_exclusions(draft: _Draft) -> list[str]:
+    """What the figure is asked without names no line of it (filler); the lines it leaves out are returned,
+    for the check that the figure does leave them out (`Reading.excluded`)."""
+    excluded = []
+    for found in _EXCLUSION.finditer(draft.text):
+        if draft.free(*found.span()):
+            draft.bind(found.start(), found.end(), "filler")
+            excluded.append(_in_filing_words(found.group("line")))
+    return excluded
+
+
+def _in_filing_words(line: str) -> str:
+    """A line as the filings word it, an analyst's words for items replaced ("cap sw": "capitalized
+    software")."""
+    for phrase in analyst_words():
+        if phrase.role == "item" and phrase.bound:
+            line = phrase.pattern.sub(phrase.bound, line)
+    return line
+
+
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:just\s+|only\s+)?(?:the\s+)?$", re.IGNORECASE)
+_PART_WORD = re.compile(rf"\s+({'|'.join(sorted(PART_WORDS))})\b", re.IGNORECASE)
+
+
+def _bind_part_word(draft: _Draft, end: int) -> None:
+    """The word for a part right after a member's name is the filings' "segment" ("Boeing's defense unit",
+    "the Marine Systems division"): no word of a line."""
+    found = _PART_WORD.match(draft.text, end)
+    if found is not None and draft.free(*found.span(1)):
+        draft.bind(found.start(1), found.end(1), "item", "segment")
+
+
+def _shortens_words(typed: Sequence[str], name: Sequence[str]) -> bool:
+    """Whether the typed words shorten a name's first words, one each ("Marine Sys": "Marine Systems")."""
+    return len(typed) <= len(name) and all(
+        _shortens(word, part) for word, part in zip(typed, name, strict=False)
+    )
 
 
 _PERIOD_TOKEN = re.compile(
@@ -635,14 +746,19 @@ def _by_length(terms: frozenset[str]) -> dict[int, tuple[str, ...]]:
     return {length: tuple(found) for length, found in grouped.items()}
 
 
-def _resolve_verbs(draft: _Draft) -> None:
-    """A verb names its item ("bring in" → revenue) only when the clause names no other item (a word for a
-    company's part is none: "how much did Abbott's diagnostics segment sell")."""
-    items = [
-        span
+def _names_an_item(draft: _Draft) -> bool:
+    """Whether the clause names an item besides verbs (a word for a company's part is none: "how much did
+    Abbott's diagnostics segment sell")."""
+    return any(
+        span.role == "item" and not span.bound.startswith("verb:") and span.bound.lower() not in PART_WORDS
         for span in draft.spans
-        if span.role == "item" and not span.bound.startswith("verb:") and span.bound.lower() not in PART_WORDS
-    ]
+    )
+
+
+def _resolve_verbs(draft: _Draft, items: bool) -> None:
+    """A verb names its item ("bring in" → revenue) only when the question's asking clauses name no other
+    (`items`): "how much operating earnings did GD's Marine Systems group (the shipyards) make" asks the
+    operating earnings, though a parenthesis parts the verb from them."""
     spans = []
     for span in draft.spans:
         if span.bound.startswith("verb:"):
@@ -705,7 +821,8 @@ _OPERATORS = (
     (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s", re.I), " * "),
 )
 _DEFINITION_OPENING = re.compile(
-    r"^[^\w(]*(?:(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|=)[^\w(]*)?",
+    r"^[^\w(]*(?:(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|="
+    r"|if\s+you(?:\s+just)?(?:\s+(?:do|take|use))?)[^\w(]*)?",
     re.I,
 )
 
@@ -734,13 +851,13 @@ _SHARE_OF = re.compile(r"\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b", re.IGNORECASE
 _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 
 
-def _definition(draft: _Draft, term: str) -> str:
+def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     """A clause stating how the asked figure is computed, in the words a stated definition is read in
     (`metrics.definition`): "Free cash flow is defined as: cash provided by operating activities - capital
     expenditures". A division's left side is kept together: "A minus B, over C" is "(A - B) / C". One
     naming no line says how a period is made ("FY23 less 1H23": the second half), which the period read
-    says: none."""
-    if not any(span.role == "item" for span in draft.spans):
+    says, or is no formula at all ("(the shipyards / sub builder)"): none."""
+    if not any(span.role == "item" and _names_a_line(span, words) for span in draft.spans):
         return ""
     body = _DEFINITION_OPENING.sub("", _rendered(draft))
     for pattern, symbol in _OPERATORS:
@@ -797,6 +914,25 @@ def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
     return names
 
 
+def _unknown_named_last(
+    drafts: Sequence[tuple[Clause, _Draft]], words: FilingWords | None
+) -> tuple[str, ...]:
+    """The names not recognised that an aside writes after every company it names, in the nearest aside
+    before the first asking clause that names any: the company an asking clause that names none asks about
+    ("J&J and Merck are done …, but I still need Eli Lilly - what was their full-year 2023 revenue?")."""
+    first = next((i for i, (clause, _) in enumerate(drafts) if clause.kind == "asking"), 0)
+    for clause, draft in reversed(drafts[:first]):
+        if clause.kind != "context":
+            continue
+        names = _unknown_names(draft, words)
+        companies = [span.end for span in draft.spans if span.role == "company"]
+        if names and draft.text.rfind(names[-1]) + draft.offset >= max(companies, default=0):
+            return tuple(names)
+        if companies:
+            return ()
+    return ()
+
+
 def _item_lender(drafts: Sequence[tuple[Clause, _Draft]]) -> _Draft | None:
     """The aside an asking clause that names no item takes it from: the nearest before the first asking
     clause that names one ("Hope all's well. I was curious about Intel's R&D spend - what was it?"), else
@@ -819,9 +955,11 @@ def read(
     words: FilingWords | None = None,
 ) -> Reading:
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
-    typed = plain(question)
+    typed = _year_before_spelled(plain(question))
     whole = companies(typed)
     source = _respelled(typed, whole, words)
+    excluded: list[str] = []  # the lines the figure is asked without
+    source = _parenthesised_exclusions_out(source, excluded)
     clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
@@ -841,6 +979,7 @@ def read(
             draft.bind(0, len(draft.text.rstrip()), "operation", draft.text.strip())
             instructions.append(draft)
             continue
+        excluded += _bind_exclusions(draft)
         found = companies(draft.text)
         _bind_companies(draft, [mention for mention, _ in first], dict(first))  # before analysts' words
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
@@ -857,8 +996,10 @@ def read(
             _unbind_verbs(draft, words)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
-        _resolve_verbs(draft)
         drafts.append((clause, draft))
+    items = any(_names_an_item(draft) for clause, draft in drafts if clause.kind == "asking")
+    for clause, draft in drafts:
+        _resolve_verbs(draft, items if clause.kind == "asking" else _names_an_item(draft))
     asking = [draft for clause, draft in drafts if clause.kind == "asking"]
     by_ticker = [mention for mention, _ in before_ticker]
     parts = [_sections_spelled(_periods_spelled(_rendered(draft, by_ticker))) for draft in asking]
@@ -867,6 +1008,8 @@ def read(
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
     unknown = tuple(dict.fromkeys(name for draft in asking for name in _unknown_names(draft, words)))
+    if "company" in missing and not unknown:
+        unknown = _unknown_named_last(drafts, words)
     if unknown:
         missing.discard("company")  # "…; what was Eli Lilly's revenue": a company, one not recognised
     periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
@@ -905,9 +1048,11 @@ def read(
     term = _asked_term(asking)
     definitions = [draft for clause, draft in drafts if clause.kind == "definition"]
     # the first one: a later gloss restates it ("— ignore the proceeds")
-    definition = _definition(definitions[0], term) if term and definitions else ""
+    definition = _definition(definitions[0], term, words) if term and definitions else ""
     ordered = tuple(sorted(spans, key=lambda span: span.start))
-    return Reading(source, asked, definition, said, ordered, tuple(clauses), unknown)
+    return Reading(
+        source, asked, definition, said, ordered, tuple(clauses), unknown, tuple(dict.fromkeys(excluded))
+    )
 
 
 def with_instructions(asked: str, instructions: str) -> str:

@@ -79,8 +79,9 @@ class Claim:
 Span = tuple[int, int]
 
 # Clauses: sentences and the parts of a sentence a semicolon or a line break separates.
-# a sentence begins with a capital, a bracket or quote, or a name that starts with a digit ("3M's")
-_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'“]|\d+[A-Z])|;\s*|\n+")
+# a sentence begins with a capital, a bracket or quote, or a name that starts with a digit ("3M's"); the
+# dot of initials ends none ("U.S. Consumer Services")
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[A-Z(\"'“]|\d+[A-Z])|;\s*|\n+")
 # A date or period that describes a filing, not a figure: "the AAPL 10-K for the period ended …".
 _FILING_PHRASE = re.compile(
     r"(?:10-K|10-Q|20-F|filings?|report)(?:/A)?\s+for\s+the\s+(?:fiscal\s+)?(?:period|year|quarter)"

@@ -231,6 +231,10 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*|\battributable\b(?!\s+to\b)",
         " ",
     ),
+    # a lender's revenue is its revenues net of the interest it pays (American Express's "Total revenues net
+    # of interest expense", us-gaap:RevenuesNetOfInterestExpense), beside the "Revenue from contracts with
+    # customers" that is only a part of it
+    ("interest", r"\brevenues?,?\s+net\s+of\s+interest\s+expense\b", " revenue "),
     (
         "contract assessed",
         r"\bfrom\s+contracts?\s+with\s+customers?\b|\b(?:ex|in)cluding\s+assessed\s+tax\b",
@@ -777,3 +781,26 @@ def check_cell(asked: Sequence[AskedItem], cell: CellFacts) -> ItemCheck:
     if not checks:
         return ItemCheck(False, "the question names no line item to check the cell against")
     return (own or checks)[0]
+
+
+_TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
+
+
+def leaves_out(label: str, below: Iterable[str], excluded: str) -> ItemCheck:
+    """Whether a row is known to leave out a line the question excludes ("cash and cash equivalents,
+    excluding short-term and other investments"): the excluded line is printed below the row in its table
+    (a statement prints a line's parts above it, so a line above another is no sum of it), and the row is
+    neither a total nor that line. Fails closed: where the filing does not show it, the figure may hold
+    the line."""
+    wanted = terms(excluded)
+    if not wanted:
+        return ItemCheck(False, f"'{excluded}' names no line the figure could be checked to leave out")
+    if wanted <= terms(label):
+        return ItemCheck(False, f"the row '{label}' is the '{excluded}' the question leaves out")
+    if _TOTAL.match(label):
+        return ItemCheck(False, f"the row '{label}' is a total, which may hold the '{excluded}' left out")
+    if not any(wanted <= terms(other) for other in below):
+        return ItemCheck(
+            False, f"no line below the row '{label}' is '{excluded}': the figure is not shown to leave it out"
+        )
+    return ItemCheck(True, f"'{excluded}' is a line of its own below the row '{label}'")

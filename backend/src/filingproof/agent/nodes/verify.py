@@ -22,7 +22,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import deps_of
-from filingproof.agent.faithful import CellFactsReader, figure_cells, item_failures
+from filingproof.agent.faithful import CellFactsReader, exclusion_failures, figure_cells, item_failures
 from filingproof.agent.offload import over_draft
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
@@ -123,7 +123,9 @@ async def _unfaithful(
     asked_inputs = asked_items(question, u, catalog, ask)
     inputs = {cell for derivation in draft.derivations for cell in derivation.inputs}
     facts = await facts_of([cell for cells in sources.values() for cell in cells])
-    return failures + item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
+    failures += item_failures(verdict, sources, facts, asked, asked_inputs, inputs)
+    excluded = state["reading"].excluded
+    return failures + await exclusion_failures(facts_of.session, verdict, sources, excluded)
 
 
 async def _misstated(
