@@ -151,7 +151,7 @@ def test_a_colon_opens_a_clause_that_asks_not_a_formula() -> None:
 
 def test_a_period_without_a_year_takes_the_asides_year() -> None:
     read_ = reading("trying to reconcile Apple's Q1 FY24 print. what was diluted EPS for the quarter? thx")
-    assert "Q1 FY24" in read_.text
+    assert "Q1 FY2024" in read_.text
 
 
 def test_analysts_words_are_bound_to_the_filings_terms() -> None:
@@ -647,6 +647,7 @@ def test_the_unknown_name_an_aside_writes_last_is_the_company_asked() -> None:
 PARTS = FilingWords(
     terms=terms("revenue operating earnings net sales"),
     members=(
+        ("CVX", "Downstream"),
         ("GD", "Marine Systems"),
         ("GD", "Aerospace"),
         ("GD", "Combat Systems"),
@@ -656,7 +657,13 @@ PARTS = FilingWords(
     fold=terms,
 )
 PARTS_CATALOG = Catalog(
-    (CompanyRef("GD", "GENERAL DYNAMICS CORP"), CompanyRef("JNJ", "JOHNSON & JOHNSON")), ()
+    (
+        CompanyRef("CVX", "CHEVRON CORP"),
+        CompanyRef("GD", "GENERAL DYNAMICS CORP"),
+        CompanyRef("IBM", "INTERNATIONAL BUSINESS MACHINES CORP"),
+        CompanyRef("JNJ", "JOHNSON & JOHNSON"),
+    ),
+    (),
 )
 
 
@@ -720,3 +727,16 @@ def test_a_line_left_out_names_no_item_and_is_kept_apart(
     read_ = reading(question)
     assert read_.excluded == excluded and kept in read_.text
     assert all(line not in read_.text for line in excluded)
+
+
+def test_a_one_word_part_typed_without_its_vowels_is_named() -> None:
+    assert [span.bound for span in parts_reading("CVX dwnstrm earnings 2Q23").of("qualifier")] == [
+        "CVX:Downstream"
+    ]
+    # as a word in lower case it is no name ("downstream" names the part only as the filer capitalises it)
+    assert parts_reading("CVX downstream earnings 2Q23").of("qualifier") == ()
+
+
+def test_a_period_an_aside_lends_is_spelled_out() -> None:
+    read_ = parts_reading("CVX vs IBM NI 2Q23 - who's higher + gap")
+    assert "Q2 2023" in read_.text and "2Q23" not in read_.text

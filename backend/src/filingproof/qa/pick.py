@@ -313,7 +313,8 @@ class _Picker:
             named = named or [
                 w for w in [_written_label(self._question, cell.row_label)] if w and cell.dimensions
             ]
-            segment = named[0] if len(named) == 1 else None
+            # several, as the question orders them ("Chevron's US downstream")
+            segment = " ".join(sorted(dict.fromkeys(named), key=self._question.find)) if named else None
         else:
             item = open_item(phrase, chosen, target.kind)
         restated: dict[int, CellHit] = {}

@@ -384,13 +384,30 @@ def _typed_word(word: str) -> str:
     ("N. America")."""
     if word.isupper() and 2 <= len(word) <= 3:
         return dotted(word)
-    skeleton = word[:1] + re.sub(r"[aeiou]", "", word[1:], flags=re.IGNORECASE)
+    skeleton = _skeleton(word)
     if len(word) < 5:
         return re.escape(word)
     initial = rf"{re.escape(word[:1])}\."
     if len(skeleton) < 3 or skeleton.lower() == word.lower():
         return f"(?:{re.escape(word)}|{initial})"
     return f"(?:{re.escape(word)}|{re.escape(skeleton)}|{initial})"
+
+
+def _skeleton(word: str) -> str:
+    """A word without its vowels after the first letter, as analysts type long words ("grtr", "dwnstrm")."""
+    return word[:1] + re.sub(r"[aeiou]", "", word[1:], flags=re.IGNORECASE)
+
+
+def _typed_as_skeleton(typed: str, name: str) -> bool:
+    """Whether a one-word name is typed without its vowels, as no English word ("dwnstrm" for Chevron's
+    "Downstream")."""
+    lowered = typed.lower()
+    return (
+        len(typed) >= 4
+        and lowered != name.lower()
+        and lowered == _skeleton(name).lower()
+        and not is_english_word(lowered)
+    )
 
 
 def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
@@ -416,8 +433,10 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             if _NOT_BEFORE.search(draft.text, 0, found.start()):
                 continue  # "worldwide total, not just US": the part not asked for
             single = " " not in name
-            # one word ("Compute", "Services") names the member only as the filer capitalises it
-            if draft.free(*found.span()) and (not single or found.group() == name):
+            # one word ("Compute", "Services") names the member only as the filer capitalises it, or typed
+            # without its vowels ("dwnstrm")
+            typed = found.group()
+            if draft.free(*found.span()) and (not single or typed == name or _typed_as_skeleton(typed, name)):
                 draft.bind(found.start(), found.end(), "qualifier", bounds[name])
                 _bind_part_word(draft, found.end())
     named = {ticker for _, ticker in mentioned if ticker}
@@ -1035,7 +1054,7 @@ def read(
             if span.role in missing
             and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
         ]
-        parts += [_rendered_span(span) for span in borrowed]
+        parts += [_periods_spelled(_rendered_span(span)) for span in borrowed]  # "2Q23" as "Q2 2023"
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
     text = " ".join(part for part in parts if part)
