@@ -58,3 +58,12 @@ def test_a_quarter_is_named_by_the_fiscal_year_it_falls_in() -> None:
     # NVIDIA's fiscal 2026 ends in late January 2026: the quarter ended July 27, 2025 is Q2 fiscal 2026.
     cell = _cell(21, "46743000000", date(2025, 4, 28), date(2025, 7, 27), date(2025, 7, 27))
     assert period_phrase(cell, 2) == "for Q2 fiscal 2026, the three months ended July 27, 2025"
+
+
+def test_a_quarter_counted_in_weeks_is_named_by_its_weeks_and_verifies() -> None:
+    # PepsiCo's third quarter of fiscal 2023: twelve weeks, June 18 to September 9, 2023 ($2.24 diluted EPS)
+    cell = _cell(31, "2.24", date(2023, 6, 18), date(2023, 9, 9), date(2023, 9, 9), unit="USD/share")
+    assert period_phrase(cell, 3) == "for Q3 fiscal 2023, the 12 weeks ended September 9, 2023"
+    target = Target("duration", cell.period_end, 84, 2023, 3)
+    pick = Pick("PEP", "PepsiCo", ITEMS_BY_KEY["diluted_eps"], None, target, cell)
+    assert check_draft(write(TableAnswer(picks=[pick]), [])).ok

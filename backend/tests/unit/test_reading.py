@@ -653,12 +653,20 @@ PARTS = FilingWords(
         ("GD", "Combat Systems"),
         ("JNJ", "Med Tech"),
         ("JNJ", "US"),
+        ("GM", "Cruise"),
+        ("RTX", "Raytheon"),
+        ("ABBV", "SKYRIZI"),
+        ("ABBV", "HUMIRA"),
+        ("ABBV", "US"),
     ),
     fold=terms,
 )
 PARTS_CATALOG = Catalog(
     (
+        CompanyRef("ABBV", "AbbVie Inc."),
         CompanyRef("CVX", "CHEVRON CORP"),
+        CompanyRef("GM", "GENERAL MOTORS CO"),
+        CompanyRef("RTX", "RTX Corp"),
         CompanyRef("GD", "GENERAL DYNAMICS CORP"),
         CompanyRef("IBM", "INTERNATIONAL BUSINESS MACHINES CORP"),
         CompanyRef("JNJ", "JOHNSON & JOHNSON"),
@@ -717,6 +725,9 @@ def test_a_verb_is_no_word_of_a_printed_name() -> None:
             "free cash flow",
         ),
         ("Apple cash at 9/28/24 not counting marketable securities", ("marketable securities",), "cash"),
+        # a word for a heap of them names no line; nor does the politeness after it
+        ("Apple cash FY24, leave out the marketable securities pile pls", ("marketable securities",), "cash"),
+        ("Apple cash+equivs 9/28/24 (ex mkt secs)", ("marketable securities",), "cash"),
         # "cap ex" is capital expenditures, not "cap" less something
         ("Apple cap ex fiscal 2024", (), "capital expenditures"),
     ],
@@ -740,3 +751,91 @@ def test_a_one_word_part_typed_without_its_vowels_is_named() -> None:
 def test_a_period_an_aside_lends_is_spelled_out() -> None:
     read_ = parts_reading("CVX vs IBM NI 2Q23 - who's higher + gap")
     assert "Q2 2023" in read_.text and "2Q23" not in read_.text
+
+
+def test_cash_held_on_hand_is_cash_and_cash_equivalents() -> None:
+    assert (
+        "cash and cash equivalents"
+        in reading("how much cash did Apple have on hand at the end of fiscal 2024?").text
+    )
+
+
+def test_an_aside_naming_the_company_by_another_name_names_nothing() -> None:
+    read_ = parts_reading("what did RTX (the old Raytheon Technologies) print for diluted EPS in 2023?")
+    assert read_.of("qualifier") == () and "Raytheon" not in read_.text
+
+
+def test_a_ticker_that_is_an_analysts_word_owning_a_line_is_the_company() -> None:
+    read_ = parts_reading("What was GM's Cruise EBIT-adjusted for 2023?")
+    assert [span.bound for span in read_.of("company")] == ["GM"] and "gross margin" not in read_.text
+    # what an aside says a member is names no line ("robotaxi unit"); the measure "on a … basis" is kept
+    aside = parts_reading("how much did Cruise, GM's robotaxi unit, lose in 2023 on an EBIT-adjusted basis?")
+    assert "robotaxi unit" in aside.filler and "EBIT-adjusted" in aside.text and "basis" not in aside.text
+
+
+def test_what_is_not_asked_is_no_formula_and_lends_nothing() -> None:
+    read_ = reading(
+        "what was Apple's Greater China revenue in fiscal 2024? - not the combined Americas + Europe line"
+    )
+    assert not read_.definition and "Americas" not in read_.text and "Greater China" in read_.text
+
+
+def test_what_is_at_hand_is_no_formula_and_a_name_nobody_knows_is_the_company_asked() -> None:
+    listed = reading("pharma comps: AAPL FY24 + TSLA 2Q25 done; need Eli Lilly tot rev FY23")
+    assert listed.unknown_names == ("Eli Lilly",) and listed.of("company") == ()
+    # one capitalised word that is no English word, initials joined by "&", an owner in capitals
+    assert reading("tech comps: have AAPL FY24 10-K; still need Accentur FY23 rev").unknown_names == (
+        "Accentur",
+    )
+    assert reading("yield screen: AAPL + TSLA FY24 done. AT&T tot op rev FY24?").unknown_names == ("AT&T",)
+    owner = reading(
+        "I have Apple's Greater China figures and Tesla's 2024 10-K. What was Charter Communications' total "
+        "revenue for 2024?"
+    )
+    assert owner.unknown_names == ("Charter Communications",) and owner.of("qualifier") == ()
+    # a capitalised word after a capitalised word is a name's, no slip of an analyst's word
+    assert "comps" not in reading("need Charter Comms tot rev FY23").text
+
+
+def test_a_word_typed_without_its_vowels_is_an_analysts_word() -> None:
+    assert "gross margin" in reading("TSLA gross mrgn % FY24").text
+
+
+def test_a_brand_its_tag_sets_in_capitals_is_named_in_any_case() -> None:
+    assert [span.bound for span in parts_reading("ABBV Skyrizi WW net rev FY23").of("qualifier")] == [
+        "ABBV:SKYRIZI"
+    ]
+
+
+def test_its_asks_for_the_part_an_aside_named_last_and_combined_parts_lend_none() -> None:
+    read_ = parts_reading(
+        "hey! with Humira falling off a cliff everyone's watching Skyrizi - what were its total net revenues "
+        "for AbbVie in full-year 2023? US + international combined please"
+    )
+    assert [span.bound for span in read_.of("qualifier")] == ["ABBV:SKYRIZI"]
+
+
+def test_a_period_set_before_the_question_of_its_sentence_is_asked() -> None:
+    question = "for just the three months ended May 31, 2023 (their fiscal Q3), what was GAAP diluted EPS?"
+    assert [clause.kind for clause in split_clauses(question)] == ["asking", "gloss", "asking"]
+
+
+def test_an_aside_before_but_i_need_is_context() -> None:
+    read_ = reading(
+        "hi! I keep seeing Apple's adjusted EPS quoted everywhere but I need the plain GAAP diluted EPS for "
+        "fiscal 2024 off the income statement. what was it?"
+    )
+    assert "adjusted" not in read_.text and "off" in read_.filler and "plain" in read_.filler
+
+
+def test_what_share_of_a_whole_a_part_was_is_the_part_over_the_whole() -> None:
+    text = reading("what % of sales was gross profit at Apple in fiscal 2024?").text
+    assert text.index("gross") < text.index("as a percentage of revenue")
+
+
+def test_a_formula_of_one_line_over_periods_says_how_the_period_is_made() -> None:
+    read_ = reading(
+        "What were Apple's net sales for the fourth quarter of fiscal 2024, calculated as full-year 2024 net "
+        "sales minus net sales for the nine months ended June 29, 2024?"
+    )
+    assert not read_.definition and "nine" not in read_.text

@@ -8,7 +8,7 @@ from test_query_understanding import CORPUS
 
 from filingproof.calendar import days_in_months
 from filingproof.qa.periods import PeriodSum, Target, period_sum_for, target_for
-from filingproof.understanding import understand
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, understand
 
 
 def summed(question: str) -> PeriodSum | None:
@@ -88,3 +88,21 @@ def test_a_half_or_trailing_year_is_never_read_as_the_whole_fiscal_year() -> Non
 @pytest.mark.parametrize("question", ["Meta 2024 revenue", "AAPL Q2 2025 revenue", "NVDA first half FY2026"])
 def test_printed_periods_are_no_sums(question: str) -> None:
     assert summed(question) is None
+
+
+def test_a_quarter_ends_where_its_10q_says() -> None:
+    # PepsiCo's fiscal 2023: quarters of 12, 12, 12 and 16 weeks; the third ended September 9, 2023
+    pepsico = [
+        FilingRef(1, "PEP", "10-K", date(2023, 12, 30), 2023, "FY"),
+        FilingRef(2, "PEP", "10-Q", date(2023, 9, 9), 2023, "Q3"),
+    ]
+    catalog = Catalog((CompanyRef("PEP", "PEPSICO INC"),), tuple(pepsico))
+    u = understand("PepsiCo diluted EPS Q3 2023", catalog)
+    target = target_for(u, pepsico, "duration")
+    assert (
+        target is not None
+        and target.end == date(2023, 9, 9)
+        and target.matches(False, date(2023, 6, 18), date(2023, 9, 9))
+    )
+    fourth = period_sum_for(understand("PepsiCo Q4 2023 net revenue", catalog), pepsico)
+    assert fourth is not None and ends(fourth.minus) == [(date(2023, 9, 9), days_in_months(9))]

@@ -587,6 +587,22 @@ def test_an_untagged_segment_row_is_the_line_above_it() -> None:
     # Bristol-Myers Squibb's 10-Q: "In-Line Products" over "Opdivo", a heading over a list of products
     products = replace(company_operated, row_path=("In-Line Products", "Opdivo"), caption="Revenues")
     assert check_item(AskedItem("total Opdivo revenues", "MCD"), products).ok
+    # AbbVie's 10-K 2023, page 41: a table titled as the line, a product under its therapeutic area
+    skyrizi = replace(
+        company_operated,
+        row_path=("Immunology", "Skyrizi", "Total"),
+        caption="The following table details AbbVie's worldwide net revenues:",
+        company="ABBV",
+        company_names=("AbbVie",),
+    )
+    assert check_item(AskedItem("Skyrizi worldwide net revenue", "ABBV"), skyrizi).ok
+    # Oracle's 10-Q: "Cloud services" under "Revenues by Offerings", the revenues broken down by offering
+    offerings = replace(company_operated, row_path=("Revenues by Offerings", "Cloud services"), caption="")
+    assert check_item(AskedItem("cloud services revenues", "MCD"), offerings).ok
+    assert not check_item(
+        AskedItem("cloud services revenues", "MCD"),
+        replace(offerings, row_path=("Operating income by offerings", "Cloud services")),
+    ).ok
 
 
 def test_a_generic_member_is_what_the_filers_row_calls_it() -> None:

@@ -43,6 +43,9 @@ def figure(value: Decimal, unit: str) -> str:
     return format_figure(value, typed, "full" if amount or typed in ("shares", "number") else "short")
 
 
+_WEEK = 6  # days a period counted in weeks may be off the months it is named by
+
+
 def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
     if cell.instant:
         return f"as of {long_date(cell.period_end)}"
@@ -55,6 +58,8 @@ def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
             prefix = ""
             if quarter and length == QUARTER_DAYS:
                 prefix = f"Q{quarter} fiscal {cell.named_year(_year_end_after(cell, quarter))}, "
+            if days % 7 == 0 and abs(days - length) > _WEEK:
+                words = f"{days // 7} weeks"  # PepsiCo's twelve-week quarters are no three months
             return f"for {prefix}the {words} ended {long_date(cell.period_end)}"
     return f"for the period ended {long_date(cell.period_end)}"
 

@@ -116,7 +116,15 @@ def _trimmed(tokens: Sequence[re.Match[str]]) -> Sequence[re.Match[str]]:
 
 
 def _phrase(tokens: Sequence[re.Match[str]]) -> str:
-    return " ".join(token.group() for token in _trimmed(tokens))
+    """The tokens as a phrase; a "&" typed between two of them is written "and" ("cash & cash equivalents"
+    is no "cash cash equivalents")."""
+    words: list[str] = []
+    kept = _trimmed(tokens)
+    for before, token in zip([None, *kept], kept, strict=False):
+        if before is not None and token.string[before.end() : token.start()].strip() == "&":
+            words.append("and")
+        words.append(token.group())
+    return " ".join(words)
 
 
 def _once(tokens: Sequence[re.Match[str]]) -> list[re.Match[str]]:

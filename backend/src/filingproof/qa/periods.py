@@ -79,6 +79,16 @@ def fiscal_year_end(filings: list[FilingRef], year: int) -> date | None:
     return shift_months(filing.period_end, 3 * (4 - quarter) + 12 * (year - filing.fiscal_year))
 
 
+def quarter_end(filings: list[FilingRef], year: int, quarter: int, year_end: date) -> date:
+    """The end of fiscal `quarter` of `year`: the period end of the company's 10-Q for it, where one is
+    ingested (PepsiCo's third quarter of fiscal 2023, twelve weeks, ended September 9, not September 30),
+    else counted back from the year's end in months."""
+    for filing in filings:
+        if filing.form == "10-Q" and filing.fiscal_year == year and filing.fiscal_period == f"Q{quarter}":
+            return filing.period_end
+    return shift_months(year_end, -3 * (4 - quarter))
+
+
 # how far from December 31 a fiscal year may end and still be the calendar year (52/53-week years)
 _CALENDAR_SLACK = timedelta(days=7)
 
@@ -169,7 +179,7 @@ def target_for(
     if quarter is None and u.period_kind in ("three_months", "year_to_date"):
         return None  # a quarter-length period without a named quarter: ambiguous
     if quarter is not None:
-        end = shift_months(year_end, -3 * (4 - quarter))
+        end = quarter_end(filings, year, quarter, year_end)
         if nature == "instant":
             return Target("instant", end, None, year, quarter)
         return Target("duration", end, _length(u, quarter), year, quarter)
@@ -224,12 +234,15 @@ def period_sum_for(
         return PeriodSum(
             asked,
             (whole,),
-            (_duration(shift_months(year_end, -3), 9, year, 3),),
+            (_duration(quarter_end(filings, year, 3, year_end), 9, year, 3),),
             "the year less its first nine months",
         )
     asked = replace(_duration(year_end, 6, year), name=f"the second half of fiscal {year}")
     return PeriodSum(
-        asked, (whole,), (_duration(shift_months(year_end, -6), 6, year, 2),), "the year less its first half"
+        asked,
+        (whole,),
+        (_duration(quarter_end(filings, year, 2, year_end), 6, year, 2),),
+        "the year less its first half",
     )
 
 

@@ -15,7 +15,7 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 # `_ABBREVIATION`), a dash between spaces ("big tech — could you …"), a parenthesis.
 # A dash between two periods is a range, not a break ("FY2017 - FY2019").
 _BREAK = re.compile(
-    r"[?!;]+\s*|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    r"[?!;]+\s*|,?\s+but\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+)?(?:need|want|would))\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
     re.IGNORECASE,
 )
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
@@ -24,7 +24,13 @@ _ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|de
 # "net income (loss)", "provided by (used in)": a few lower-case words, no figure. Any other one is a gloss.
 _NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
-_GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
+_GLOSS_START = re.compile(
+    r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?",
+    re.I,
+)
+# A gloss that says what is not asked ("- not the combined cloud services + license support line"): it
+# states no formula, and lends the question nothing
+NEGATION = re.compile(r"\W*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\b", re.IGNORECASE)
 # A clause's opening that sets the scene ("With Humira losing exclusivity, how much …"): a gloss.
 # So is one that names where to look ("Using only the information within the balance sheet, how much …",
 # "Basing your judgments off of the balance sheet, what is …")
@@ -45,7 +51,7 @@ _GLOSS_INSIDE = re.compile(
     re.I,
 )
 # A gloss that states how the figure is computed: operands joined by an operator word.
-_OPERATOR_WORD = re.compile(
+OPERATOR_WORD = re.compile(
     r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|over|times|multiplied\s+by)\b|\bas\s+a\s+(?:%|percent\w*)\s+of\b",
     re.IGNORECASE,
 )
@@ -53,7 +59,7 @@ _OPERATOR_WORD = re.compile(
 # (`metrics.definition`): "DSO is defined as: 365 * (…) / (…)", "Define unadjusted EBITDA as …", "Calculate
 # EBITDA using …", "Round your answer to two decimal places", "Answer in units of percents", "Use the balance
 # sheet". It asks nothing itself (a sentence with a question cue is read clause by clause).
-_SENTENCE = re.compile(r"[?!]+\s*|(?<=\S)\.(?=\s|$)\s*")
+_SENTENCE = re.compile(r"[?!;]+\s*|(?<=\S)\.(?=\s|$)\s*")
 _INSTRUCTION = re.compile(
     r"\b(?:is|are)\s+defined\s+as\b|^\W*define\s+.+\s+as\b|^\W*(?:calculate|compute)\s+.+\s+(?:using|as)\b"
     r"|^\W*(?:please\s+)?(?:round|answer|express|give|provide|report|present|state)\b.*"
@@ -89,7 +95,7 @@ _ASKED_OF_YOU = (
     r"\b(?:can|could|would|will)\s+(?:you|someone|anyone)\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
     # a terse request ("have BMY + JNJ FY23; need Eli Lily rev FY23"), not what the answer is for ("Need it
     # for a sum-of-the-parts valuation")
-    r"|^\W*(?:need|want)\b(?!\s+(?:it|this|that|them|these|those|the\s+number)\b)"
+    r"|^\W*(?:(?:still|also|now|just|and|but)\s+)?(?:need|want)\b(?!\s+(?:it|this|that|them|these|those|the\s+number|to)\b)"
 )
 # What makes a clause a question: a question word, a request, or its question mark.
 _QUESTION_CUE = re.compile(
@@ -134,7 +140,8 @@ class Clause:
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    """The sentences of `text`: "?", "!" or a sentence's "." ends one."""
+    """The sentences of `text`: "?", "!", ";" (a formula stated runs no further: "JNJ FY23 + MRK 2Q23 done;
+    need …") or a sentence's "." ends one."""
     spans, start = [], 0
     for found in _SENTENCE.finditer(text):
         if found.group().startswith(".") and _ABBREVIATION.search(text, 0, found.start()):
@@ -163,6 +170,16 @@ def _asks(text: str) -> bool:
     )
 
 
+_FRONTED_PERIOD = re.compile(
+    r"\W*(?:(?:just|only)\s+)?(?:for|in|during|over|as\s+of|at)\s+(?:(?:just|only)\s+)?(?:the\s+)?"
+    r"(?:fiscal\s+|full[-\s]year\s+)?(?:\d|q[1-4]|fy|three|six|nine|twelve|first|second|third|fourth|quarter|year|half"
+    r"|end|close)",
+    re.IGNORECASE,
+)
+# "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula
+_AT_HAND = re.compile(
+    r"\b(?:done|covered|sorted|pulled|squared\s+away|in\s+hand|taken\s+care\s+of)\b", re.IGNORECASE
+)
 # "IBM vs MRK total rev Q2'23 - higher + diff": which is more, and by how much, not a formula
 _WHICH_MORE = re.compile(r"\b(?:higher|lower|bigger|larger|smaller|greater|more)\b", re.IGNORECASE)
 
@@ -175,9 +192,14 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     """The clauses of one sentence, `text[start:end]`: (start, end, gloss, question mark) each. A formula
     the sentence states runs to its end, parentheses and all: one definition."""
     for opening in _FORMULA_START.finditer(text, start, end):
-        operator = _OPERATOR_WORD.search(text, opening.end(), end)
-        if operator is not None and not (
-            _OPENS_CLAUSE.fullmatch(opening.group()) and _asks(text[opening.end() : operator.start()])
+        operator = OPERATOR_WORD.search(text, opening.end(), end)
+        if (
+            operator is not None
+            and not NEGATION.match(text, opening.end())
+            and not _AT_HAND.search(text, opening.end(), end)
+            and not (
+                _OPENS_CLAUSE.fullmatch(opening.group()) and _asks(text[opening.end() : operator.start()])
+            )
         ):
             stop = len(text[:end].rstrip(" ?!."))
             mark = "?" in text[stop:end]
@@ -226,10 +248,12 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         instructions = set()  # nothing else asks: the sentence is the question ("Calculate FCF using …")
     clauses: list[tuple[int, int, bool, bool]] = []
     told: set[tuple[int, int]] = set()  # clauses of a sentence that ends with a full stop
-    for s, e in sentences:
+    sentence_of: dict[tuple[int, int], int] = {}
+    for index, (s, e) in enumerate(sentences):
         if (s, e) not in instructions:
             pieces = _pieces(text, s, e, kept)
             clauses += pieces
+            sentence_of |= {(start, end): index for start, end, _, _ in pieces}
             if _told(text[s:e]):
                 told |= {(start, end) for start, end, _, _ in pieces}
     # the clauses with a question word or a request ask; else those with a question mark; else all
@@ -243,15 +267,26 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     # tells what is at hand, beside one that asks
     stated = {(s, e) for s, e, _, mark in clauses if not mark and _HAVE.match(text, s, e)}
     asking = [clause for clause in asking if clause not in stated] or asking
+    # "for just the three months ended May 31, 2023 (their fiscal Q3), what was GAAP diluted EPS?": a period
+    # set before the question of its sentence is the question's
+    asking += [
+        (s, e)
+        for s, e, gloss, _ in clauses
+        if not gloss
+        and (s, e) not in asking
+        and _FRONTED_PERIOD.match(text, s, e)
+        and any(sentence_of[(s, e)] == sentence_of[clause] and clause[0] > s for clause in asking)
+    ]
     result = [Clause(s, e, "instruction") for s, e in instructions]
     before, last_end = "", 0  # the kind of the last clause outside parentheses, where the last clause ended
     for s, e, gloss, mark in clauses:
         if not text[s:e].strip(" ,.-"):
             continue
-        if gloss and _PRESENTATION.search(text, s, e) and not _OPERATOR_WORD.search(text, s, e):
+        if gloss and _PRESENTATION.search(text, s, e) and not OPERATOR_WORD.search(text, s, e):
             kind: ClauseKind = "instruction"
         elif gloss:
-            kind = "definition" if _OPERATOR_WORD.search(text, s, e) else "gloss"
+            formula = bool(OPERATOR_WORD.search(text, s, e)) and not NEGATION.match(text, s)
+            kind = "definition" if formula else "gloss"
         elif (s, e) in asking or not asking or (before == "asking" and _GOES_ON.fullmatch(text[last_end:s])):
             # "… amount (in USD millions) for 3M", "… Shares Outstanding — Diluted in 2022": the asking clause
             # goes on past a parenthesis or a dash

@@ -17,7 +17,7 @@ from typing import Literal
 from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
-from filingproof.reading.clauses import Clause, split_clauses
+from filingproof.reading.clauses import NEGATION, OPERATOR_WORD, Clause, split_clauses
 from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import Phrase, analyst_words, is_english_word
 from filingproof.slips import one_edit
@@ -119,7 +119,9 @@ _TOKEN = re.compile(r"[A-Za-z0-9$%][\w&'%./-]*[\w%]|[A-Za-z0-9$%]")
 # Years written short: "fiscal '24", "FY '24", "in '24" → the four digits the period reader takes.
 _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
 # "Q2'23", "Q2 23", "2Q23": a quarter and its short year.
-_QUARTER_SHORT_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b", re.IGNORECASE)
+_QUARTER_SHORT_YEAR = re.compile(
+    r"\b(?:q([1-4])|([1-4])q)\s*'?(\d{2})\b(?!-)", re.IGNORECASE
+)  # not "Q4 10-K"
 # "1QFY24", "Q1 FY'24": a fiscal quarter and its fiscal year written short.
 _QUARTER_FISCAL_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*fy\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
 # "going into 2024", "heading into FY2025": where that year starts, the end of the year before.
@@ -311,7 +313,8 @@ def _tickers_as_companies(source: str, named: Sequence[tuple[str, str]]) -> list
     ingested = {ticker for _, ticker in named if ticker}
     found = []
     for mention, ticker in named:
-        if not ticker or mention != ticker or not mention.isupper():
+        # "GM's": a possessive is a company's, never a ratio's
+        if not ticker or re.sub(r"['’]s$", "", mention) != ticker or not ticker.isupper():
             continue
         others = [re.escape(m) for m, t in named if t and t != ticker]
         listed = others and re.search(
@@ -384,6 +387,9 @@ def _typed_word(word: str) -> str:
     ("N. America")."""
     if word.isupper() and 2 <= len(word) <= 3:
         return dotted(word)
+    shortened = [re.escape(short) for short, whole in _SHORT_FORMS.items() if whole == word.lower()]
+    if shortened:  # "svcs" for "Services"
+        return f"(?:{re.escape(word)}|{'|'.join(shortened)})"
     skeleton = _skeleton(word)
     if len(word) < 5:
         return re.escape(word)
@@ -436,9 +442,14 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             # one word ("Compute", "Services") names the member only as the filer capitalises it, or typed
             # without its vowels ("dwnstrm")
             typed = found.group()
-            if draft.free(*found.span()) and (not single or typed == name or _typed_as_skeleton(typed, name)):
+            # a brand its tag sets in capitals ("SKYRIZI") is named in any case, where it is no word
+            brand = name.isupper() and len(name) >= 4 and not is_english_word(name.lower())
+            if draft.free(*found.span()) and (
+                not single or typed == name or brand or _typed_as_skeleton(typed, name)
+            ):
                 draft.bind(found.start(), found.end(), "qualifier", bounds[name])
                 _bind_part_word(draft, found.end())
+                _bind_appositive(draft, found.end())
     named = {ticker for _, ticker in mentioned if ticker}
     not_ingested = {mention for mention, ticker in mentioned if not ticker}
     companies = {mention for mention, ticker in mentioned if ticker}
@@ -481,6 +492,7 @@ _SHORT_FORMS = {
     "natl": "national",
     "svcs": "services",
     "sys": "systems",
+    "lic": "license",
 }
 _SHORTEST_PREFIX = 4
 
@@ -533,8 +545,8 @@ def _bind_shortened_members(
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
     r"\b(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out|skip(?:ping)?)\s+"
-    r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+line)?"
-    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but)\b)",
+    r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
+    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b)",
     re.IGNORECASE,
 )
 
@@ -573,11 +585,26 @@ def _in_filing_words(line: str) -> str:
     for phrase in analyst_words():
         if phrase.role == "item" and phrase.bound:
             line = phrase.pattern.sub(phrase.bound, line)
-    return line
+    return re.sub(r"[\w']+", lambda word: _SHORT_FORMS.get(word.group().lower(), word.group()), line)
 
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:just\s+|only\s+)?(?:the\s+)?$", re.IGNORECASE)
 _PART_WORD = re.compile(rf"\s+({'|'.join(sorted(PART_WORDS))})\b", re.IGNORECASE)
+
+
+# What an aside says a member is, after its name: "Cruise, GM's robotaxi unit, …" (the company's name is
+# left for the companies' binding)
+_MEMBER_APPOSITIVE = re.compile(
+    rf",\s*(?:(?:the|its|their)\s+|[\w.&'’-]+['’]s\s+)?((?:[A-Za-z-]+\s+){{0,3}}(?:{'|'.join(sorted(PART_WORDS))}))\s*,",
+    re.IGNORECASE,
+)
+
+
+def _bind_appositive(draft: _Draft, end: int) -> None:
+    """The words an aside right after a member's name describes it by name no line ("robotaxi unit")."""
+    found = _MEMBER_APPOSITIVE.match(draft.text, end)
+    if found is not None and draft.free(*found.span(1)):
+        draft.bind(*found.span(1), "filler")
 
 
 def _bind_part_word(draft: _Draft, end: int) -> None:
@@ -599,6 +626,7 @@ _PERIOD_TOKEN = re.compile(
     r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[69]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
     rf"|(?:\d{{1,2}}-)?{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
     r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"  # "6/30/23": a day, as Americans write it
+    r"|\d{1,2}-?(?:weeks?|wks?|months?|mos?)"  # "36-week", "12wk", "3-month"
 )
 
 
@@ -650,17 +678,54 @@ _CASH_SPENT = re.compile(
     r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated)\b",
     re.IGNORECASE,
 )
+# "how much cash did Mullen have on hand": the cash a company holds is its cash and cash equivalents, the
+# verb between naming no line
+_CASH_ON_HAND = re.compile(
+    r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.-]+\s+){1,3}?"
+    r"((?:have|hold|keep|carry)\s+on\s+hand)\b",
+    re.IGNORECASE,
+)
+# Where the figure is read: "off the income statement", "per GE's 10-K segment table", "from the 10-K"
+_READ_OFF = re.compile(
+    r"\b(?:off|from|per|on|in)\s+(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?"
+    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])\b",
+    re.IGNORECASE,
+)
+_FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
+_READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
+# "the EBIT-adjusted result of GM's Cruise segment": the measure's result is the measure ("as a result of"
+# says why)
+_RESULT_OF = re.compile(r"(?<!\bas\sa\s)\bresults?(?=\s+(?:of|for)\b)", re.IGNORECASE)
+# "on an EBIT-adjusted basis", "on a diluted basis": the measure is the words between
+_ON_BASIS = re.compile(r"\b(on(?:\s+(?:an?|the))?)\s+[\w-]+(?:\s+[\w-]+)?\s+(basis)\b", re.IGNORECASE)
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 _JOINING = frozenset({"and", "&"})
 
 
 def _bind_manner(draft: _Draft) -> None:
     """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
-    spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line)."""
+    spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line), nor where
+    the cash was held ("have on hand")."""
     for pattern in (_HOW_MANNER, _CASH_SPENT):
         for found in pattern.finditer(draft.text):
             if draft.free(*found.span(1)):
                 draft.bind(*found.span(1), "filler")
+    for found in _RESULT_OF.finditer(draft.text):
+        if draft.free(*found.span()):
+            draft.bind(*found.span(), "filler")
+    for found in _READ_OFF.finditer(draft.text):
+        for word in re.finditer(r"\S+", found.group()):
+            start, end = found.start() + word.start(), found.start() + word.end()
+            if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
+                draft.bind(start, end, "filler")
+    for found in _ON_BASIS.finditer(draft.text):
+        for group in (1, 2):
+            if draft.free(*found.span(group)):
+                draft.bind(*found.span(group), "filler")
+    for found in _CASH_ON_HAND.finditer(draft.text):
+        if draft.free(*found.span(1)) and draft.free(*found.span(2)):
+            draft.bind(*found.span(1), "item", "cash and cash equivalents")
+            draft.bind(*found.span(2), "filler")
 
 
 def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
@@ -695,7 +760,12 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         following = next((span for span in spans if span.start >= end), None)
         # "and" goes on with a name ("the Travelers life and annuity segment"), where a particle ends a verb
         joined = following is not None and following.text.lower() in _JOINING
-        ends = following is None or following.role in ("grammar", "period", "operation")
+        # a verb ends before a preposition, as where the figure is read does ("carrying on its balance sheet")
+        ends = (
+            following is None
+            or following.role in ("grammar", "period", "operation")
+            or (following.role == "filler" and following.text.lower() in _READ_OFF_PREPOSITIONS)
+        )
         if verbs and not joined and ends:
             # a verb of expectation says which filing answers ("is Boeing forecasting"): it is read
             roles: dict[int, SpanRole] = {
@@ -707,11 +777,15 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         return
 
 
+_AFTER_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w&.-]*\s+$")
+
+
 def _respelled(source: str, mentions: Sequence[tuple[str, str]], words: FilingWords | None) -> str:
     """The question with each word typed with a slip from an analyst's word spelled right ("gross margn" →
     "gross margin", "revenu" → "revenue"), so that the phrases it is part of are read: a word of five letters
     or more that is no English word, names no company ("Chevorn" is Chevron's), is not written in capitals
-    (an acronym: "EBITA" is no slip of "EBIT") and is no word the filings print."""
+    (an acronym: "EBITA" is no slip of "EBIT") nor capitalised after a capitalised word (a name's: "Charter
+    Comms"), and is no word the filings print; a shorter one typed without its vowels ("mrgn")."""
     named = {word.lower() for mention, _ in mentions for word in re.findall(r"[A-Za-z]+", mention)}
 
     def spelled(token: re.Match[str]) -> str:
@@ -719,15 +793,32 @@ def _respelled(source: str, mentions: Sequence[tuple[str, str]], words: FilingWo
         lowered = word.lower()
         if (
             word.isupper()
+            or (word[0].isupper() and _AFTER_CAPITALISED.search(source, 0, token.start()))  # "Charter Comms"
             or lowered in named
             or lowered in _analysts_terms()
             or is_english_word(lowered)
             or (words is not None and words.fold is not None and words.fold(lowered) <= words.terms)
         ):
             return word
+        if len(lowered) < _SLIP_LENGTH:
+            return _skeletons().get(lowered, word)  # "mrgn": margin, typed without its vowels
         return _nearest(lowered, _analysts_terms()) or word
 
-    return re.sub(r"(?<![\w&'/-])[A-Za-z]{5,}(?![\w&/-])", spelled, source)
+    return re.sub(r"(?<![\w&'/-])[A-Za-z]{4,}(?![\w&/-])", spelled, source)
+
+
+_SLIP_LENGTH = 5  # the shortest word read as a slip; a shorter one may be a word without its vowels
+
+
+@cache
+def _skeletons() -> dict[str, str]:
+    """Analysts' words by their letters without the vowels after the first ("mrgn": margin), where no two
+    words share them."""
+    by_skeleton: dict[str, set[str]] = {}
+    for term in _analysts_terms():
+        if (skeleton := _skeleton(term)) != term and len(skeleton) >= 4:
+            by_skeleton.setdefault(skeleton, set()).add(term)
+    return {skeleton: terms.pop() for skeleton, terms in by_skeleton.items() if len(terms) == 1}
 
 
 @cache
@@ -878,6 +969,8 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     says, or is no formula at all ("(the shipyards / sub builder)"): none."""
     if not any(span.role == "item" and _names_a_line(span, words) for span in draft.spans):
         return ""
+    if _one_line_over_periods(draft):
+        return ""
     body = _DEFINITION_OPENING.sub("", _rendered(draft))
     for pattern, symbol in _OPERATORS:
         body = pattern.sub(symbol, body)
@@ -891,8 +984,33 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     return f"{' as a %' if percent else ''}. {term[:1].upper()}{term[1:]} is defined as: {body}"
 
 
+def _one_line_over_periods(draft: _Draft) -> bool:
+    """Whether a stated formula takes one line over periods ("full-year 2023 net revenue minus net revenue
+    for the 36 weeks ended September 9, 2023"): it says how the asked period is made, which the period read
+    says."""
+    operators = [found.start() for found in OPERATOR_WORD.finditer(draft.text)]
+    if not operators or not any(span.role == "period" for span in draft.spans):
+        return False
+    sides: list[set[str]] = [set() for _ in range(len(operators) + 1)]
+    opening = _DEFINITION_OPENING.match(draft.text)
+    for span in draft.spans:
+        if span.role == "item" and span.start - draft.offset >= (opening.end() if opening else 0):
+            side = sum(span.start - draft.offset > at for at in operators)
+            sides[side].add((span.bound or span.text).lower())
+    return all(sides) and all(side == sides[0] for side in sides)
+
+
 _YEAR_IN = re.compile(r"\d{2}")
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to))(?!\w)", re.IGNORECASE)
+# An aside that names the company by another name, once or also ("RTX (the old Raytheon Technologies)",
+# "Block (formerly known as Square)"): its words, a member's among them ("Raytheon"), name nothing asked
+_FORMER_NAME = re.compile(
+    r"^\W*(?:the\s+)?(?:old|former(?:ly)?|previously|fka|f/k/a|aka|a\.k\.a\.|also\s+known|known)\b",
+    re.IGNORECASE,
+)
+# An aside that adds parts up ("US + international combined please"): the whole is asked, no part of it
+_COMBINED = re.compile(r"\b(?:combined|together|altogether|all\s+in)\b", re.IGNORECASE)
+_OWNER_BACK = re.compile(r"\b(?:its|their)\b", re.IGNORECASE)
 # An asking clause that points back at a figure named before it.
 _REFERS_BACK = re.compile(
     r"\b(?:calculate|compute|work|figure|find|pull|get|give|check)\s+(?:it|that|this)\b", re.IGNORECASE
@@ -911,8 +1029,12 @@ def _names_a_line(span: Span, words: FilingWords | None) -> bool:
 # A name written as an owner ("Eli Lilly's", "Northrop's"), or two words or more in capitals ("need Eli Lily
 # rev FY23", "Northrup Grumman sales FY23?").
 _NAME_LIKE = re.compile(
-    r"(?<![\w'’-])((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)['’]s\b"
+    r"(?<![\w'’-])((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)(?:['’]s\b|(?<=s)['’](?!\w))"
     r"|(?<![\w'’-])((?:[A-Z][a-z][\w&.-]*\s+){1,3}[A-Z][a-z][\w&.-]*)\b"
+    # one capitalised word after a word, no English one ("still need Accentur FY23 rev")
+    r"|(?<=[a-z,]\s)([A-Z][a-z]{3,})\b"
+    # initials joined by "&" ("AT&T"), where no analyst's word binds them ("R&D")
+    r"|(?<![\w&])([A-Z]{1,3}&[A-Z]{1,3})(?![\w&])"
 )
 
 
@@ -921,12 +1043,18 @@ def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
     their words are left as typed, none a line's ("what was Eli Lilly's revenue", Eli Lilly neither ingested
     nor known). Such a clause names a company, one not recognised: it borrows none from an aside."""
     names = []
+    # an owner in capitals, where no company is, is one whatever its words ("Charter Communications'")
+    owners = not any(span.role == "company" for span in draft.spans)
     for found in _NAME_LIKE.finditer(draft.text):
-        group = 1 if found.group(1) else 2
+        group = next(index for index in (1, 2, 3, 4) if found.group(index))
+        if group == 3 and is_english_word(found.group(3).lower()):
+            continue
         start, end = found.start(group) + draft.offset, found.end(group) + draft.offset
         covering = [span for span in draft.spans if span.start < end and start < span.end]
         if covering and all(
-            span.role == "item" and span.bound == span.text and not _names_a_line(span, words)
+            span.role == "item"
+            and span.bound == span.text
+            and ((owners and group == 1) or not _names_a_line(span, words))
             for span in covering
         ):
             names.append(found.group(group))
@@ -1023,6 +1151,7 @@ def read(
     by_ticker = [mention for mention, _ in before_ticker]
     parts = [_sections_spelled(_periods_spelled(_rendered(draft, by_ticker))) for draft in asking]
     spans = [span for draft in asking for span in draft.spans]
+    asked_spans = list(spans)
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
@@ -1030,7 +1159,9 @@ def read(
     if "company" in missing and not unknown:
         unknown = _unknown_named_last(drafts, words)
     if unknown:
-        missing.discard("company")  # "…; what was Eli Lilly's revenue": a company, one not recognised
+        # "…; what was Eli Lilly's revenue": a company, one not recognised, and no member of the aside's
+        # companies is its ("… Comcast's connectivity and media segment figures …")
+        missing -= {"company", "qualifier"}
     periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
     if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
         missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years
@@ -1045,8 +1176,16 @@ def read(
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
-        if clause.kind == "definition":
+        if clause.kind == "definition" and not _one_line_over_periods(draft):
             spans += draft.spans
+            continue
+        if (
+            clause.kind == "definition"
+            or _FORMER_NAME.match(draft.text)
+            or NEGATION.match(draft.text)
+            or _COMBINED.search(draft.text)
+        ):
+            spans.append(Span(clause.start, clause.end, source[clause.start : clause.end], "filler"))
             continue
         borrowed = [
             span
@@ -1057,6 +1196,12 @@ def read(
         parts += [_periods_spelled(_rendered_span(span)) for span in borrowed]  # "2Q23" as "Q2 2023"
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
+    lent = sorted((s for s in spans if s.role == "qualifier" and s not in asked_spans), key=lambda s: s.start)
+    if len(lent) > 1 and any(_OWNER_BACK.search(draft.text) for draft in asking):
+        # "… everyone's watching Skyrizi - what were its total net revenues": the one named last
+        dropped = lent[:-1]
+        spans = [span for span in spans if span not in dropped]
+        parts = [part for part in parts if part not in {_rendered_span(span) for span in dropped}]
     text = " ".join(part for part in parts if part)
     if text and not _QUESTION_WORD.match(text):
         # "TSLA rev FY24": a figure is asked for, as "What was …" asks it; in lower case where the question
@@ -1091,9 +1236,10 @@ _BARE_YEAR = re.compile(
 
 
 # "What percentage of Intel's revenue went to research and development", "what share of AMC's revenues came
-# from food and beverage": the part named after the whole.
+# from food and beverage", "what % of sales was gross profit" (read "what as a percentage of revenue was …"):
+# the part named after the whole.
 _SHARE_OF_WHOLE = (
-    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:%|percent(?:age)?|share|portion|proportion|fraction)\s+of\s+"
+    r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:%|percent(?:age)?|share|portion|proportion|fraction|as\s+a\s+percentage)\s+of\s+"
     r"(?P<whole>.+?)\s+"
 )
 _SHARE_WENT_TO = re.compile(

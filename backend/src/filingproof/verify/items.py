@@ -408,7 +408,7 @@ def _row_terms(cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
 
 # What a line takes in besides ("Capital expenditures (including capitalized software)") widens it: it is
 # still the line its other words name, though a question naming what it includes must find those words too
-_INCLUDING = re.compile(r"\(\s*(?:including|incl\.?)[^)]*\)", re.IGNORECASE)
+_INCLUDING = re.compile(r"\(\s*(?:including|incl\.?)[^)]*\)", re.IGNORECASE)
 
 
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
@@ -534,6 +534,9 @@ _GROUPING = re.compile(
 )
 
 
+_BREAKDOWN = re.compile(r"\s+by\s+[\w\s&,-]+:?\s*$", re.IGNORECASE)
+
+
 def _narrower_parent(
     phrase: str, accepted: frozenset[str], wanted: frozenset[str], cell: CellFacts, neutral: frozenset[str]
 ) -> str | None:
@@ -549,11 +552,20 @@ def _narrower_parent(
     parent = labels[-2]
     if _GROUPING.search(parent):
         return None  # a header that groups rows ("Operating segments", "Geographic areas") names no line
+    titled = terms(cell.caption or "", neutral)
+    titled |= _SALES_TERMS if titled & _SALES_TERMS else frozenset()
+    line = wanted - row
+    if line and line <= titled and not terms(parent, neutral) & titled:
+        # the table's title names the line, and a heading that names none of it groups rows ("The following
+        # table details AbbVie's worldwide net revenues": "Skyrizi" under "Immunology" is Skyrizi's net
+        # revenues; "International Operated Markets" under "Company-operated sales" stays a part of them)
+        return None
     # the words the row's own label takes from the phrase do not also vouch for the line above it
     # ("Operated" of "International Operated Markets" is not the "operated" of "Company-operated sales")
     words = re.findall(r"[A-Za-z0-9]+", labels[-1])
     rest = re.sub(r"\W+".join(map(re.escape, words)), " ", phrase, count=1, flags=re.IGNORECASE)
-    extra = terms(parent, neutral) - (accepted - wanted) - terms(rest, neutral)
+    # a heading of a breakdown names its line before "by" ("Revenues by Offerings": the rows are revenues)
+    extra = terms(_BREAKDOWN.sub("", parent), neutral) - (accepted - wanted) - terms(rest, neutral)
     if accepted & _SALES_TERMS:
         extra -= _SALES_TERMS  # sales and revenue are one line here; which the filing prints is checked apart
     return parent if extra else None

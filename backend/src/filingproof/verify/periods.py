@@ -35,7 +35,7 @@ _LENGTH_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, 
 
 _LENGTH_PREFIX = re.compile(
     r"(?:(?P<months>three|six|nine|twelve|3|6|9|12)[-\s]months?"
-    r"|(?P<weeks>13|26|39|52|53)[-\s]weeks?"
+    r"|(?P<weeks>[1-9]\d?)[-\s]weeks?"
     r"|(?P<unit>(?:fiscal\s+)?(?:quarter|year)))"
     r"\s+(?:period\s+)?(?:then\s+)?ended\s+(?:on\s+)?$",
     re.IGNORECASE,

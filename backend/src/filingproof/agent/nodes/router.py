@@ -34,7 +34,9 @@ from filingproof.understanding import (
 
 _NARRATIVE = re.compile(
     r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
-    r"|\bsays?\s+about\b|\bwhat\s+does\b.*\bsay\b|\brisks?\b|\bstrateg|\boutlook\b|\battribut(?:e|ed|able)\s+to\b"
+    r"|\bsays?\s+about\b|\bwhat\s+does\b.*\bsay\b|\brisks?\b|\bstrateg|\boutlook\b|\battribut(?:e|ed)\s+to\b"
+    # "attributable to lower volumes" says why; "net loss attributable to the company" names a line
+    r"|\battributable\s+to\s+(?!(?:the\s+)?(?:company|parent|common|share|stock|non-?\s*controlling)|(?-i:[A-Z]))"
     r"|\bcompet|\bwhen\s+does\b",
     re.IGNORECASE,
 )
