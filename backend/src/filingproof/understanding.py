@@ -238,9 +238,10 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     # names analysts use that no registered name holds
     "AXP": ("American Express", ("american express", "amex"), True),
     "TXN": ("Texas Instruments", ("texas instruments", "ti"), True),
+    "CAT": ("Caterpillar", ("caterpillar", "cat"), False),  # "Cat had a monster Q2"
 }
 
-_AMBIGUOUS_WORDS = frozenset({"apple", "target", "meta", "alphabet", "oracle"})
+_AMBIGUOUS_WORDS = frozenset({"apple", "target", "meta", "alphabet", "oracle", "cat"})
 
 # what, after an ambiguous name, makes it a common word ("target market", "meta data", "apple pie")
 _TRAP_NOUNS = {

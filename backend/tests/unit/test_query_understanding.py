@@ -566,3 +566,9 @@ def test_a_name_with_a_word_shortened_names_its_company() -> None:
     assert understand("Gen Dynamics shr repo $ FY23 (CF stmt)", defense).companies == ("GD",)
     # one word left alone is no name: "Gen" is no company
     assert understand("Gen AI revenue FY23", defense).companies == ()
+
+
+def test_cat_capitalised_is_caterpillar_and_a_cat_is_not() -> None:
+    catalog = Catalog(companies=(CompanyRef("CAT", "CATERPILLAR INC"),), filings=())
+    assert understand("Cat had a monster Q2 - what was operating profit?", catalog).companies == ("CAT",)
+    assert understand("What does a cat eat in 2023?", catalog).companies == ()

@@ -839,3 +839,21 @@ def test_a_formula_of_one_line_over_periods_says_how_the_period_is_made() -> Non
         "sales minus net sales for the nine months ended June 29, 2024?"
     )
     assert not read_.definition and "nine" not in read_.text
+
+
+def test_a_month_named_quarter_is_the_three_months_to_its_end() -> None:
+    assert (
+        "three months ended June 30, 2024"
+        in reading("what did Apple post for net sales in the June 2024 quarter?").text
+    )
+    assert "three months ended June 30, 2024" in reading("Apple net sales, quarter ended June 2024").text
+
+
+def test_what_the_figure_takes_in_names_no_word_and_a_balance_held_no_verb() -> None:
+    read_ = reading(
+        "What were total net sales for Apple's Greater China segment, including inter-segment sales, in 2024?"
+    )
+    assert "inter-segment" not in read_.text and "Greater China" in read_.text
+    assert "interseg" not in reading("AAPL Greater China tot net sales (incl interseg) FY24").text
+    assert "carrying" in reading("how much inventory was Apple carrying at fiscal year-end 2024?").filler
+    assert "kind" not in reading("what kind of operating margin did Apple run in fiscal 2024?").text

@@ -851,3 +851,11 @@ BOEING_BELOW = (
 )
 def test_a_row_leaves_out_a_line_printed_below_it(label: str, excluded: str, ok: bool) -> None:
     assert leaves_out(label, BOEING_BELOW, excluded).ok is ok
+
+
+def test_the_companys_share_leaves_out_the_noncontrolling_interests() -> None:
+    assert leaves_out("Net income attributable to Intel", (), "noncontrolling interests").ok
+    assert not leaves_out("Net income", (), "noncontrolling interests").ok
+    assert not leaves_out(
+        "Net income attributable to non-controlling interests", (), "noncontrolling interests"
+    ).ok

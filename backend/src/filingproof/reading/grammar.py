@@ -20,7 +20,7 @@ PERIOD_WORDS = (
         "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
         "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
         "recent latest reported prior previous year-over-year yoy trailing ttm ltm calendar same earlier ago "
-        "week weeks wk wks mo mos"
+        "week weeks wk wks mo mos prior-year year-ago prior-yr"
     )
     | MONTH_WORDS
 )

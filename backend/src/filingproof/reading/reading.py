@@ -9,6 +9,7 @@ FY24"); every node below the router reads it, never the question as typed.
 """
 
 import re
+from calendar import monthrange
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
@@ -190,8 +191,24 @@ def _sections_spelled(text: str) -> str:
     )
 
 
+# "the June 2023 quarter", "the quarter ended Sept 2023": the three months to that month's end
+_MONTH_QUARTER = re.compile(
+    rf"\b(?:the\s+)?(?:quarter\s+(?:ended|ending)\s+(?P<m1>{MONTH_NAME_PATTERN})\s*(?P<y1>\d{{4}})"
+    rf"|(?P<m2>{MONTH_NAME_PATTERN})\s*(?P<y2>\d{{4}})\s+quarter)\b",
+    re.IGNORECASE,
+)
+
+
+def _month_quarter_spelled(match: re.Match[str]) -> str:
+    month = MONTH_NUMBERS[(match["m1"] or match["m2"]).lower().rstrip(".")]
+    year = int(match["y1"] or match["y2"])
+    last = monthrange(year, month)[1]
+    return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
+
+
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
+    text = _MONTH_QUARTER.sub(_month_quarter_spelled, text)
     text = _MONTH_SHORT_YEAR.sub(_month_spelled, text)
     text = _QUARTER_FISCAL_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} FY{_year(m.group(3))}", text)
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
@@ -493,6 +510,7 @@ _SHORT_FORMS = {
     "svcs": "services",
     "sys": "systems",
     "lic": "license",
+    "ind": "industries",
 }
 _SHORTEST_PREFIX = 4
 
@@ -543,25 +561,35 @@ def _bind_shortened_members(
 # A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)" (an
 # "ex" after no word: "cap ex" is capital expenditures),
 # "not counting marketable securities", "skip the capitalized software line"
+# what a line's name runs to: a few words, maybe called a line or a heap, before a break or a preposition
+_LINE_NAMED = (
+    r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
+    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b)"
+)
 _EXCLUSION = re.compile(
     r"\b(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out|skip(?:ping)?)\s+"
-    r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
-    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b)",
+    + _LINE_NAMED,
     re.IGNORECASE,
 )
+# What the figure takes in ("total sales and revenues …, including inter-segment sales"): its own words say
+# the line, which must be printed so
+_INCLUSION = re.compile(r"(?<=,)\s*\b(?:including|incl\.?)\s+" + _LINE_NAMED, re.IGNORECASE)
 
 
 _PARENTHESISED_EXCLUSION = re.compile(
-    r"\(\s*(?=(?:excluding|excl|ex|not\s+counting|not\s+including)\b)([^()]*)\)", re.IGNORECASE
+    r"\(\s*(?=(?:excluding|excl|ex|not\s+counting|not\s+including|including|incl)\b)([^()]*)\)", re.IGNORECASE
 )
 
 
-def _parenthesised_exclusions_out(source: str, excluded: list[str]) -> str:
+def _parenthesised_exclusions_out(source: str, excluded: list[str], names: Sequence[tuple[int, int]]) -> str:
     """The question without its parentheses that say what the figure leaves out ("purchases of property and
-    equipment (excluding capitalized software)"), each blanked where it stood so that no clause breaks
-    there (a formula runs on past it); the lines they leave out are added to `excluded`."""
+    equipment (excluding capitalized software)") or takes in ("(incl interseg)"), each blanked where it stood
+    so that no clause breaks there (a formula runs on past it); the lines left out are added to
+    `excluded`. One that is part of a member's printed name (`names`: "China (including Hong Kong)") stays."""
 
     def blanked(found: re.Match[str]) -> str:
+        if any(start <= found.start() < end for start, end in names):
+            return found.group()
         excluded.extend(_in_filing_words(line.group("line")) for line in _EXCLUSION.finditer(found.group(1)))
         return " " * len(found.group())
 
@@ -576,6 +604,9 @@ def _bind_exclusions(draft: _Draft) -> list[str]:
         if draft.free(*found.span()):
             draft.bind(found.start(), found.end(), "filler")
             excluded.append(_in_filing_words(found.group("line")))
+    for found in _INCLUSION.finditer(draft.text):
+        if draft.free(*found.span()):
+            draft.bind(found.start(), found.end(), "filler")
     return excluded
 
 
@@ -678,6 +709,13 @@ _CASH_SPENT = re.compile(
     r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated)\b",
     re.IGNORECASE,
 )
+# "how much inventory was Intel carrying on its balance sheet": a balance held names no line ("carrying" is a
+# word the filings print, in "carrying amount")
+_HELD = re.compile(
+    r"\bhow\s+much\s+[\w&' -]+?\s+(?:was|were|is|are|did|does|do)\s+(?:[\w'’&.-]+\s+){1,3}?"
+    r"(carrying|holding|carry|hold)\b",
+    re.IGNORECASE,
+)
 # "how much cash did Mullen have on hand": the cash a company holds is its cash and cash equivalents, the
 # verb between naming no line
 _CASH_ON_HAND = re.compile(
@@ -706,7 +744,7 @@ def _bind_manner(draft: _Draft) -> None:
     """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
     spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line), nor where
     the cash was held ("have on hand")."""
-    for pattern in (_HOW_MANNER, _CASH_SPENT):
+    for pattern in (_HOW_MANNER, _CASH_SPENT, _HELD):
         for found in pattern.finditer(draft.text):
             if draft.free(*found.span(1)):
                 draft.bind(*found.span(1), "filler")
@@ -1106,7 +1144,9 @@ def read(
     whole = companies(typed)
     source = _respelled(typed, whole, words)
     excluded: list[str] = []  # the lines the figure is asked without
-    source = _parenthesised_exclusions_out(source, excluded)
+    source = _parenthesised_exclusions_out(
+        source, excluded, named_members(source, words) if words is not None else ()
+    )
     clauses = split_clauses(source, named_members(source, words) if words is not None else ())
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed

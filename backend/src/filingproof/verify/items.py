@@ -427,6 +427,7 @@ def _of_equity(cell: CellFacts) -> bool:
 
 # "net income attributable (to Walgreens)": the parent's share, not the total with non-controlling interests
 _PARENT_SHARE = re.compile(r"\battributable\b(?!\s+to\s+(?:the\s+)?non-?\s*controlling)", re.IGNORECASE)
+_NONCONTROLLING = re.compile(r"\bnon-?\s*controlling\b", re.IGNORECASE)
 _INCLUDING_NONCONTROLLING = re.compile(r":ProfitLoss$|IncludingPortionAttributableToNoncontrollingInterest")
 
 
@@ -811,6 +812,9 @@ def leaves_out(label: str, below: Iterable[str], excluded: str) -> ItemCheck:
         return ItemCheck(False, f"the row '{label}' is the '{excluded}' the question leaves out")
     if _TOTAL.match(label):
         return ItemCheck(False, f"the row '{label}' is a total, which may hold the '{excluded}' left out")
+    if _NONCONTROLLING.search(excluded) and _PARENT_SHARE.search(label) and not _NONCONTROLLING.search(label):
+        # "net income attributable to Intel" is the parent's share: the non-controlling interests' is apart
+        return ItemCheck(True, f"the row '{label}' is the company's share, without '{excluded}'")
     if not any(wanted <= terms(other) for other in below):
         return ItemCheck(
             False, f"no line below the row '{label}' is '{excluded}': the figure is not shown to leave it out"
