@@ -24,10 +24,7 @@ _ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|de
 # "net income (loss)", "provided by (used in)": a few lower-case words, no figure. Any other one is a gloss.
 _NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
-_GLOSS_START = re.compile(
-    r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?",
-    re.I,
-)
+_GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
 # A gloss that says what is not asked ("- not the combined cloud services + license support line"): it
 # states no formula, and lends the question nothing
 NEGATION = re.compile(r"\W*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\b", re.IGNORECASE)

@@ -558,14 +558,14 @@ def _bind_shortened_members(
                 break
 
 
-# A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)" (an
-# "ex" after no word: "cap ex" is capital expenditures),
-# "not counting marketable securities", "skip the capitalized software line"
-# what a line's name runs to: a few words, maybe called a line or a heap, before a break or a preposition
+# What a line's name runs to: a few words, maybe called a line or a heap, before a break or a preposition.
 _LINE_NAMED = (
     r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
     r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b)"
 )
+# A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)" (an
+# "ex" after no word: "cap ex" is capital expenditures),
+# "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
     r"\b(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out|skip(?:ping)?)\s+"
     + _LINE_NAMED,
@@ -724,42 +724,42 @@ _CASH_ON_HAND = re.compile(
     re.IGNORECASE,
 )
 # Where the figure is read: "off the income statement", "per GE's 10-K segment table", "from the 10-K"
+_READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
 _READ_OFF = re.compile(
-    r"\b(?:off|from|per|on|in)\s+(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?"
+    rf"\b(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?"
     r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])\b",
     re.IGNORECASE,
 )
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
-_READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
 # "the EBIT-adjusted result of GM's Cruise segment": the measure's result is the measure ("as a result of"
 # says why)
-_RESULT_OF = re.compile(r"(?<!\bas\sa\s)\bresults?(?=\s+(?:of|for)\b)", re.IGNORECASE)
+_RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
 # "on an EBIT-adjusted basis", "on a diluted basis": the measure is the words between
 _ON_BASIS = re.compile(r"\b(on(?:\s+(?:an?|the))?)\s+[\w-]+(?:\s+[\w-]+)?\s+(basis)\b", re.IGNORECASE)
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 _JOINING = frozenset({"and", "&"})
 
 
+def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -> None:
+    """Each group of each pattern's matches names nothing, where nothing else is bound there."""
+    for pattern in patterns:
+        for found in pattern.finditer(draft.text):
+            for group in range(1, pattern.groups + 1):
+                if draft.free(*found.span(group)):
+                    draft.bind(*found.span(group), "filler")
+
+
 def _bind_manner(draft: _Draft) -> None:
     """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
     spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line), nor where
     the cash was held ("have on hand")."""
-    for pattern in (_HOW_MANNER, _CASH_SPENT, _HELD):
-        for found in pattern.finditer(draft.text):
-            if draft.free(*found.span(1)):
-                draft.bind(*found.span(1), "filler")
-    for found in _RESULT_OF.finditer(draft.text):
-        if draft.free(*found.span()):
-            draft.bind(*found.span(), "filler")
+    _bind_groups_as_filler(draft, (_HOW_MANNER, _CASH_SPENT, _HELD, _RESULT_OF))
     for found in _READ_OFF.finditer(draft.text):
         for word in re.finditer(r"\S+", found.group()):
             start, end = found.start() + word.start(), found.start() + word.end()
             if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
                 draft.bind(start, end, "filler")
-    for found in _ON_BASIS.finditer(draft.text):
-        for group in (1, 2):
-            if draft.free(*found.span(group)):
-                draft.bind(*found.span(group), "filler")
+    _bind_groups_as_filler(draft, (_ON_BASIS,))
     for found in _CASH_ON_HAND.finditer(draft.text):
         if draft.free(*found.span(1)) and draft.free(*found.span(2)):
             draft.bind(*found.span(1), "item", "cash and cash equivalents")
@@ -1144,10 +1144,10 @@ def read(
     whole = companies(typed)
     source = _respelled(typed, whole, words)
     excluded: list[str] = []  # the lines the figure is asked without
-    source = _parenthesised_exclusions_out(
-        source, excluded, named_members(source, words) if words is not None else ()
-    )
-    clauses = split_clauses(source, named_members(source, words) if words is not None else ())
+    # found before the exclusions are blanked, which keeps every offset (and leaves no break in the blanks)
+    names = named_members(source, words) if words is not None else []
+    source = _parenthesised_exclusions_out(source, excluded, names)
+    clauses = split_clauses(source, names)
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
     # a name before its company's ticker in parentheses ("Raytheon (RTX)") is the company's, though a
@@ -1241,7 +1241,8 @@ def read(
         # "… everyone's watching Skyrizi - what were its total net revenues": the one named last
         dropped = lent[:-1]
         spans = [span for span in spans if span not in dropped]
-        parts = [part for part in parts if part not in {_rendered_span(span) for span in dropped}]
+        unsaid = {_rendered_span(span) for span in dropped}
+        parts = [part for part in parts if part not in unsaid]
     text = " ".join(part for part in parts if part)
     if text and not _QUESTION_WORD.match(text):
         # "TSLA rev FY24": a figure is asked for, as "What was …" asks it; in lower case where the question
