@@ -1170,7 +1170,10 @@ def _within_filters(u: QueryUnderstanding, filters: Filters, catalog: Catalog) -
     companies = u.companies or (allowed if named_by_filters else ())
     year = filters.fiscal_year or (chosen.fiscal_year if chosen else None)
     years = u.years or ((year,) if year is not None else ())
-    fiscal_period = u.fiscal_period or (_QUARTERS.get(chosen.fiscal_period or "") if chosen else None)
+    # the filing's quarter where the question names no period; "during FY2022" asked of a fourth quarter's
+    # release is the year, which the release prints beside the quarter
+    quarter = _QUARTERS.get(chosen.fiscal_period or "") if chosen and not u.years else None
+    fiscal_period = u.fiscal_period or quarter
     outside = tuple(ticker for ticker in u.companies if ticker not in allowed)
     if outside:
         names = ", ".join(_company_label(catalog, ticker) for ticker in outside)

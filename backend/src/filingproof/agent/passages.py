@@ -50,19 +50,40 @@ from filingproof.verify.items import terms
 MAX_SENTENCES = 3
 MAX_PER_PAGE = 2
 MIN_CHARS, MAX_CHARS = 40, 600
+MAX_LIST_CHARS = 1200  # a sentence with the list printed under it (`sentences`)
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])|\n+")
 _GENERIC = frozenset(
     {"company", "say", "says", "about", "fiscal", "year", "fy", "report", "describe", "discuss"}
 )
 
 
+# a list's item as printed ("• Currency impacts in the Pharmaceutical segment"), and the words that join two
+# runs of items ("partially offset by")
+_BULLET = re.compile(r"^[•●▪◦‣]")
+_JOINING = re.compile(r"^(?:partially\s+)?offset\s+by:?$|^(?:and|or|but)$", re.IGNORECASE)
+
+
 def sentences(body: str) -> list[str]:
+    """The page's sentences; a sentence ending in a colon takes the list printed under it as its end ("Cost
+    of products sold increased as a percent to sales driven by: • One-time … • Currency impacts …"): the
+    list is what it says."""
     found = []
-    for part in _SPLIT.split(body):
-        sentence = " ".join(part.split())
-        if MIN_CHARS <= len(sentence) <= MAX_CHARS and sentence[-1:] in ".!?":
+    parts = [" ".join(part.split()) for part in _SPLIT.split(body)]
+    at = 0
+    while at < len(parts):
+        sentence, at = parts[at], at + 1
+        listed = sentence.endswith(":")
+        while listed and at < len(parts) and (_BULLET.match(parts[at]) or _joins_items(parts, at)):
+            sentence, at = f"{sentence} {parts[at]}", at + 1
+        ends = sentence[-1:] in ".!?" or (listed and not sentence.endswith(":"))
+        if MIN_CHARS <= len(sentence) <= (MAX_LIST_CHARS if listed else MAX_CHARS) and ends:
             found.append(sentence)
     return found
+
+
+def _joins_items(parts: Sequence[str], at: int) -> bool:
+    """Whether the part at `at` joins two runs of a list's items ("partially offset by" between bullets)."""
+    return bool(_JOINING.match(parts[at])) and at + 1 < len(parts) and bool(_BULLET.match(parts[at + 1]))
 
 
 # A "why" question is answered by the sentences that give causes, whatever the line item's wording.
@@ -74,6 +95,27 @@ _GIVES_CAUSE = re.compile(
     r"|reflect(?:s|ed|ing)?|offset\s+by|primarily\s+(?:from|by)|caused\s+by)\b",
     re.IGNORECASE,
 )
+
+
+def asks_why_of_question(question: str) -> bool:
+    """Whether the question asks why, or what drove: the filer's sentences giving causes answer that part."""
+    return _CAUSAL_QUESTION.search(question) is not None
+
+
+# what a cause is given for: a segment's ("In the Pharmaceutical segment, … was primarily driven by"), which
+# is not the company's reason unless the question asks about a segment
+_OF_A_SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
+
+
+# a sentence that goes on with the one before it, whose subject it keeps
+_CONTINUES = re.compile(r"^(?:in\s+addition|additionally|further(?:more)?)\b|^\W*\w+\s+\w+\s+also\b", re.I)
+
+
+def _cause_of_another_part(sentence: str, question: str) -> bool:
+    """Whether the sentence gives its cause for a segment, where the question names none."""
+    cause = _GIVES_CAUSE.search(sentence)
+    subject = sentence[: cause.start()] if cause else sentence
+    return _OF_A_SEGMENT.search(subject) is not None and _OF_A_SEGMENT.search(question) is None
 
 
 _ASKS_FIGURE = re.compile(r"^\s*(?:how\s+(?:much|many)|what\s+(?:was|were|is|are))\b", re.I)
@@ -95,6 +137,7 @@ class _Relevance:
     asks_figure: bool
     asks_why: bool = False  # "why", "what drove": only a sentence that gives a cause answers
     asks_forward: bool = False  # "what is Boeing forecasting": a sentence saying what is expected first
+    question: str = ""
 
     def named(self, roots: frozenset[str]) -> float:
         """The share of the item's weight that `roots` name."""
@@ -127,11 +170,12 @@ def _relevance(u: QueryUnderstanding, idf: TermIdf) -> _Relevance:
     item = item_weights(" ".join(item_phrases(u.query, u.company_mentions, None)), idf)
     naming = {t for mention in u.company_mentions for t in tokenize(mention)}
     other = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
-    asks_why = _CAUSAL_QUESTION.search(u.query) is not None
+    asks_why = asks_why_of_question(u.query)
     if asks_why:
         other |= _CAUSAL_TERMS
     asks_forward = FORWARD.search(u.query) is not None
-    return _Relevance(item, frozenset(other), _ASKS_FIGURE.match(u.query) is not None, asks_why, asks_forward)
+    asks_figure = _ASKS_FIGURE.match(u.query) is not None
+    return _Relevance(item, frozenset(other), asks_figure, asks_why, asks_forward, u.query)
 
 
 # an analyst's topic and the phrases filers write it in, as roots: a sentence naming one names them all
@@ -194,6 +238,13 @@ _NAMED = re.compile(r"(?<=[a-z,;:] )[A-Z][\w.&’'-]+")  # a capitalised word in
 _MAX_SPECIFICS, _SPECIFIC_WEIGHT = 4, 0.25
 
 
+def _cause_subject_roots(sentence: _Sentence) -> frozenset[str]:
+    """The roots of the words before the sentence's first cause ("Cost of products sold increased as a
+    percent to sales" of "… driven by: …"), with the topics they name; all its roots if it gives none."""
+    cause = _GIVES_CAUSE.search(sentence.text)
+    return _sentence(sentence.text[: cause.start()]).roots if cause else sentence.roots
+
+
 def _score(
     sentence: _Sentence, relevance: _Relevance, rank: int, before: _Sentence | None = None
 ) -> tuple[float, ...] | None:
@@ -202,9 +253,24 @@ def _score(
     shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
     if not relevance.item:  # the question names no item: its words decide
         return (0.0, 0.0, 0.0, shared) if shared >= 1 else None
-    roots = sentence.roots | (before.roots if before is not None and _ANAPHOR.match(sentence.text) else set())
+    anaphor = before is not None and _ANAPHOR.match(sentence.text)
+    roots = sentence.roots | (before.roots if before is not None and anaphor else set())
+    if relevance.asks_why and not anaphor:
+        roots = _cause_subject_roots(sentence)  # the item is what the cause is given for, not a word of it
     named = relevance.named(roots)
-    if named < _ENOUGH or (relevance.asks_why and not _GIVES_CAUSE.search(sentence.text)):
+    if named < _ENOUGH:
+        return None
+    if relevance.asks_why and (
+        not _GIVES_CAUSE.search(sentence.text)
+        or _cause_of_another_part(sentence.text, relevance.question)
+        # "Margins were also impacted by …" after "Business segment operating income margins decreased …",
+        # "The decrease … was primarily driven by" after "In 2022, the Pharmaceutical segment income …"
+        or (
+            before is not None
+            and (anaphor or _CONTINUES.search(sentence.text))
+            and _cause_of_another_part(before.text, relevance.question)
+        )
+    ):
         return None
     near = _figure_near_item(sentence, relevance.item) if relevance.asks_figure else None
     if near is False:

@@ -7,6 +7,7 @@ filing prints is named, with its fiscal year, and no figure is given.
 
 import re
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -19,6 +20,7 @@ from filingproof.metrics.library import METRICS
 from filingproof.metrics.resolve import Found, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
+from filingproof.qa.parts import PART_PREFIX
 from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
 from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, QueryUnderstanding
@@ -295,14 +297,19 @@ async def _with_year_before(
 
 
 def metric_inputs(
-    sources: Mapping[int, Sequence[int]], verdict: Verdict, table: TableAnswer | None
+    sources: Mapping[int, Sequence[int]],
+    verdict: Verdict,
+    table: TableAnswer | None,
+    proven_parts: AbstractSet[int] = frozenset(),
 ) -> tuple[dict[int, Sequence[int]], list[Failure]]:
     """The figures whose cells are all metric inputs, checked here rather than against the question's
     words (a metric's inputs are lines the question does not name: "DPO" reads accounts payable): each
     cell's row must be a row of the input it stands for, checked again apart from the pick. A ranking's
     figures (`qa.ranking`) are their members' cells tagged with the ranked line's concept: what each stands
-    for is its tag. Returns the other figures' sources, and a failure per metric figure whose cell fails."""
-    own_rule = (ITEM_PREFIX, RANKED_PREFIX)
+    for is its tag; or a line's parts as a table prints them, which must be among `proven_parts`
+    (`qa.parts.proven_parts`: read again, they add up to a total of the line). Returns the other figures'
+    sources, and a failure per metric figure whose cell fails."""
+    own_rule = (ITEM_PREFIX, RANKED_PREFIX, PART_PREFIX)
     picks = {p.cell.cell_id: p for p in (table.picks if table else []) if p.item.key.startswith(own_rule)}
     rest: dict[int, Sequence[int]] = {}
     failures: list[Failure] = []
@@ -310,7 +317,7 @@ def metric_inputs(
         if not cell_ids or not set(cell_ids) <= set(picks):
             rest[index] = cell_ids
             continue
-        problems = [_row_problem(picks[cell_id]) for cell_id in cell_ids]
+        problems = [_row_problem(picks[cell_id], proven_parts) for cell_id in cell_ids]
         problem = next((found for found in problems if found is not None), None)
         if problem is not None:
             figure = verdict.figures[index].figure
@@ -318,9 +325,13 @@ def metric_inputs(
     return rest, failures
 
 
-def _row_problem(pick: Pick) -> str | None:
+def _row_problem(pick: Pick, proven_parts: AbstractSet[int]) -> str | None:
     if pick.item.key.startswith(RANKED_PREFIX):
         return None  # a member's cell tagged with the line's concept: what it stands for is its tag
+    if pick.item.key.startswith(PART_PREFIX):
+        if pick.cell.cell_id in proven_parts:
+            return None
+        return f"the cell (row {pick.cell.row_label!r}) is not printed as a part of {pick.item.name}"
     item = INPUTS_BY_KEY[pick.item.key.removeprefix(ITEM_PREFIX)]
     # a blank row is the total of its section, as the pick named it from the row's path
     label = pick.cell.row_label if pick.cell.row_label.strip() else pick.item.name

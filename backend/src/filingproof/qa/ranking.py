@@ -12,6 +12,7 @@ PDF) has no members to rank, and the question is left to the other routes.
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from itertools import combinations
@@ -21,6 +22,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.qa.direction import MOVED_DOWN
 from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, parse_ask
+from filingproof.qa.parts import (
+    PART_PREFIX,
+    Breakdown,
+    Kind,
+    breakdowns,
+    chosen,
+    own_measure_of_movement,
+    part_name,
+)
 from filingproof.qa.periods import Target, target_for
 from filingproof.qa.pick import (
     Derived,
@@ -35,7 +45,7 @@ from filingproof.qa.pick import (
 )
 from filingproof.qa.store import CellHit, tagged_cells
 from filingproof.understanding import Catalog, QueryUnderstanding
-from filingproof.verify.derive import DerivationError, growth, margin
+from filingproof.verify.derive import DerivationError, formula, growth, margin
 
 Order = Literal["highest", "lowest"]
 Measure = Literal["value", "growth", "margin"]
@@ -76,6 +86,8 @@ _AXES = {
 
 
 _GREW = re.compile(r"\bgr[eo]w\w*|\bgrowth\b", re.IGNORECASE)
+# "performed the best", "the worst top-line performance": ranked on how each member moved, its growth
+_PERFORMED = re.compile(r"\bperform(?:ed|ance)\b", re.IGNORECASE)
 
 
 # "which segments made money", "… were profitable", "… ran at a loss": which members' figures are above zero
@@ -88,7 +100,7 @@ _SIGN = re.compile(
 
 @dataclass(frozen=True)
 class RankingQuestion:
-    kind: Literal["segment", "region", "product"]
+    kind: Kind
     order: Order
     sign: bool = False  # which members are above zero, not which ranks first
 
@@ -104,18 +116,19 @@ def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
     if which is None or (order is None and not sign and (which["verb"] or "").lower() != "rank"):
         return None  # "rank …" without an end asked ranks from the top
     kind_group = "kind" if which["kind"] else "kind2"
-    word, at = which[kind_group].lower(), which.start(kind_group)
-    # the end markets a company sells into are its product lines (NVIDIA's Gaming), however the words
-    # before "markets" were taken
-    kind: Literal["segment", "region", "product"] = (
-        "product"
-        if re.match(r"product|categor|brand|end\s", word) or _END.search(question, 0, at)
-        else "region"
-        if re.match(r"region|geograph|market", word) and not _GEOGRAPHIC_SEGMENTS.match(question, at)
-        else "segment"
-    )
     low = lost_most or (order is not None and order["low"] is not None)
-    return RankingQuestion(kind, "lowest" if low else "highest", sign)
+    return RankingQuestion(_kind(question, which.start(kind_group)), "lowest" if low else "highest", sign)
+
+
+def _kind(question: str, at: int) -> Kind:
+    """The kind of member the word at `at` names; the end markets a company sells into are its product
+    lines (NVIDIA's Gaming), however the words before "markets" were taken."""
+    word = question[at:].lower()
+    if re.match(r"product|categor|brand|end\s", word) or _END.search(question, 0, at):
+        return "product"
+    if re.match(r"region|geograph|market", word) and not _GEOGRAPHIC_SEGMENTS.match(question, at):
+        return "region"
+    return "segment"
 
 
 def implied_ask(question: str, typed: str = "") -> Ask | None:
@@ -337,6 +350,9 @@ async def _ranking(
     """One ranking (see `answer_ranking`)."""
     asked = ranking_asked(question, typed)
     measure = _measure(ask)
+    performance = measure == "value" and _PERFORMED.search(question) is not None
+    if performance:
+        measure = "growth"  # "which region had the worst top-line performance": how each part moved
     if asked is None or measure is None or len(u.companies) != 1:
         return None
     if not all(item.concepts for item in ask.items):
@@ -363,6 +379,23 @@ async def _ranking(
     # the question's word for the revenue line holds for all of it ("… and which grew net sales fastest")
     said = said_word(typed or question)
     standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick, said)
+    whose = f"{name}'s {_KIND_WORDS[asked.kind]}s tagged in its filings"
+    if not standings and measure != "margin":
+        # no member tagged (a PDF, a release): the parts a table prints the line in
+        breakdown = chosen(
+            await breakdowns(session, ticker, allowed, ask.items[0], target),
+            ask.items[0],
+            question,
+            asked.kind,
+        )
+        if breakdown is None:
+            return None
+        own = await own_measure_of_movement(session, breakdown) if performance else None
+        if own is not None:
+            # how the parts performed is the filer's own measure there, not a growth computed here
+            return TableAnswer(missing=[f"{name}'s ranking of its parts by its own measure ('{own}')"])
+        standings = _printed_standings(measure, breakdown, ask.items[0], target, ticker, name)
+        whose = f"the parts {name}'s filing prints its {_total_name(breakdown, ask.items[0])} in"
     if not standings:
         return None
     ranked = sorted(standings.values(), key=lambda s: s.value, reverse=asked.order == "highest")
@@ -370,11 +403,10 @@ async def _ranking(
     # net sales")
     lines = [pick.item.name for pick in ranked[0].picks]
     measured = _MEASURED[measure].format(item=lines[-1] if measure == "growth" else lines[0], whole=lines[-1])
-    kinds = f"{_KIND_WORDS[asked.kind]}s"
     leader = ranked[0].picks[-1].segment if measure == "growth" else ranked[0].picks[0].segment
-    verdict = f"{leader} had the {asked.order} {measured} of {name}'s {kinds} tagged in its filings."
+    verdict = f"{leader} had the {asked.order} {measured} of {whose}."
     if asked.sign:
-        verdict = _above_zero(ranked, measured, f"{name}'s {kinds} tagged in its filings")
+        verdict = _above_zero(ranked, measured, whose)
     fell = [s.picks[-1].segment for s in ranked if measure == "growth" and s.value < 0]
     if fell:
         verdict += f" {_listed(fell)} {'was' if len(fell) == 1 else 'were'} lower than the year before."
@@ -383,6 +415,36 @@ async def _ranking(
         derived=[s.derived for s in ranked if s.derived is not None],
         verdict=verdict,
     )
+
+
+def _printed_standings(
+    measure: Measure, breakdown: Breakdown, item: LineItem, target: Target, ticker: str, company: str
+) -> dict[str, _Standing]:
+    """Each printed part's standing: its figure, or its growth over the same row the period before."""
+    line = replace(item, key=f"{PART_PREFIX}{item.key}")
+    standings = {}
+    for part in breakdown.parts:
+        name = part_name(part)
+        this = Pick(ticker, company, line, name, target, part)
+        if measure == "value":
+            standings[name] = _Standing(part.value, (this,))
+            continue
+        before = breakdown.earlier.get(part.cell_id)
+        if before is None:
+            continue
+        that = Pick(ticker, company, line, name, target.earlier(), before)
+        try:
+            derivation = growth(before.cited(), part.cited())
+        except DerivationError:
+            continue  # a part with no figure the year before (zero) has no growth to rank
+        standings[name] = _Standing(derivation.value, (that, this), Derived(derivation, (that, this)))
+    return standings if len(standings) >= 2 else {}
+
+
+def _total_name(breakdown: Breakdown, item: LineItem) -> str:
+    """The total's row as printed ("Total revenues"), or the line's name where its row is bare."""
+    label = breakdown.total.row_label.strip()
+    return item.name if re.fullmatch(r"(?:total)?", label, re.IGNORECASE) else label.lower()
 
 
 def _above_zero(ranked: Sequence[_Standing], measured: str, whose: str) -> str:
@@ -398,6 +460,90 @@ def _above_zero(ranked: Sequence[_Standing], measured: str, whose: str) -> str:
 def _listed(names: Sequence[str | None]) -> str:
     shown = [name or "" for name in names]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+# "are there any product categories that represent more than 20% of Boeing's revenue": the parts whose share
+# of the line passes the bound the question states
+_SHARE_BOUND = re.compile(
+    r"\b(?:(?P<over>more|greater|higher|larger|over|above)|(?P<under>less|lower|smaller|under|below))\s+"
+    r"(?:than\s+)?(?P<bound>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\b",
+    re.IGNORECASE,
+)
+_ANY_KIND = re.compile(rf"\b(?:{_KINDS})\b", re.IGNORECASE)
+
+
+async def answer_share_bound(
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask
+) -> TableAnswer | None:
+    """Which of a company's parts of one line (its segments, regions or product lines: the members its
+    filings tag, or else the parts a table prints the line in, `qa.parts`) are each more (or less) than the
+    share of it the question bounds, each share computed from the part's cell and the total's; None for any
+    other question."""
+    bound, kind_word = _SHARE_BOUND.search(question), _ANY_KIND.search(question)
+    if bound is None or kind_word is None or len(u.companies) != 1 or len(ask.items) != 1 or ask.derivation:
+        return None
+    item, ticker, kind = ask.items[0], u.companies[0], _kind(question, kind_word.start())
+    company = catalog.matcher.companies.get(ticker)
+    name = company.name if company else ticker
+    filings = u.filings_of(catalog, ticker)
+    target = target_for(u, filings, item.nature, max(u.years) if u.years else None)
+    if target is None or not item.concepts:
+        return None
+    allowed = {f.filing_id for f in filings}
+    cells = [c for c in await tagged_cells(session, [ticker], item.concepts) if c.filing_id in allowed]
+    parts = _tagged_parts(cells, item, kind, target)
+    if parts is not None:
+        total, members = parts
+        line, whose = replace(item, key=f"{RANKED_PREFIX}{item.key}"), f"{name}'s {_KIND_WORDS[kind]}s tagged"
+        named = [(_printed_name(member, cell, item), cell) for member, cell in members.items()]
+    else:
+        breakdown = chosen(await breakdowns(session, ticker, allowed, item, target), item, question, kind)
+        if breakdown is None:
+            return None
+        total, line = breakdown.total, replace(item, key=f"{PART_PREFIX}{item.key}")
+        whose = f"the parts {name}'s filing prints its {_total_name(breakdown, item)} in"
+        named = [(part_name(part), part) for part in breakdown.parts]
+    whole = Pick(ticker, name, line, None, target, total)
+    shares = []
+    for part_label, cell in named:
+        pick = Pick(ticker, name, line, part_label, target, cell)
+        with suppress(DerivationError):
+            shares.append(Derived(margin(cell.cited(), total.cited()), (pick, whole)))
+    limit, over = Decimal(bound["bound"]), bound["over"] is not None
+    passing = [s.picks[0].segment for s in shares if (s.derivation.value > limit) == over]
+    side = f"{'more' if over else 'less'} than {bound['bound']}% of {name}'s {line_name(total, item)}"
+    verdict = (
+        f"Yes: of {whose}, {_listed(passing)} {'was' if len(passing) == 1 else 'were each'} {side}."
+        if passing
+        else f"No: none of {whose} was {side}."
+    )
+    # the bound is the question's figure, stated as a derivation of no cell (as a trend's bound is)
+    stated = replace(formula(f"pct({limit} / 100)", {}, "ratio"), label="the share the question bounds")
+    return TableAnswer(
+        picks=[whole, *(s.picks[0] for s in shares)],
+        derived=[Derived(stated, (), ""), *shares],
+        verdict=verdict,
+    )
+
+
+def _tagged_parts(
+    cells: Sequence[CellHit], item: LineItem, kind: Kind, target: Target
+) -> tuple[CellHit, dict[str, CellHit]] | None:
+    """The line's total (its fact of no member) and each member's cell of the kind asked, as the filings tag
+    them in the target period; None where they tag no two members of that kind (a PDF tags none)."""
+    members = _line_members(cells, item, _AXES[kind], target)
+    concepts = {cell.concept for cell in members.values()}
+    total = next(
+        (
+            cell
+            for cell in cells
+            if cell.concept in concepts
+            and not cell.dimensions
+            and target.matches(cell.instant, cell.period_start, cell.period_end)
+        ),
+        None,
+    )
+    return (total, members) if members and total is not None else None
 
 
 # "Among operations, investing, and financing activities, which brought in the most cash flow": one of the

@@ -43,6 +43,8 @@ class CellHit:
     filing_period_end: date
     fiscal_year: int | None
     fiscal_period: str | None
+    # where the cell stands in its table: (table id, row, column); what a line's printed parts are read by
+    position: tuple[int, int, int] | None = None
 
     def cited(self) -> CitedValue:
         return CitedValue(
@@ -74,7 +76,8 @@ _SELECT = """
 SELECT c.id AS cell_id, {fact_cols}, c.text, {value_col} AS value, c.unit, c.scale AS display_scale,
        c.row_label, c.column_label, {period_cols}, c.page_no, p.label AS page_label, c.x0, c.y0, c.x1, c.y1,
        t.title AS table_title, f.id AS filing_id, f.accession, f.ticker, f.form,
-       f.period_end AS filing_period_end, f.fiscal_year, f.fiscal_period
+       f.period_end AS filing_period_end, f.fiscal_year, f.fiscal_period, c.table_id, c.row AS row_no,
+       c.col AS col_no
 FROM cells c
 JOIN tables t ON t.id = c.table_id
 JOIN filings f ON f.id = c.filing_id
@@ -111,7 +114,7 @@ _BY_PERIOD = (
 )
 
 
-def hit_of(row: Any) -> CellHit:
+def hit_of(row: Any, positioned: bool = True) -> CellHit:
     return CellHit(
         cell_id=row.cell_id,
         fact_id=row.fact_id,
@@ -137,6 +140,9 @@ def hit_of(row: Any) -> CellHit:
         filing_period_end=row.filing_period_end,
         fiscal_year=row.fiscal_year,
         fiscal_period=row.fiscal_period,
+        # a company's vocabulary reads no position: it holds every cell of the company, and a position
+        # apiece would weigh on memory
+        position=(row.table_id, row.row_no, row.col_no) if positioned else None,
     )
 
 
@@ -159,17 +165,29 @@ async def cells_near(
     return [hit_of(row) for row in rows if row.period_end is not None]
 
 
-async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> list[CellHit]:
-    """Every dated numeric cell of one page (what an extractive quote from that page may cite)."""
-    query = (
+def _dated_cells(where: str) -> str:
+    """The query of the dated cells `where` says, as printed (no fact joined), in document order."""
+    return (
         _SELECT.format(
             fact_cols="NULL AS fact_id, c.concept, NULL AS dimensions",
             value_col="c.value",
             period_cols="c.period_kind = 'instant' AS instant, c.period_start, c.period_end",
             join="",
-            where="c.filing_id = :filing AND c.page_no = :page AND c.period_end IS NOT NULL",
+            where=f"{where} AND c.period_end IS NOT NULL",
         )
         + "ORDER BY c.id"
     )
+
+
+async def table_cells(session: AsyncSession, table_ids: Sequence[int]) -> list[CellHit]:
+    """Every dated numeric cell of the tables, in document order."""
+    query = _dated_cells("c.table_id = ANY(CAST(:tables AS int[]))")
+    rows = await session.execute(text(query), {"tables": list(table_ids)})
+    return [hit_of(row) for row in rows]
+
+
+async def page_cells(session: AsyncSession, filing_id: int, page_no: int) -> list[CellHit]:
+    """Every dated numeric cell of one page (what an extractive quote from that page may cite)."""
+    query = _dated_cells("c.filing_id = :filing AND c.page_no = :page")
     rows = await session.execute(text(query), {"filing": filing_id, "page": page_no})
     return [hit_of(row) for row in rows]

@@ -146,7 +146,7 @@ def _generic(member: str) -> bool:
 
 
 def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
-    cell = hit_of(row)
+    cell = hit_of(row, positioned=False)
     path = tuple(row.row_path or ()) or (row.row_label,)
     concept = terms(concept_words(cell.concept), neutral) if cell.concept else frozenset()
     row_terms = _row_terms(path, neutral)

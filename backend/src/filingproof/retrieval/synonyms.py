@@ -27,6 +27,8 @@ TOPICS: tuple[tuple[str, ...], ...] = (
     ("production rates", "production rate"),
     ("ceo", "chief executive officer"),
     ("cfo", "chief financial officer"),
+    # a gross margin moves as its cost of sales does as a percent of sales: filers give its causes so
+    ("gross margin", "gross profit", "cost of products sold", "cost of sales", "cost of goods sold"),
 )  # fmt: skip
 
 _TOKENISED: tuple[tuple[tuple[str, ...], ...], ...] = tuple(

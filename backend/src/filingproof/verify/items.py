@@ -517,10 +517,12 @@ COLUMN_PERIOD = _wordset(
     "three six nine twelve thirteen weeks week first second third fourth q h fy full ytd qtd"
 )
 # A statement's title read into a PDF column's header ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES
-# CONSOLIDATED STATEMENTS OF OPERATIONS For the Years Ended …"): the table's name, no line of it
+# CONSOLIDATED STATEMENTS OF OPERATIONS For the Years Ended …"), or a release's heading of its schedules
+# ("SUPPLEMENTAL DATA – NET REVENUES"): the table's name, no line of it
 _STATEMENT_TITLE = re.compile(
     r"^.*?\b(?:consolidated\s+)?(?:statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings"
-    r"|comprehensive\s+income|cash\s+flows?|financial\s+position)|balance\s+sheets?)\b",
+    r"|comprehensive\s+income|cash\s+flows?|financial\s+position)|balance\s+sheets?"
+    r"|supplemental\s+(?:data|information|schedules?))\b",
     re.IGNORECASE,
 )
 

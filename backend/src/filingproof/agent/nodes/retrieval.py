@@ -8,7 +8,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from filingproof.agent.deps import deps_of
-from filingproof.agent.passages import select_passages
+from filingproof.agent.passages import asks_why_of_question, select_passages
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 
@@ -17,7 +17,9 @@ PAGES = 8
 
 async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("retrieval") as event:
-        if state["route"] == "numeric":
+        # a numeric question that also asks why ("what drove gross margin change?"): the filer's sentences
+        # giving causes answer that part, beside the figures
+        if state["route"] == "numeric" and not asks_why_of_question(state["understanding"].query):
             event.summary = "numeric question: cells are read by concept and period, no page search"
             return {"passages": []}
         deps = deps_of(config)

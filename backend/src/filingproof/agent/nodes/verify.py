@@ -29,6 +29,7 @@ from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
 from filingproof.metrics.answer import metric_inputs
 from filingproof.qa.asked import asked_items
+from filingproof.qa.parts import proven_parts
 from filingproof.verify import Failure, Verdict, find_references, reference_key, verify_draft
 from filingproof.verify.claims import ClaimCell, claim_failures
 
@@ -110,7 +111,9 @@ async def _unfaithful(
 ) -> list[Failure]:
     """The figures of the draft's own text whose cells are not the item the question asks for."""
     # a metric's inputs are checked as the inputs they stand for (`metrics.answer.metric_inputs`)
-    sources, failures = metric_inputs(figure_cells(verdict, quote_spans(draft)), verdict, state.get("table"))
+    table = state.get("table")
+    proven = await proven_parts(facts_of.session, table.picks) if table else set()
+    sources, failures = metric_inputs(figure_cells(verdict, quote_spans(draft)), verdict, table, proven)
     if not sources:
         return failures
     question, u, catalog, ask = (

@@ -1,0 +1,221 @@
+"""A line's parts as a table prints them: the rows right above a total of the line whose figures, in the
+total's column, add up to it ("Commercial Airplanes" … "Unallocated items, eliminations and other" above
+Boeing's "Total revenues"; "Las Vegas Strip Resorts" … "MGM China" above the blank total of a release's "NET
+REVENUES" table). It is how a filing without member tags (a PDF, an earnings release) says what a line is
+made of, and the sum is the proof: rows that add up to the total are its parts, not a neighbouring list.
+
+Which breakdown a question means, when a line is printed in several (Boeing's revenues by product and
+service, by segment, by customer location): the one whose total names what the question adds to the line
+("Total Domestic revenue" for "in the domestic market"), then, for regions, the one whose parts name places,
+for any other kind the one whose parts name none, then the finest, then one whose total's row names its line.
+"""
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+from typing import Literal
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from filingproof.qa.items import LineItem
+from filingproof.qa.periods import Target
+from filingproof.qa.pick import Pick
+from filingproof.qa.store import CellHit, cells_near, table_cells
+
+# a longer run of rows adding up to a total is a schedule, not a line's parts
+_MOST_PARTS = 15
+# a total printed without its line's name: blank, or "Total" alone (the table's title names the line)
+_BARE_TOTAL = re.compile(r"^\s*(?:total)?\s*$", re.IGNORECASE)
+_TOTAL_WORD = re.compile(r"\btotal\b", re.IGNORECASE)
+_WORD = re.compile(r"[a-z]+")
+# words that name a place: what makes a breakdown one of regions (MGM's "Regional Operations", "MGM China")
+_PLACE = re.compile(
+    r"\b(?:americas?|north|south|latin|central|europe\w*|emea|apac|asia\w*|pacific|africa\w*|middle\s+east|"
+    r"china|greater\s+china|hong\s+kong|macau|japan|india|korea|taiwan|canada|mexico|brazil|australia|"
+    r"germany|france|united\s+(?:states|kingdom)|u\.\s?s\.|usa?|uk|international|domestic|foreign|"
+    r"regional|rest\s+of\s+(?:the\s+)?world|other\s+countries|overseas)(?!\w)",
+    re.IGNORECASE,
+)
+Kind = Literal["segment", "region", "product"]
+# a figure picked as a printed part of a line: its item is checked by `proven_parts`, not by the question's
+# words ("which region … the worst" names no row "worst region revenue")
+PART_PREFIX = "part:"
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A total cell and the cells of the rows printed right above it that add up to it."""
+
+    total: CellHit
+    parts: tuple[CellHit, ...]
+    # each part's row (and the total's) in the period before, where the table prints it: keyed by cell id
+    earlier: dict[int, CellHit] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return [part_name(part) for part in self.parts]
+
+
+# a footnote's mark after a row's name: "Services (1)", "Corporate(2)", "Other (a)"
+_NOTE_MARK = re.compile(r"(?:\s*\((?:\d{1,2}|[a-z])\))+\s*$")
+
+
+def part_name(cell: CellHit) -> str:
+    """A part as its row names it, without the marks of its footnotes."""
+    return _NOTE_MARK.sub("", cell.row_label).strip()
+
+
+async def breakdowns(
+    session: AsyncSession, ticker: str, filing_ids: Collection[int], item: LineItem, target: Target
+) -> list[Breakdown]:
+    """Every breakdown of the line in the target period in the company's filings, in document order."""
+    near = await cells_near(session, ticker, target.end, ("USD",), timedelta(days=10))
+    totals = [
+        cell
+        for cell in near
+        if cell.filing_id in filing_ids
+        and cell.position is not None
+        and target.matches(cell.instant, cell.period_start, cell.period_end)
+        and _names_line(cell, item)
+    ]
+    if not totals:
+        return []
+    tables = sorted({cell.position[0] for cell in totals if cell.position is not None})
+    grid = {cell.position: cell for cell in await table_cells(session, tables) if cell.position is not None}
+    earlier = target.earlier()
+    found = []
+    for total in totals:
+        parts = _parts_above(total, grid)
+        if parts:
+            before = {
+                cell.cell_id: match
+                for cell in (total, *parts)
+                if (match := _same_row(cell, grid, earlier)) is not None
+            }
+            found.append(Breakdown(total, parts, before))
+    return found
+
+
+def _names_line(cell: CellHit, item: LineItem) -> bool:
+    """Whether the cell's row is the line's (a bare total: the table's title or column heading names it)."""
+    label = cell.row_label
+    if _BARE_TOTAL.match(label):
+        return item.pattern.search(f"{cell.table_title or ''} {cell.column_label}") is not None
+    return item.row_labels.fullmatch(label) is not None or item.pattern.search(label) is not None
+
+
+def _parts_above(total: CellHit, grid: dict[tuple[int, int, int], CellHit]) -> tuple[CellHit, ...] | None:
+    """The cells of the rows right above the total, in its column, that add up to it (two at least): the
+    run ends at a row without a figure there (a heading) or of another period or unit."""
+    assert total.position is not None
+    table, row, col = total.position
+    parts: list[CellHit] = []
+    running = Decimal(0)
+    for above in range(row - 1, max(row - 1 - _MOST_PARTS, -1), -1):
+        cell = grid.get((table, above, col))
+        if cell is None or cell.unit != total.unit or cell.period_end != total.period_end:
+            return None
+        parts.append(cell)
+        running += cell.value
+        if len(parts) >= 2 and running == total.value:
+            return tuple(reversed(parts))
+    return None
+
+
+def _same_row(cell: CellHit, grid: dict[tuple[int, int, int], CellHit], target: Target) -> CellHit | None:
+    """The cell of the same row in the column of the target period, if the table prints one."""
+    assert cell.position is not None
+    table, row, _ = cell.position
+    return next(
+        (
+            other
+            for (t, r, _c), other in sorted(grid.items())
+            if t == table and r == row and target.matches(other.instant, other.period_start, other.period_end)
+        ),
+        None,
+    )
+
+
+def chosen(found: Sequence[Breakdown], item: LineItem, question: str, kind: Kind) -> Breakdown | None:
+    """The breakdown the question means (see the module's note), or None: a total whose own words (beyond
+    the line's and "total") the question does not say is another part of the company ("Total International
+    revenue" for a question about the domestic market)."""
+    said = set(_WORD.findall(question.lower()))
+    fitting = []
+    for breakdown in found:
+        own = _own_words(breakdown.total, item)
+        if not own <= said:
+            continue
+        places = sum(_PLACE.search(name) is not None for name in breakdown.names)
+        # a segment may be a place (Amazon's North America) or not; a product line is none
+        place_fit = places if kind == "region" else -places if kind == "product" else 0
+        if kind == "region" and places == 0:
+            continue
+        # at last a total whose row names its line ("Total revenues"), which a claim about it can be read by
+        named = not _BARE_TOTAL.match(breakdown.total.row_label)
+        fitting.append(((len(own), place_fit, len(breakdown.parts), named), breakdown))
+    if not fitting:
+        return None
+    return max(fitting, key=lambda scored: scored[0])[1]
+
+
+def _own_words(total: CellHit, item: LineItem) -> set[str]:
+    """The words of a total's row beyond the line's name and "total" ("domestic" of "Total Domestic
+    revenue")."""
+    label = _TOTAL_WORD.sub(" ", item.pattern.sub(" ", total.row_label))
+    return set(_WORD.findall(label.lower()))
+
+
+async def proven_parts(session: AsyncSession, picks: Sequence[Pick]) -> set[int]:
+    """The cells of the picks made as printed parts (`PART_PREFIX`) that are, read again from their table: a
+    total of the picked line stands below each, in its column, and the rows above that total down to it add
+    up to it; or the cell is such a total itself. What the verifier holds such a figure to, in place of the
+    question's words."""
+    parts = [pick for pick in picks if pick.item.key.startswith(PART_PREFIX) and pick.cell.position]
+    tables = sorted({pick.cell.position[0] for pick in parts if pick.cell.position is not None})
+    if not tables:
+        return set()
+    grid = {cell.position: cell for cell in await table_cells(session, tables) if cell.position is not None}
+    return {
+        pick.cell.cell_id for pick in parts if _is_part(pick.cell, pick.item, grid) or _is_total(pick, grid)
+    }
+
+
+def _is_total(pick: Pick, grid: dict[tuple[int, int, int], CellHit]) -> bool:
+    """Whether the cell is a total of the picked line that the rows above it add up to."""
+    return _names_line(pick.cell, pick.item) and _parts_above(pick.cell, grid) is not None
+
+
+def _is_part(cell: CellHit, item: LineItem, grid: dict[tuple[int, int, int], CellHit]) -> bool:
+    assert cell.position is not None
+    table, row, col = cell.position
+    for below in range(row + 1, row + _MOST_PARTS + 2):
+        total = grid.get((table, below, col))
+        if total is None:
+            return False
+        parts = _parts_above(total, grid) if _names_line(total, item) else None
+        if parts is not None and cell.cell_id in {part.cell_id for part in parts}:
+            return True
+    return False
+
+
+# a filer's own measure of its parts' top-line movement ("Comparable Sales", "same-store sales"): how they
+# "performed", which a growth computed over their revenue can rank otherwise (it counts stores opened and
+# closed)
+_OWN_MEASURE = re.compile(r"\bcomparable\b|\bsame[- ]store\b", re.IGNORECASE)
+
+
+async def own_measure_of_movement(session: AsyncSession, breakdown: Breakdown) -> str | None:
+    """The heading of a column of the total's filing that prints the parts' own change as a percent by the
+    filer's measure (Best Buy's "Domestic Comparable Sales" by product category), or None."""
+    rows = await session.execute(
+        text(
+            "SELECT DISTINCT column_label FROM cells WHERE filing_id = :filing AND unit = 'percent' "
+            "AND row_label = ANY(CAST(:rows AS text[]))"
+        ),
+        {"filing": breakdown.total.filing_id, "rows": [part.row_label for part in breakdown.parts]},
+    )
+    return next((label for (label,) in rows if _OWN_MEASURE.search(label)), None)

@@ -1,0 +1,33 @@
+"""A sentence that ends in a colon takes the list printed under it (issue 28): J&J's FY2022 10-K (page 28 of
+FinanceBench's PDF) gives the causes of its cost of products sold as a percent to sales as bullets, one run of
+them after "partially offset by"; the text is as the PDF's text layer reads."""
+
+from filingproof.agent.passages import sentences
+
+JNJ_PAGE = """Cost of Products Sold and Selling, Marketing and Administrative Expenses:
+(Dollars in billions. Percentages in chart are as a percent to total sales)
+Cost of products sold increased as a percent to sales driven by:
+• One-time COVID-19 vaccine manufacturing exit related costs
+• Currency impacts in the Pharmaceutical segment
+• Commodity inflation in the MedTech and Consumer Health segments
+partially offset by
+• Supply chain benefits in the Consumer Health segment
+The intangible asset amortization expense included in cost of products sold was $4.3 billion and \
+$4.7 billion for the fiscal years 2022 and 2021, respectively.
+28"""
+
+
+def test_a_list_under_a_colon_is_the_sentences_end() -> None:
+    found = sentences(JNJ_PAGE)
+    assert found[0] == (
+        "Cost of products sold increased as a percent to sales driven by: • One-time COVID-19 vaccine "
+        "manufacturing exit related costs • Currency impacts in the Pharmaceutical segment • Commodity "
+        "inflation in the MedTech and Consumer Health segments partially offset by • Supply chain benefits "
+        "in the Consumer Health segment"
+    )
+    assert found[1].startswith("The intangible asset amortization expense")
+    assert len(found) == 2  # a heading ending in a colon with no list under it is no sentence
+
+
+def test_a_colon_without_a_list_is_no_sentence() -> None:
+    assert sentences("The Company's revenue by segment was as follows:\nRevenue 1,000 2,000") == []
