@@ -25,3 +25,15 @@ async def test_why_a_line_rose_quotes_the_causes_the_filer_lists(pipeline: Pipel
     assert "partially offset by: •decreases of $120 million" in quote
     assert "$1,272 million" in response.answer  # the change computed from the two cited figures
     assert "not its reasons" not in response.answer
+
+
+async def test_a_cause_given_for_one_part_is_not_the_companys(pipeline: Pipeline) -> None:
+    # Coca-Cola's FY2024 10-K (pages 117-118) lists, per operating segment, "Operating income (loss) was
+    # reduced by $760 million for North America due to the impairment of our BodyArmor trademark" and the
+    # like: causes of a part's operating income, once quoted as the company's. The change is given, and the
+    # answer says that its reasons are not.
+    response = await pipeline.run("What drove KO's 12% drop in operating income in 2024?")
+    assert response.status == "verified", response.answer
+    assert "$1,319 million" in response.answer  # 11,311 - 9,992, computed from the cited figures
+    assert "North America" not in response.answer
+    assert "not its reasons" in response.answer

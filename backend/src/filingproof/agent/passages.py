@@ -111,11 +111,23 @@ _OF_A_SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|further(?:more)?)\b|^\W*\w+\s+\w+\s+also\b", re.I)
 
 
+# a part named after "for" ("Operating income (loss) was reduced by $18 million for North America due to"),
+# not a period ("for Q2 2023", "for the Third Quarter") nor the company
+_FOR_A_PART = re.compile(
+    r"\bfor\s+(?:the\s+)?(?P<name>(?![QH]\d|FY|Fiscal|First|Second|Third|Fourth|Full|Company\b)"
+    r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+)
+
+
 def _cause_of_another_part(sentence: str, question: str) -> bool:
-    """Whether the sentence gives its cause for a segment, where the question names none."""
+    """Whether the sentence gives its cause for a segment, or for a part it names ("for North America"),
+    where the question names neither."""
     cause = _GIVES_CAUSE.search(sentence)
     subject = sentence[: cause.start()] if cause else sentence
-    return _OF_A_SEGMENT.search(subject) is not None and _OF_A_SEGMENT.search(question) is None
+    if _OF_A_SEGMENT.search(subject) is not None and _OF_A_SEGMENT.search(question) is None:
+        return True
+    part = _FOR_A_PART.search(subject)
+    return part is not None and part["name"].lower() not in question.lower()
 
 
 _ASKS_FIGURE = re.compile(r"^\s*(?:how\s+(?:much|many)|what\s+(?:was|were|is|are))\b", re.I)
@@ -138,6 +150,7 @@ class _Relevance:
     asks_why: bool = False  # "why", "what drove": only a sentence that gives a cause answers
     asks_forward: bool = False  # "what is Boeing forecasting": a sentence saying what is expected first
     question: str = ""
+    unknown_line: bool = False  # a why asked of a line no page names: no sentence gives its cause
 
     def named(self, roots: frozenset[str]) -> float:
         """The share of the item's weight that `roots` name."""
@@ -166,16 +179,34 @@ def item_weights(item: str, idf: TermIdf) -> dict[str, float]:
     return weights
 
 
-def _relevance(u: QueryUnderstanding, idf: TermIdf) -> _Relevance:
-    item = item_weights(" ".join(item_phrases(u.query, u.company_mentions, None)), idf)
+_MOVE_ROOTS = _roots(
+    "increase increased decrease decreased rise rose drop dropped fall fell jump jumped decline declined cut "
+    "grow grew growth change changed higher lower up down"
+)
+
+
+def _item_text(u: QueryUnderstanding, line: str | None) -> str:
+    """The asked item's words: the question's item phrases, and the name of the line a figure question
+    asks about ("capital expenditures" for "capex", a word no page may hold)."""
+    return " ".join([*item_phrases(u.query, u.company_mentions, None), *([line] if line else [])])
+
+
+def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> _Relevance:
+    item = item_weights(_item_text(u, line), idf)
     naming = {t for mention in u.company_mentions for t in tokenize(mention)}
     other = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
     asks_why = asks_why_of_question(u.query)
+    unknown_line = False
     if asks_why:
         other |= _CAUSAL_TERMS
+        # the line whose move is explained, not the move: "cut capex" names capex ("decrease" is any line's);
+        # a line named only by its move (no page holds "capex") is no line a cause can be found for
+        named = {root: weight for root, weight in item.items() if root not in _MOVE_ROOTS}
+        unknown_line = (bool(item) or line is not None) and not named
+        item = named
     asks_forward = FORWARD.search(u.query) is not None
     asks_figure = _ASKS_FIGURE.match(u.query) is not None
-    return _Relevance(item, frozenset(other), asks_figure, asks_why, asks_forward, u.query)
+    return _Relevance(item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line)
 
 
 # an analyst's topic and the phrases filers write it in, as roots: a sentence naming one names them all
@@ -252,11 +283,18 @@ def _score(
     "the increase" names the item of the sentence `before` it."""
     shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
     if not relevance.item:  # the question names no item: its words decide
-        return (0.0, 0.0, 0.0, shared) if shared >= 1 else None
+        return (0.0, 0.0, 0.0, shared) if shared >= 1 and not relevance.unknown_line else None
     anaphor = before is not None and _ANAPHOR.match(sentence.text)
     roots = sentence.roots | (before.roots if before is not None and anaphor else set())
-    if relevance.asks_why and not anaphor:
-        roots = _cause_subject_roots(sentence)  # the item is what the cause is given for, not a word of it
+    if relevance.asks_why:
+        if _BULLET.match(sentence.text):
+            return None  # an item of a list whose lead is not at hand: what it is a cause of is not said
+        # the item is what the cause is given for, not a word of it ("The decrease in unrecognized tax
+        # benefits … was primarily due to": of tax benefits; "The increase was primarily due to": of the line
+        # the sentence before names)
+        roots = _cause_subject_roots(sentence)
+        if anaphor and before is not None:
+            roots |= _cause_subject_roots(before)
     named = relevance.named(roots)
     if named < _ENOUGH:
         return None
@@ -399,9 +437,11 @@ def quotes_answer(question: str) -> bool:
     return ranking_asked(question) is None
 
 
-async def _item_idf(session: AsyncSession, u: QueryUnderstanding, store: StoreKey | None) -> TermIdf:
+async def _item_idf(
+    session: AsyncSession, u: QueryUnderstanding, store: StoreKey | None, line: str | None = None
+) -> TermIdf:
     """The idf of the asked item's words, kept by store: the same question comes back."""
-    words = tuple(sorted(set(tokenize(" ".join(item_phrases(u.query, u.company_mentions, None))))))
+    words = tuple(sorted(set(tokenize(_item_text(u, line)))))
     kept = _IDF.get((store, words)) if store else None
     if kept is None:
         kept = await term_idf(session, words)
@@ -411,13 +451,18 @@ async def _item_idf(session: AsyncSession, u: QueryUnderstanding, store: StoreKe
 
 
 async def select_passages(
-    session: AsyncSession, u: QueryUnderstanding, hits: Sequence[PageHit], store: StoreKey | None = None
+    session: AsyncSession,
+    u: QueryUnderstanding,
+    hits: Sequence[PageHit],
+    store: StoreKey | None = None,
+    line: str | None = None,
 ) -> list[Passage]:
     """The sentences of the pages `hits` to quote (see the module); `store`: where pages read are kept
-    between runs (None: read again)."""
+    between runs (None: read again); `line`: the line a figure question asks the causes of ("capital
+    expenditures" for "did VZ cut capex … and why?"), which the sentences must name."""
     if not hits or not quotes_answer(u.query):
         return []
-    relevance = _relevance(u, await _item_idf(session, u, store))
+    relevance = _relevance(u, await _item_idf(session, u, store, line), line)
     pages = await _page_texts(session, hits, store)
     scored: list[tuple[tuple[float, ...], int, _Sentence, PageHit]] = []
     for rank, hit in enumerate(hits):

@@ -27,7 +27,10 @@ async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]
         result = await deps.retriever.search_understood(
             session, state["understanding"], state["catalog"], limit=PAGES
         )
-        passages = await select_passages(session, state["understanding"], result.hits, deps.store)
+        ask = state.get("ask")
+        # a figure question asking why: the causes must be of its line (the first: a margin's, not revenue's)
+        line = ask.items[0].name if state["route"] == "numeric" and ask and ask.items else None
+        passages = await select_passages(session, state["understanding"], result.hits, deps.store, line)
         pages = ", ".join(f"{h.ticker} {h.form} p{h.page_no}" for h in result.hits)
         event.summary = f"{len(result.hits)} pages ({pages}); {len(passages)} sentences quoted"
     return {"passages": passages}
