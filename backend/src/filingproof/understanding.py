@@ -138,6 +138,11 @@ class Catalog:
         """What is ingested, as a refusal lists it (`covered_lines`), worked out once per catalog."""
         return covered_lines(self.filings)
 
+    def company_name(self, ticker: str) -> str:
+        """The company's registered name as the catalog holds it, or its ticker where it holds none."""
+        company = self.matcher.companies.get(ticker)
+        return company.name if company else ticker
+
     def filings_of(self, tickers: Iterable[str]) -> list[FilingRef]:
         """The companies' filings, in the catalog's order."""
         found = [pair for ticker in set(tickers) for pair in self._by_ticker.get(ticker, ())]

@@ -285,7 +285,6 @@ def _score(
     if not relevance.item:  # the question names no item: its words decide
         return (0.0, 0.0, 0.0, shared) if shared >= 1 and not relevance.unknown_line else None
     anaphor = before is not None and _ANAPHOR.match(sentence.text)
-    roots = sentence.roots | (before.roots if before is not None and anaphor else set())
     if relevance.asks_why:
         if _BULLET.match(sentence.text):
             return None  # an item of a list whose lead is not at hand: what it is a cause of is not said
@@ -295,6 +294,8 @@ def _score(
         roots = _cause_subject_roots(sentence)
         if anaphor and before is not None:
             roots |= _cause_subject_roots(before)
+    else:
+        roots = sentence.roots | (before.roots if before is not None and anaphor else set())
     named = relevance.named(roots)
     if named < _ENOUGH:
         return None

@@ -197,8 +197,7 @@ async def answer_metric(
     ):
         return None
     ticker = u.companies[0]
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
+    name = catalog.company_name(ticker)
     resolver = Resolver(session, ticker, catalog.filings_of([ticker]), u.filing_ids)
     found, missing = await find_inputs(resolver, ticker, asked)
     answer = TableAnswer(missing=missing)

@@ -62,8 +62,7 @@ def judged_company(
     """The one company a judgment is about: its ticker, its name, the fiscal year judged (None: no annual
     report) and the resolver of its inputs' cells within the request's filings."""
     ticker = u.companies[0]
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
+    name = catalog.company_name(ticker)
     resolver = Resolver(session, ticker, u.filings_of(catalog, ticker), u.filing_ids)
     return ticker, name, judgment_year(question, u, catalog, ticker), resolver
 

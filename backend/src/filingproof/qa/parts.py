@@ -58,6 +58,11 @@ class Breakdown:
     def names(self) -> list[str]:
         return [part_name(part) for part in self.parts]
 
+    def total_name(self, item: LineItem) -> str:
+        """The total's row as printed ("total revenues"), or the line's name where its row is bare."""
+        label = self.total.row_label
+        return item.name if _BARE_TOTAL.match(label) else label.strip().lower()
+
 
 # a footnote's mark after a row's name: "Services (1)", "Corporate(2)", "Other (a)"
 _NOTE_MARK = re.compile(r"(?:\s*\((?:\d{1,2}|[a-z])\))+\s*$")
@@ -85,6 +90,9 @@ async def breakdowns(
         return []
     tables = sorted({cell.position[0] for cell in totals if cell.position is not None})
     grid = {cell.position: cell for cell in await table_cells(session, tables) if cell.position is not None}
+    rows: dict[tuple[int, int], list[CellHit]] = {}
+    for (table, row, _), cell in sorted(grid.items()):
+        rows.setdefault((table, row), []).append(cell)  # each row's cells in column order
     earlier = target.earlier()
     found = []
     for total in totals:
@@ -93,7 +101,7 @@ async def breakdowns(
             before = {
                 cell.cell_id: match
                 for cell in (total, *parts)
-                if (match := _same_row(cell, grid, earlier)) is not None
+                if (match := _same_row(cell, rows, earlier)) is not None
             }
             found.append(Breakdown(total, parts, before))
     return found
@@ -125,15 +133,16 @@ def _parts_above(total: CellHit, grid: dict[tuple[int, int, int], CellHit]) -> t
     return None
 
 
-def _same_row(cell: CellHit, grid: dict[tuple[int, int, int], CellHit], target: Target) -> CellHit | None:
-    """The cell of the same row in the column of the target period, if the table prints one."""
+def _same_row(cell: CellHit, rows: dict[tuple[int, int], list[CellHit]], target: Target) -> CellHit | None:
+    """The cell of the same row in the column of the target period, if the table prints one (`rows`: each
+    (table, row)'s cells in column order)."""
     assert cell.position is not None
     table, row, _ = cell.position
     return next(
         (
             other
-            for (t, r, _c), other in sorted(grid.items())
-            if t == table and r == row and target.matches(other.instant, other.period_start, other.period_end)
+            for other in rows.get((table, row), ())
+            if target.matches(other.instant, other.period_start, other.period_end)
         ),
         None,
     )

@@ -224,8 +224,7 @@ def _reporters(bound: str) -> list[str]:
 
 def name_words(catalog: Catalog, ticker: str) -> frozenset[str]:
     """The words of the company's name, which qualify nothing in its labels."""
-    company = catalog.matcher.companies.get(ticker)
-    return frozenset(re.findall(r"[a-z][a-z0-9]*", fold(company.name if company else ticker)))
+    return frozenset(re.findall(r"[a-z][a-z0-9]*", fold(catalog.company_name(ticker))))
 
 
 class _Picker:
@@ -256,8 +255,7 @@ class _Picker:
         return cells if allowed is None else [cell for cell in cells if cell.filing_id in allowed]
 
     def company_name(self, ticker: str) -> str:
-        company = self._catalog.matcher.companies.get(ticker)
-        return company.name if company else ticker
+        return self._catalog.company_name(ticker)
 
     def neutral(self, ticker: str) -> frozenset[str]:
         return name_words(self._catalog, ticker)

@@ -358,8 +358,7 @@ async def _ranking(
     if not all(item.concepts for item in ask.items):
         return None
     ticker = u.companies[0]
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
+    name = catalog.company_name(ticker)
     # the tags hold growth as reported; a currency-neutral or organic ranking can differ ("ex-FX")
     adjusted = _ADJUSTED.search(typed or question) if measure == "growth" else None
     if adjusted is not None:
@@ -395,7 +394,7 @@ async def _ranking(
             # how the parts performed is the filer's own measure there, not a growth computed here
             return TableAnswer(missing=[f"{name}'s ranking of its parts by its own measure ('{own}')"])
         standings = _printed_standings(measure, breakdown, ask.items[0], target, ticker, name)
-        whose = f"the parts {name}'s filing prints its {_total_name(breakdown, ask.items[0])} in"
+        whose = f"the parts {name}'s filing prints its {breakdown.total_name(ask.items[0])} in"
     if not standings:
         return None
     ranked = sorted(standings.values(), key=lambda s: s.value, reverse=asked.order == "highest")
@@ -441,12 +440,6 @@ def _printed_standings(
     return standings if len(standings) >= 2 else {}
 
 
-def _total_name(breakdown: Breakdown, item: LineItem) -> str:
-    """The total's row as printed ("Total revenues"), or the line's name where its row is bare."""
-    label = breakdown.total.row_label.strip()
-    return item.name if re.fullmatch(r"(?:total)?", label, re.IGNORECASE) else label.lower()
-
-
 def _above_zero(ranked: Sequence[_Standing], measured: str, whose: str) -> str:
     """Which members' figures are above zero, and which are not."""
     above = [s.picks[0].segment for s in ranked if s.value > 0]
@@ -483,8 +476,7 @@ async def answer_share_bound(
     if bound is None or kind_word is None or len(u.companies) != 1 or len(ask.items) != 1 or ask.derivation:
         return None
     item, ticker, kind = ask.items[0], u.companies[0], _kind(question, kind_word.start())
-    company = catalog.matcher.companies.get(ticker)
-    name = company.name if company else ticker
+    name = catalog.company_name(ticker)
     filings = u.filings_of(catalog, ticker)
     target = target_for(u, filings, item.nature, max(u.years) if u.years else None)
     if target is None or not item.concepts:
@@ -501,7 +493,7 @@ async def answer_share_bound(
         if breakdown is None:
             return None
         total, line = breakdown.total, replace(item, key=f"{PART_PREFIX}{item.key}")
-        whose = f"the parts {name}'s filing prints its {_total_name(breakdown, item)} in"
+        whose = f"the parts {name}'s filing prints its {breakdown.total_name(item)} in"
         named = [(part_name(part), part) for part in breakdown.parts]
     whole = Pick(ticker, name, line, None, target, total)
     shares = []
