@@ -3,6 +3,8 @@ shared corpus database is left as it was. Its CIK and ticker come from EDGAR's c
 loopback mirror (`edgar_mirror`)."""
 
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from edgar_mirror import EdgarMirror
@@ -57,3 +59,15 @@ async def remove_filing(settings: Settings, filing_id: int) -> None:
             await session.execute(delete(Company).where(Company.id == company_id))
         await session.commit()
     shutil.rmtree(settings.pages_dir / prefix, ignore_errors=True)
+
+
+@asynccontextmanager
+async def stored_financebench_pdf(
+    settings: Settings, sessions: Sessions, shared_dir: Path, name: str
+) -> AsyncIterator[int]:
+    """FinanceBench's PDF `name` ingested for the block (its filing id), then removed."""
+    result = await ingest_pdf(settings, sessions, shared_dir / "financebench" / "pdfs" / f"{name}.pdf")
+    try:
+        yield result.filing_id
+    finally:
+        await remove_filing(settings, result.filing_id)

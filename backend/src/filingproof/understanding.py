@@ -52,8 +52,28 @@ Statement = Literal["income_statement", "balance_sheet", "cash_flow", "equity"]
 # Legal forms as they are written in a name set in capitals ("JOHNSON CONTROLS INTERNATIONAL PLC")
 _LEGAL_FORMS = {"INC": "Inc", "CORP": "Corp", "CO": "Co", "LTD": "Ltd", "PLC": "plc", "COMPANY": "Company"}
 _SMALL_WORDS = frozenset({"AND", "OF", "THE", "FOR", "DE"})
-# short words of names that are words, not initials ("NEW YORK TIMES", "EXXON MOBIL OIL")
-_SHORT_WORDS = frozenset({"NEW", "OIL", "GAS", "AIR", "ONE", "TWO", "SUN", "BIG", "RED", "SEA", "BAY", "CAR"})
+# short words of names that are words, not initials ("NEW YORK TIMES", "EXXON MOBIL OIL", "BEST BUY CO.")
+_SHORT_WORDS = frozenset(
+    {
+        "NEW",
+        "OIL",
+        "GAS",
+        "AIR",
+        "ONE",
+        "TWO",
+        "SUN",
+        "BIG",
+        "RED",
+        "SEA",
+        "BAY",
+        "CAR",
+        "BUY",
+        "BOX",
+        "KEY",
+        "TOP",
+        "WAY",
+    }
+)
 
 
 def display_name(name: str) -> str:
@@ -74,7 +94,7 @@ def display_name(name: str) -> str:
             return (core.capitalize() if first else core.lower()) + tail
         if any(c.isdigit() or c in "&." for c in core) or (len(core) <= 3 and core not in _SHORT_WORDS):
             return token  # initials ("AMC", "GM"), "3M", "AT&T"
-        return core.capitalize() + tail
+        return "-".join(part.capitalize() for part in core.split("-")) + tail  # "COLGATE-PALMOLIVE"
 
     return " ".join(word(token, index == 0) for index, token in enumerate(name.split()))
 

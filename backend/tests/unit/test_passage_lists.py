@@ -31,3 +31,20 @@ def test_a_list_under_a_colon_is_the_sentences_end() -> None:
 
 def test_a_colon_without_a_list_is_no_sentence() -> None:
     assert sentences("The Company's revenue by segment was as follows:\nRevenue 1,000 2,000") == []
+
+
+def test_a_title_an_initial_or_the_us_is_no_sentences_end() -> None:
+    # Foot Locker's 8-K of August 19, 2022 (page 2); Boeing's FY2022 10-K (page 8); Walmart's FY2025 10-K
+    dillon = "Ms. Dillon served as Executive Chair of the Board of Directors of Ulta Beauty, Inc. until 2022."
+    government = (
+        "We derive a substantial portion of our revenue from the U.S. government, primarily from defense "
+        "related programs with the United States Department of Defense (U.S. DoD)."
+    )
+    spending = "Levels of U.S. defense spending are very difficult to predict."
+    segments = (
+        "Our operations comprise three reportable segments: Walmart U.S., Walmart International and Sam's "
+        "Club U.S."
+    )
+    year = "Our fiscal year ends on January 31 for our United States and Canadian operations."
+    page = f"{dillon}\n{government} {spending}\n{segments} {year}"
+    assert sentences(page) == [dillon, government, spending, segments, year]

@@ -11,7 +11,7 @@ from pdf_builder import Text, pdf_with_pages
 
 from filingproof.ingest.parse.periods import Period
 from filingproof.ingest.parse.table_cells import NumericCell
-from filingproof.ingest.pdf.cover import named_fiscal_year
+from filingproof.ingest.pdf.cover import named_fiscal_year, quarter_reported
 from filingproof.ingest.pdf.document import PdfDocument, parse_pdf
 
 SIZE = 7.0  # the printed filings' type is 6–8 points
@@ -373,3 +373,52 @@ def test_the_fiscal_year_a_filing_names_its_period_by() -> None:
     sentence = ["for the fiscal year ended January 26, 2025 (“fiscal 2025”), revenue was"]
     assert named_fiscal_year(sentence, date(2025, 1, 26)) == 2025
     assert named_fiscal_year(["For the fiscal year ended January 28, 2024"], date(2024, 1, 28)) is None
+
+
+def test_the_quarter_a_10q_reports_is_the_longest_length_its_headings_print() -> None:
+    # Best Buy's 10-Q for the quarter ended July 29, 2023 heads its statements "Three Months Ended" and "Six
+    # Months Ended"; a first quarter's prints only the quarter's, whatever a note says once of another length
+    second = ["Three Months Ended Six Months Ended", "July 29, 2023 July 30, 2022"] * 3
+    assert quarter_reported(second) == "Q2"
+    first = ["Three Months Ended", "for the nine months ended September 30, 2022, the Company"] * 2
+    assert quarter_reported([*first, "Three Months Ended"]) == "Q1"
+    assert quarter_reported(["13 Weeks Ended 39 Weeks Ended"] * 4) == "Q3"
+    assert quarter_reported(["Year Ended December 31, 2022"] * 4) is None
+
+
+# Johnson & Johnson's fourth-quarter 2022 earnings release, page 2: "REGIONAL SALES RESULTS" printed twice,
+# the quarter's over the year's, each naming its length alone over the stub ("Q4", "Full Year") beside
+# "% Change", its years on the line below (here in an annual report's pages, whose year is the release's).
+ANNUAL_2022 = _cover("10-K", "For the fiscal year ended December 31, 2022")
+
+
+def _regional_sales(
+    top: float, length: str, us: tuple[str, str], international: tuple[str, str]
+) -> list[Text]:
+    rights = (250.0, 310.0)
+    return [
+        _text(55, top, length),
+        _figure(370, top, "% Change"),
+        _text(55, top + 12, "($ in Millions)"),
+        _figure(250, top + 12, "2022"),
+        _figure(310, top + 12, "2021"),
+        _figure(370, top + 12, "Reported"),
+        *_row(top + 24, "U.S.", (*rights, 370), (*us, "2.9%")),
+        *_row(top + 36, "International", (*rights, 370), (*international, "(11.5)")),
+    ]
+
+
+def test_a_length_alone_over_the_stub_heads_the_years_beside_it() -> None:
+    page = [
+        _text(55, 80, "REGIONAL SALES RESULTS"),
+        *_regional_sales(100, "Q4", ("$12,516", "$12,163"), ("11,190", "12,641")),
+        *_regional_sales(200, "Full Year", ("$48,580", "$47,156"), ("46,363", "46,619")),
+    ]
+    cells = _by_label(parse_pdf(pdf_with_pages([ANNUAL_2022, page])), "U.S.")
+    periods = {(cell.column_label, cell.value): cell.period for cell in cells}
+    assert periods[("Q4 2022", Decimal(12_516) * 10**6)] == Period(
+        "duration", date(2022, 10, 1), date(2022, 12, 31)
+    )
+    assert periods[("Full Year 2022", Decimal(48_580) * 10**6)] == Period(
+        "duration", date(2022, 1, 1), date(2022, 12, 31)
+    )

@@ -180,3 +180,20 @@ def test_a_period_written_short_in_a_column_is_no_other_lines_column() -> None:
     ]
     q2 = [Target("duration", date(2022, 6, 30), 91, 2022, 2)]
     assert _best(rows, "net income", q2, frozenset({"johnson"})) == [16913]
+
+
+def test_a_dash_yields_to_a_printed_figure_and_a_statement_to_a_segments_table() -> None:
+    # PepsiCo's FY2022 10-K: "2022 restructuring charges" total 411 (page 77); "Restructuring charges —" among
+    # its share-based compensation expense (page 85)
+    dash = [
+        row(1, "2022 restructuring charges", None, "411", column_label="Total"),
+        row(2, "Restructuring charges", None, "0", text="—"),
+    ]
+    assert _best(dash, "restructuring charges", [YEAR], NEUTRAL) == [1]
+    # 3M's FY2022 10-K: a segment's "Sales (millions)" under its caption (page 30), "Net sales" in the
+    # statement of income (page 48)
+    sales = [
+        row(1, "Sales (millions)", None, "11604", table_title="Safety and Industrial Business"),
+        row(2, "Net sales", None, "34229", table_title="Consolidated Statement of Income"),
+    ]
+    assert _best(sales, "sales", [YEAR], NEUTRAL) == [2]

@@ -458,6 +458,8 @@ def test_a_name_that_is_also_a_word_set_against_a_company_is_a_company() -> None
         ("THE J. M. SMUCKER COMPANY", "The J. M. Smucker Company"),
         ("NEW YORK TIMES CO", "New York Times Co"),
         ("AT&T INC.", "AT&T Inc."),
+        ("BEST BUY CO., INC.", "Best Buy Co., Inc."),  # a short word that is a word, not initials
+        ("COLGATE-PALMOLIVE COMPANY", "Colgate-Palmolive Company"),  # each part of a hyphened name
         ("Apple Inc.", "Apple Inc."),  # as written where it is not all capitals
     ],
 )

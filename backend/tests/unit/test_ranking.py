@@ -11,6 +11,7 @@ from filingproof.qa.items import ITEMS_BY_KEY
 from filingproof.qa.periods import Target
 from filingproof.qa.pick import _FOOTNOTE, Pick, TableAnswer
 from filingproof.qa.ranking import (
+    _line_phrases,
     _member_of,
     _without_totals,
     implied_ask,
@@ -36,6 +37,17 @@ from filingproof.qa.store import CellHit
         ("best performing Apple product line by revenue growth FY24?", "product", "highest"),
         ("Which of Verizon's segments had the bigger operating income in 2023?", "segment", "highest"),
         ("Which Intel segment lost the most money in 2023?", "segment", "lowest"),
+        (
+            "If we exclude the impact of M&A, which segment has dragged down 3M's overall growth in 2022?",
+            "segment",
+            "lowest",
+        ),
+        # types of a line's parts are ranked as product lines are (places count against a breakdown)
+        (
+            "Which type of debt received the largest investment among MGM's short term investments?",
+            "product",
+            "highest",
+        ),
     ],
 )
 def test_what_is_ranked(question: str, kind: str, order: str) -> None:
@@ -144,3 +156,21 @@ def test_lines_are_not_ranked_unless_asked_which_nor_across_periods() -> None:
     earlier = replace(picks[0], target=Target("duration", date(2022, 1, 29), 364, 2022))
     mixed = TableAnswer(picks=[earlier, *picks[1:]])
     assert with_lines_ranked(mixed, "which brought in the most?").verdict is None  # two periods
+
+
+def test_the_line_a_ranking_names_is_a_run_of_its_own_words_longest_first() -> None:
+    phrases = _line_phrases(
+        "Which type of debt received the largest investment among the short term investments for MGM in "
+        "first half FY2023",
+        ("MGM",),
+    )
+    assert phrases[0] == "short term investments"
+    assert phrases.index("short term") < phrases.index("investments")
+    assert not {"type", "largest", "MGM", "first half", "FY2023"} & set(phrases)
+    assert _line_phrases(
+        "Which region had the Highest EBITDAR Contribution for MGM during FY2022", ("MGM",)
+    ) == [
+        "EBITDAR Contribution",
+        "EBITDAR",
+        "Contribution",
+    ]

@@ -83,6 +83,16 @@ def test_3m_net_loss_passes_with_its_sign() -> None:
     assert verify_draft(draft, [MMM_NET_LOSS_Q2_2023], [], []).ok
 
 
+def test_a_company_named_after_a_reference_word_is_no_reference() -> None:
+    # "the parts 3M's filing prints its sales in" names 3M, not a Part 3M of the filing
+    draft = (
+        "Consumer had the lowest sales of the parts 3M's filing prints its sales in. In Q2 2023, 3M reported "
+        "a net loss attributable to 3M of $(6,841) million [c301]."
+    )
+    assert verify_draft(draft, [MMM_NET_LOSS_Q2_2023], [], []).ok
+    assert not verify_draft(f"{draft} See Part 3M.", [MMM_NET_LOSS_Q2_2023], [], []).ok
+
+
 def failed_texts(
     draft: str, cited: list[CitedValue], derivations: list[Derivation] | None = None
 ) -> list[str]:

@@ -51,7 +51,14 @@ MAX_SENTENCES = 3
 MAX_PER_PAGE = 2
 MIN_CHARS, MAX_CHARS = 40, 600
 MAX_LIST_CHARS = 1200  # a sentence with the list printed under it (`sentences`)
-_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])|\n+")
+# a sentence ends at a stop before a capital, but not at a title's or a middle initial's ("Ms. Dillon", "Mary
+# N. Dillon"), nor at "U.S." unless a sentence's usual first word follows ("the U.S. Department of Defense",
+# "Sam's Club U.S. Our fiscal year ends …")
+_SPLIT = re.compile(
+    r"(?<=[.!?])(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\s[A-Z]\.)"
+    r"(?:(?<!\bU\.S\.)|(?=\s+(?:Our|We|The|This|These|Those|In|As|It|Its|They|A|An|For|At|On|During)\b))"
+    r"\s+(?=[A-Z“\"(])|\n+"
+)
 _GENERIC = frozenset(
     {"company", "say", "says", "about", "fiscal", "year", "fy", "report", "describe", "discuss"}
 )
@@ -89,10 +96,11 @@ def _joins_items(parts: Sequence[str], at: int) -> bool:
 # A "why" question is answered by the sentences that give causes, whatever the line item's wording.
 _CAUSAL_QUESTION = re.compile(r"\bwhy\b|\bdr(?:ove|ive|ivers?|iven)\b|\bcaus|\breasons?\b|\bexplain", re.I)
 _CAUSAL_TERMS = frozenset(tokenize("due primarily driven higher lower increase decrease compared"))
-# A sentence that gives a cause: "primarily due to", "driven by", "as a result of", "reflecting", "offset by".
+# A sentence that gives a cause: "primarily due to", "driven by", "as a result of", "reflecting", "offset by",
+# "Given our strong start to the year, …".
 _GIVES_CAUSE = re.compile(
     r"\b(?:due\s+to|driven\s+by|as\s+a\s+result\s+of|because|attributable\s+to|result(?:ed|ing)?\s+from"
-    r"|reflect(?:s|ed|ing)?|offset\s+by|primarily\s+(?:from|by)|caused\s+by)\b",
+    r"|reflect(?:s|ed|ing)?|offset\s+by|primarily\s+(?:from|by)|caused\s+by|given\s+(?:our|the|its|their))\b",
     re.IGNORECASE,
 )
 
@@ -166,8 +174,9 @@ _DEGREE = frozenset(
 
 def item_weights(item: str, idf: TermIdf) -> dict[str, float]:
     """The roots of the item's words, each weighed by the idf of its index term. Words of degree count only
-    where the item has no other; a word no page holds names nothing a sentence can state (a period's "FY",
-    a slip), unless filers say its topic in other words ("legal battles"): it then weighs as the rarest."""
+    where the item has no other, or as the topic whose phrase they are a word of (weighed as the rarest); a
+    word no page holds names nothing a sentence can state (a period's "FY", a slip), unless filers say its
+    topic in other words ("legal battles"): it then weighs as the rarest."""
     # "forecasting" says which filing answers (its outlook), not what the sentence is about
     tokens = [t for t in tokenize(item) if t not in _GENERIC and not FORWARD.fullmatch(t)]
     weights: dict[str, float] = {}
@@ -176,6 +185,11 @@ def item_weights(item: str, idf: TermIdf) -> dict[str, float]:
             weight = idf.known.get(token, idf.rarest if root in _TOPIC_WORDS else None)
             if weight is not None:
                 weights[root] = max(weights.get(root, 0.0), weight)
+    # a word of degree in a topic's phrase is the topic's ("primary customers": whom most revenue is from),
+    # named only by a sentence that names the topic ("primarily" is no "primary")
+    for index, (pattern, _) in enumerate(_TOPIC_ROOTS):
+        if any(set(tokenize(found[0])) & _DEGREE for found in pattern.finditer(item)):
+            weights[_topic_mark(index)] = idf.rarest
     return weights
 
 
@@ -209,10 +223,18 @@ def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> 
     return _Relevance(item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line)
 
 
+def _topic_mark(index: int) -> str:
+    """A root no word has, that a sentence naming the topic carries."""
+    return f"topic{index}"
+
+
 # an analyst's topic and the phrases filers write it in, as roots: a sentence naming one names them all
 _TOPIC_ROOTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
-    (re.compile(r"\b(?:" + "|".join(map(re.escape, group)) + r")\b", re.IGNORECASE), _roots(" ".join(group)))
-    for group in TOPICS
+    (
+        re.compile(r"\b(?:" + "|".join(map(re.escape, group)) + r")\b", re.IGNORECASE),
+        _roots(" ".join(group)) | {_topic_mark(index)},
+    )
+    for index, group in enumerate(TOPICS)
 )
 
 
@@ -258,9 +280,10 @@ def _figure_near_item(sentence: _Sentence, item: Weights) -> bool | None:
     return any(item.keys() & _roots(text[max(0, f.start - before) : f.end + after]) for f in sentence.figures)
 
 
-# "The increase was primarily due to …": a sentence about the move the sentence before it states.
+# "The increase was primarily due to …", "The $104.2 million increase was …": a sentence about the move the
+# sentence before it states.
 _ANAPHOR = re.compile(
-    r"^(?:the|this|these|that)\s+(?:increases?|decreases?|declines?|growth|changes?|rises?|drops?"
+    r"^(?:the|this|these|that)\s+(?:\$?\d[\d.,]*\s*(?:%|percent|million|billion|thousand)?\s+)?(?:increases?|decreases?|declines?|growth|changes?|rises?|drops?"
     r"|improvements?|reductions?)\b",
     re.IGNORECASE,
 )
@@ -272,8 +295,18 @@ _MAX_SPECIFICS, _SPECIFIC_WEIGHT = 4, 0.25
 def _cause_subject_roots(sentence: _Sentence) -> frozenset[str]:
     """The roots of the words before the sentence's first cause ("Cost of products sold increased as a
     percent to sales" of "… driven by: …"), with the topics they name; all its roots if it gives none."""
-    cause = _GIVES_CAUSE.search(sentence.text)
-    return _sentence(sentence.text[: cause.start()]).roots if cause else sentence.roots
+    text = sentence.text
+    cause = _GIVES_CAUSE.search(text)
+    if cause is None:
+        return sentence.roots
+    if not text[: cause.start()].strip(" “\"'"):
+        # the cause leads ("Given our strong start to the year, we now expect … revenue to increase 8
+        # percent"): its subject follows, and is of a move ("Because the Company lacks observable prices …,
+        # the allocation of revenue is based on …" gives no cause of revenue's)
+        comma = text.find(",", cause.end())
+        subject = _sentence(text[comma + 1 :]).roots if comma >= 0 else frozenset()
+        return subject if subject & _MOVE_ROOTS else frozenset()
+    return _sentence(text[: cause.start()]).roots
 
 
 def _score(
@@ -282,8 +315,12 @@ def _score(
     """How well the sentence answers the asked item (higher first); None: it does not. A sentence about
     "the increase" names the item of the sentence `before` it."""
     shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
-    if not relevance.item:  # the question names no item: its words decide
-        return (0.0, 0.0, 0.0, shared) if shared >= 1 and not relevance.unknown_line else None
+    if not relevance.item:  # the question names no item: its own words decide, and a why only by a cause
+        # (an outlook asked about is said in the filer's forward words: "we now expect")
+        forward = relevance.asks_forward and FORWARD.search(sentence.text) is not None
+        said = forward or bool(relevance.other - _CAUSAL_TERMS & sentence.tokens)
+        gives = not relevance.asks_why or _GIVES_CAUSE.search(sentence.text) is not None
+        return (0.0, 0.0, 0.0, shared) if said and gives and not relevance.unknown_line else None
     anaphor = before is not None and _ANAPHOR.match(sentence.text)
     if relevance.asks_why:
         if _BULLET.match(sentence.text):

@@ -20,15 +20,19 @@ from typing import Literal
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.qa.items import LineItem
+from filingproof.calendar import MONTH_NAME_PATTERN
+from filingproof.qa.items import LineItem, PeriodNature
 from filingproof.qa.periods import Target
 from filingproof.qa.pick import Pick
 from filingproof.qa.store import CellHit, cells_near, table_cells
 
 # a longer run of rows adding up to a total is a schedule, not a line's parts
 _MOST_PARTS = 15
-# a total printed without its line's name: blank, or "Total" alone (the table's title names the line)
-_BARE_TOTAL = re.compile(r"^\s*(?:total)?\s*$", re.IGNORECASE)
+# a total printed without its line's name: blank, "Total" alone, or the whole company's ("Total Company" in
+# 3M's "Net Sales" column): the table's title or the column's heading names the line
+_BARE_TOTAL = re.compile(
+    r"^\s*(?:total|(?:total\s+)?(?:company|consolidated)(?:\s+total)?)?\s*$", re.IGNORECASE
+)
 _TOTAL_WORD = re.compile(r"\btotal\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 # words that name a place: what makes a breakdown one of regions (MGM's "Regional Operations", "MGM China")
@@ -59,9 +63,32 @@ class Breakdown:
         return [part_name(part) for part in self.parts]
 
     def total_name(self, item: LineItem) -> str:
-        """The total's row as printed ("total revenues"), or the line's name where its row is bare."""
+        """The total's row as printed ("total revenues"); where its row is bare, the line as its table's
+        heading names it ("adjusted property ebitdar" of "SUPPLEMENTAL DATA – ADJUSTED PROPERTY EBITDAR AND
+        ADJUSTED EBITDAR"), else the line's name."""
         label = self.total.row_label
-        return item.name if _BARE_TOTAL.match(label) else label.strip().lower()
+        if not _BARE_TOTAL.match(label):
+            return label.strip().lower()
+        return _heading_name(f"{self.total.table_title or ''} {self.total.column_label}", item) or item.name
+
+
+# what ends the words naming a line in a heading, to the left of its name
+_HEADING_BREAK = re.compile(r"[–—:(]|\s-\s")
+_HEADING_STOP = frozenset({"and", "or", "of", "the", "for", "by", "in", "to", "data", "total"})
+
+
+def _heading_name(heading: str, item: LineItem) -> str | None:
+    """The line's name in a heading, with the words that qualify it right before it."""
+    match = item.pattern.search(heading)
+    if match is None:
+        return None
+    breaks = [found.end() for found in _HEADING_BREAK.finditer(heading, 0, match.start())]
+    kept: list[str] = []
+    for word in reversed(heading[breaks[-1] if breaks else 0 : match.start()].split()):
+        if word.lower() in _HEADING_STOP:
+            break
+        kept.insert(0, word)
+    return " ".join([*kept, match.group(0)]).lower()
 
 
 # a footnote's mark after a row's name: "Services (1)", "Corporate(2)", "Other (a)"
@@ -107,6 +134,34 @@ async def breakdowns(
     return found
 
 
+def printed_line(phrase: str, nature: PeriodNature) -> LineItem:
+    """A line no curated item names, as the question's words for it ("short term investments", "EBITDAR"):
+    what a row or a bare total's table heading must say, hyphens and plurals aside."""
+    words = [re.escape(word.lower().removesuffix("s")) + "s?" for word in _WORD.findall(phrase.lower())]
+    said = r"[\s-]+".join(words)
+    return LineItem(
+        f"printed:{phrase.lower()}",
+        phrase.lower(),
+        re.compile(rf"\b{said}\b", re.IGNORECASE),
+        (),
+        re.compile(rf"^\s*(?:total\s+)?{said}\s*$", re.IGNORECASE),
+        nature,
+    )
+
+
+async def first_printed_line(
+    session: AsyncSession, ticker: str, filing_ids: Collection[int], lines: Sequence[LineItem], target: Target
+) -> LineItem | None:
+    """The first of `lines` that a cell of the target period names, in its row or as a bare total."""
+    near = await cells_near(session, ticker, target.end, ("USD",), timedelta(days=10))
+    dated = [
+        cell
+        for cell in near
+        if cell.filing_id in filing_ids and target.matches(cell.instant, cell.period_start, cell.period_end)
+    ]
+    return next((line for line in lines if any(_names_line(cell, line) for cell in dated)), None)
+
+
 def _names_line(cell: CellHit, item: LineItem) -> bool:
     """Whether the cell's row is the line's (a bare total: the table's title or column heading names it)."""
     label = cell.row_label
@@ -142,7 +197,7 @@ def _same_row(cell: CellHit, rows: dict[tuple[int, int], list[CellHit]], target:
         (
             other
             for other in rows.get((table, row), ())
-            if target.matches(other.instant, other.period_start, other.period_end)
+            if other.unit == cell.unit and target.matches(other.instant, other.period_start, other.period_end)
         ),
         None,
     )
@@ -174,6 +229,8 @@ def chosen(found: Sequence[Breakdown], item: LineItem, question: str, kind: Kind
 def _own_words(total: CellHit, item: LineItem) -> set[str]:
     """The words of a total's row beyond the line's name and "total" ("domestic" of "Total Domestic
     revenue")."""
+    if _BARE_TOTAL.match(total.row_label):
+        return set()
     label = _TOTAL_WORD.sub(" ", item.pattern.sub(" ", total.row_label))
     return set(_WORD.findall(label.lower()))
 
@@ -189,13 +246,26 @@ async def proven_parts(session: AsyncSession, picks: Sequence[Pick]) -> set[int]
         return set()
     grid = {cell.position: cell for cell in await table_cells(session, tables) if cell.position is not None}
     return {
-        pick.cell.cell_id for pick in parts if _is_part(pick.cell, pick.item, grid) or _is_total(pick, grid)
+        pick.cell.cell_id
+        for pick in parts
+        if _is_part(pick.cell, pick.item, grid) or _is_total(pick, grid) or _measures_part(pick)
     }
 
 
 def _is_total(pick: Pick, grid: dict[tuple[int, int, int], CellHit]) -> bool:
     """Whether the cell is a total of the picked line that the rows above it add up to."""
     return _names_line(pick.cell, pick.item) and _parts_above(pick.cell, grid) is not None
+
+
+def _measures_part(pick: Pick) -> bool:
+    """Whether the cell is the filer's own measure of the picked part's movement: its row names the part, its
+    column's heading the measure (`own_measure_of_movement`)."""
+    cell = pick.cell
+    return (
+        cell.unit == "percent"
+        and part_name(cell) == pick.segment
+        and OwnMeasure(cell.column_label, {}, cell.table_title or "").name == pick.item.name
+    )
 
 
 def _is_part(cell: CellHit, item: LineItem, grid: dict[tuple[int, int, int], CellHit]) -> bool:
@@ -214,17 +284,86 @@ def _is_part(cell: CellHit, item: LineItem, grid: dict[tuple[int, int, int], Cel
 # a filer's own measure of its parts' top-line movement ("Comparable Sales", "same-store sales"): how they
 # "performed", which a growth computed over their revenue can rank otherwise (it counts stores opened and
 # closed)
-_OWN_MEASURE = re.compile(r"\bcomparable\b|\bsame[- ]store\b", re.IGNORECASE)
+PERFORMANCE = re.compile(r"\bcomparable\b|\bsame[- ]store\b", re.IGNORECASE)
 
 
-async def own_measure_of_movement(session: AsyncSession, breakdown: Breakdown) -> str | None:
-    """The heading of a column of the total's filing that prints the parts' own change as a percent by the
-    filer's measure (Best Buy's "Domestic Comparable Sales" by product category), or None."""
+# what such a heading says besides the measure: its period and its basis ("Comparable Sales" of "Comparable
+# Sales Three Months Ended July 29, 2023", "Organic Sales Growth" of "Year ended December 31, 2023 Organic
+# Sales Growth (Non-GAAP)")
+_HEADING_PERIOD = re.compile(
+    r"\b(?:(?:three|six|nine|twelve|\d+)\s+months|(?:fiscal\s+)?years?|quarters?|(?:\d+\s+)?weeks?)\s+"
+    rf"(?:ended|ending)\s+{MONTH_NAME_PATTERN}\.?\s+\d{{1,2}},?\s+\d{{4}}"
+    r"|\b(?:fiscal\s+)?(?:19|20)\d{2}\b|\((?:non-)?gaap\)|\bunaudited\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class OwnMeasure:
+    """The filer's own measure of its parts' movement, as printed beside them."""
+
+    heading: str  # the column's heading ("Comparable Sales Three Months Ended July 29, 2023")
+    # each part's figure by that measure in the period asked, keyed by the part's cell id: every part's, where
+    # the breakdown's own table prints them in its rows, else none (the measure is then named, not ranked)
+    beside: dict[int, CellHit]
+    title: str = ""  # its table's ("Worldwide Sales Change")
+
+    @property
+    def name(self) -> str:
+        """The measure as its heading names it ("comparable sales"), a change where its table's title says so
+        ("organic sales change" under "Worldwide Sales Change")."""
+        name = " ".join(_HEADING_PERIOD.sub(" ", self.heading).split()).strip(" ,").lower()
+        said_change = (
+            _A_CHANGE.search(self.title) and not _A_CHANGE.search(name) and not PERFORMANCE.search(name)
+        )
+        return f"{name} change" if said_change else name
+
+
+# words that make a figure a change
+_A_CHANGE = re.compile(r"\bchanges?\b|\bgrowth\b", re.IGNORECASE)
+
+
+async def own_measure_of_movement(
+    session: AsyncSession, breakdown: Breakdown, item: LineItem, target: Target, heading: re.Pattern[str]
+) -> OwnMeasure | None:
+    """The filer's own measure of the parts' change, a percent in a column of the total's filing whose
+    heading says `heading` and whose rows name the parts as theirs do (Best Buy's "Comparable Sales" by
+    product category, in a table of the MD&A titled for the domestic segment whose revenue the parts add up
+    to; 3M's "Organic sales" change by business segment), or None."""
     rows = await session.execute(
         text(
-            "SELECT DISTINCT column_label FROM cells WHERE filing_id = :filing AND unit = 'percent' "
+            "SELECT DISTINCT table_id FROM cells WHERE filing_id = :filing AND unit = 'percent' "
             "AND row_label = ANY(CAST(:rows AS text[]))"
         ),
         {"filing": breakdown.total.filing_id, "rows": [part.row_label for part in breakdown.parts]},
     )
-    return next((label for (label,) in rows if _OWN_MEASURE.search(label)), None)
+    measured = [
+        cell
+        for cell in await table_cells(session, [table for (table,) in rows])
+        if cell.unit == "percent" and heading.search(cell.column_label)
+    ]
+    if not measured:
+        return None
+    # a table of the measure for this breakdown prints it for every part (other parts of the line, such as a
+    # corporate line, aside) in the period asked; of several, the one whose title says what the total adds to
+    # the line ("Domestic")
+    names = {part_name(part): part.cell_id for part in breakdown.parts}
+    by_table: dict[int, dict[int, CellHit]] = {}
+    for cell in measured:
+        in_period = target.matches(cell.instant, cell.period_start, cell.period_end)
+        if cell.position is not None and part_name(cell) in names and in_period:
+            by_table.setdefault(cell.position[0], {})[names[part_name(cell)]] = cell
+    most = max((len(beside) for beside in by_table.values()), default=0)
+    complete = [beside for beside in by_table.values() if len(beside) == most and most >= 2]
+    if len(complete) > 1:
+        own = _own_words(breakdown.total, item)
+        complete = [beside for beside in complete if own <= _title_words(next(iter(beside.values())))]
+    if len(complete) != 1:
+        return OwnMeasure(measured[0].column_label, {})
+    beside = complete[0]
+    first = next(iter(beside.values()))
+    return OwnMeasure(first.column_label, beside, first.table_title or "")
+
+
+def _title_words(cell: CellHit) -> set[str]:
+    return set(_WORD.findall((cell.table_title or "").lower()))

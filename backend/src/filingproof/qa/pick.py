@@ -615,6 +615,10 @@ def _period_words(target: Target) -> str:
     return f"the {length} ended {long_date(target.end)}"
 
 
+# "the increase in merchandise inventories balance": the move between two balances, not a cash-flow line
+_BALANCE = re.compile(r"\bbalances?\b", re.IGNORECASE)
+
+
 async def _printed_change(
     picker: _Picker, answer: TableAnswer, question: str, u: QueryUnderstanding, ask: Ask
 ) -> bool:
@@ -622,7 +626,7 @@ async def _printed_change(
     statement's "Inventories" tagged IncreaseDecreaseInInventories), when one names exactly the change
     asked; False when none does (the change is then computed from the two figures)."""
     phrases = item_phrases(question, u.company_mentions, ask, printed=True)
-    if len(phrases) != 1 or "change" not in terms(phrases[0]):
+    if len(phrases) != 1 or "change" not in terms(phrases[0]) or _BALANCE.search(question):
         return False
     ticker, year = u.companies[0], u.years[0] if u.years else None
     target = target_for(u, picker.filings(ticker), "duration", year)

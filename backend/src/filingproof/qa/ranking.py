@@ -5,9 +5,13 @@ operating margin?"): the cells tagged with the lines' concepts for each member o
 asked (and the year before, for growth), each member's growth or margin computed over its own cells, ranked;
 the first named, every member's figures given so the reader sees the ranking.
 
-Only a tagged fact's member counts: a segment is what the filer tags as one (`StatementBusinessSegmentsAxis`),
-a region what it tags on the geographic axis, a product line on the product axis. A filing without tags (a
-PDF) has no members to rank, and the question is left to the other routes.
+A tagged fact's member counts first: a segment is what the filer tags as one
+(`StatementBusinessSegmentsAxis`), a region what it tags on the geographic axis, a product line on the
+product axis. A filing without tags (a PDF, an earnings release) ranks the parts its tables print the line
+in (`qa.parts`); a line no curated item names ("EBITDAR", "short-term investments") is ranked so too. A
+growth the question adjusts ("organic", "excluding M&A", "comparable", "ex-FX") or a performance is ranked
+on the filer's own measure printed for the parts ("Organic sales" change, "Comparable Sales"), never on a
+growth computed here; where none is printed for them, the answer says it is missing.
 """
 
 import re
@@ -21,15 +25,19 @@ from typing import Literal
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.qa.direction import MOVED_DOWN
-from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, parse_ask
+from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, PeriodNature, parse_ask
 from filingproof.qa.parts import (
     PART_PREFIX,
+    PERFORMANCE,
     Breakdown,
     Kind,
+    OwnMeasure,
     breakdowns,
     chosen,
+    first_printed_line,
     own_measure_of_movement,
     part_name,
+    printed_line,
 )
 from filingproof.qa.periods import Target, target_for
 from filingproof.qa.pick import (
@@ -56,10 +64,14 @@ _HIGHEST = (
     r"highest|largest|biggest|most|greatest|top|best|leading|strongest|fastest|quickest|higher|larger|bigger|"
     r"greater"
 )
-_LOWEST = r"lowest|smallest|least|fewest|worst|weakest|slowest|lower|smaller"
+_LOWEST = (
+    r"lowest|smallest|least|fewest|worst|weakest|slowest|lower|smaller"
+    # the part that held the whole back ("which segment has dragged down 3M's overall growth")
+    r"|dragg(?:ed|ing)\s+down|drag(?:ged|s)?\s+on|weigh(?:ed|s)?\s+on|held\s+back"
+)
 _KINDS = (
     r"(?:reportable\s+|operating\s+|business\s+)?segments?|end\s+markets?|regions?|geograph\w*|markets?|"
-    r"divisions?|businesses|business|units?|product\s+(?:lines?|categor\w+)|categor\w+|brands?"
+    r"divisions?|businesses|business|units?|product\s+(?:lines?|categor\w+)|categor\w+|brands?|types?|kinds?"
 )
 # "which segment … the highest", "which of its regions … the least"; "rank NVIDIA's end markets by …"; the
 # last kind named within three words ("which NIKE Brand geography": a geography, not a brand)
@@ -124,7 +136,7 @@ def _kind(question: str, at: int) -> Kind:
     """The kind of member the word at `at` names; the end markets a company sells into are its product
     lines (NVIDIA's Gaming), however the words before "markets" were taken."""
     word = question[at:].lower()
-    if re.match(r"product|categor|brand|end\s", word) or _END.search(question, 0, at):
+    if re.match(r"product|categor|brand|type|kind|end\s", word) or _END.search(question, 0, at):
         return "product"
     if re.match(r"region|geograph|market", word) and not _GEOGRAPHIC_SEGMENTS.match(question, at):
         return "region"
@@ -296,11 +308,22 @@ def _standings(
 _KIND_WORDS = {"segment": "segment", "region": "region", "product": "product line"}
 # "…, and which grew net sales fastest?", "…; which one shrank?": a second question about the same members
 _NEXT_WHICH = re.compile(r",?\s*(?:\band|;)\s+(?=which\b)", re.IGNORECASE)
-# growth other than as reported: what the tagged cells cannot rank
-_ADJUSTED = re.compile(
-    r"\bex[- ]?(?:fx|currency)\b|\bcurrency[- ]neutral\b|\bconstant[- ]currency\b|\borganic(?:ally)?\b"
-    r"|\bcomparable\b|\blike[- ]for[- ]like\b|\bcomps?\b",
-    re.IGNORECASE,
+# growth other than as reported, which the tagged cells cannot rank: each way a question says it, and the
+# heading of the filer's own measure of it ("exclude the impact of M&A": 3M's "Organic sales" change)
+_ADJUSTMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(asked, re.IGNORECASE), re.compile(printed, re.IGNORECASE))
+    for asked, printed in (
+        (
+            r"\borganic(?:ally)?\b|\bex[- ]?m\s*&\s*a\b"
+            r"|\bexclud\w*\s+(?:the\s+)?(?:impacts?|effects?)\s+of\s+(?:m\s*&\s*a|acquisitions?|divestitures?)",
+            r"\borganic\b",
+        ),
+        (r"\bcomparable\b|\blike[- ]for[- ]like\b|\bcomps?\b|\bsame[- ]store\b", PERFORMANCE.pattern),
+        (
+            r"\bex[- ]?(?:fx|currency)\b|\bcurrency[- ]neutral\b|\bconstant[- ]currency\b",
+            r"\bconstant[- ]currency\b|\bcurrency[- ]neutral\b|\boperational\b",
+        ),
+    )
 )
 # "which one shrank" (read as "decreased"): which members fell, a growth ranking's verdict says
 _SHRANK = re.compile(rf"{MOVED_DOWN.pattern}|\bcontracted\b", re.IGNORECASE)
@@ -359,10 +382,9 @@ async def _ranking(
         return None
     ticker = u.companies[0]
     name = catalog.company_name(ticker)
-    # the tags hold growth as reported; a currency-neutral or organic ranking can differ ("ex-FX")
-    adjusted = _ADJUSTED.search(typed or question) if measure == "growth" else None
-    if adjusted is not None:
-        return TableAnswer(missing=[f"{name}'s {adjusted[0]} growth of each member"])
+    # the tags hold growth as reported; a currency-neutral or organic ranking can differ ("ex-FX"): it is the
+    # filer's own measure printed beside the parts, or none
+    adjusted = _adjusted(typed or question) if measure == "growth" else None
     filings = u.filings_of(catalog, ticker)
     target = target_for(u, filings, "duration", max(u.years) if u.years else None)
     if target is None:
@@ -378,6 +400,10 @@ async def _ranking(
     # the question's word for the revenue line holds for all of it ("… and which grew net sales fastest")
     said = said_word(typed or question)
     standings = _standings(measure, ask.items, cells, _AXES[asked.kind], target, pick, said)
+    if adjusted and standings:
+        # members tagged: their growth as adjusted is not theirs to compute, and a table's rows are not
+        # known to be them (a subtotal's parts may stand where its members do)
+        return _unmeasured(name, adjusted)
     whose = f"{name}'s {_KIND_WORDS[asked.kind]}s tagged in its filings"
     if not standings and measure != "margin":
         # no member tagged (a PDF, a release): the parts a table prints the line in
@@ -388,13 +414,52 @@ async def _ranking(
             asked.kind,
         )
         if breakdown is None:
-            return None
-        own = await own_measure_of_movement(session, breakdown) if performance else None
+            return _unmeasured(name, adjusted)
+        measured_as = adjusted[1] if adjusted else PERFORMANCE if performance else None
+        own = (
+            await own_measure_of_movement(session, breakdown, ask.items[0], target, measured_as)
+            if measured_as is not None
+            else None
+        )
+        if own is None and adjusted:
+            return _unmeasured(name, adjusted)
+        if own is not None and not own.beside:
+            # how the parts performed is the filer's own measure, not a growth computed here; printed apart
+            # from them, it cannot be read as theirs
+            return TableAnswer(
+                missing=[f"{name}'s ranking of its parts by its own measure ('{own.heading}')"]
+            )
         if own is not None:
-            # how the parts performed is the filer's own measure there, not a growth computed here
-            return TableAnswer(missing=[f"{name}'s ranking of its parts by its own measure ('{own}')"])
-        standings = _printed_standings(measure, breakdown, ask.items[0], target, ticker, name)
-        whose = f"the parts {name}'s filing prints its {breakdown.total_name(ask.items[0])} in"
+            measure = "value"  # each part's figure by the filer's measure, printed beside it
+            standings = _measured_standings(own, breakdown, ask.items[0], target, ticker, name)
+        else:
+            standings = _printed_standings(measure, breakdown, ask.items[0], target, ticker, name)
+        whose = _printed_whose(name, breakdown.total_name(ask.items[0]))
+    return _ranked(standings, measure, asked, whose)
+
+
+def _printed_whose(company: str, line: str) -> str:
+    return f"the parts {company}'s filing prints its {line} in"
+
+
+def _adjusted(question: str) -> tuple[str, re.Pattern[str]] | None:
+    """How the question adjusts a growth ("organic", "ex-FX"), with the heading of its printed measure."""
+    for asked, printed in _ADJUSTMENTS:
+        found = asked.search(question)
+        if found is not None:
+            return found[0], printed
+    return None
+
+
+def _unmeasured(name: str, adjusted: tuple[str, re.Pattern[str]] | None) -> TableAnswer | None:
+    """The growth adjusted as asked, which the filings print for no member: named as missing."""
+    return TableAnswer(missing=[f"{name}'s {adjusted[0]} growth of each member"]) if adjusted else None
+
+
+def _ranked(
+    standings: dict[str, _Standing], measure: Measure, asked: RankingQuestion, whose: str
+) -> TableAnswer | None:
+    """The members in the order asked, the first named in the verdict, every member's figures given."""
     if not standings:
         return None
     ranked = sorted(standings.values(), key=lambda s: s.value, reverse=asked.order == "highest")
@@ -414,6 +479,73 @@ async def _ranking(
         derived=[s.derived for s in ranked if s.derived is not None],
         verdict=verdict,
     )
+
+
+# words that say nothing of the line a ranking is over: how it asks, the kind and the end it asks for, its
+# period
+_NOT_THE_LINE = re.compile(
+    rf"^(?:which|what|who|where|had|has|have|was|were|is|are|did|does|do|the|a|an|of|for|in|on|at|by|to|"
+    rf"from|during|among|amongst|within|its|their|and|or|with|as|fiscal|fy\d*|q[1-4]|h[12]|first|second|"
+    rf"half|quarter|year|full|{_HIGHEST}|{_LOWEST}|type|types|kind|kinds|{_KINDS})$",
+    re.IGNORECASE,
+)
+_WORDS = re.compile(r"[A-Za-z][A-Za-z&'’-]*")
+_LONGEST_LINE = 4
+
+
+def _line_phrases(question: str, mentions: Sequence[str]) -> list[str]:
+    """What the question may call the ranked line, longest first: every run of up to four of its words that
+    says neither how it asks, nor the company, nor the period ("short term investments", "EBITDAR
+    Contribution", "EBITDAR")."""
+    for mention in mentions:
+        question = question.replace(mention, " | ")
+    runs: list[list[str]] = [[]]
+    for token in re.findall(r"\|" + "|" + _WORDS.pattern, question):
+        if token == "|" or _NOT_THE_LINE.match(token) or token.lower().endswith(("'s", "’s")):
+            runs.append([])
+        else:
+            runs[-1].append(token)
+    windows = {
+        " ".join(run[start : start + size])
+        for run in runs
+        for size in range(1, _LONGEST_LINE + 1)
+        for start in range(len(run) - size + 1)
+    }
+    return sorted(windows, key=lambda phrase: (-len(phrase.split()), question.find(phrase)))
+
+
+async def answer_printed_ranking(
+    session: AsyncSession, question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask
+) -> TableAnswer | None:
+    """Which printed part ranks first on a line no curated item names ("Which region had the highest EBITDAR
+    contribution for MGM", "which type of debt … the largest among the short term investments"): the line is
+    the longest run of the question's words a row (or a bare total's heading) of the period names, and its
+    parts the rows above such a total that add up to it (`qa.parts`), ranked on their figures. None for any
+    other question."""
+    asked = ranking_asked(question)
+    if ask.items or asked is None or asked.sign or len(u.companies) != 1:
+        return None
+    ticker = u.companies[0]
+    filings = u.filings_of(catalog, ticker)
+    allowed = {f.filing_id for f in filings}
+    name = catalog.company_name(ticker)
+    natures: tuple[PeriodNature, ...] = ("duration", "instant")
+    for nature in natures:
+        target = target_for(u, filings, nature, max(u.years) if u.years else None)
+        if target is None:
+            continue
+        lines = [printed_line(phrase, nature) for phrase in _line_phrases(question, u.company_mentions)]
+        line = await first_printed_line(session, ticker, allowed, lines, target)
+        if line is None:
+            continue
+        found = await breakdowns(session, ticker, allowed, line, target)
+        breakdown = chosen(found, line, question, asked.kind)
+        if breakdown is None:
+            continue
+        line = replace(line, name=breakdown.total_name(line))  # as printed, with its qualifiers
+        standings = _printed_standings("value", breakdown, line, target, ticker, name)
+        return _ranked(standings, "value", asked, _printed_whose(name, line.name))
+    return None
 
 
 def _printed_standings(
@@ -438,6 +570,19 @@ def _printed_standings(
             continue  # a part with no figure the year before (zero) has no growth to rank
         standings[name] = _Standing(derivation.value, (that, this), Derived(derivation, (that, this)))
     return standings if len(standings) >= 2 else {}
+
+
+def _measured_standings(
+    own: OwnMeasure, breakdown: Breakdown, item: LineItem, target: Target, ticker: str, company: str
+) -> dict[str, _Standing]:
+    """Each printed part's standing on the filer's own measure of its movement (Best Buy's comparable
+    sales)."""
+    line = replace(item, key=f"{PART_PREFIX}{item.key}", name=own.name)
+    return {
+        part_name(part): _Standing(cell.value, (Pick(ticker, company, line, part_name(part), target, cell),))
+        for part in breakdown.parts
+        if (cell := own.beside.get(part.cell_id)) is not None
+    }
 
 
 def _above_zero(ranked: Sequence[_Standing], measured: str, whose: str) -> str:
@@ -493,7 +638,7 @@ async def answer_share_bound(
         if breakdown is None:
             return None
         total, line = breakdown.total, replace(item, key=f"{PART_PREFIX}{item.key}")
-        whose = f"the parts {name}'s filing prints its {breakdown.total_name(item)} in"
+        whose = _printed_whose(name, breakdown.total_name(item))
         named = [(part_name(part), part) for part in breakdown.parts]
     whole = Pick(ticker, name, line, None, target, total)
     shares = []

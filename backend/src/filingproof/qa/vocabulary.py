@@ -19,7 +19,8 @@ its row path) names beyond the phrase ("Depreciation and amortization" of the ca
 deferred taxes); the fewest members (the consolidated line); the curated items' concepts as preferences
 (revenue means the consolidated total); the row itself naming the phrase; tagged before untagged; the
 filing that reports the period as its own; document order. Cells that tie on all of these but show
-different values are ambiguous: the answer names them all and is not `verified`.
+different values are ambiguous: the answer names them all and is not `verified` (a dash, the line's absence
+from one table, yields to a printed figure).
 
 A tagged cell's value is its fact's (the sign is the concept's meaning: a payment printed "(11,339)" is
 11,339 paid), except for percentages, whose facts are fractions (0.162) where the cell prints 16.2.
@@ -355,13 +356,22 @@ def _is_payment(entry: Entry) -> bool:
     return PAYMENT in entry.concept or PAYMENT in entry.row
 
 
+# the caption of a financial statement: its lines are the company's own, where a note's or a segment's table
+# prints the same words
+_STATEMENT_CAPTION = re.compile(
+    r"\bstatements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|cash\s+flows?|financial\s+"
+    r"(?:position|condition))\b|\bbalance\s+sheets?\b",
+    re.IGNORECASE,
+)
+
+
 def _key(
     entry: Entry,
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
     flags: tuple[bool, bool, frozenset[str], bool],
-) -> tuple[int, bool, bool, bool, bool, int, int, int, int, int, bool]:
+) -> tuple[int, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
@@ -402,7 +412,15 @@ def _key(
         rank,
         unnamed_by_row,
         entry.cell.fact_id is None,
+        # at last, a line of a statement before a table's of the same words: 3M's "Net sales" in its statement
+        # of income, not a segment's "Sales (millions)" in a table captioned with the segment's name
+        _STATEMENT_CAPTION.search(entry.cell.table_title or "") is None,
     )
+
+
+def _nil(cell: CellHit) -> bool:
+    """A cell printed as a dash or left blank: nothing in that table, not a figure of zero."""
+    return cell.value == 0 and not any(ch.isdigit() for ch in cell.text)
 
 
 def resolve(
@@ -447,6 +465,11 @@ def resolve(
     # within one filing, the same item printed again (statement and note) is one figure, not a tie
     if not paid:
         best += _other_statement(found, chosen, accepted, top_key[0])
+    # a dash ties with a printed figure only as that line's absence from one table (PepsiCo's "Restructuring
+    # charges —" among its share-based compensation, beside the year's $411 million of them): the figure is
+    # the item asked
+    printed = [entry for entry in best if not _nil(entry.cell)]
+    best = printed or best
     distinct: dict[tuple[object, ...], Entry] = {}
     for entry in best:
         distinct.setdefault((entry.cell.value, entry.cell.period_end, entry.cell.instant), entry)

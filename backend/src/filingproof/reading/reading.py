@@ -125,6 +125,8 @@ _QUARTER_SHORT_YEAR = re.compile(
 )  # not "Q4 10-K"
 # "1QFY24", "Q1 FY'24": a fiscal quarter and its fiscal year written short.
 _QUARTER_FISCAL_YEAR = re.compile(r"\b(?:q([1-4])|([1-4])q)\s*fy\s*'?(\d{4}|\d{2})\b", re.IGNORECASE)
+# "FY2023Q1", "FY23-Q1": the fiscal year, then its quarter.
+_FISCAL_YEAR_QUARTER = re.compile(r"\bfy\s*'?(\d{4}|\d{2})\s*[-/]?\s*q([1-4])\b", re.IGNORECASE)
 # "going into 2024", "heading into FY2025": where that year starts, the end of the year before.
 _GOING_INTO = re.compile(r"\b(?:going|heading)\s+into\s+(?:(fiscal\s+|FY\s*)?(\d{4}))\b", re.IGNORECASE)
 # "FYE23", "FYE 2023", "YE23": the fiscal year's end.
@@ -211,6 +213,7 @@ def _periods_spelled(text: str) -> str:
     text = _MONTH_QUARTER.sub(_month_quarter_spelled, text)
     text = _MONTH_SHORT_YEAR.sub(_month_spelled, text)
     text = _QUARTER_FISCAL_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} FY{_year(m.group(3))}", text)
+    text = _FISCAL_YEAR_QUARTER.sub(lambda m: f"Q{m.group(2)} FY{_year(m.group(1))}", text)
     text = _QUARTER_SHORT_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} {_year(m.group(3))}", text)
     text = _YEAR_END.sub(lambda m: f"fiscal year end {_year(m.group(1))}", text)
     text = _FISCAL_SHORT_YEAR.sub(lambda m: f"FY{_year(m.group(1))}", text)

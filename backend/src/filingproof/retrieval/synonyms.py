@@ -22,11 +22,18 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
 TOPICS: tuple[tuple[str, ...], ...] = (
     ("legal battles", "legal proceedings", "legal actions", "litigation", "lawsuits", "legal matters"),
     ("cyclicality", "cyclical"),
-    ("primary customers", "major customers", "largest customers", "principal customers"),
+    # who the customers are is said as whom revenue comes from ("We derive a significant portion of our
+    # revenues from a limited number of commercial airlines")
+    (
+        "primary customers", "major customers", "largest customers", "principal customers",
+        "portion of our revenue", "portion of our revenues",
+    ),
     ("acquisitions", "acquired", "acquisition"),
     ("production rates", "production rate"),
     ("ceo", "chief executive officer"),
     ("cfo", "chief financial officer"),
+    # guidance raised is written as what the company "now expects" ("(previously 6 percent)")
+    ("guidance", "outlook", "now expect", "now expects"),
     # a gross margin moves as its cost of sales does as a percent of sales: filers give its causes so
     ("gross margin", "gross profit", "cost of products sold", "cost of sales", "cost of goods sold"),
 )  # fmt: skip

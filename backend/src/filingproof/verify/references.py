@@ -80,10 +80,15 @@ def find_references(text: str) -> list[Reference]:
     return sorted(found, key=lambda reference: reference.start)
 
 
+_POSSESSIVE = ("'s", "’s")
+
+
 def _labelled(text: str) -> Iterator[Reference]:
     for reference in _REFERENCE.finditer(text):
         kind = _KINDS[reference["kind"].lower()]
         for label in _ONE_LABEL.finditer(text, reference.start("labels"), reference.end("labels")):
+            if text[label.end() : label.end() + 2] in _POSSESSIVE:
+                continue  # a name's: "the parts 3M's filing prints its sales in"
             written = label[0].rstrip(".-")  # "Note 12." ends the sentence
             start = label.start()
             yield Reference(kind, written, written, start, start + len(written))

@@ -19,7 +19,7 @@ from filingproof.qa.asked import with_part
 from filingproof.qa.direction import asked_way
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
-from filingproof.qa.ranking import implied_ask
+from filingproof.qa.ranking import implied_ask, ranking_asked
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import Reading, read, with_instructions
 from filingproof.understanding import (
@@ -218,8 +218,9 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
         ask = with_part(text, u.company_mentions, ask)
         moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
-        if ask is None and (quality_asked(text) or trend_asked(text) or moved):
-            ask = Ask(())  # a judgment, or a metric's move: its figures, from the tables
+        if ask is None and (quality_asked(text) or trend_asked(text) or moved or ranking_asked(text)):
+            # a judgment, a metric's move, or a ranking of a line no curated item names: from the tables
+            ask = Ask(())
         if ask is None and _NARRATIVE.search(text) is None:
             ask = open_ask(text, len(u.companies), len(u.years))
         route = choose_route(text, u, ask)

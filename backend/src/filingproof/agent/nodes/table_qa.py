@@ -13,7 +13,12 @@ from filingproof.metrics.judgment import answer_judgment
 from filingproof.metrics.trend import answer_trend
 from filingproof.qa.direction import with_direction_verdict, with_unanswered_why
 from filingproof.qa.pick import answer_table
-from filingproof.qa.ranking import answer_ranking, answer_share_bound, with_lines_ranked
+from filingproof.qa.ranking import (
+    answer_printed_ranking,
+    answer_ranking,
+    answer_share_bound,
+    with_lines_ranked,
+)
 from filingproof.verify.items import terms
 
 # derivations of one company's figures: without one input, the others answer nothing asked
@@ -32,6 +37,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             await answer_judgment(session, question, u, catalog)
             or await answer_trend(session, question, u, catalog, state["reading"].question)
             or await answer_ranking(session, question, u, catalog, ask, state["reading"].question)
+            or await answer_printed_ranking(session, question, u, catalog, ask)
             or await answer_share_bound(session, question, u, catalog, ask)
             or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
             or await answer_table(session, question, u, catalog, ask, state["reading"])

@@ -252,8 +252,10 @@ def header_labels(
                 columns
                 and item.col_end < columns[0][0]
                 and (stub_end < 0 or item.col_start <= stub_end)
-                and _STUB_PERIOD_RE.search(item.text)
-                and (beside or not YEAR_IN_RE.search(item.text))
+                and (
+                    (_STUB_PERIOD_RE.search(item.text) and (beside or not YEAR_IN_RE.search(item.text)))
+                    or (_STUB_LENGTH_RE.match(item.text) and beside)
+                )
             )
             # A caption across the table from the stub ("ASSETS") heads rows, unless it names a period.
             across = item.col_start <= stub_end and not (
@@ -414,5 +416,11 @@ _STUB_PERIOD_RE = re.compile(
     rf"\b(?:ended|ending|as of)\b|(?:^|\bat\s+){MONTH_NAME_PATTERN}\s+\d{{1,2}},?$|"
     # "(at December 31, 2022, in millions)", "2022" over segments
     rf"\bat\s+{LONG_DATE_PATTERN}|^(?:fiscal\s+)?(?:19|20)\d{{2}}$",
+    re.IGNORECASE,
+)
+# a length alone over the stub, on a header line that names columns too: it heads the years under them
+# ("Q4" beside "% Change" over "($ in Millions) | 2022 | 2021 | Reported", a release's "Full Year")
+_STUB_LENGTH_RE = re.compile(
+    r"^(?:q[1-4]|(?:first|second|third|fourth)\s+quarter|full\s+year|(?:three|six|nine|twelve)\s+months)$",
     re.IGNORECASE,
 )

@@ -6,6 +6,7 @@ Symbol(s)". A PDF carries no `dei:` tags: these lines are read instead.
 """
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -187,3 +188,26 @@ def printed_year_end(texts: Iterable[str], period_end: date) -> str | None:
         if (end := parse_long_date(match[1])) is not None and end <= period_end + END_SLACK
     ]
     return f"--{max(ends):%m-%d}" if ends else None
+
+
+# a 10-Q's statements head the year to date beside the quarter ("Six Months Ended", "26 Weeks Ended"): the
+# longest such length, printed over table after table, says which fiscal quarter the filing reports
+_LENGTH_ENDED_RE = re.compile(
+    r"\b(three|six|nine|13|26|39|thirteen|twenty[- ]six|thirty[- ]nine)\s+(?:months|weeks)\s+ended\b",
+    re.IGNORECASE,
+)
+_QUARTER_OF_LENGTH = {
+    "three": 1, "13": 1, "thirteen": 1,
+    "six": 2, "26": 2, "twenty-six": 2, "twenty six": 2,
+    "nine": 3, "39": 3, "thirty-nine": 3, "thirty nine": 3,
+}  # fmt: skip
+_HEADINGS = 3  # a length printed fewer times is a note's ("… for the nine months ended …" of another year)
+
+
+def quarter_reported(texts: Iterable[str]) -> str | None:
+    """The fiscal quarter ("Q2") a 10-Q reports, from the lengths its headings print, or None."""
+    counts = Counter(
+        _QUARTER_OF_LENGTH[match[1].lower()] for text in texts for match in _LENGTH_ENDED_RE.finditer(text)
+    )
+    printed = [quarter for quarter, times in counts.items() if times >= _HEADINGS]
+    return f"Q{max(printed)}" if printed else None

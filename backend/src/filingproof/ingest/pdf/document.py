@@ -5,6 +5,7 @@ each table is rebuilt (`pdf.tables`) and read by the HTML table parser, so value
 paths follow the same rules as for HTML. Every parsed cell keeps its box on its page, in points.
 """
 
+import dataclasses
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -20,7 +21,13 @@ from filingproof.ingest.parse.release import RELEASE_FORM, quarter_end
 from filingproof.ingest.parse.table_scale import find_scale
 from filingproof.ingest.parse.tables import ParsedTable
 from filingproof.ingest.parse.xbrl import CoverData
-from filingproof.ingest.pdf.cover import PdfCover, named_fiscal_year, printed_year_end, read_cover
+from filingproof.ingest.pdf.cover import (
+    PdfCover,
+    named_fiscal_year,
+    printed_year_end,
+    quarter_reported,
+    read_cover,
+)
 from filingproof.ingest.pdf.errors import MissingMetadataError, ScannedPdfError
 from filingproof.ingest.pdf.glyphs import PdfPage, open_pdf, read_pages
 from filingproof.ingest.pdf.lines import Line, page_lines
@@ -63,6 +70,10 @@ def parse_pdf(raw: bytes, given: FilingMetadata | None = None) -> PdfDocument:
     blank = [page.number for page in pages if not page.glyphs]
     if blank:
         degraded.append(f"pages without text (images only or empty): {_ranges(blank)}")
+    if period.quarterly and period.fiscal_period is None:
+        # which quarter is said by the filing alone (its tables were dated as any 10-Q's, above)
+        texts = (line.text for page in lines for line in page)
+        period = dataclasses.replace(period, fiscal_period=quarter_reported(texts))
     return PdfDocument(
         root=root,
         is_xhtml=False,
