@@ -93,6 +93,7 @@ class Entry:
     own: frozenset[str] = frozenset()  # what it carries without its table's caption
     column: frozenset[str] = frozenset()  # untagged: what its column names beyond a period
     segmental: bool = False  # a segment's: on a segments axis, or its row or caption says "segment"
+    in_statement: bool = False  # its table's caption is a financial statement's
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
         own,
         untagged_column,
         segmental,
+        _STATEMENT_CAPTION.search(row.table_title or "") is not None,
     )
 
 
@@ -414,7 +416,7 @@ def _key(
         entry.cell.fact_id is None,
         # at last, a line of a statement before a table's of the same words: 3M's "Net sales" in its statement
         # of income, not a segment's "Sales (millions)" in a table captioned with the segment's name
-        _STATEMENT_CAPTION.search(entry.cell.table_title or "") is None,
+        not entry.in_statement,
     )
 
 
