@@ -100,19 +100,26 @@ def part_name(cell: CellHit) -> str:
     return _NOTE_MARK.sub("", cell.row_label).strip()
 
 
-async def breakdowns(
-    session: AsyncSession, ticker: str, filing_ids: Collection[int], item: LineItem, target: Target
-) -> list[Breakdown]:
-    """Every breakdown of the line in the target period in the company's filings, in document order."""
+async def dated_amounts(
+    session: AsyncSession, ticker: str, filing_ids: Collection[int], target: Target
+) -> list[CellHit]:
+    """The company's amounts of the target period in the filings allowed, each placed in its table: where a
+    line's totals, and so its breakdowns, are looked for."""
     near = await cells_near(session, ticker, target.end, ("USD",), timedelta(days=10))
-    totals = [
+    return [
         cell
         for cell in near
         if cell.filing_id in filing_ids
         and cell.position is not None
         and target.matches(cell.instant, cell.period_start, cell.period_end)
-        and _names_line(cell, item)
     ]
+
+
+async def breakdowns(
+    session: AsyncSession, amounts: Sequence[CellHit], item: LineItem, target: Target
+) -> list[Breakdown]:
+    """Every breakdown of the line among the period's `amounts` (`dated_amounts`), in document order."""
+    totals = [cell for cell in amounts if _names_line(cell, item)]
     if not totals:
         return []
     tables = sorted({cell.position[0] for cell in totals if cell.position is not None})
@@ -149,17 +156,9 @@ def printed_line(phrase: str, nature: PeriodNature) -> LineItem:
     )
 
 
-async def first_printed_line(
-    session: AsyncSession, ticker: str, filing_ids: Collection[int], lines: Sequence[LineItem], target: Target
-) -> LineItem | None:
-    """The first of `lines` that a cell of the target period names, in its row or as a bare total."""
-    near = await cells_near(session, ticker, target.end, ("USD",), timedelta(days=10))
-    dated = [
-        cell
-        for cell in near
-        if cell.filing_id in filing_ids and target.matches(cell.instant, cell.period_start, cell.period_end)
-    ]
-    return next((line for line in lines if any(_names_line(cell, line) for cell in dated)), None)
+def first_printed_line(amounts: Sequence[CellHit], lines: Sequence[LineItem]) -> LineItem | None:
+    """The first of `lines` that one of the period's `amounts` names, in its row or as a bare total."""
+    return next((line for line in lines if any(_names_line(cell, line) for cell in amounts)), None)
 
 
 def _names_line(cell: CellHit, item: LineItem) -> bool:
@@ -264,7 +263,7 @@ def _measures_part(pick: Pick) -> bool:
     return (
         cell.unit == "percent"
         and part_name(cell) == pick.segment
-        and OwnMeasure(cell.column_label, {}, cell.table_title or "").name == pick.item.name
+        and measure_name(cell.column_label, cell.table_title or "") == pick.item.name
     )
 
 
@@ -310,13 +309,15 @@ class OwnMeasure:
 
     @property
     def name(self) -> str:
-        """The measure as its heading names it ("comparable sales"), a change where its table's title says so
-        ("organic sales change" under "Worldwide Sales Change")."""
-        name = " ".join(_HEADING_PERIOD.sub(" ", self.heading).split()).strip(" ,").lower()
-        said_change = (
-            _A_CHANGE.search(self.title) and not _A_CHANGE.search(name) and not PERFORMANCE.search(name)
-        )
-        return f"{name} change" if said_change else name
+        return measure_name(self.heading, self.title)
+
+
+def measure_name(heading: str, title: str) -> str:
+    """A measure as its column's heading names it ("comparable sales"), a change where its table's title says
+    so ("organic sales change" under "Worldwide Sales Change")."""
+    name = " ".join(_HEADING_PERIOD.sub(" ", heading).split()).strip(" ,").lower()
+    said_change = _A_CHANGE.search(title) and not _A_CHANGE.search(name) and not PERFORMANCE.search(name)
+    return f"{name} change" if said_change else name
 
 
 # words that make a figure a change

@@ -34,6 +34,7 @@ from filingproof.qa.parts import (
     OwnMeasure,
     breakdowns,
     chosen,
+    dated_amounts,
     first_printed_line,
     own_measure_of_movement,
     part_name,
@@ -407,11 +408,9 @@ async def _ranking(
     whose = f"{name}'s {_KIND_WORDS[asked.kind]}s tagged in its filings"
     if not standings and measure != "margin":
         # no member tagged (a PDF, a release): the parts a table prints the line in
+        amounts = await dated_amounts(session, ticker, allowed, target)
         breakdown = chosen(
-            await breakdowns(session, ticker, allowed, ask.items[0], target),
-            ask.items[0],
-            question,
-            asked.kind,
+            await breakdowns(session, amounts, ask.items[0], target), ask.items[0], question, asked.kind
         )
         if breakdown is None:
             return _unmeasured(name, adjusted)
@@ -535,10 +534,11 @@ async def answer_printed_ranking(
         if target is None:
             continue
         lines = [printed_line(phrase, nature) for phrase in _line_phrases(question, u.company_mentions)]
-        line = await first_printed_line(session, ticker, allowed, lines, target)
+        amounts = await dated_amounts(session, ticker, allowed, target)  # the lines' and their parts'
+        line = first_printed_line(amounts, lines)
         if line is None:
             continue
-        found = await breakdowns(session, ticker, allowed, line, target)
+        found = await breakdowns(session, amounts, line, target)
         breakdown = chosen(found, line, question, asked.kind)
         if breakdown is None:
             continue
@@ -634,7 +634,8 @@ async def answer_share_bound(
         line, whose = replace(item, key=f"{RANKED_PREFIX}{item.key}"), f"{name}'s {_KIND_WORDS[kind]}s tagged"
         named = [(_printed_name(member, cell, item), cell) for member, cell in members.items()]
     else:
-        breakdown = chosen(await breakdowns(session, ticker, allowed, item, target), item, question, kind)
+        amounts = await dated_amounts(session, ticker, allowed, target)
+        breakdown = chosen(await breakdowns(session, amounts, item, target), item, question, kind)
         if breakdown is None:
             return None
         total, line = breakdown.total, replace(item, key=f"{PART_PREFIX}{item.key}")
