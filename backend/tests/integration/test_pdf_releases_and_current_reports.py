@@ -83,3 +83,39 @@ def test_a_scrambled_cover_is_named_by_its_title_page(shared_dir: Path) -> None:
     cover = read_cover(pages)
     assert (cover.company_name, cover.form, cover.period_end) == ("3M COMPANY", "10-K", date(2022, 12, 31))
     assert company_key(cover.company_name or "") == company_key("3M CO")  # EDGAR's name: found by it
+
+
+def test_each_numbered_matter_of_a_vote_is_prose_over_its_own_table(shared_dir: Path) -> None:
+    """PepsiCo's 8-K of its 2023 annual meeting (Item 5.07): "(8) The shareholder proposal regarding a
+    congruency report on net-zero emissions policies was defeated:" over its For / Against rows is a matter's
+    lead, not a heading inside one table of all the votes below the fifth."""
+    document = parse_pdf(
+        (shared_dir / "financebench" / "pdfs" / "PEPSICO_2023_8K_dated-2023-05-05.pdf").read_bytes()
+    )
+    page = document.layout.pages[3].text
+    lead = (
+        "(8) The shareholder proposal regarding a congruency report on net-zero emissions policies was "
+        "defeated:"
+    )
+    assert f"{lead}\n[table " in page
+    tables = [document.tables[index] for index in document.layout.pages[3].tables]
+    assert len(tables) == 5  # matters (4) to (8), one table each
+    last = tables[-1]
+    assert last is not None
+    assert [(cell.row_label, cell.text) for cell in last.cells][:2] == [
+        ("For", "19,718,780"),
+        ("Against", "977,228,788"),
+    ]
+
+
+def test_a_header_centred_over_narrow_figures_is_the_columns(shared_dir: Path) -> None:
+    """Best Buy's 10-Q for Q2 FY2024 (page 17): "Total Stores at / End of Second / Quarter" is centred over
+    store counts ("969") narrower than itself, left of them: a header, not prose above the table."""
+    document = parse_pdf((shared_dir / "financebench" / "pdfs" / "BESTBUY_2024Q2_10Q.pdf").read_bytes())
+    tables = [document.tables[index] for index in document.layout.pages[16].tables]
+    stores = next(
+        table for table in tables if table is not None and any(c.text == "969" for c in table.cells)
+    )
+    total = next(cell for cell in stores.cells if cell.text == "969")
+    assert total.row_label == "Total"
+    assert "End of Second Quarter" in total.column_label

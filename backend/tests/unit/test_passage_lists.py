@@ -48,3 +48,28 @@ def test_a_title_an_initial_or_the_us_is_no_sentences_end() -> None:
     year = "Our fiscal year ends on January 31 for our United States and Canadian operations."
     page = f"{dillon}\n{government} {spending}\n{segments} {year}"
     assert sentences(page) == [dillon, government, spending, segments, year]
+
+
+def test_a_numbered_matters_lead_over_its_table_is_a_sentence() -> None:
+    # PepsiCo's 8-K of its 2023 annual meeting (page 4) as ingest lays it out: each matter's lead, its table
+    board = "(5) The shareholder proposal regarding independent Board Chair was defeated:"
+    congruency = (
+        "(8) The shareholder proposal regarding a congruency report on net-zero emissions policies was "
+        "defeated:"
+    )
+    assert sentences(f"{board}\n[table 4]\n{congruency}\n[table 7]") == [board, congruency]
+    # a lead that is not a numbered matter says only that a table follows
+    assert sentences("The Company's revenue by segment was as follows:\n[table 1]") == []
+
+
+def test_a_legal_form_before_a_defined_name_is_no_sentences_end() -> None:
+    # Best Buy's FY2023 10-K (page 51)
+    sentence = (
+        "In fiscal 2022, we acquired all of the outstanding shares of Current Health Ltd. "
+        "(“Current Health”), a care-at-home technology platform, on November 2, 2021, for net cash "
+        "consideration of $389 million."
+    )
+    assert sentences(f"{sentence} The acquired assets included $351 million of goodwill.") == [
+        sentence,
+        "The acquired assets included $351 million of goodwill.",
+    ]

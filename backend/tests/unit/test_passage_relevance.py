@@ -73,3 +73,23 @@ def test_a_question_ranking_members_is_not_answered_by_a_sentence_about_one() ->
     assert not quotes_answer("Which region had the Highest EBITDAR Contribution for MGM during FY2022?")
     assert not quotes_answer("Which Best Buy product category performed the best in Q2 of FY2024?")
     assert quotes_answer("Has Boeing reported any materially important ongoing legal battles from FY2022?")
+
+
+def test_asked_for_things_of_a_topic_a_sentence_naming_them_ranks_first() -> None:
+    # Best Buy's FY2023 10-K (pages 44 and 51): "what are the major acquisitions" wants the companies acquired
+    weights = item_weights("major acquisitions", TermIdf({"acquisitions": 2.8}, rarest=9.6))
+    asked = _Relevance(item=weights, other=frozenset({"acquisitions"}), asks_figure=False, asks_names=True)
+    named = _sentence(
+        "In fiscal 2022, we acquired all of the outstanding shares of Current Health Ltd. (“Current Health”) "
+        "and Two Peaks, LLC d/b/a Yardbird Furniture (“Yardbird”)."
+    )
+    method = _sentence(
+        "Results of operations related to business combinations are included prospectively beginning with "
+        "the date of acquisition and transaction costs related to business combinations are recorded within "
+        "SG&A."
+    )
+    pointer = _sentence("Refer to Note 2, Acquisitions, for additional information.")
+    first, second = _score(named, asked, 1), _score(method, asked, 0)
+    assert first is not None and second is not None
+    assert first > second
+    assert _score(pointer, asked, 0) is None  # it says where the answer is, not what it is

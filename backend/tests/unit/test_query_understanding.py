@@ -289,6 +289,7 @@ EDGAR_LIKE = Catalog(
         CompanyRef("V", "VISA INC.", covered=False),
         CompanyRef("BLK", "BlackRock, Inc.", covered=False),
         CompanyRef("EPS", "Invesco Earnings Fund", covered=False),
+        CompanyRef("AGM", "FEDERAL AGRICULTURAL MORTGAGE CORP", covered=False),
     ),
     filings=CORPUS.filings,
 )
@@ -304,6 +305,8 @@ EDGAR_LIKE = Catalog(
         ("Visa requirements for Apple employees", ()),
         ("Apple visa requirements for employees", ()),
         ("Apple diluted EPS 2024", ()),
+        # a shareholders' meeting, not Farmer Mac
+        ("At the Apple AGM held on February 28, 2024, what was the outcome of the vote on director pay?", ()),
     ],
 )
 def test_companies_known_only_from_the_catalog(query: str, unknown: tuple[str, ...]) -> None:

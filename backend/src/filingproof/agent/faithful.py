@@ -256,9 +256,11 @@ def figure_cells(verdict: Verdict, quotes: Sequence[tuple[int, int]]) -> dict[in
         figure, source = check.figure, check.matched_source
         if _inside((figure.start, figure.end), quotes):
             continue
-        if isinstance(source, CellSource):
+        # a figure the filer states in a quoted sentence, or one computed from such figures (a reference
+        # below zero, `agent.state.StatedFigure`), is held to its sentence, as a quote is
+        if isinstance(source, CellSource) and source.cell_id > 0:
             cells[index] = [source.cell_id]
-        elif isinstance(source, DerivationSource):
+        elif isinstance(source, DerivationSource) and all(cell > 0 for cell in source.inputs):
             cells[index] = list(source.inputs)
     return cells
 

@@ -75,17 +75,48 @@ def sentences(body: str) -> list[str]:
     of products sold increased as a percent to sales driven by: • One-time … • Currency impacts …"): the
     list is what it says."""
     found = []
-    parts = [" ".join(part.split()) for part in _SPLIT.split(body)]
+    parts = _joined_after_forms([" ".join(part.split()) for part in _SPLIT.split(body)])
     at = 0
     while at < len(parts):
         sentence, at = parts[at], at + 1
         listed = sentence.endswith(":")
         while listed and at < len(parts) and (_BULLET.match(parts[at]) or _joins_items(parts, at)):
             sentence, at = f"{sentence} {parts[at]}", at + 1
-        ends = sentence[-1:] in ".!?" or (listed and not sentence.endswith(":"))
+        ends = (
+            sentence[-1:] in ".!?"
+            or (listed and not sentence.endswith(":"))
+            or _leads_table(sentence, parts, at)
+        )
         if MIN_CHARS <= len(sentence) <= (MAX_LIST_CHARS if listed else MAX_CHARS) and ends:
             found.append(sentence)
     return found
+
+
+# a numbered matter whose figures the table under it prints: "(8) The shareholder proposal regarding a
+# congruency report on net-zero emissions policies was defeated:" says the outcome itself
+_NUMBERED_LEAD = re.compile(r"^(?:\(\d{1,2}\)|\d{1,2}\.)\s+[A-Z].*:$")
+_TABLE_MARK = re.compile(r"^\[table \d+\]$")
+
+
+def _leads_table(sentence: str, parts: Sequence[str], at: int) -> bool:
+    """Whether the sentence is a numbered matter's lead, with its table next (the part at `at`)."""
+    return bool(_NUMBERED_LEAD.match(sentence)) and at < len(parts) and bool(_TABLE_MARK.match(parts[at]))
+
+
+# a company's legal form before the name it is defined by: "Current Health Ltd. (“Current Health”), a
+# care-at-home technology platform, …" is one sentence
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co|L\.P|N\.A|S\.A)\.$")
+_DEFINED = re.compile(r"^[(“\"]")
+
+
+def _joined_after_forms(parts: Sequence[str]) -> list[str]:
+    joined: list[str] = []
+    for part in parts:
+        if joined and _LEGAL_FORM_END.search(joined[-1]) and _DEFINED.match(part):
+            joined[-1] = f"{joined[-1]} {part}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def _joins_items(parts: Sequence[str], at: int) -> bool:
@@ -138,6 +169,7 @@ def _cause_of_another_part(sentence: str, question: str) -> bool:
     return part is not None and part["name"].lower() not in question.lower()
 
 
+_ASKS_NAMES = re.compile(r"^\s*(?:what\s+are|which|who\s+(?:are|is|were|was)|list|name)\b", re.I)
 _ASKS_FIGURE = re.compile(r"^\s*(?:how\s+(?:much|many)|what\s+(?:was|were|is|are))\b", re.I)
 _ROOT = 6  # letters compared: "repurchased" and "repurchases", "competitive" and "competition"
 _NEAR = (80, 40)  # characters before and after a figure in which the item's words must stand
@@ -159,6 +191,7 @@ class _Relevance:
     asks_forward: bool = False  # "what is Boeing forecasting": a sentence saying what is expected first
     question: str = ""
     unknown_line: bool = False  # a why asked of a line no page names: no sentence gives its cause
+    asks_names: bool = False  # "what are the major acquisitions": a sentence naming them ranks first
 
     def named(self, roots: frozenset[str]) -> float:
         """The share of the item's weight that `roots` name."""
@@ -219,8 +252,13 @@ def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> 
         unknown_line = (bool(item) or line is not None) and not named
         item = named
     asks_forward = FORWARD.search(u.query) is not None
-    asks_figure = _ASKS_FIGURE.match(u.query) is not None
-    return _Relevance(item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line)
+    # "what are the major acquisitions …" asks for the things an analyst's topic names, not a figure
+    topical = any(pattern.search(_item_text(u, line)) for pattern, _ in _TOPIC_ROOTS)
+    asks_figure = _ASKS_FIGURE.match(u.query) is not None and not topical
+    asks_names = topical and _ASKS_NAMES.match(u.query) is not None
+    return _Relevance(
+        item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line, asks_names
+    )
 
 
 def _topic_mark(index: int) -> str:
@@ -288,6 +326,8 @@ _ANAPHOR = re.compile(
     re.IGNORECASE,
 )
 _ENOUGH = 0.5  # the share of the item's weight a sentence must name
+# a sentence that points elsewhere: "Refer to Note 2, Acquisitions, for additional information."
+_POINTER = re.compile(r"^(?:refer\s+to|see)\b[^.]*\bfor\s+(?:additional|further|more)\b", re.IGNORECASE)
 _NAMED = re.compile(r"(?<=[a-z,;:] )[A-Z][\w.&’'-]+")  # a capitalised word inside a sentence
 _MAX_SPECIFICS, _SPECIFIC_WEIGHT = 4, 0.25
 
@@ -321,6 +361,8 @@ def _score(
         said = forward or bool(relevance.other - _CAUSAL_TERMS & sentence.tokens)
         gives = not relevance.asks_why or _GIVES_CAUSE.search(sentence.text) is not None
         return (0.0, 0.0, 0.0, shared) if said and gives and not relevance.unknown_line else None
+    if _POINTER.match(sentence.text):
+        return None  # it says where the answer is, not what it is
     anaphor = before is not None and _ANAPHOR.match(sentence.text)
     if relevance.asks_why:
         if _BULLET.match(sentence.text):
@@ -352,6 +394,8 @@ def _score(
     if near is False:
         return None  # its figures are about something else
     expects = 1.0 if relevance.asks_forward and FORWARD.search(sentence.text) else 0.0
+    if relevance.asks_names:  # the things asked for are named things ("Current Health Ltd.")
+        return (expects, named, 1.0 if near else 0.0, sentence.specifics, shared)
     return (expects, named, 1.0 if near else 0.0, shared + _SPECIFIC_WEIGHT * sentence.specifics)
 
 
@@ -525,3 +569,24 @@ async def select_passages(
         if len(chosen) == MAX_SENTENCES:
             break
     return chosen
+
+
+async def page_sentences(
+    session: AsyncSession, hits: Sequence[PageHit], store: StoreKey | None = None
+) -> list[tuple[PageHit, tuple[str, ...]]]:
+    """The sentences of each page of `hits`, in the hits' order (`sentences`)."""
+    pages = await _page_texts(session, hits, store)
+    return [
+        (hit, tuple(sentence.text for sentence in page.sentences))
+        for hit in hits
+        if (page := pages.get((hit.filing_id, hit.page_no))) is not None
+    ]
+
+
+async def quote(
+    session: AsyncSession, sentence: str, hit: PageHit, store: StoreKey | None = None
+) -> Passage | None:
+    """The sentence of the page `hit` as a passage to quote; None if a figure it states neither verifies
+    against its page's cells nor is found drawn on the page."""
+    pages = await _page_texts(session, [hit], store)
+    return await _checked(session, _sentence(sentence), hit, pages.get((hit.filing_id, hit.page_no)), store)

@@ -41,7 +41,7 @@ class QueryFilters(BaseModel):
 class DerivationRef(BaseModel):
     kind: str
     formula: str  # over cell ids, e.g. "([12] - [11]) / |[11]| * 100"
-    inputs: list[int]
+    inputs: list[int]  # cell ids; one below zero is a figure the filer states in a quoted sentence
 
 
 class FigureSource(BaseModel):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
-from filingproof.agent.state import Draft, Passage
+from filingproof.agent.state import Draft, Passage, StatedFigure
 from filingproof.calendar import (
     QUARTER_DAYS,
     YEAR_DAYS,
@@ -20,7 +20,7 @@ from filingproof.calendar import (
 )
 from filingproof.qa.direction import CHANGE_LABEL
 from filingproof.qa.nearest import Nearest
-from filingproof.qa.pick import Ambiguous, Derived, Pick, TableAnswer
+from filingproof.qa.pick import PAID_SHARE, Ambiguous, Derived, Pick, TableAnswer
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
 from filingproof.verify.cells import currency_of
@@ -168,7 +168,7 @@ def derived_sentence(derived: Derived) -> str:
             f"From {short_period(picks[0].cell)} to {short_period(picks[2].cell)}, the {d.label} was "
             f"{figure(value, d.unit).removesuffix('%')}{points} {COMPUTED}."
         )
-    if d.kind == "margin":
+    if d.kind == "margin" or d.label == PAID_SHARE:
         part, whole = picks
         return (
             f"{_subject(part)} as a percentage of {_what(whole)} "
@@ -223,7 +223,10 @@ def quote_sentence(passage: Passage) -> str:
     return f'{passage.ticker} {passage.form}, page {page}: "{passage.sentence}"'
 
 
-def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
+def write(
+    table: TableAnswer | None, passages: Sequence[Passage], stated: Sequence[StatedFigure] = ()
+) -> Draft:
+    """The draft; `stated`: the quoted figures the table's derivations are computed from, if any."""
     parts: list[str] = []
     cells: list[CellHit] = []
     derivations = []
@@ -248,4 +251,4 @@ def write(table: TableAnswer | None, passages: Sequence[Passage]) -> Draft:
         parts += [quote_sentence(p) for p in passages]
         cells += [c for p in passages for c in p.cells]
     body = "\n".join(parts) if passages else " ".join(parts)
-    return Draft(body, tuple(cells), tuple(derivations), tuple(passages))
+    return Draft(body, tuple(cells), tuple(derivations), tuple(passages), tuple(stated))

@@ -671,7 +671,9 @@ def _ratio_change(answer: TableAnswer) -> None:
         return
     earlier, later = sorted(answer.derived, key=lambda d: d.picks[0].cell.period_end)
     kind = earlier.derivation.kind
-    one = "pct([{}] / [{}])" if kind == "margin" else "([{}] / [{}])"
+    paid = earlier.derivation.label == PAID_SHARE or later.derivation.label == PAID_SHARE
+    kind = "margin" if paid else kind
+    one = "pct(abs([{}]) / [{}])" if paid else "pct([{}] / [{}])" if kind == "margin" else "([{}] / [{}])"
     late, early = (one.format(*(p.cell.cell_id for p in d.picks)) for d in (later, earlier))
     cited = {p.cell.cell_id: p.cell.cited() for d in (earlier, later) for p in d.picks}
     try:
@@ -685,12 +687,31 @@ def _ratio_change(answer: TableAnswer) -> None:
     answer.derived.append(Derived(labelled, (*earlier.picks, *later.picks)))
 
 
+# A payment printed as an outflow ("Dividends paid (3,946)") is paid in its magnitude: a share of a whole
+# paid out is of that magnitude, never a negative share (an operating loss stays a negative margin)
+PAID_SHARE = "share paid"
+_PAYMENT = re.compile(
+    r"\b(?:dividends?|paid|payments?|purchases?|repurchases?|capital\s+expenditures?)\b", re.IGNORECASE
+)
+
+
+def _paid_share(part: Pick, whole: Pick) -> Derivation | None:
+    """The share of `whole` that the payment `part` is, by its magnitude; None unless `part` is a payment
+    printed negative of a positive whole."""
+    if part.cell.value >= 0 or whole.cell.value <= 0 or not _PAYMENT.search(part.cell.row_label):
+        return None
+    cited = {pick.cell.cell_id: pick.cell.cited() for pick in (part, whole)}
+    paid = formula(f"pct(abs([{part.cell.cell_id}]) / [{whole.cell.cell_id}])", cited)
+    return replace(paid, label=PAID_SHARE)
+
+
 def _derive(answer: TableAnswer, kind: str, picks: Sequence[Pick | None]) -> None:
     present = [p for p in picks if p is not None]
     if len(present) != len(picks) or not present:
         return
     try:
-        derivation = derive(kind, [p.cell.cited() for p in present])  # type: ignore[arg-type]
+        paid = _paid_share(*present) if kind == "margin" else None
+        derivation = paid or derive(kind, [p.cell.cited() for p in present])  # type: ignore[arg-type]
     except DerivationError as error:
         answer.missing.append(f"{kind} cannot be computed: {error}")
         return

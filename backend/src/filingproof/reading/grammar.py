@@ -25,8 +25,9 @@ PERIOD_WORDS = (
     | MONTH_WORDS
 )
 QUESTION_WORDS = _words(
-    "what whats which who how much many was were is are did does do has have had be been being will would "
-    "could can the a an it its they their them we our this that these those dollars usd value please tell me "
+    "what whats which who how much many was were is are did does do done has have had be been being will "
+    "would could can the a an it its they their them we our this that these those dollars usd value please "
+    "tell me "
     "pay spend spent spending generate earn make report reporting record post bring book incur say describe "
     "discuss "
     "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "

@@ -32,6 +32,9 @@ TOPICS: tuple[tuple[str, ...], ...] = (
     ("production rates", "production rate"),
     ("ceo", "chief executive officer"),
     ("cfo", "chief financial officer"),
+    # an officer's experience is written as the roles held before ("former Executive Chair and CEO of Ulta
+    # Beauty", "She previously served as")
+    ("experience", "former", "previously served", "prior to"),
     # guidance raised is written as what the company "now expects" ("(previously 6 percent)")
     ("guidance", "outlook", "now expect", "now expects"),
     # a gross margin moves as its cost of sales does as a percent of sales: filers give its causes so

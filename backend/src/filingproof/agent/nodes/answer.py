@@ -96,7 +96,7 @@ def _figures(draft: Draft, verdict: Verdict) -> list[Figure]:
     figures = []
     for check in verdict.figures:
         source = check.matched_source
-        if isinstance(source, CellSource):
+        if isinstance(source, CellSource) and source.cell_id in by_id:
             cell = by_id[source.cell_id]
             figures.append(
                 Figure(text=check.figure.text, value=float(cell.value), unit=cell.unit,
@@ -107,7 +107,7 @@ def _figures(draft: Draft, verdict: Verdict) -> list[Figure]:
             ref = DerivationRef(kind=d.kind, formula=d.formula, inputs=list(d.inputs))
             figures.append(
                 Figure(text=check.figure.text, value=float(d.value), unit=d.unit,
-                       source=FigureSource(cells=list(d.inputs), derivation=ref))
+                       source=FigureSource(cells=[c for c in d.inputs if c > 0], derivation=ref))
             )  # fmt: skip
     return figures
 

@@ -49,7 +49,7 @@ async def synthesis(state: AgentState, config: RunnableConfig) -> dict[str, Any]
         if provider is not None and table is not None and table.picks:
             draft, fallback = await _llm_or_fallback(provider, state, table, passages, event)
         else:
-            draft = write(table, passages)
+            draft = write(table, passages, state.get("stated", ()))
         attempts = state.get("attempts", 0) + 1
         figures = len((await over_draft(draft.text, extract, draft.text)).figures)
         event.summary = (

@@ -7,6 +7,7 @@ from langchain_core.runnables import RunnableConfig
 from filingproof.agent.deps import deps_of
 from filingproof.agent.nodes.router import covered_text
 from filingproof.agent.state import AgentState
+from filingproof.agent.stated import answer_stated, asks_stated
 from filingproof.agent.trace import hop
 from filingproof.metrics.answer import answer_metric
 from filingproof.metrics.judgment import answer_judgment
@@ -42,10 +43,20 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             or await answer_metric(session, question, u, catalog, terms(state["reading"].item_words))
             or await answer_table(session, question, u, catalog, ask, state["reading"])
         )
+        update: dict[str, Any] = {}
+        stated_kind = asks_stated(question)
+        if not (table.picks or table.derived or table.ambiguous) and stated_kind is not None:
+            # "by how much did PepsiCo increase its … credit agreement": no table prints it; the filer's
+            # sentences may state the thing before and after (or the things a total is of)
+            deps = deps_of(config)
+            found = await answer_stated(session, deps.retriever, u, state["catalog"], stated_kind, deps.store)
+            if found is not None:
+                table, stated = found
+                update |= {"passages": list(stated.passages), "stated": list(stated.figures)}
         table = with_direction_verdict(table, question)  # "did it increase?": yes or no first
         table = with_lines_ranked(table, question)  # "which of these lines brought in the most?"
         table = with_unanswered_why(table, question, bool(state.get("passages")))  # "… and why?"
-        update: dict[str, Any] = {"table": table}
+        update["table"] = table
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
         if ask.derivation in _COMPUTED_WITHIN and table.missing and not table.derived and not table.ambiguous:
@@ -59,7 +70,9 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             update["refusal"] = " ".join(dict.fromkeys(table.unreported))
             update["refusal_reason"] = "segment_not_reported"
         # the nearest printed lines, if any, are worth an answer of their own: they say what can be asked
-        elif not table.picks and not table.ambiguous and not table.nearest and not state.get("passages"):
+        elif not (
+            table.picks or table.ambiguous or table.nearest or update.get("passages", state.get("passages"))
+        ):
             missing = "; ".join(table.missing) or "the line item asked for"
             update["refusal"] = (
                 f"The ingested filings hold no figure for {missing}, so there is no answer to give. "

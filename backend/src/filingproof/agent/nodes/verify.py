@@ -64,7 +64,7 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
     filing_ends = {cell.filing_period_end for cell in draft.cells}
     filing_ends.update(date.fromisoformat(p.period_end_iso) for p in draft.quotes)
     known = _cited_pages(draft) | set(notes)
-    cited = [c.cited() for c in draft.cells]
+    cited = [c.cited() for c in draft.cells] + [figure.cited() for figure in draft.stated]
     verdict = verify_draft(draft.text, cited, draft.derivations, (), known, sorted(filing_ends))
     quotes, prose = quote_spans(draft), quote_spans(draft, prose_only=True)
 
@@ -150,6 +150,8 @@ async def _misstated(
         )
         for cell in draft.cells
     }
+    # a figure the filer states in a quoted sentence is of what its words there say (`agent.stated`)
+    cells |= {figure.ref: figure.claim_cell() for figure in draft.stated}
     return await over_draft(
         draft.text,
         claim_failures,

@@ -308,7 +308,11 @@ def _crosses(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
         # Over the first column alone, a header is centred over its cell, `$` included.
         over_first = piece.x1 <= edge.right + height
         left = min(columns_left, edge.cells) if over_first else columns_left
-        if piece.x0 < margins.left + 4 * height or centre < left - height:
+        if piece.x0 < margins.left + 4 * height:
+            return True
+        # left of the columns, prose is centred on the page; a header centred over right-aligned figures
+        # narrower than it ("Total Stores at / Beginning of / Second Quarter" over "908") is not
+        if centre < left - height and abs(centre - (margins.left + margins.right) / 2) <= 4 * height:
             return True
     return False
 
@@ -433,13 +437,19 @@ def _is_prose(info: LineInfo, edge: ColumnsEdge, margins: Margins) -> bool:
     # A label wrapped after an abbreviation ("… different from the statutory U.S." / "federal tax rate") is
     # not a sentence's end.
     sentence = text.endswith(".") and len(text.split()) >= 10 and not _ABBREVIATION_END_RE.search(text)
-    introduces = text.endswith(":") and (find_scale(text)[1] is not None or bool(_AS_FOLLOWS_RE.search(text)))
+    introduces = text.endswith(":") and (
+        find_scale(text)[1] is not None or bool(_AS_FOLLOWS_RE.search(text)) or bool(_NUMBERED_RE.match(text))
+    )
     return sentence or introduces
 
 
 # "Maturities of lease liabilities by year for our operating leases are as follows:" introduces a table.
 _AS_FOLLOWS_RE = re.compile(r"\b(?:is|are|was|were)\s+as\s+follows:$", re.IGNORECASE)
 
+
+# "(8) The shareholder proposal regarding … was defeated:" (an 8-K's Item 5.07): a numbered matter whose
+# figures follow, each its own table; a row heading of one table is not numbered
+_NUMBERED_RE = re.compile(r"^(?:\(\d{1,2}\)|\d{1,2}\.)\s+[A-Z]")
 
 _ABBREVIATION_END_RE = re.compile(r"\b(?:[A-Za-z]\.){2,}$")
 
