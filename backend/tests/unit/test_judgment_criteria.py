@@ -1,13 +1,15 @@
 """Which quality a yes/no question asks about, and a criterion's threshold as a figure the verifier can
 recompute (issue 28)."""
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
 
 from filingproof.metrics.criteria import QUALITIES, quality_asked
 from filingproof.metrics.judgment import decided, passes, threshold, verdict
-from filingproof.metrics.trend import trend_asked
+from filingproof.metrics.trend import answer_trend, trend_asked
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, understand
 from filingproof.verify.derive import recompute
 
 
@@ -122,3 +124,23 @@ def test_a_bound_in_points_however_written() -> None:
     assert asked is not None and (asked.bound, asked.stated) == (Decimal(2), True)
     basis = trend_asked("Is Apple's gross margin stable, within 200 bps a year?")
     assert basis is not None and not basis.stated  # basis points are not read as points
+
+
+# Johnson Controls: its 10-K for the year ended September 30, 2024 and its 10-Q for the June 2023 quarter
+JCI = Catalog(
+    companies=(CompanyRef("JCI", "Johnson Controls International plc"),),
+    filings=(
+        FilingRef(1, "JCI", "10-K", date(2024, 9, 30), 2024, "FY"),
+        FilingRef(2, "JCI", "10-Q", date(2023, 6, 30), 2023, "Q3"),
+    ),
+)
+
+
+async def test_a_course_over_years_answers_no_question_about_a_quarter() -> None:
+    # "did gross margin expand yoy?" of JCI's fiscal Q3'23 asks about that quarter, not its years
+    question = "JCI fiscal Q3'23 (june qtr) - did gross margin expand yoy?"
+    assert trend_asked(question) is not None  # a course is named …
+    u = understand(question, JCI)
+    assert u.fiscal_period == "Q3"
+    # … of no year: no course is read, so the store is never asked
+    assert await answer_trend(None, question, u, JCI) is None  # type: ignore[arg-type]

@@ -730,6 +730,8 @@ def test_a_verb_is_no_word_of_a_printed_name() -> None:
         ("Apple cash+equivs 9/28/24 (ex mkt secs)", ("marketable securities",), "cash"),
         # "cap ex" is capital expenditures, not "cap" less something
         ("Apple cap ex fiscal 2024", (), "capital expenditures"),
+        # "ex-" joined to the line, after a word ("reported vs ex-divestiture", Smucker's Q1 FY24)
+        ("did Apple net sales grow in FY24? reported vs ex-divestiture", ("divestiture",), "net sales"),
     ],
 )
 def test_a_line_left_out_names_no_item_and_is_kept_apart(
@@ -857,3 +859,10 @@ def test_what_the_figure_takes_in_names_no_word_and_a_balance_held_no_verb() -> 
     assert "interseg" not in reading("AAPL Greater China tot net sales (incl interseg) FY24").text
     assert "carrying" in reading("how much inventory was Apple carrying at fiscal year-end 2024?").filler
     assert "kind" not in reading("what kind of operating margin did Apple run in fiscal 2024?").text
+
+
+def test_a_length_inside_an_amount_is_no_period() -> None:
+    # GameStop's FY23: "op loss shrank from $311.6M to $34.5M": "6M" there is no six months
+    read_ = reading("GME FY23 op loss shrank from $311.6M to $34.5M even w/ sales down 11%. what drove it?")
+    assert "six months" not in read_.text
+    assert "six months" in reading("GME 6M op loss").text

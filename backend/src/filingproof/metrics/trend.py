@@ -72,7 +72,10 @@ async def answer_trend(
     """The verdict on a percent metric's course for one company, with each year's figure and change; None
     when the question asks about no course of a percent metric (or not of one company)."""
     asked = trend_asked(question, typed)
-    if asked is None or len(u.companies) != 1:
+    # a course runs over fiscal years: a question about a quarter ("did Q3's gross margin expand yoy?") asks
+    # about that quarter, not the years
+    quarter = u.fiscal_period is not None and u.fiscal_period != "FY"
+    if asked is None or len(u.companies) != 1 or quarter:
         return None
     ticker, name, last, resolver = judged_company(session, question, u, catalog)
     if last is None:

@@ -29,6 +29,8 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
     parts = [re.escape(part) for part in phrase.split()]
     body = r"(?:\s+|\s*-\s*)".join(parts)
     start = r"(?<![\w&/%-])" if phrase[:1].isalnum() else ""
+    if phrase[:1].isdigit():
+        start = r"(?<![\w&/%.,$-])"  # "6m" is six months, not the end of "$311.6M"
     end = r"(?![\w&/-])" if phrase[-1:].isalnum() else ""
     return re.compile(start + body + end, re.IGNORECASE)
 

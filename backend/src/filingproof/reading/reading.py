@@ -566,12 +566,13 @@ _LINE_NAMED = (
     r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
     r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b)"
 )
-# A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)" (an
-# "ex" after no word: "cap ex" is capital expenditures),
+# A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)",
+# "reported vs ex-divestiture" (an "ex" apart after no word: "cap ex" is capital expenditures, "op ex"
+# operating expenses, and "revenue ex services FY24" may be either),
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
-    r"\b(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out|skip(?:ping)?)\s+"
-    + _LINE_NAMED,
+    r"\b(?:(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
+    r"|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))" + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
 )
 # What the figure takes in ("total sales and revenues …, including inter-segment sales"): its own words say
