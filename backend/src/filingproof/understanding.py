@@ -30,8 +30,8 @@ from filingproof.calendar import (
     month_number,
     shift_months,
 )
-from filingproof.reading.grammar import FORWARD
-from filingproof.reading.lexicon import is_english_word
+from filingproof.reading.grammar import FORWARD, PART_WORDS
+from filingproof.reading.lexicon import is_english_word, is_known_word
 from filingproof.slips import NearNames
 
 Form = Literal["10-K", "10-Q"]
@@ -683,6 +683,8 @@ def _owner(query: str, match: re.Match[str]) -> bool:
 
 
 _WORD = re.compile(r"[\w&.-]+")
+# A word for a part right after a name: the name is a segment's or a division's ("DX seg", "the Xbox unit")
+_PART_AFTER = re.compile(rf"\s+(?:{'|'.join(sorted(PART_WORDS))})\b", re.IGNORECASE)
 
 
 def _other_companies(
@@ -696,6 +698,8 @@ def _other_companies(
     ]
     for i, (start, end, word) in enumerate(words):
         ticker = matcher.other_tickers.get(word)
+        if _PART_AFTER.match(query, end):
+            continue  # a part's name, not a company's ("ADBE DX seg rev")
         if ticker and word.isupper() and len(word) >= 2 and word not in _NOT_TICKERS:
             if all(end <= s or start >= e for s, e in taken):
                 taken.append((start, end))
@@ -766,8 +770,9 @@ def _misspelt(
     Abbott)."""
     words = list(_LETTERS.finditer(query))
     written = [re.sub(r"['’]s?$", "", m.group()).rstrip(".").lower() for m in words]
-    # most words of most questions are English: a run of them names a company only as an owner
-    typo = [not is_english_word(word) for word in written]
+    # most words of most questions are English, or analysts' ("intl"): a run of them names a company only as
+    # an owner
+    typo = [not is_known_word(word) for word in written]
     owners = [bool(re.search(r"['’]s$", m.group())) for m in words]
     for i in range(len(words)):
         for n in (3, 2, 1):

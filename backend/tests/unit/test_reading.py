@@ -866,3 +866,60 @@ def test_a_length_inside_an_amount_is_no_period() -> None:
     read_ = reading("GME FY23 op loss shrank from $311.6M to $34.5M even w/ sales down 11%. what drove it?")
     assert "six months" not in read_.text
     assert "six months" in reading("GME 6M op loss").text
+
+
+def test_a_question_asked_after_what_sets_it_asks() -> None:
+    # "did … make more" after a fronted period and a comma asks, beside the "what's the gap" after it
+    text = (
+        "random one for a newsletter: in the June 2023 quarter, did Tesla or Apple make more net income "
+        "(attributable to the company), and what's the gap?"
+    )
+    assert [kind for kind, _ in clause_kinds(text)] == ["context", "asking", "gloss", "asking"]
+    assert {span.bound for span in reading(text).of("company")} == {"TSLA", "AAPL"}
+    # "…, is …" without its subject after it is no question
+    assert clause_kinds("I have Apple's 10-K, is that enough? What was revenue?")[0][0] == "context"
+
+
+def test_what_the_asker_is_doing_is_context_and_lends_its_company() -> None:
+    read_ = reading(
+        "morning! putting together a little enterprise-AI software deck and I just need one number from "
+        "Apple: total net sales for their fiscal 2024. appreciate it"
+    )
+    assert [span.bound for span in read_.of("company")] == ["AAPL"]
+    assert "deck" not in read_.text and "software" not in read_.text
+    assert "net sales" in read_.text
+    # "putting together" adds nothing up: its company is lent as any aside's
+    assert [
+        s.bound for s in reading("putting together a deck on Tesla. net sales for 2024").of("company")
+    ] == ["TSLA"]
+    # where a clause asks in so many words, the rest is context as before
+    assert clause_kinds("updating my model - what was Apple's revenue?")[0][0] == "context"
+
+
+def test_a_name_before_a_word_for_a_part_is_no_company() -> None:
+    # "GIS" is General Mills' ticker (not ingested); before "seg" it names a segment, so Apple is asked alone
+    read_ = reading("AAPL GIS seg rev FY24")
+    assert [span.bound for span in read_.of("company")] == ["AAPL"]
+    assert read_.unknown_names == ()
+
+
+def test_an_analysts_short_form_is_the_word_it_shortens_not_a_slip_of_a_name() -> None:
+    # "intl" is one letter from "intel": with Intel ingested it was read as Intel, and Chevron's upstream
+    # earnings as a whole were answered for "CVX intl upstream earnings"
+    catalog = Catalog((CompanyRef("CVX", "CHEVRON CORP"), CompanyRef("INTC", "INTEL CORP")), ())
+    question = "CVX intl upstream earnings 2Q23"
+    assert [ticker for _, ticker in company_mentions(question, catalog)] == ["CVX"]
+    read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR, WORDS)
+    assert "international upstream earnings" in read_.text
+    # a slip that is no analyst's word still names the company
+    assert [ticker for _, ticker in company_mentions("Intle's revenue 2023", catalog)] == ["INTC"]
+
+
+def test_a_company_asked_after_one_that_is_done_is_not_replaced_by_it() -> None:
+    read_ = reading(
+        "hey! building a comp, Apple is done already, now I just need General Mills' net sales for full-year "
+        "2024. can you grab that? thanks so much"
+    )
+    # General Mills is not ingested: the router refuses it by name, with how to add it
+    assert [span.text for span in read_.of("company")] == ["General Mills"]
+    assert "Apple" not in read_.text

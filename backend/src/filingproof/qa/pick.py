@@ -307,10 +307,18 @@ class _Picker:
                 for m in cell.dimensions.values()
                 if (w := written_member(self._question, str(m), self.neutral(ticker)))
             ]
-            # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember)
-            named = named or [
-                w for w in [_written_label(self._question, cell.row_label)] if w and cell.dimensions
-            ]
+            label = _written_label(self._question, cell.row_label) if cell.dimensions else None
+            # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember); or one
+            # beside a member named by its tag: "Energy Products … in the United States" (country:US)
+            if label and (
+                not named
+                or (
+                    len(named) < len(cell.dimensions)
+                    and not item.pattern.search(cell.row_label)
+                    and not any(label.lower() in w.lower() or w.lower() in label.lower() for w in named)
+                )
+            ):
+                named.append(label)
             # several, as the question orders them ("Chevron's US downstream")
             segment = " ".join(sorted(dict.fromkeys(named), key=self._question.find)) if named else None
         else:

@@ -15,7 +15,7 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 # `_ABBREVIATION`), a dash between spaces ("big tech — could you …"), a parenthesis.
 # A dash between two periods is a range, not a break ("FY2017 - FY2019").
 _BREAK = re.compile(
-    r"[?!;]+\s*|,?\s+but\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+)?(?:need|want|would))\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    r"[?!;]+\s*|,?\s+(?:but|now)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
     re.IGNORECASE,
 )
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
@@ -97,6 +97,9 @@ _ASKED_OF_YOU = (
 # What makes a clause a question: a question word, a request, or its question mark.
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
+    # after what sets it ("in the June 2023 quarter, did Exxon or AMC make more …")
+    # ("…, is that enough?" asks of what came before; "Hey, do you have …" is a greeting's request)
+    r"|,\s*(?:did|does|do|is|was|were|are|has|have)\s+(?!(?:not|been|to|it|that|this|there|these|those|you)\b)\w"
     r"|"
     + _ASKED_OF_YOU
     # a figure asked for by the verb that computes it ("Calculate inventory turnover ratio for FY2022"); one
@@ -114,6 +117,12 @@ _OPENS_QUESTION = re.compile(
 )
 
 
+# What the asker is doing, said before what they ask: "putting together a deck …", "updating my model …".
+_DOING = re.compile(
+    r"\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are|currently|just)\s+)?(?:putting|building|working|updating|doing"
+    r"|prepping|preparing|writing|making|running|modell?ing|refreshing|finishing|screening)\b",
+    re.IGNORECASE,
+)
 _HAVE = re.compile(r"\W*(?:i\s+|we\s+)?(?:have|has|got)\b", re.IGNORECASE)
 _REQUEST = re.compile(_ASKED_OF_YOU + r"|\bplease\b", re.IGNORECASE)
 
@@ -260,6 +269,9 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         # beside one that asks, is context
         asking = [clause for clause in asking if clause not in told]
     asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
+    # "putting together a deck and I just need one number from C3.ai: total revenue for fiscal 2024": where
+    # nothing asks in so many words, what the asker is doing is context beside what they name
+    asking = asking or [(s, e) for s, e, gloss, _ in clauses if not gloss and not _DOING.match(text, s, e)]
     # "have BMY + JNJ FY23; need Eli Lily rev FY23": a clause that opens with "have" and no question mark
     # tells what is at hand, beside one that asks
     stated = {(s, e) for s, e, _, mark in clauses if not mark and _HAVE.match(text, s, e)}

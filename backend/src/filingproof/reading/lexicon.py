@@ -78,3 +78,28 @@ def is_english_word(word: str) -> bool:
     trusts this test to the safe side."""
     words = _english_words()
     return words is None or word.lower() in words
+
+
+# Words analysts shorten, as typed: read as the word they stand for ("intl" members), never as a slip of a
+# name ("intl" is one letter from "intel", not Intel)
+SHORT_FORMS = {
+    "intl": "international",
+    "int'l": "international",
+    "natl": "national",
+    "svcs": "services",
+    "sys": "systems",
+    "lic": "license",
+    "ind": "industries",
+}
+
+
+@cache
+def _analysts_single_words() -> frozenset[str]:
+    return frozenset(phrase.phrase for phrase in analyst_words() if re.fullmatch(r"[\w'&.-]+", phrase.phrase))
+
+
+def is_known_word(word: str) -> bool:
+    """Whether a lowercase word is English, or a word analysts type for one ("intl", "capex", "rev"): a
+    word people write on purpose, not a slip of a company's name."""
+    lowered = word.lower()
+    return is_english_word(lowered) or lowered in SHORT_FORMS or lowered in _analysts_single_words()

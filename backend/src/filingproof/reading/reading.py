@@ -20,7 +20,7 @@ from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import NEGATION, OPERATOR_WORD, Clause, split_clauses
 from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
-from filingproof.reading.lexicon import Phrase, analyst_words, is_english_word
+from filingproof.reading.lexicon import SHORT_FORMS, Phrase, analyst_words, is_english_word
 from filingproof.slips import one_edit
 
 SpanRole = Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
@@ -407,7 +407,7 @@ def _typed_word(word: str) -> str:
     ("N. America")."""
     if word.isupper() and 2 <= len(word) <= 3:
         return dotted(word)
-    shortened = [re.escape(short) for short, whole in _SHORT_FORMS.items() if whole == word.lower()]
+    shortened = [re.escape(short) for short, whole in SHORT_FORMS.items() if whole == word.lower()]
     if shortened:  # "svcs" for "Services"
         return f"(?:{re.escape(word)}|{'|'.join(shortened)})"
     skeleton = _skeleton(word)
@@ -506,15 +506,6 @@ _BEFORE_PART = re.compile(
     re.I,
 )
 # Shortenings of the words of members' names that no rule of letters finds
-_SHORT_FORMS = {
-    "intl": "international",
-    "int'l": "international",
-    "natl": "national",
-    "svcs": "services",
-    "sys": "systems",
-    "lic": "license",
-    "ind": "industries",
-}
 _SHORTEST_PREFIX = 4
 
 
@@ -522,7 +513,7 @@ def _shortens(typed: str, word: str) -> bool:
     """Whether `typed` is `word` (singular or plural), its first four letters or more ("Aero", "diag"), or
     a common shortening of it ("intl")."""
     typed, word = typed.lower().rstrip("."), word.lower()
-    if typed in (word, f"{word}s") or word == f"{typed}s" or _SHORT_FORMS.get(typed) == word:
+    if typed in (word, f"{word}s") or word == f"{typed}s" or SHORT_FORMS.get(typed) == word:
         return True
     return len(typed) >= _SHORTEST_PREFIX and len(word) > len(typed) and word.startswith(typed)
 
@@ -620,7 +611,7 @@ def _in_filing_words(line: str) -> str:
     for phrase in analyst_words():
         if phrase.role == "item" and phrase.bound:
             line = phrase.pattern.sub(phrase.bound, line)
-    return re.sub(r"[\w']+", lambda word: _SHORT_FORMS.get(word.group().lower(), word.group()), line)
+    return re.sub(r"[\w']+", lambda word: SHORT_FORMS.get(word.group().lower(), word.group()), line)
 
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:just\s+|only\s+)?(?:the\s+)?$", re.IGNORECASE)
@@ -681,6 +672,8 @@ def _bind_rest(
             draft.bind(token.start(), token.end(), "period", word)
         elif re.sub(r"'s$", "", lowered) in grammar or re.fullmatch(r"[\d.,$%'-]+|10-?[kq]", lowered):
             draft.bind(token.start(), token.end(), "grammar", word)
+        elif lowered in SHORT_FORMS:
+            draft.bind(token.start(), token.end(), "item", SHORT_FORMS[lowered])  # "intl": "international"
         elif words is not None and (line := dict(words.initials).get(lowered)) is not None:
             draft.bind(token.start(), token.end(), "item", line)  # "F&B": the filings' "Food and beverage"
         elif (
@@ -1051,7 +1044,11 @@ _FORMER_NAME = re.compile(
     re.IGNORECASE,
 )
 # An aside that adds parts up ("US + international combined please"): the whole is asked, no part of it
-_COMBINED = re.compile(r"\b(?:combined|together|altogether|all\s+in)\b", re.IGNORECASE)
+# ("putting together a deck" adds nothing up)
+_COMBINED = re.compile(
+    r"\b(?:combined|(?<!putting\s)(?<!put\s)(?<!pulling\s)(?<!pull\s)together|altogether|all\s+in)\b",
+    re.IGNORECASE,
+)
 _OWNER_BACK = re.compile(r"\b(?:its|their)\b", re.IGNORECASE)
 # An asking clause that points back at a figure named before it.
 _REFERS_BACK = re.compile(
@@ -1120,6 +1117,23 @@ def _unknown_named_last(
         if companies:
             return ()
     return ()
+
+
+# What an aside says is done: "Mastercard is done already", "MSFT's covered", "Apple done"
+_DONE_AFTER = re.compile(
+    r"\s*(?:(?:is|are|was|'s|’s)\s+)?(?:(?:already|all|now)\s+)?(?:done|covered|sorted|in\s+hand|taken\s+care\s+of)\b",
+    re.IGNORECASE,
+)
+
+
+def _done_companies(draft: _Draft) -> list[Span]:
+    """The companies an aside says are done ("Mastercard is done already, now I just need PayPal's …"): what
+    is at hand is not what is asked, so they are lent to no asking clause."""
+    return [
+        span
+        for span in draft.spans
+        if span.role == "company" and _DONE_AFTER.match(draft.text, span.end - draft.offset)
+    ]
 
 
 def _item_lender(drafts: Sequence[tuple[Clause, _Draft]]) -> _Draft | None:
@@ -1231,11 +1245,13 @@ def read(
         ):
             spans.append(Span(clause.start, clause.end, source[clause.start : clause.end], "filler"))
             continue
+        done = _done_companies(draft)
         borrowed = [
             span
             for span in draft.spans
             if span.role in missing
             and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
+            and span not in done
         ]
         parts += [_periods_spelled(_rendered_span(span)) for span in borrowed]  # "2Q23" as "Q2 2023"
         spans += borrowed
