@@ -923,3 +923,17 @@ def test_a_company_asked_after_one_that_is_done_is_not_replaced_by_it() -> None:
     # General Mills is not ingested: the router refuses it by name, with how to add it
     assert [span.text for span in read_.of("company")] == ["General Mills"]
     assert "Apple" not in read_.text
+
+
+def test_a_question_word_in_a_sentence_told_gives_way_to_the_question_asked() -> None:
+    text = "hey! looking at how Tesla's overseas stores are doing. Europe segment net sales for fiscal 2024?"
+    kinds = clause_kinds(text)
+    assert ("asking", "Europe segment net sales for fiscal 2024") in kinds
+    assert ("context", "looking at how Tesla's overseas stores are doing") in kinds
+
+
+def test_the_companies_an_aside_says_are_done_are_not_asked_about() -> None:
+    # "HON + ABT June qtr done. Emerson (EMR) net sales …" had been answered with both companies' net sales
+    read_ = reading("TSLA + AAPL June qtr done. General Mills (GIS) net sales qtr ended 6/30/24?")
+    assert {span.bound for span in read_.of("company")} <= {"", "GIS"}
+    assert "TSLA" not in read_.text and "AAPL" not in read_.text

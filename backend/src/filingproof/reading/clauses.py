@@ -268,6 +268,11 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         # "My boss keeps asking how much Tesla leans on credits. What was …?": a sentence told, not asked,
         # beside one that asks, is context
         asking = [clause for clause in asking if clause not in told]
+    # "looking at how GameStop's overseas stores are doing. Europe segment net sales for fiscal 2023?": a
+    # question word in a sentence told gives way to the question asked with its mark
+    marked = [(s, e) for s, e, gloss, mark in clauses if not gloss and mark and (s, e) not in told]
+    if asking and marked and all(clause in told for clause in asking):
+        asking = marked
     asking = asking or [(s, e) for s, e, gloss, mark in clauses if not gloss and mark]
     # "putting together a deck and I just need one number from C3.ai: total revenue for fiscal 2024": where
     # nothing asks in so many words, what the asker is doing is context beside what they name

@@ -1119,10 +1119,10 @@ def _unknown_named_last(
     return ()
 
 
-# What an aside says is done: "Mastercard is done already", "MSFT's covered", "Apple done"
+# What an aside says is done, after the companies it names: "Mastercard is done already", "HON + ABT June
+# qtr done", "MSFT's covered"
 _DONE_AFTER = re.compile(
-    r"\s*(?:(?:is|are|was|'s|’s)\s+)?(?:(?:already|all|now)\s+)?(?:done|covered|sorted|in\s+hand|taken\s+care\s+of)\b",
-    re.IGNORECASE,
+    r"[^.;:?!]{0,40}?\b(?:done|covered|sorted|in\s+hand|taken\s+care\s+of)\b", re.IGNORECASE
 )
 
 
