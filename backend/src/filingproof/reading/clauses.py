@@ -182,10 +182,12 @@ _FRONTED_PERIOD = re.compile(
     r"|end|close)",
     re.IGNORECASE,
 )
-# "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula
-_AT_HAND = re.compile(
-    r"\b(?:done|covered|sorted|pulled|squared\s+away|in\s+hand|taken\s+care\s+of)\b", re.IGNORECASE
-)
+# Words that say something is done ("JNJ FY23 + MRK 2Q23 done", "Mastercard is done already"); the reading
+# lends no company they follow (`reading._done_companies`)
+DONE_WORDS = r"done|covered|sorted|in\s+hand|taken\s+care\s+of"
+# "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula ("pulled" and "squared away" too: after a
+# company, "pulled" may be its figures' move, "revenue pulled back")
+_AT_HAND = re.compile(rf"\b(?:{DONE_WORDS}|pulled|squared\s+away)\b", re.IGNORECASE)
 # "IBM vs MRK total rev Q2'23 - higher + diff": which is more, and by how much, not a formula
 _WHICH_MORE = re.compile(r"\b(?:higher|lower|bigger|larger|smaller|greater|more)\b", re.IGNORECASE)
 

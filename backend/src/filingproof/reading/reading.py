@@ -18,7 +18,7 @@ from typing import Literal
 from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
-from filingproof.reading.clauses import NEGATION, OPERATOR_WORD, Clause, split_clauses
+from filingproof.reading.clauses import DONE_WORDS, NEGATION, OPERATOR_WORD, Clause, split_clauses
 from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import SHORT_FORMS, Phrase, analyst_words, is_english_word
 from filingproof.slips import one_edit
@@ -1121,9 +1121,7 @@ def _unknown_named_last(
 
 # What an aside says is done, after the companies it names: "Mastercard is done already", "HON + ABT June
 # qtr done", "MSFT's covered"
-_DONE_AFTER = re.compile(
-    r"[^.;:?!]{0,40}?\b(?:done|covered|sorted|in\s+hand|taken\s+care\s+of)\b", re.IGNORECASE
-)
+_DONE_AFTER = re.compile(rf"[^.;:?!]{{0,40}}?\b(?:{DONE_WORDS})\b", re.IGNORECASE)
 
 
 def _done_companies(draft: _Draft) -> list[Span]:
