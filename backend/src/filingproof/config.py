@@ -46,6 +46,10 @@ class Settings(BaseSettings):
 
     chromium_path: Path = Field(default=Path("/usr/bin/chromium"), alias="CHROMIUM_PATH")
     page_viewport_width: int = Field(default=1000, ge=600, le=2000, alias="PAGE_VIEWPORT_WIDTH")
+    # One step of a rendering (open, lay out, capture a page) takes seconds; Chromium has been seen never to
+    # answer a capture at all. A step taking longer than this is a stall: the filing is rendered again once
+    # on a fresh page, then fails with what stalled.
+    render_stall_s: float = Field(default=90.0, gt=0, alias="RENDER_STALL_S")
 
     # `filingproof demo` (run by `make run`) ingests this folder when the database is empty.
     demo_dir: Path | None = Field(default=None, alias="FILINGPROOF_DEMO_DIR")

@@ -133,7 +133,8 @@ async def test_pages_that_start_at_a_break_are_rendered_as_the_filer_paginated(
     cell's box inside its own page's image."""
     document = parsed(corpus_large, "MARA/10-Q_0001493152-23-027174.htm.gz")
     async with chromium(settings.chromium_path) as browser:
-        rendering = await render_document(browser, document, tmp_path, settings.page_viewport_width)
+        width, stall_s = settings.page_viewport_width, settings.render_stall_s
+        rendering = await render_document(browser, document, tmp_path, width, stall_s)
     heights = [page.height for page in rendering.pages]
     assert len(heights) == 50 and all(page.image is not None for page in rendering.pages)
     assert max(heights) < 2 * settings.page_viewport_width * 11 / 8.5  # a letter page at this width, twice

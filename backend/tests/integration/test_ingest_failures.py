@@ -1,4 +1,5 @@
-"""Bad input is refused with a clear error, and a failure mid-ingest leaves nothing of the filing behind."""
+"""Bad input is refused with a clear error, and a failure mid-ingest (Chromium stalling included) leaves
+nothing of the filing behind."""
 
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from filingproof.ingest.errors import IngestError, NotAFilingError, TruncatedDoc
 from filingproof.ingest.parse.document import parse_filing
 from filingproof.ingest.pipeline import FilingSource, ingest_source
 from filingproof.ingest.progress import SilentStage, StageProgress
-from filingproof.ingest.render import chromium
+from filingproof.ingest.render import ChromiumStalledError, chromium, within
 from filingproof.ingest.service import file_source, ingest_sources
 
 
@@ -67,6 +68,40 @@ async def test_a_missing_file_is_a_clear_error(
         [file_source(tmp_path / "nope.htm")], settings, sessions, lambda _name: _NoProgress()
     )
     assert "cannot read" in failures[0].error
+
+
+async def test_a_devtools_call_chromium_never_answers_is_a_stall_and_the_page_still_works(
+    settings: Settings,
+) -> None:
+    """The shape of the hang seen in CI: a raw DevTools call left unanswered (here a promise that never
+    settles) ends after its bound instead of never."""
+    never = {"expression": "new Promise(() => {})", "awaitPromise": True}
+    async with chromium(settings.chromium_path) as browser:
+        page = await browser.new_page()
+        cdp = await page.context.new_cdp_session(page)
+        with pytest.raises(ChromiumStalledError, match="while it waited for a promise"):
+            await within("waited for a promise", 0.5, cdp.send("Runtime.evaluate", never))
+        answered = await within("added", 5, cdp.send("Runtime.evaluate", {"expression": "6 * 7"}))
+        assert answered["result"]["value"] == 42
+
+
+async def test_a_filing_chromium_stalls_on_fails_with_what_stalled_and_leaves_nothing(
+    settings: Settings, sessions: Sessions, corpus_dir: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "10-Q_2025-03-29.htm"  # bytes no ingest has seen: not left unchanged by a stored copy
+    copy.write_bytes((corpus_dir / "AAPL/10-Q_2025-03-29.htm").read_bytes() + b"\n<!-- stalled -->\n")
+    stalling = settings.model_copy(update={"render_stall_s": 1e-6})
+    before = await _counts()
+    results, failures = await ingest_sources(
+        [file_source(copy)], stalling, sessions, lambda _name: _NoProgress()
+    )
+    assert results == []
+    assert [failure.error for failure in failures] == [
+        "Chromium stopped answering while it opened a page (twice, 1e-06 s each); the filing was not stored"
+    ]
+    assert await _counts() == before
+    leftovers = [p.name for p in settings.pages_dir.glob(".*")] if settings.pages_dir.exists() else []
+    assert leftovers == []
 
 
 class _InjectedError(RuntimeError):

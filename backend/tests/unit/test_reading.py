@@ -937,3 +937,86 @@ def test_the_companies_an_aside_says_are_done_are_not_asked_about() -> None:
     read_ = reading("TSLA + AAPL June qtr done. General Mills (GIS) net sales qtr ended 6/30/24?")
     assert {span.bound for span in read_.of("company")} <= {"", "GIS"}
     assert "TSLA" not in read_.text and "AAPL" not in read_.text
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("AAPL quick ratio at March 29 2025", "What was AAPL quick ratio at March 29 2025"),
+        ("AAPL quick ratio at March 29, 2025", "What was AAPL quick ratio at March 29, 2025"),
+        ("AAPL revenue 2024", "What was AAPL revenue FY2024"),
+    ],
+)
+def test_a_dates_year_written_without_its_comma_stays_the_dates(question: str, text: str) -> None:
+    """ "March 29 2025" is a day, not March 29 of fiscal 2025; a bare year elsewhere is a fiscal year."""
+    assert reading(question).text == text
+
+
+def test_the_reason_before_what_the_asker_is_checking_names_no_item() -> None:
+    """ "… so I'm checking X. what was it?": X is what "it" is; what moved the asker to check it is not."""
+    text = (
+        "hey there, iPhone volumes were awful in 2024 so I'm checking Apple's net sales for the full year. "
+        "what was it?"
+    )
+    kinds = clause_kinds(text)
+    assert ("context", "I'm checking Apple's net sales for the full year") in kinds
+    read_ = reading(text)
+    assert {span.bound for span in read_.of("company")} == {"AAPL"}
+    assert not terms(read_.text) & terms("iPhone volumes awful")
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Apple net sales Jul-Dec 2024", "What was Apple net sales the six months ended December 31, 2024"),
+        ("Apple net sales Jan-Sep '24", "What was Apple net sales the nine months ended September 30, 2024"),
+        (
+            "Apple net sales Jan-Feb 2024",
+            "What was Apple net sales Jan-Feb FY2024",
+        ),  # no period filings print
+    ],
+)
+def test_a_span_of_months_is_the_months_ended_its_last(question: str, text: str) -> None:
+    """ "Jul-Dec 2023" had been read as fiscal 2023, and the whole year's net income verified for it."""
+    assert reading(question).text == text
+
+
+def test_clauses_people_run_together() -> None:
+    # a question after a comma asks; what comes before it is what the asker has
+    kinds = clause_kinds(
+        "AAPL question: I've got their full-year and first-half numbers and I'm too lazy to subtract, what "
+        "does net income come to for just Jul-Dec 2024?"
+    )
+    assert ("asking", "what does net income come to for just Jul-Dec 2024") in kinds
+    # a dash before a question is no minus: "Apple vs Tesla - who made more" states no formula
+    kinds = clause_kinds("trivia for the team chat: Apple vs Tesla - who made more money in 2024?")
+    assert ("asking", "who made more money in 2024") in kinds and all(k != "definition" for k, _ in kinds)
+    # the question mark after a gloss is the question's: what is done lends nothing
+    read_ = reading("AAPL + AMZN done. TSLA FY24 total revs (FYE 12/31/24)?")
+    assert [span.bound for span in read_.of("company")] == ["TSLA"]
+    # a clause a colon closes announces the question after it
+    kinds = clause_kinds(
+        "doing a recap of their 2024 for our newsletter and I need the bottom line: how big was Tesla's net "
+        "income for the full year?"
+    )
+    assert ("context", "doing a recap of their 2024 for our newsletter and I need the bottom line") in kinds
+    # "is … handy?" asks for the figure; "handy" names no line
+    assert reading("hey is Apple's FY2024 net income handy?").text == "is Apple's FY2024 net income"
+
+
+def test_a_member_typed_short_or_named_after_its_company_is_the_member() -> None:
+    catalog = Catalog((CompanyRef("GM", "GENERAL MOTORS CO"), CompanyRef("BA", "BOEING CO")), ())
+    words = FilingWords(
+        terms=WORDS.terms, members=(("BA", "Commercial Airplanes"), ("GM", "GM Financial")), fold=terms
+    )
+
+    def qualifiers(question: str) -> list[str]:
+        read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR, words)
+        return [span.bound for span in read_.of("qualifier")]
+
+    # "GM" had been bound as the company before the member's name was seen, leaving "Financial" an item
+    assert qualifiers("How much total revenue did General Motors' GM Financial segment generate?") == [
+        "GM:GM Financial"
+    ]
+    assert qualifiers("GM Finl seg total rev FY23") == ["GM:GM Financial"]
+    assert qualifiers("BA Comm Airplanes seg revs FY23") == ["BA:Commercial Airplanes"]

@@ -159,3 +159,21 @@ def test_a_dated_balance_row_is_an_instant_whatever_its_column() -> None:
 def test_an_undated_column_reports_the_documents_own_period() -> None:
     parsed = table("""<tr><td></td><td>Americas</td></tr><tr><td>Net sales</td><td>167,045</td></tr>""")
     assert cell(parsed, "Net sales", 1)[2] == Period("duration", date(2023, 9, 29), date(2024, 9, 28))
+
+
+def test_a_percent_column_heading_beside_a_year_leaves_the_years_a_header() -> None:
+    """Comcast's 10-Q segment tables: "(in millions) | 2023 | 2022 | %" under "Three Months Ended June 30,".
+    The "%" heads the change column; folded into "2022" it had made the years a row of figures, and every
+    figure below was stored in units, not millions ($6,195 for the Media segment's $6,195 million)."""
+    parsed = table(
+        """
+<tr><td></td><td colspan="3">Three Months Ended June 30,</td><td></td><td>Change</td></tr>
+<tr><td>(in millions)</td><td>2023</td><td></td><td>2022</td><td></td><td>%</td></tr>
+<tr><td>Total revenue</td><td>$6,195</td><td></td><td>$6,188</td><td></td><td>0.1%</td></tr>
+""",
+        TEN_Q,
+    )
+    value, unit, period = cell(parsed, "Total revenue", 1)
+    assert (value, unit) == (Decimal("6195000000"), "USD")
+    assert period is not None and period.end == date(2023, 6, 30)
+    assert not [c for c in parsed.cells if c.text.startswith("2022")]

@@ -424,6 +424,18 @@ def test_terms_fold_the_spellings_of_one_line() -> None:
         == terms("pre-tax income")
         == {"income", "before", "tax"}
     )
+    # the company's share, however it is written ("NI attrib stockholders": the analyst's "to" left out)
+    assert terms("net income attributable stockholders") == terms("Net income attributable to stockholders")
+    # a preposition qualifies nothing: Abbott's Diabetes Care sales "within the Medical Devices segment"
+    assert (
+        terms("sales, within the Medical Devices segment")
+        == terms("sales in Medical Devices")
+        == {
+            "revenue",
+            "medical",
+            "device",
+        }
+    )
 
 
 @pytest.mark.parametrize(

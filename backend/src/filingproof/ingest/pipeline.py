@@ -122,8 +122,8 @@ class _Run:
         committed; the replaced filing's images are removed after the commit."""
         async with image_attempt(self.sessions, page_store(self.settings), sha256) as images:
             with self.timed("render"), stage(self.progress, "render", len(document.layout.pages)) as current:
-                width = self.settings.page_viewport_width
-                rendering = await render_source(self.browser, document, images.staging_dir, width)
+                width, stall_s = self.settings.page_viewport_width, self.settings.render_stall_s
+                rendering = await render_source(self.browser, document, images.staging_dir, width, stall_s)
                 current.advance(len(rendering.pages))
             _kill_point("rendered")
             await images.publish()

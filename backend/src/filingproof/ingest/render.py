@@ -9,15 +9,24 @@ outlines exactly the pixels of its cell (or line) on that image.
 import asyncio
 import base64
 import bisect
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import logging
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from lxml import etree
 from playwright.async_api import Browser, Page, Route, async_playwright
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from filingproof.ingest.errors import IngestError
 from filingproof.ingest.parse.document import ParsedDocument
+
+logger = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 _MEASURE_JS = (Path(__file__).with_name("measure.js")).read_text()
 _CHROMIUM_ARGS = [
@@ -32,6 +41,7 @@ _CHROMIUM_ARGS = [
     "--font-render-hinting=none",
 ]
 _MAX_VIEWPORT_HEIGHT = 8000
+_CLOSE_S = 30.0
 _DOCUMENT_URL = "http://filing.invalid/document"
 
 
@@ -63,8 +73,27 @@ class Rendering:
     page_lines: dict[int, list[TextLine]] = field(default_factory=dict)
 
 
-class RenderError(RuntimeError):
+class RenderError(IngestError):
     pass
+
+
+class ChromiumStalledError(Exception):
+    """Chromium did not answer one step of a rendering in time (`step` says which, as "while it …")."""
+
+    def __init__(self, step: str) -> None:
+        super().__init__(f"Chromium stopped answering while it {step}")
+        self.step = step
+
+
+async def within(step: str, seconds: float, awaitable: Awaitable[_T]) -> _T:
+    """The step's result, or `ChromiumStalledError` after `seconds`.
+
+    Raw DevTools calls never time out: headless Chromium has been seen to leave `Page.captureScreenshot`
+    unanswered for ever, which had hung a whole ingest (and a CI run) on one page."""
+    try:
+        return await asyncio.wait_for(awaitable, seconds)
+    except (TimeoutError, PlaywrightTimeoutError) as error:
+        raise ChromiumStalledError(step) from error
 
 
 def mark_document(document: ParsedDocument) -> tuple[bytes, dict[tuple[int, int], list[str]]]:
@@ -103,7 +132,10 @@ async def chromium(chromium_path: Path) -> AsyncIterator[Browser]:
         try:
             yield browser
         finally:
-            await browser.close()
+            # A wedged browser may not close either; leaving Playwright stops its driver, and the browser
+            # with it.
+            with suppress(ChromiumStalledError):
+                await within("closed the browser", _CLOSE_S, browser.close())
 
 
 async def open_document(page: Page, body: bytes, is_xhtml: bool) -> None:
@@ -121,15 +153,42 @@ async def open_document(page: Page, body: bytes, is_xhtml: bool) -> None:
     await page.goto(_DOCUMENT_URL, wait_until="load")
 
 
-async def render_document(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
+async def render_document(
+    browser: Browser, document: ParsedDocument, out_dir: Path, width: int, stall_s: float
+) -> Rendering:
+    """The document's pages and boxes. A step Chromium leaves unanswered for `stall_s` seconds is tried
+    again once, with the whole rendering on a fresh page; a second stall, or Chromium failing, is a
+    `RenderError` (the filing fails alone, nothing of it stored)."""
     body, cell_marks = mark_document(document)
-    page = await browser.new_page(viewport={"width": width, "height": 1200})
     try:
-        await open_document(page, body, document.is_xhtml)
-        measured = await page.evaluate(_MEASURE_JS)
-        return await _capture(page, document, measured, cell_marks, out_dir, width)
+        try:
+            return await _render_once(browser, document, body, cell_marks, out_dir, width, stall_s)
+        except ChromiumStalledError as stall:
+            logger.warning("%s; rendering the filing again on a fresh page", stall)
+            return await _render_once(browser, document, body, cell_marks, out_dir, width, stall_s)
+    except ChromiumStalledError as stall:
+        raise RenderError(f"{stall} (twice, {stall_s:g} s each); the filing was not stored") from stall
+    except PlaywrightError as error:
+        raise RenderError(f"Chromium failed while rendering: {error.message}") from error
+
+
+async def _render_once(
+    browser: Browser,
+    document: ParsedDocument,
+    body: bytes,
+    cell_marks: dict[tuple[int, int], list[str]],
+    out_dir: Path,
+    width: int,
+    stall_s: float,
+) -> Rendering:
+    page = await within("opened a page", stall_s, browser.new_page(viewport={"width": width, "height": 1200}))
+    try:
+        await within("loaded the document", stall_s, open_document(page, body, document.is_xhtml))
+        measured = await within("laid the document out", stall_s, page.evaluate(_MEASURE_JS))
+        return await _capture(page, document, measured, cell_marks, out_dir, width, stall_s)
     finally:
-        await page.close()
+        with suppress(ChromiumStalledError, PlaywrightError):  # a stalled page may not close either
+            await within("closed the page", stall_s, page.close())
 
 
 async def _capture(
@@ -139,6 +198,7 @@ async def _capture(
     cell_marks: dict[tuple[int, int], list[str]],
     out_dir: Path,
     width: int,
+    stall_s: float,
 ) -> Rendering:
     breaks: list[list[float]] = measured["breaks"]  # type: ignore[assignment]
     total_height = float(measured["height"])  # type: ignore[arg-type]
@@ -149,10 +209,9 @@ async def _capture(
         bands.append((top, bottom))
         top = breaks[number][3] if number < len(breaks) else total_height
     tallest = max((b - a for a, b in bands), default=1)
-    await page.set_viewport_size(
-        {"width": width, "height": int(min(max(tallest, 100), _MAX_VIEWPORT_HEIGHT)) + 1}
-    )
-    cdp = await page.context.new_cdp_session(page)
+    viewport = {"width": width, "height": int(min(max(tallest, 100), _MAX_VIEWPORT_HEIGHT)) + 1}
+    await within("sized the page", stall_s, page.set_viewport_size(viewport))  # type: ignore[arg-type]
+    cdp = await within("opened DevTools", stall_s, page.context.new_cdp_session(page))
     await asyncio.to_thread(out_dir.mkdir, parents=True, exist_ok=True)
     pages: list[RenderedPage] = []
     for number, (top, bottom) in enumerate(bands, start=1):
@@ -161,16 +220,15 @@ async def _capture(
             pages.append(RenderedPage(number, None, width, 0))
             continue
         # The band is scrolled into the viewport: capturing beyond it is four times slower.
-        await cdp.send("Runtime.evaluate", {"expression": f"window.scrollTo(0, {top})"})
-        shot = await cdp.send(
-            "Page.captureScreenshot",
-            {
-                "format": "png",
-                "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1},
-                "captureBeyondViewport": height > _MAX_VIEWPORT_HEIGHT,
-                "optimizeForSpeed": True,  # lossless still; a faster zlib level, larger files
-            },
-        )
+        scroll = {"expression": f"window.scrollTo(0, {top})"}
+        await within(f"scrolled to page {number}", stall_s, cdp.send("Runtime.evaluate", scroll))
+        capture = {
+            "format": "png",
+            "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1},
+            "captureBeyondViewport": height > _MAX_VIEWPORT_HEIGHT,
+            "optimizeForSpeed": True,  # lossless still; a faster zlib level, larger files
+        }
+        shot = await within(f"captured page {number}", stall_s, cdp.send("Page.captureScreenshot", capture))
         image = out_dir / f"{number}.png"
         await asyncio.to_thread(image.write_bytes, base64.b64decode(shot["data"]))
         pages.append(RenderedPage(number, image, width, height))

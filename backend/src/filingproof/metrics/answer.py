@@ -1,4 +1,5 @@
-"""Answering a metric question: pick each input's cell, compute the formula over them, write the figure.
+"""Answering a metric question: pick each input's cell, compute the formula over them, write the figure; over
+part of a year, a metric of flows alone or of balances alone reads every input at the period asked.
 
 The formula over line items becomes the same formula over cell ids, recorded as a "formula" derivation
 that the verifier evaluates again from the cited cells (`verify.derive.formula`). An input no ingested
@@ -13,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.calendar import LONG_DATE_PATTERN
+from filingproof.calendar import COUNTED_END_SLACK, LONG_DATE_PATTERN, dates_match, fiscal_year_of
 from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
 from filingproof.metrics.items import IN_PARTS, INPUTS_BY_KEY
 from filingproof.metrics.library import METRICS
@@ -21,9 +22,10 @@ from filingproof.metrics.resolve import Found, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
 from filingproof.qa.parts import PART_PREFIX
+from filingproof.qa.periods import fiscal_year_end
 from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
 from filingproof.qa.ranking import RANKED_PREFIX
-from filingproof.understanding import Catalog, QueryUnderstanding
+from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
 from filingproof.verify.derive import Derivation, DerivationError, formula
 from filingproof.verify.expression import Bin, Call, Cell, Expr, Leaf, Neg, Ref, leaves, render, substitute
@@ -101,11 +103,13 @@ def _years(asked: MetricQuestion) -> str:
     return f"fiscal {last}" if first == last else f"fiscal {first} to fiscal {last}"
 
 
-def sentence(company: str, asked: MetricQuestion, derivation: Derivation) -> str:
+def sentence(company: str, asked: MetricQuestion, derivation: Derivation, when: str | None = None) -> str:
+    """`when`: the period as the sentence says it ("for the six months ended June 30, 2023"; none: the
+    metric's fiscal years)."""
     how = "as the question defines it" if asked.stated else "by its standard definition"
     what = f"{company}'" if company.endswith("s") else f"{company}'s"
     return (
-        f"{what} {asked.name} for {_years(asked)} is "
+        f"{what} {asked.name} {when or f'for {_years(asked)}'} is "
         f"{written(derivation.value, derivation.unit, asked.presentation)} (computed {how} from the cited "
         "figures)."
     )
@@ -127,7 +131,8 @@ async def find_inputs(
         if parts and all(isinstance(part, Found) for part in parts):
             found |= {part.ref: part for part in parts if isinstance(part, Found)}
         else:
-            missing.append(f"{ticker} {INPUTS_BY_KEY[ref.item].name} for fiscal {ref.year} ({result.reason})")
+            name, period = INPUTS_BY_KEY[ref.item].name, resolver.period_words(ref)
+            missing.append(f"{ticker} {name} for {period} ({result.reason})")
     return found, missing
 
 
@@ -173,10 +178,37 @@ _PART_YEAR_KINDS = frozenset({"three_months", "six_months", "nine_months", "year
 
 
 def _within_a_year(u: QueryUnderstanding) -> bool:
-    """Whether the question asks for a quarter or months to date: the library's metrics are of fiscal years,
-    and a quarter's margin is computed from the quarter's line items (`qa.pick`)."""
+    """Whether the question asks for a quarter or months to date, not a fiscal year."""
     quarter = u.fiscal_period is not None and u.fiscal_period != "FY"
     return quarter or u.period_kind in _PART_YEAR_KINDS
+
+
+def _year_of_period(u: QueryUnderstanding) -> int | None:
+    """The fiscal year of the period a question asks for by its date, or of the quarter it names."""
+    when = u.period_end or u.as_of or u.through
+    if when is not None:
+        return fiscal_year_of(when)
+    return u.fiscal_year if _within_a_year(u) else None
+
+
+def _dated_within_a_year(u: QueryUnderstanding, filings: list[FilingRef], year: int) -> bool:
+    """Whether the question dates its period ("at June 30, 2023") other than at fiscal `year`'s end."""
+    when = u.period_end or u.as_of
+    if when is None:
+        return False
+    year_end = fiscal_year_end(filings, year)
+    return year_end is None or not dates_match(when, year_end, COUNTED_END_SLACK)
+
+
+def _over_a_part(asked: MetricQuestion, question: str) -> bool:
+    """Whether a metric is computed over part of a year as over a year: from that period's own figures, all
+    flows of it (free cash flow, a margin) or all balances at its end (a current ratio). One mixing them (a
+    return on assets, a turnover, days of sales) depends on how the part is annualised, which the filings
+    do not say; one averaged over years, or moved from the year before, reads other periods."""
+    natures = {INPUTS_BY_KEY[ref.item].nature for ref in asked.inputs}
+    own = all(ref.year == asked.year for ref in asked.inputs)
+    formula = len(asked.inputs) > 1  # one line over a quarter is the tables' to answer (`qa.pick`)
+    return formula and own and len(natures) == 1 and not _averages(asked.expr) and asked_way(question) is None
 
 
 async def answer_metric(
@@ -189,17 +221,28 @@ async def answer_metric(
     """The metric a question asks for one company, computed from its filings; None if it asks none, or if
     the question's item says more than the metric's name (`item_terms`: "gross margin on Services" is not
     the company's gross margin): the line items then answer it, each checked for its qualifier."""
-    asked = metric_question(question)
-    if asked is None or len(u.companies) != 1 or _within_a_year(u):
+    if len(u.companies) != 1:
+        return None
+    ticker = u.companies[0]
+    filings = catalog.filings_of([ticker])
+    asked = metric_question(question, _year_of_period(u))
+    if asked is None:
+        return None
+    # a quarter, months to date, or a date that ends no fiscal year: every input is read at that period
+    within = u if _within_a_year(u) or _dated_within_a_year(u, filings, asked.year) else None
+    if within is not None and not _over_a_part(asked, question):
         return None
     if not asked.stated and item_terms - terms(f"{asked.name} {_RATE_WORDS}") - _naming_terms(
         question, asked
     ):
         return None
-    ticker = u.companies[0]
     name = catalog.company_name(ticker)
-    resolver = Resolver(session, ticker, catalog.filings_of([ticker]), u.filing_ids)
+    resolver = Resolver(session, ticker, filings, u.filing_ids, within)
     found, missing = await find_inputs(resolver, ticker, asked)
+    if missing and within is not None:
+        # a period no statement prints whole (a fourth quarter, a second half) may be a sum of periods
+        # printed: the line items' path computes those (`qa.periods.PeriodSum`)
+        return None
     answer = TableAnswer(missing=missing)
     if missing:
         return answer  # an input is missing: no figure at all
@@ -224,7 +267,12 @@ async def answer_metric(
         answer.picks = []
         return answer
     derivation = replace(derivation, label=asked.name)
-    answer.derived.append(Derived(derivation, tuple(answer.picks), sentence(name, asked, derivation)))
+    when = None
+    if within is not None:
+        first = asked.inputs[0]
+        at = INPUTS_BY_KEY[first.item].nature == "instant"
+        when = f"{'at' if at else 'for'} {resolver.period_words(first)}"
+    answer.derived.append(Derived(derivation, tuple(answer.picks), sentence(name, asked, derivation, when)))
     if asked_way(question) is not None:
         # "did capex intensity go up in 2024?": the year before's metric and the move between them
         return await _with_year_before(answer, asked, resolver, ticker, name, found)

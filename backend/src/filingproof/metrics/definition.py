@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
+from filingproof.calendar import fiscal_year_of, parse_long_date
 from filingproof.metrics.items import INPUTS, InputItem, Statement
 from filingproof.metrics.library import (
     METRICS,
@@ -143,6 +144,12 @@ def years_of(question: str) -> list[int]:
     if not named:
         named = {int(found[1]) for found in _DATED_YEAR.finditer(question)}
     return sorted(named) if len(named) <= 1 or _YEAR.search(question) else []
+
+
+def dated_year(text: str) -> int | None:
+    """The fiscal year of the first date a text writes out ("the six months ended June 30, 2023": 2023)."""
+    day = parse_long_date(text)
+    return fiscal_year_of(day) if day is not None else None
 
 
 def _clean(phrase: str) -> str:
@@ -324,10 +331,11 @@ def _name(key: str) -> str:
     return item.name if item is not None else key.replace("_", " ")
 
 
-def metric_question(question: str) -> MetricQuestion | None:
-    """The metric a question asks for, bound to its fiscal years; None when it asks for none (or states a
-    definition that cannot be read)."""
-    years = years_of(question)
+def metric_question(question: str, year: int | None = None) -> MetricQuestion | None:
+    """The metric a question asks for, bound to its fiscal years (`year` where its text names none: the year
+    of a quarter or a date it asks for); None when it asks for none (or states a definition that cannot be
+    read)."""
+    years = years_of(question) or ([year] if year is not None else [])
     if not years:
         return None
     try:

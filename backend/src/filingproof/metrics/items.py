@@ -109,13 +109,21 @@ INPUTS: tuple[InputItem, ...] = (
             # "Payments to acquire property, plant and equipment": the tag's standard label (Boeing)
             rf"(?:payments\s+for(?:\s+(?:the\s+)?(?:acquisitions?|purchases?)\s+of)?|payments\s+to\s+acquire"
             rf"|additions\s+to|acquisitions?\s+of)"
-            rf"\s+{_PPE}(?!.*\b(?:included|accrued)\s+in\b).*", rf"{_PPE}\s+additions"),
+            rf"\s+{_PPE}(?!.*\b(?:included|accrued)\s+in\b).*", rf"{_PPE}\s+additions",
+            # NVIDIA's, which its own free cash flow subtracts
+            rf"purchases?\s+related\s+to\s+{_PPE}(?:\s+and\s+intangible\s+assets)?"),
            rf"capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
            outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
-           (r"(?:net|total)\s+cash\s+(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
+           # "Net cash flows from operating activities" (Johnson & Johnson)
+           (r"(?:net|total)\s+cash\s+(?:flows?\s+)?(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
             r"operating\s+activities",
-            r"cash\s+provided\s+by\s+operations"),
+            r"cash\s+provided\s+by\s+operations",
+            # without "net": Johnson Controls' continuing operations (its discontinued ones print the same
+            # words without it, under their own heading), then Apple's
+            r"(?:net\s+)?cash\s+(?:provided|generated)\s+(?:by|from)\s+operating\s+activities\s+(?:from|of)\s+"
+            r"continuing\s+operations",
+            r"cash\s+(?:provided|generated)\s+(?:by|from)\s+operating\s+activities"),
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+(?:operati(?:ng|ons)(?:\s+activities)?|ops)"
            r"|operating\s+cash\s+flows?|ocf|cfo"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",

@@ -1,4 +1,5 @@
-"""Finding the cell of each metric input: a line item of one company at one fiscal year.
+"""Finding the cell of each metric input: a line item of one company at one fiscal year, or over the part of
+a year a question asks for ("the six months ended June 30, 2023": `qa.periods.target_for`).
 
 The year's end comes from the company's filings (`qa.periods.fiscal_year_end`); a balance is the instant
 at that end, a flow the year that ends there. Cells are matched by row label (`metrics.items`), in tables
@@ -25,9 +26,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.calendar import COUNTED_END_SLACK, YEAR_DAYS
 from filingproof.metrics.items import INPUTS_BY_KEY, InputItem, Statement
-from filingproof.qa.periods import Target, fiscal_year_end
+from filingproof.qa.periods import Target, fiscal_year_end, target_for
 from filingproof.qa.store import CellHit, cells_near
-from filingproof.understanding import FilingRef
+from filingproof.understanding import FilingRef, QueryUnderstanding
 from filingproof.verify.expression import Ref
 from filingproof.verify.items import column_words
 
@@ -81,10 +82,17 @@ class Resolver:
     """Cells of one company's filings, read once per period end and shared by a metric's inputs."""
 
     def __init__(
-        self, session: AsyncSession, ticker: str, filings: list[FilingRef], allowed: Collection[int] | None
+        self,
+        session: AsyncSession,
+        ticker: str,
+        filings: list[FilingRef],
+        allowed: Collection[int] | None,
+        within: QueryUnderstanding | None = None,
     ) -> None:
-        """`allowed`: the filings a request is restricted to (None: every filing of the company)."""
+        """`allowed`: the filings a request is restricted to (None: every filing of the company); `within`:
+        a question asking for part of a year, whose period every input is read at (None: fiscal years)."""
         self._session = session
+        self._within = within
         self._ticker = ticker
         self._filings = [f for f in filings if allowed is None or f.filing_id in allowed] or filings
         self._allowed = None if allowed is None else frozenset(allowed)
@@ -93,11 +101,22 @@ class Resolver:
         self._sizes: dict[int, int] = {}  # rows of each table
         self._tables: dict[int, int] = {}
 
+    def target(self, ref: Ref) -> Target | None:
+        item = INPUTS_BY_KEY[ref.item]
+        if self._within is not None:
+            return target_for(self._within, self._filings, item.nature)
+        return target_of(item, self._filings, ref.year)
+
+    def period_words(self, ref: Ref) -> str:
+        """The period an input is read at, in words: "fiscal 2023", "the six months ended June 30, 2023"."""
+        target = self.target(ref) if self._within is not None else None
+        return target.words() if target is not None else f"fiscal {ref.year}"
+
     async def find(self, ref: Ref) -> Found | Missing:
         item = INPUTS_BY_KEY[ref.item]
-        target = target_of(item, self._filings, ref.year)
+        target = self.target(ref)
         if target is None:
-            return Missing(ref, f"no ingested {self._ticker} filing dates fiscal {ref.year}")
+            return Missing(ref, f"no ingested {self._ticker} filing dates {self.period_words(ref)}")
         in_period = [
             cell
             for cell in await self._cells_near(target.end)
@@ -118,12 +137,13 @@ class Resolver:
             if self._statements.get(self._tables[cell.cell_id]) == item.statement
         ]
         if not candidates:
-            when = "at" if item.nature == "instant" else "for the year ended"
-            return Missing(
-                ref,
-                f"no ingested filing's {item.statement.replace('_', ' ')} prints it {when} "
-                f"{target.end.isoformat()}",
-            )
+            at = item.nature == "instant"
+            if self._within is None:
+                when = f"{'at' if at else 'for the year ended'} {target.end.isoformat()}"
+            else:
+                when = f"{'at' if at else 'for'} {target.words()}"
+            statement = item.statement.replace("_", " ")
+            return Missing(ref, f"no ingested filing's {statement} prints it {when}")
         # A row with several cells of the one period is a breakdown (a consolidating statement's parent,
         # guarantor and eliminations columns; quarters read as years), not the line itself.
         rows = Counter(self._row_key(cell) for _, cell in candidates)

@@ -54,6 +54,17 @@ class Target:
             return False
         return length_matches((end - start).days + 1, self.days)
 
+    def words(self) -> str:
+        """The period as the filings print it: "the nine months ended September 30, 2024"; a balance's
+        date ("March 29, 2025")."""
+        if self.kind == "instant":
+            return long_date(self.end)
+        months = round((self.days or 0) / 30.4)
+        length = {3: "three months", 6: "six months", 9: "nine months", 12: "year"}.get(
+            months, f"{months} months"
+        )
+        return f"the {length} ended {long_date(self.end)}"
+
     def earlier(self) -> "Target":
         """The same period a year before (the comparative a growth question needs)."""
         year = self.fiscal_year - 1 if self.fiscal_year is not None else None
@@ -136,7 +147,9 @@ def target_for(
     """The period `u` asks for in one company's filings (`year` overrides the year asked)."""
     if not filings:
         return None
-    if nature == "duration" and u.period_kind in ("second_half", "trailing_twelve_months"):
+    if nature == "duration" and (
+        u.period_kind in ("second_half", "trailing_twelve_months") or _ends_a_year(u, filings)
+    ):
         summed = period_sum_for(u, filings, year)
         return summed.asked if summed is not None else None
     if year is None and (u.period_end or u.as_of):
@@ -215,10 +228,15 @@ def period_sum_for(
     if u.period_kind == "trailing_twelve_months":
         return _trailing(u, filings, year)
     quarter_four = u.fiscal_period == "Q4" and u.period_kind in (None, "three_months")
-    if not (quarter_four or u.period_kind == "second_half"):
+    ending = _ends_a_year(u, filings)
+    if not (quarter_four or u.period_kind == "second_half" or ending):
         return None
     if year is None:
-        year = u.fiscal_year
+        year = (
+            u.fiscal_year
+            if u.fiscal_year is not None or u.period_end is None
+            else fiscal_year_of(u.period_end)
+        )
     if year is None:
         latest = [f for f in filings if f.form == "10-K" and f.fiscal_year is not None]
         if not latest:
@@ -244,6 +262,15 @@ def period_sum_for(
         (_duration(quarter_end(filings, year, 2, year_end), 6, year, 2),),
         "the year less its first half",
     )
+
+
+def _ends_a_year(u: QueryUnderstanding, filings: list[FilingRef]) -> bool:
+    """Whether the question asks for the six months that end a fiscal year ("Jul-Dec 2023" of a calendar
+    year): its second half, which no statement prints."""
+    if u.period_kind != "six_months" or u.period_end is None:
+        return False
+    year_end = fiscal_year_end(filings, fiscal_year_of(u.period_end))
+    return year_end is not None and dates_match(u.period_end, year_end, COUNTED_END_SLACK)
 
 
 def _trailing(u: QueryUnderstanding, filings: list[FilingRef], year: int | None) -> PeriodSum | None:

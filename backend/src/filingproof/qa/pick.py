@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.calendar import COUNTED_END_SLACK, long_date
+from filingproof.calendar import COUNTED_END_SLACK
 from filingproof.qa.asked import asks_paid, item_phrases
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import Ask, LineItem, PeriodNature
@@ -573,7 +573,7 @@ async def _summed_period(
         return bool(picks)
     what = f"{ticker} {asked.name} for {summed.asked.name}, {summed.how}"
     if len(picks) < len(parts):
-        lacking = "; ".join(_period_words(part) for part, pick in zip(parts, found, strict=True) if not pick)
+        lacking = "; ".join(part.words() for part, pick in zip(parts, found, strict=True) if not pick)
         answer.missing.append(f"{what}: the ingested filings print no figure for {lacking}")
         return True
     if len({_line_of(pick.cell) for pick in picks}) > 1:
@@ -612,15 +612,6 @@ async def _on_one_line(
 def _line_of(cell: CellHit) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The line a cell is on: its concept and members where tagged, else its label."""
     return cell.concept or cell.row_label.lower(), tuple(sorted(cell.dimensions.items()))
-
-
-def _period_words(target: Target) -> str:
-    """A period as the filings print it: "the nine months ended September 30, 2024"."""
-    months = round((target.days or 0) / 30.4)
-    length = {3: "three months", 6: "six months", 9: "nine months", 12: "year"}.get(
-        months, f"{months} months"
-    )
-    return f"the {length} ended {long_date(target.end)}"
 
 
 # "the increase in merchandise inventories balance": the move between two balances, not a cash-flow line

@@ -4,6 +4,7 @@ a sign-off ("Thanks a lot"). Only asking clauses name the item; the others lend 
 when the asking clauses name none.
 """
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,9 +16,14 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 # `_ABBREVIATION`), a dash between spaces ("big tech — could you …"), a parenthesis.
 # A dash between two periods is a range, not a break ("FY2017 - FY2019").
 _BREAK = re.compile(
-    r"[?!;]+\s*|,?\s+(?:but|now)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    r"[?!;]+\s*|,?\s+(?:but|now)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
+    r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
+    r"|,\s+(?=(?:what|how|which|who)\s+(?:was|were|is|are|did|does|do|much|many|made)\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
     re.IGNORECASE,
 )
+# ", " before a question word: a clause of its own after what the asker says of themselves
+_QUESTION_AFTER_COMMA = re.compile(r",\s+")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our)\b", re.IGNORECASE)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
 _ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|dept|approx|incl|excl)$", re.I)
 # A parenthesis that is part of a line item's name, as filers print them: "other (gains) and losses",
@@ -166,6 +172,8 @@ _FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern, r
 # a dash or a colon may open a formula or another clause of the question ("NI qtr ended 6/30/23: GM vs JCI,
 # which higher + diff")
 _OPENS_CLAUSE = re.compile(r":\s+|" + _DASH.pattern, re.IGNORECASE)
+# what follows a dash asks ("trivia for the team chat: Comcast vs GM - who made more money …"): no minus
+_ASKS_AFTER = re.compile(r"\s*(?:who|what(?:'s)?|which|how)\b", re.IGNORECASE)
 
 
 def _asks(text: str) -> bool:
@@ -206,7 +214,11 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             and not NEGATION.match(text, opening.end())
             and not _AT_HAND.search(text, opening.end(), end)
             and not (
-                _OPENS_CLAUSE.fullmatch(opening.group()) and _asks(text[opening.end() : operator.start()])
+                _OPENS_CLAUSE.fullmatch(opening.group())
+                and (
+                    _asks(text[opening.end() : operator.start()])
+                    or _ASKS_AFTER.match(text, operator.end(), end) is not None
+                )
             )
         ):
             stop = len(text[:end].rstrip(" ?!."))
@@ -221,8 +233,16 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             continue  # "(CFO - capex)": a minus inside a parenthesis
         if any(a <= found.start() < b for a, b in kept):
             continue
+        told = _FIRST_PERSON.search(text, start, found.start())
+        if _QUESTION_AFTER_COMMA.fullmatch(found.group()) and not told:
+            continue  # "For General Mills, what were …": one question; "I've got …, what does …": two clauses
         if found.start() > start:
             pieces.append((start, found.start(), depth > 0, "?" in found.group()))
+        elif "?" in found.group() and depth == 0:
+            # "DIS FY23 total revs (FYE 9/30/23)?": the mark after a gloss is the clause's the gloss is in
+            asked = next((i for i in reversed(range(len(pieces))) if not pieces[i][2]), None)
+            if asked is not None:
+                pieces[asked] = (*pieces[asked][:3], True)
         depth += found.group().count("(") - found.group().count(")")
         start = found.end()
     if start < end:
@@ -283,6 +303,14 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     # tells what is at hand, beside one that asks
     stated = {(s, e) for s, e, _, mark in clauses if not mark and _HAVE.match(text, s, e)}
     asking = [clause for clause in asking if clause not in stated] or asking
+    # "… and I need the bottom line: how big was the net loss …?": a clause a colon closes announces the
+    # question after it, which asks
+    announced = {
+        (s, e)
+        for (s, e, _, _), (s2, e2, _, _) in itertools.pairwise(clauses)
+        if (s, e) in asking and (s2, e2) in asking and ":" in text[e:s2] and _ASKS_AFTER.match(text, s2, e2)
+    }
+    asking = [clause for clause in asking if clause not in announced] or asking
     # "for just the three months ended May 31, 2023 (their fiscal Q3), what was GAAP diluted EPS?": a period
     # set before the question of its sentence is the question's
     asking += [

@@ -86,6 +86,8 @@ SHORT_FORMS = {
     "intl": "international",
     "int'l": "international",
     "natl": "national",
+    "finl": "financial",
+    "fin'l": "financial",
     "svcs": "services",
     "sys": "systems",
     "lic": "license",

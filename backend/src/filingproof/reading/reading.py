@@ -18,7 +18,7 @@ from typing import Literal
 from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
-from filingproof.reading.clauses import DONE_WORDS, NEGATION, OPERATOR_WORD, Clause, split_clauses
+from filingproof.reading.clauses import DONE_WORDS, NEGATION, OPERATOR_WORD, Clause, Kept, split_clauses
 from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import SHORT_FORMS, Phrase, analyst_words, is_english_word
 from filingproof.slips import one_edit
@@ -208,8 +208,29 @@ def _month_quarter_spelled(match: re.Match[str]) -> str:
     return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
 
 
+# "Jul-Dec 2023", "Jan-Sep '23": the months of a span, named by its first and last
+_MONTH_RANGE = re.compile(
+    rf"(?P<first>{MONTH_NAME_PATTERN})\s*[-–—]\s*(?P<last>{MONTH_NAME_PATTERN}),?\s+'?(?P<year>\d{{4}}|\d{{2}})\b"
+)
+_SPAN_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+
+
+def _month_range_spelled(match: re.Match[str]) -> str:
+    """ "Jul-Dec 2023" → "the six months ended December 31, 2023"; a span of another length stays as
+    written."""
+    first = MONTH_NUMBERS[match["first"].lower().rstrip(".")]
+    last = MONTH_NUMBERS[match["last"].lower().rstrip(".")]
+    months = (last - first) % 12 + 1
+    if months not in _SPAN_WORDS:
+        return match.group()
+    year = int(_year(match["year"]))
+    day = monthrange(year, last)[1]
+    return f"the {_SPAN_WORDS[months]} months ended {FULL_MONTH_NAMES[last - 1].title()} {day}, {year}"
+
+
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
+    text = _MONTH_RANGE.sub(_month_range_spelled, text)
     text = _MONTH_QUARTER.sub(_month_quarter_spelled, text)
     text = _MONTH_SHORT_YEAR.sub(_month_spelled, text)
     text = _QUARTER_FISCAL_YEAR.sub(lambda m: f"Q{m.group(1) or m.group(2)} FY{_year(m.group(3))}", text)
@@ -346,11 +367,15 @@ def _tickers_as_companies(source: str, named: Sequence[tuple[str, str]]) -> list
     return found
 
 
-def _bind_companies(draft: _Draft, mentions: Collection[str], tickers: dict[str, str]) -> None:
+def _bind_companies(
+    draft: _Draft, mentions: Collection[str], tickers: dict[str, str], members: Kept = ()
+) -> None:
+    """`members`: where the question names a member in several words (in the whole question's offsets)."""
     for mention in mentions:
         # a whole word: the ticker "F" is no part of "Ford" or "FCF"
         for found in re.finditer(rf"(?<!\w){re.escape(mention)}(?!\w)", draft.text):
-            if draft.free(*found.span()):
+            at = draft.offset + found.start()
+            if draft.free(*found.span()) and not any(a <= at < b for a, b in members):
                 draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
 
 
@@ -397,14 +422,15 @@ def _member_pattern(name: str) -> re.Pattern[str]:
     """A member's printed name as typed: any case, "&" for "and", words apart by spaces, hyphens or a
     parenthesis ("Third-party seller services", "China (including Hong Kong)"), long words maybe without their
     vowels ("Grtr China")."""
-    words = [r"(?:and|&)" if w.lower() == "and" else _typed_word(w) for w in name.split()]
+    several = " " in name.strip()
+    words = [r"(?:and|&)" if w.lower() == "and" else _typed_word(w, several) for w in name.split()]
     return re.compile(r"(?<![\w-])" + r"[\s(),-]*".join(words) + r"\)?(?![\w-])", re.IGNORECASE)
 
 
-def _typed_word(word: str) -> str:
+def _typed_word(word: str, several: bool = False) -> str:
     """One word of a member's name as typed: whole, a short one in capitals with its dots ("U.S." for the
     "US" of "Walmart US"), or a long one without its vowels ("grtr china") or as its initial and a dot
-    ("N. America")."""
+    ("N. America"); in a name of several words, a long word also by its first letters ("Comm Airplanes")."""
     if word.isupper() and 2 <= len(word) <= 3:
         return dotted(word)
     shortened = [re.escape(short) for short, whole in SHORT_FORMS.items() if whole == word.lower()]
@@ -414,9 +440,10 @@ def _typed_word(word: str) -> str:
     if len(word) < 5:
         return re.escape(word)
     initial = rf"{re.escape(word[:1])}\."
+    cut = [rf"{re.escape(word[:4])}[a-z]*"] if several and len(word) >= 8 else []
     if len(skeleton) < 3 or skeleton.lower() == word.lower():
-        return f"(?:{re.escape(word)}|{initial})"
-    return f"(?:{re.escape(word)}|{re.escape(skeleton)}|{initial})"
+        return f"(?:{'|'.join([re.escape(word), *cut, initial])})"
+    return f"(?:{'|'.join([re.escape(word), re.escape(skeleton), *cut, initial])})"
 
 
 def _skeleton(word: str) -> str:
@@ -1184,7 +1211,8 @@ def read(
             continue
         excluded += _bind_exclusions(draft)
         found = companies(draft.text)
-        _bind_companies(draft, [mention for mention, _ in first], dict(first))  # before analysts' words
+        # before analysts' words; never inside a member's name that opens with it ("GM Financial")
+        _bind_companies(draft, [mention for mention, _ in first], dict(first), names)
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words, found)
         _bind_presentation(draft)
@@ -1249,6 +1277,9 @@ def read(
             for span in draft.spans
             if span.role in missing
             and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
+            # a member qualifies the item the aside that lends it names ("iPhone volumes were awful in 2024 so
+            # I'm checking Apple's net sales. what was it?": Apple's net sales, not the iPhone's)
+            and (span.role != "qualifier" or lender is None or draft is lender)
             and span not in done
         ]
         parts += [_periods_spelled(_rendered_span(span)) for span in borrowed]  # "2Q23" as "Q2 2023"
@@ -1341,6 +1372,8 @@ def _years_spelled(text: str) -> str:
         word = before[-1].lower().rstrip(".,")
         if word in MONTH_NAMES or re.fullmatch(r"q[1-4]", word) or "calendar" in (w.lower() for w in before):
             return match.group()
+        if word.isdigit() and len(before) == 2 and before[0].lower().rstrip(".,") in MONTH_NAMES:
+            return match.group()  # a date's year, written without its comma: "June 30 2023"
         return f"FY{match.group(1)}"
 
     return _BARE_YEAR.sub(fiscal, text)

@@ -228,7 +228,9 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     # and so is "net loss attributable" once the reading has taken the company's name away
     (
         "attributable available",
-        r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*|\battributable\b(?!\s+to\b)",
+        # ("NI attrib stockholders": the analyst's "to" left out)
+        r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*"
+        r"|\battributable\b(?!\s+to\b)(?:\s+(?:common\s+)?(?:share|stock)holders\b)?",
         " ",
     ),
     # a lender's revenue is its revenues net of the interest it pays (American Express's "Total revenues net
@@ -285,7 +287,7 @@ _SYNONYMS = {
 # Words that qualify nothing: what every line has ("total", "net"; "GAAP", as every statement is, while
 # "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
-    "a an and the of for from to in on by at as with its our their or is was were be "
+    "a an and the of for from to in within on by at as with its our their or is was were be "
     "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
     "used balance beginning ending end year years ended ending period periods fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million millions "

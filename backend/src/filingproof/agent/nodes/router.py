@@ -13,7 +13,7 @@ from filingproof.agent.response import QueryFilters
 from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
 from filingproof.metrics.criteria import quality_asked
-from filingproof.metrics.definition import metric_question
+from filingproof.metrics.definition import dated_year, metric_question
 from filingproof.metrics.trend import trend_asked
 from filingproof.qa.asked import with_part
 from filingproof.qa.direction import asked_way
@@ -91,7 +91,7 @@ def with_definition(reading: Reading) -> Reading:
     if not reading.definition:
         return reading
     stated = reading.asked.rstrip("?. ") + reading.definition
-    if metric_question(with_instructions(stated, reading.instructions)) is None:
+    if metric_question(with_instructions(stated, reading.instructions), dated_year(stated)) is None:
         stated = f"{reading.asked.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}"
     return dataclasses.replace(reading, asked=stated)
 

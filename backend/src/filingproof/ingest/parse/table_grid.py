@@ -103,7 +103,13 @@ def fold_fragments(row: list[SourceCell]) -> list[Item]:
         if item.text in LEADING_FRAGMENTS:
             pending = item
             continue
-        if item.text.lower() in TRAILING_FRAGMENTS and folded and parse_number(folded[-1].text) is not None:
+        if (
+            item.text.lower() in TRAILING_FRAGMENTS
+            and folded
+            and parse_number(folded[-1].text) is not None
+            # a "%" heading a column of changes beside a year heading its own ("2023 | 2022 | %", CMCSA)
+            and not (item.text == "%" and is_year(folded[-1].text))
+        ):
             previous = folded.pop()
             item = Item(
                 previous.cells + item.cells, previous.text + item.text, previous.col_start, item.col_end

@@ -63,8 +63,10 @@ def _table_text(document: ParsedDocument, marker: str) -> str:
     return text_of(document.layout.tables[int(marker.strip("[]").split()[1])].element)
 
 
-async def render_source(browser: Browser, document: ParsedDocument, out_dir: Path, width: int) -> Rendering:
+async def render_source(
+    browser: Browser, document: ParsedDocument, out_dir: Path, width: int, stall_s: float
+) -> Rendering:
     """Page images and cell boxes: PDFium draws a PDF's own pages, Chromium lays out an HTML filing."""
     if isinstance(document, PdfDocument):
         return await render_pdf(document, out_dir, width)
-    return await render_document(browser, document, out_dir, width)
+    return await render_document(browser, document, out_dir, width, stall_s)
