@@ -971,6 +971,10 @@ def test_the_reason_before_what_the_asker_is_checking_names_no_item() -> None:
         ("Apple net sales Jul-Dec 2024", "What was Apple net sales the six months ended December 31, 2024"),
         ("Apple net sales Jan-Sep '24", "What was Apple net sales the nine months ended September 30, 2024"),
         (
+            "Apple net sales July through December 2024",
+            "What was Apple net sales the six months ended December 31, 2024",
+        ),
+        (
             "Apple net sales Jan-Feb 2024",
             "What was Apple net sales Jan-Feb FY2024",
         ),  # no period filings print
@@ -1020,3 +1024,16 @@ def test_a_member_typed_short_or_named_after_its_company_is_the_member() -> None
     ]
     assert qualifiers("GM Finl seg total rev FY23") == ["GM:GM Financial"]
     assert qualifiers("BA Comm Airplanes seg revs FY23") == ["BA:Commercial Airplanes"]
+
+
+def test_a_member_an_aside_names_does_not_qualify_the_whole_companys_total() -> None:
+    """Probe 11's held-out: "BMY's top line keeps sliding with the Revlimid generics... what was the
+    year-over-year % change in total revenues" had been answered, verified, with Revlimid's revenue."""
+    read_ = reading(
+        "Apple's top line keeps sliding with the iPhone slowdown... what was the change in total net sales "
+        "for FY2024?"
+    )
+    assert read_.of("qualifier") == ()
+    # an aside that names the subject still lends it to a question of a line that is not the total
+    read_ = reading("I'm looking at the iPhone. What were net sales for FY2024?")
+    assert [span.bound for span in read_.of("qualifier")] == ["AAPL:I Phone"]

@@ -208,9 +208,10 @@ def _month_quarter_spelled(match: re.Match[str]) -> str:
     return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
 
 
-# "Jul-Dec 2023", "Jan-Sep '23": the months of a span, named by its first and last
+# "Jul-Dec 2023", "July through December 2023": the months of a span, named by its first and last
 _MONTH_RANGE = re.compile(
-    rf"(?P<first>{MONTH_NAME_PATTERN})\s*[-–—]\s*(?P<last>{MONTH_NAME_PATTERN}),?\s+'?(?P<year>\d{{4}}|\d{{2}})\b"
+    rf"(?P<first>{MONTH_NAME_PATTERN})(?:\s*[-–—]\s*|\s+(?:through|thru|to)\s+)(?P<last>{MONTH_NAME_PATTERN}),?\s+"
+    r"'?(?P<year>\d{4}|\d{2})\b"
 )
 _SPAN_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
 
@@ -1161,6 +1162,12 @@ def _done_companies(draft: _Draft) -> list[Span]:
     ]
 
 
+# an asked item of the whole company, which no member an aside names qualifies
+_WHOLE = re.compile(
+    r"\b(?:total|consolidated|company-?wide|overall)\s+(?:net\s+)?(?:revenues?|sales)\b", re.I
+)
+
+
 def _item_lender(drafts: Sequence[tuple[Clause, _Draft]]) -> _Draft | None:
     """The aside an asking clause that names no item takes it from: the nearest before the first asking
     clause that names one ("Hope all's well. I was curious about Intel's R&D spend - what was it?"), else
@@ -1239,6 +1246,9 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
+    if any(_WHOLE.search(draft.text) and not _OWNER_BACK.search(draft.text) for draft in asking):
+        # "… sliding with the Revlimid generics... what was the change in total revenues": the whole company's
+        missing.discard("qualifier")
     unknown = tuple(dict.fromkeys(name for draft in asking for name in _unknown_names(draft, words)))
     if "company" in missing and not unknown:
         unknown = _unknown_named_last(drafts, words)
