@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.calendar import COUNTED_END_SLACK, LONG_DATE_PATTERN, dates_match, fiscal_year_of
+from filingproof.calendar import LONG_DATE_PATTERN, fiscal_year_of
 from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
 from filingproof.metrics.items import IN_PARTS, INPUTS_BY_KEY
 from filingproof.metrics.library import METRICS
@@ -22,7 +22,7 @@ from filingproof.metrics.resolve import Found, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
 from filingproof.qa.parts import PART_PREFIX
-from filingproof.qa.periods import fiscal_year_end
+from filingproof.qa.periods import ends_fiscal_year
 from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
 from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
@@ -194,10 +194,7 @@ def _year_of_period(u: QueryUnderstanding) -> int | None:
 def _dated_within_a_year(u: QueryUnderstanding, filings: list[FilingRef], year: int) -> bool:
     """Whether the question dates its period ("at June 30, 2023") other than at fiscal `year`'s end."""
     when = u.period_end or u.as_of
-    if when is None:
-        return False
-    year_end = fiscal_year_end(filings, year)
-    return year_end is None or not dates_match(when, year_end, COUNTED_END_SLACK)
+    return when is not None and not ends_fiscal_year(filings, when, year)
 
 
 def _over_a_part(asked: MetricQuestion, question: str) -> bool:

@@ -264,13 +264,18 @@ def period_sum_for(
     )
 
 
+def ends_fiscal_year(filings: list[FilingRef], day: date, year: int) -> bool:
+    """Whether `day` is the end of the company's fiscal `year` (False where its filings do not date it)."""
+    year_end = fiscal_year_end(filings, year)
+    return year_end is not None and dates_match(day, year_end, COUNTED_END_SLACK)
+
+
 def _ends_a_year(u: QueryUnderstanding, filings: list[FilingRef]) -> bool:
     """Whether the question asks for the six months that end a fiscal year ("Jul-Dec 2023" of a calendar
     year): its second half, which no statement prints."""
     if u.period_kind != "six_months" or u.period_end is None:
         return False
-    year_end = fiscal_year_end(filings, fiscal_year_of(u.period_end))
-    return year_end is not None and dates_match(u.period_end, year_end, COUNTED_END_SLACK)
+    return ends_fiscal_year(filings, u.period_end, fiscal_year_of(u.period_end))
 
 
 def _trailing(u: QueryUnderstanding, filings: list[FilingRef], year: int | None) -> PeriodSum | None:

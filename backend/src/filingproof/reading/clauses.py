@@ -233,8 +233,9 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             continue  # "(CFO - capex)": a minus inside a parenthesis
         if any(a <= found.start() < b for a, b in kept):
             continue
-        told = _FIRST_PERSON.search(text, start, found.start())
-        if _QUESTION_AFTER_COMMA.fullmatch(found.group()) and not told:
+        if _QUESTION_AFTER_COMMA.fullmatch(found.group()) and not _FIRST_PERSON.search(
+            text, start, found.start()
+        ):
             continue  # "For General Mills, what were …": one question; "I've got …, what does …": two clauses
         if found.start() > start:
             pieces.append((start, found.start(), depth > 0, "?" in found.group()))
