@@ -889,6 +889,10 @@ _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.I), "year_to_date"),
 )  # fmt: skip
 _ENDED = re.compile(r"\b(?:ended|ending)\s*$", re.I)
+# "ended December 30", its year unwritten
+_ENDED_UNDATED = re.compile(
+    rf"\b(?:ended|ending)\s+(?P<month>{MONTH_NAME_PATTERN})\s+(?P<day>\d{{1,2}})\b(?!,?\s*'?\d)", re.I
+)
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s*$", re.I)
 
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
@@ -950,6 +954,18 @@ def _through(query: str) -> date | None:
     return day_in_month(int(last["year"]), month_number(last["month"]), 31)
 
 
+def _latest_ending(filings: Sequence[FilingRef], undated: re.Match[str]) -> date:
+    """ "the six months ended December 30", its year unwritten: the latest filing's that ends that day, as a
+    question that names no year asks of the latest; else that day of the latest filing's year, which no
+    figure ends on."""
+    month, day = month_number(undated["month"]), int(undated["day"])
+    ends = [f.period_end for f in filings]
+    dated = [end for end in ends if dates_match(end, day_in_month(end.year, month, day))]
+    if dated:
+        return max(dated)
+    return day_in_month(max((end.year for end in ends), default=date.today().year), month, day)
+
+
 def _periods(
     query: str,
 ) -> tuple[list[int], FiscalPeriod | None, PeriodKind | None, date | None, date | None]:
@@ -987,6 +1003,10 @@ def _periods(
         kind = "instant"
     if fiscal_period is None and re.search(r"\b(?:full|fiscal)[- ]year\b|\bannual\b", query, re.I):
         fiscal_period = "FY"
+    undated = _ENDED_UNDATED.search(query) if period_end is None else None
+    if undated is not None and years:
+        # "the six months ended December 30 … FY2023": the day, in the year named beside it
+        period_end = day_in_month(max(years), month_number(undated["month"]), int(undated["day"]))
     return sorted(set(years)), fiscal_period, kind, period_end, as_of
 
 
@@ -1100,6 +1120,9 @@ def understand(
     companies, unknown_tickers, mentions = find_companies(query if naming is None else naming, catalog)
     unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
+    undated = _ENDED_UNDATED.search(query) if period_end is None and not years else None
+    if undated is not None:
+        period_end = _latest_ending(catalog.filings_of(companies), undated)
     statement, inferred = _statement(query)
     forward = FORWARD.search(query) is not None
     calendar_year = _CALENDAR_YEAR.search(query) is not None

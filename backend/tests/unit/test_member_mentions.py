@@ -30,3 +30,11 @@ def test_a_member_named_after_the_company_is_written_without_it() -> None:
     assert without_company("Model E", FORD) is None
     assert written_member("EBIT for Ford's Model e segment", "f:FordModelEMember", FORD) == "Model e"
     assert written_member("EBIT for Ford's Model e segment", "f:FordModelEMember") is None
+
+
+def test_a_short_name_is_written_in_capitals_as_initials() -> None:
+    # McDonald's `mcd:USMarketMember`: its "Market" is the member's kind, and the name "US" is written "U.S."
+    # or "US", never the word "us"
+    assert written_member("total revenues from McDonald's U.S. segment", "mcd:USMarketMember") == "U.S."
+    assert written_member("MCD US seg total revs 2Q23", "mcd:USMarketMember") == "US"
+    assert written_member("tell us McDonald's total revenues", "mcd:USMarketMember") is None

@@ -207,6 +207,9 @@ def test_rows_of_other_lines_are_not_the_input() -> None:
     continuing = cfo.row_rank("Cash provided by operating activities from continuing operations")
     unqualified = cfo.row_rank("Cash provided by operating activities")
     assert continuing is not None and unqualified is not None and continuing < unqualified
+    # RTX's FY2023 10-K: "flows" in the continuing operations' line
+    flows = cfo.row_rank("Net cash flows provided by operating activities from continuing operations")
+    assert flows is not None and flows < unqualified
     # dividends paid to the minority owners of subsidiaries are not the company's dividends (Coca-Cola)
     assert INPUTS_BY_KEY["dividends_paid"].row_rank("Dividends paid to noncontrolling interests") is None
 
@@ -220,3 +223,10 @@ def test_tesla_capex_is_its_payment_not_its_non_cash_disclosure() -> None:
     assert capex.row_rank("Acquisitions of property and equipment") is not None
     # the tag's standard label, as Boeing prints it (10-K FY2023, page 54)
     assert capex.row_rank("Payments to acquire property, plant and equipment") is not None
+
+
+def test_a_total_that_repeats_its_sections_heading_is_the_line() -> None:
+    # AbbVie's FY2023 10-K, page 57: the operating section's total is printed "Cash flows from operating
+    # activities", as its heading (which holds no figure)
+    assert INPUTS_BY_KEY["operating_cash_flow"].row_rank("Cash flows from operating activities") is not None
+    assert INPUTS_BY_KEY["operating_cash_flow"].row_rank("Cash flows from investing activities") is None

@@ -577,3 +577,15 @@ def test_cat_capitalised_is_caterpillar_and_a_cat_is_not() -> None:
     catalog = Catalog(companies=(CompanyRef("CAT", "CATERPILLAR INC"),), filings=())
     assert understand("Cat had a monster Q2 - what was operating profit?", catalog).companies == ("CAT",)
     assert understand("What does a cat eat in 2023?", catalog).companies == ()
+
+
+def test_a_day_without_its_year_is_the_latest_that_a_filing_ends_on() -> None:
+    # "the six months ended January 26" had read as any six months (the first half of a year, verified)
+    read = understand("NVIDIA revenue for the six months ended January 26", CORPUS)
+    assert read.period_end == date(2025, 1, 26)
+    # the year written beside it
+    read = understand("NVIDIA revenue for the six months ended January 28 in fiscal 2024", CORPUS)
+    assert read.period_end == date(2024, 1, 28)
+    # a day no filing ends on: that day of the latest filing's year, which no figure ends on
+    read = understand("NVIDIA revenue for the six months ended March 3", CORPUS)
+    assert read.period_end == date(2025, 3, 3)

@@ -978,6 +978,21 @@ def test_the_reason_before_what_the_asker_is_checking_names_no_item() -> None:
             "Apple net sales Jan-Feb 2024",
             "What was Apple net sales Jan-Feb FY2024",
         ),  # no period filings print
+        # a span from a month to the day a 52/53-week year ends (probe 12, Lowe's)
+        (
+            "Apple net sales from April 2024 through the Sep 28, 2024 year end",
+            "What was Apple net sales the six months ended September 28, 2024",
+        ),
+        # mid-month: no span of whole months
+        (
+            "Apple net sales from April 2024 through Sep 14, 2024",
+            "What was Apple net sales from April 2024 through Sep 14, 2024",
+        ),
+        # its year said elsewhere ("Kraft Heinz 2H 2023 - … July through the Dec 30 year end")
+        (
+            "Apple net sales April through the Sep 28 year end",
+            "What was Apple net sales the six months ended September 28",
+        ),
     ],
 )
 def test_a_span_of_months_is_the_months_ended_its_last(question: str, text: str) -> None:
@@ -1011,7 +1026,14 @@ def test_clauses_people_run_together() -> None:
 def test_a_member_typed_short_or_named_after_its_company_is_the_member() -> None:
     catalog = Catalog((CompanyRef("GM", "GENERAL MOTORS CO"), CompanyRef("BA", "BOEING CO")), ())
     words = FilingWords(
-        terms=WORDS.terms, members=(("BA", "Commercial Airplanes"), ("GM", "GM Financial")), fold=terms
+        terms=WORDS.terms,
+        members=(
+            ("BA", "Commercial Airplanes"),
+            ("GM", "GM Financial"),
+            ("TXN", "Embedded Processing"),
+            ("BA", "Professional Visualization"),
+        ),
+        fold=terms,
     )
 
     def qualifiers(question: str) -> list[str]:
@@ -1024,6 +1046,9 @@ def test_a_member_typed_short_or_named_after_its_company_is_the_member() -> None
     ]
     assert qualifiers("GM Finl seg total rev FY23") == ["GM:GM Financial"]
     assert qualifiers("BA Comm Airplanes seg revs FY23") == ["BA:Commercial Airplanes"]
+    assert qualifiers("TXN Emb Proc seg rev 2Q23") == ["TXN:Embedded Processing"]
+    # a shortened word is a whole word: "provision" is no "Pro" and "Vision"
+    assert qualifiers("What was Boeing's provision for income taxes in 2023?") == []
 
 
 def test_a_member_an_aside_names_does_not_qualify_the_whole_companys_total() -> None:
@@ -1037,3 +1062,78 @@ def test_a_member_an_aside_names_does_not_qualify_the_whole_companys_total() -> 
     # an aside that names the subject still lends it to a question of a line that is not the total
     read_ = reading("I'm looking at the iPhone. What were net sales for FY2024?")
     assert [span.bound for span in read_.of("qualifier")] == ["AAPL:I Phone"]
+
+
+def test_what_people_add_around_the_question_asks_nothing() -> None:
+    """Probe 11's and 12's dev questions: clauses that tell rather than ask."""
+    # a sentence that says the question again, better, asks in its place
+    kinds = clause_kinds(
+        "so how much did AWS actually bring in last year with capacity still tight? I mean Amazon Web "
+        "Services segment net sales for full-year 2024"
+    )
+    assert [k for k, _ in kinds] == ["context", "asking"]
+    # …not one that says what a word of the question means
+    kinds = clause_kinds(
+        "how much did Apple spend on R&D in fiscal 2024? I mean the regular R&D expense line, not acquired "
+        "in-process R&D"
+    )
+    assert kinds[0] == ("asking", "how much did Apple spend on R&D in fiscal 2024")
+    # a clause that seeks agreement tells
+    kinds = clause_kinds(
+        "Apple has been buying back stock on purpose, right? how much cash did it have at FYE 2024?"
+    )
+    assert kinds[0] == ("context", "Apple has been buying back stock on purpose, right")
+    # a question the asker means to answer for themselves tells why
+    kinds = clause_kinds(
+        "Apple's dividend is small so I want to see how well it's covered - can you work out their 2024 "
+        "free cash flow?"
+    )
+    assert kinds[0][0] == "context" and kinds[1] == ("asking", "can you work out their 2024 free cash flow")
+    # ", so how much …": what comes before the question states
+    kinds = clause_kinds(
+        "iPhone demand was soft last year, so how much revenue did Apple book in fiscal 2024?"
+    )
+    assert kinds == [
+        ("context", "iPhone demand was soft last year"),
+        ("asking", "how much revenue did Apple book in fiscal 2024"),
+    ]
+    # names joined by "+" in a parenthesis after a part's word say what the part is: no formula
+    kinds = clause_kinds("Meta's Family of Apps segment (Facebook + Instagram) - what was its 2024 revenue?")
+    assert ("gloss", "Facebook + Instagram") in kinds
+    assert ("definition", "FCF (CFO - capex)") not in clause_kinds("Apple FY24 FCF (CFO - capex)")
+
+
+def test_words_about_how_a_segment_is_reported_name_no_line() -> None:
+    read_ = reading(
+        "What was the total net sales of Amazon's AWS segment for 2024, before intersegment eliminations?"
+    )
+    assert not terms(read_.text) & {"before", "intersegment", "elimination"}
+    assert [span.bound for span in read_.of("qualifier")] == ["AMZN:Amazon Web Services"]
+    # without a segment, the words stay: no consolidated figure is "before eliminations"
+    assert "eliminations" in reading("Apple total net sales FY2024 before eliminations").text
+    read_ = reading("what was Apple's net sales for fiscal 2024, as Apple shows it in the income statement?")
+    assert "shows" not in read_.text
+
+
+def test_months_a_parenthesis_names_are_the_asked_period() -> None:
+    read_ = reading(
+        "Apple opened its fiscal 2025 with the December quarter... what diluted EPS did they post for those "
+        "three months (Oct-Dec 2024)?"
+    )
+    assert "the three months ended December 31, 2024" in read_.text
+
+
+def test_a_definition_written_in_percent_is_a_rate() -> None:
+    read_ = reading(
+        "What was Apple's gross margin for fiscal 2024, computed as net sales minus cost of sales, divided "
+        "by net sales, in percent?"
+    )
+    assert read_.definition.endswith("is defined as: (net sales - cost of sales) / net sales")
+    assert read_.definition.startswith(" as a %")
+
+
+def test_companies_the_asker_thanks_for_are_done() -> None:
+    read_ = reading(
+        "thanks for the Apple and Amazon numbers!! now what were Tesla's total revenues for 2024?"
+    )
+    assert [span.bound for span in read_.of("company")] == ["TSLA"]

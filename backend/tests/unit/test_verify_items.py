@@ -22,6 +22,7 @@ from filingproof.verify.items import (
     check_item,
     column_words,
     leaves_out,
+    name_words,
     parent_members,
     terms,
 )
@@ -871,3 +872,39 @@ def test_the_companys_share_leaves_out_the_noncontrolling_interests() -> None:
     assert not leaves_out(
         "Net income attributable to non-controlling interests", (), "noncontrolling interests"
     ).ok
+
+
+def test_a_segment_row_under_a_measures_column_is_that_measure() -> None:
+    # Procter & Gamble 10-K FY2024, page 46: segments by rows, measures by columns; the Grooming segment's
+    # earnings before income taxes is tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest
+    grooming = CellFacts(
+        row_path=("GROOMING",),
+        caption="Global Segment Results",
+        column_label="Earnings/(Loss) Before Income Taxes",
+        concept="us-gaap:IncomeLossIncludingPortionAttributableToNoncontrollingInterest",
+        members=("pg:GroomingSegmentMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        period_start=date(2023, 7, 1),
+        period_end=date(2024, 6, 30),
+        company="PG",
+        company_names=("Procter & Gamble",),
+    )
+    fy2024 = (AskedPeriod(date(2024, 6, 30), 366),)
+    assert check_item(AskedItem("Grooming segment earnings before income taxes", "PG", fy2024), grooming).ok
+    net_sales = replace(grooming, column_label="Net Sales", concept="us-gaap:Revenues")
+    assert not check_item(AskedItem("Grooming earnings before income taxes", "PG", fy2024), net_sales).ok
+    assert check_item(AskedItem("Grooming net sales", "PG", fy2024), net_sales).ok
+
+
+def test_the_cost_of_what_was_sold_is_the_cost_of_sales() -> None:
+    # "Cost of products sold" (Procter & Gamble), "Cost of merchandise sold", "cost of goods sold"
+    for line in ("Cost of products sold", "Cost of merchandise sold", "cost of goods sold"):
+        assert terms(line) == terms("cost of sales") == terms("cost of revenue")
+
+
+def test_a_companys_name_qualifies_nothing_in_any_form() -> None:
+    # "the Walgreens U.S. Retail Pharmacy segment": the term "walgreen" is the company's name too
+    walgreens = name_words("Walgreens Boots Alliance, Inc.")
+    assert terms("Walgreens U.S. Retail Pharmacy segment adjusted operating income", walgreens) == terms(
+        "U.S. Retail Pharmacy segment adjusted operating income"
+    )

@@ -162,6 +162,17 @@ async def search_bm25(
     return [ScoredChunk(chunk, float(score), filing, page) for chunk, score, filing, page in rows]
 
 
+async def lock_statistics(session: AsyncSession) -> None:
+    """Lock the statistics' row until the transaction ends, before anything else of the index is written.
+
+    Every writer of the index takes it first (an ingest's index stage, the deletion of a replaced filing,
+    `finalize_index`): each changes it anyway, so they already run one at a time from that change on, and
+    taking it first keeps one order of locks. Otherwise a finalize that rebuilt the statistics and then
+    waited for the chunks table deadlocked with an ingest that had inserted chunks and waited for the
+    statistics (two workers of one queue)."""
+    await session.execute(text("SELECT 1 FROM bm25_stats WHERE id = 1 FOR UPDATE"))
+
+
 async def recompute_statistics(session: AsyncSession) -> int:
     """Rebuild df and N / total length from the postings and chunks; returns how many df values were off."""
     result = await session.execute(

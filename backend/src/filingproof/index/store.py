@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.config import Settings
 from filingproof.db.models import Cell, Page, Table
-from filingproof.index.bm25 import ChunkTerms, recompute_statistics, write_postings
+from filingproof.index.bm25 import ChunkTerms, lock_statistics, recompute_statistics, write_postings
 from filingproof.index.chunks import TableView, page_chunks
 from filingproof.index.embed import Embedder, vector_literal
 from filingproof.index.tokenize import term_frequencies
@@ -124,14 +124,15 @@ async def index_filing(session: AsyncSession, filing_id: int, embedder: Embedder
 
     Replaces any earlier index of the filing. Runs in the caller's transaction and does not commit.
     """
-    await delete_filing_index(session, filing_id)
     pending = await _pending_chunks(session, filing_id)
-    if not pending:
-        return IndexStats(chunks=0, embedded=0, postings=0)
     vectors: list[str | None] = [None] * len(pending)
-    if embedder is not None:
+    if embedder is not None and pending:
         embedded = await asyncio.to_thread(embedder.embed_passages, [chunk.text for chunk in pending])
         vectors = [vector_literal(vector) for vector in embedded]
+    await lock_statistics(session)  # after the embedding: other ingests embed meanwhile
+    await delete_filing_index(session, filing_id)
+    if not pending:
+        return IndexStats(chunks=0, embedded=0, postings=0)
     chunk_ids = await _insert_chunks(session, filing_id, pending, vectors)
     postings = await write_postings(
         session,
@@ -164,6 +165,7 @@ async def finalize_index(
     session: AsyncSession, settings: Settings, *, build_vectors: bool = True
 ) -> FinalizeStats:
     """After a bulk load: check and repair the BM25 statistics, rebuild the HNSW index, ANALYZE."""
+    await lock_statistics(session)
     corrected = await recompute_statistics(session)
     built = await build_vector_index(session, settings) if build_vectors else False
     for table in ("chunks", "bm25_postings", "bm25_terms"):

@@ -27,6 +27,7 @@ from filingproof.db.models import Filing
 from filingproof.db.page_images import filing_image_prefixes, image_attempt, missing_page_images
 from filingproof.db.page_store import PageStore, page_store
 from filingproof.db.session import Sessions
+from filingproof.index.bm25 import lock_statistics
 from filingproof.index.hook import IndexHook
 from filingproof.ingest.edgar_record import record_stored_filing, with_edgar_record
 from filingproof.ingest.metadata import CompleteMetadata, FilingMetadata
@@ -131,6 +132,8 @@ class _Run:
             async with self.sessions() as session, session.begin():
                 replaced = await _existing_ids(session, meta.accession, sha256)
                 replaced_images = await filing_image_prefixes(session, replaced)
+                if replaced:  # its chunks and postings go with it: the index's lock first
+                    await lock_statistics(session)
                 await session.execute(delete(Filing).where(Filing.id.in_(replaced)))
                 filing, counts = await self._store(
                     session, images.prefix, document, rendering, meta, sha256, source_name

@@ -3,7 +3,8 @@
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof import PARSER_VERSION
@@ -26,20 +27,23 @@ class StoredCounts:
 async def upsert_company(session: AsyncSession, meta: CompleteMetadata) -> Company:
     """The filing's company by its CIK, created on its first filing. It learns a ticker and its registrant
     numbers when it lacks them, and the names it filed under: the latest filing's name is its name, a
-    former one ("Facebook, Inc." of Meta Platforms) an alias that questions may still use."""
-    company = (await session.execute(select(Company).where(Company.cik == meta.cik))).scalar_one_or_none()
-    if company is None:
-        company = Company(cik=meta.cik, ticker=meta.ticker, name=meta.company_name, aliases=[])
-        session.add(company)
-    else:
-        company.ticker = company.ticker or meta.ticker
-        stored = select(func.max(Filing.period_end)).where(Filing.company_id == company.id)
-        latest = await session.scalar(stored)
-        former, current = company.name, meta.company_name
-        if latest is not None and meta.period_end < latest:
-            former, current = current, former
-        company.name = current
-        company.aliases = _with_alias(company.aliases or [], former, current)
+    former one ("Facebook, Inc." of Meta Platforms) an alias that questions may still use.
+
+    Workers ingest a company's filings at once: the row is created by whichever comes first (the other's
+    insert waits for it and does nothing), then locked until this filing's transaction ends, so that two
+    filings never both create it, nor both rename it."""
+    new = insert(Company).values(cik=meta.cik, ticker=meta.ticker, name=meta.company_name, aliases=[])
+    await session.execute(new.on_conflict_do_nothing(index_elements=[Company.cik]))
+    mine = select(Company).where(Company.cik == meta.cik).with_for_update()
+    company = (await session.execute(mine)).scalar_one()
+    company.ticker = company.ticker or meta.ticker
+    stored = select(func.max(Filing.period_end)).where(Filing.company_id == company.id)
+    latest = await session.scalar(stored)
+    former, current = company.name, meta.company_name
+    if latest is not None and meta.period_end < latest:
+        former, current = current, former
+    company.name = current
+    company.aliases = _with_alias(company.aliases or [], former, current)
     if meta.registrant is not None and company.file_number is None:
         company.file_number, company.tax_id = meta.registrant.file_number, meta.registrant.tax_id
     await session.flush()

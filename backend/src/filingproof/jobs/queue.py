@@ -26,6 +26,7 @@ from procrastinate import App, JobContext, PsycopgConnector
 from procrastinate.exceptions import AlreadyEnqueued, ConnectorException
 from procrastinate.jobs import Job, Status
 from procrastinate.retry import BaseRetryStrategy, RetryDecision
+from sqlalchemy.exc import DBAPIError
 
 from filingproof.config import Settings
 from filingproof.db.page_images import sweep_page_images
@@ -72,9 +73,18 @@ def _is_transient(error: IngestError) -> bool:
     return cause.status is None or cause.status in _TRANSIENT_STATUSES or cause.status >= 500
 
 
+# Transactions PostgreSQL ends to break a deadlock or a serialization conflict: tried again, they pass
+_CONFLICTS = frozenset({"40P01", "40001"})
+
+
+def _conflicted(error: BaseException) -> bool:
+    return isinstance(error, DBAPIError) and getattr(error.orig, "sqlstate", None) in _CONFLICTS
+
+
 class SourceRetry(BaseRetryStrategy):
-    """Retry a transient source error, `base_s`·2ⁿ (plus up to half again, so that jobs spread out) after
-    attempt n, until `max_attempts` attempts were made."""
+    """Retry a transient source error, or a transaction the database ended for a conflict with another's,
+    `base_s`·2ⁿ (plus up to half again, so that jobs spread out) after attempt n, until `max_attempts`
+    attempts were made."""
 
     def __init__(self, max_attempts: int, base_s: float) -> None:
         self.max_attempts = max_attempts
@@ -82,7 +92,8 @@ class SourceRetry(BaseRetryStrategy):
 
     def get_retry_decision(self, *, exception: BaseException, job: Job) -> RetryDecision | None:
         # `job.attempts`: the attempts made before this one.
-        if not isinstance(exception, TransientSourceError) or job.attempts + 1 >= self.max_attempts:
+        transient = isinstance(exception, TransientSourceError) or _conflicted(exception)
+        if not transient or job.attempts + 1 >= self.max_attempts:
             return None
         delay = self.base_s * 2**job.attempts
         return RetryDecision(retry_in={"seconds": delay + random.uniform(0, delay / 2)})

@@ -121,9 +121,12 @@ INPUTS: tuple[InputItem, ...] = (
             r"cash\s+provided\s+by\s+operations",
             # without "net": Johnson Controls' continuing operations (its discontinued ones print the same
             # words without it, under their own heading), then Apple's
-            r"(?:net\s+)?cash\s+(?:provided|generated)\s+(?:by|from)\s+operating\s+activities\s+(?:from|of)\s+"
-            r"continuing\s+operations",
-            r"cash\s+(?:provided|generated)\s+(?:by|from)\s+operating\s+activities"),
+            # "Net cash flows provided by …" (RTX)
+            r"(?:net\s+)?cash\s+(?:flows?\s+)?(?:provided|generated)\s+(?:by|from)\s+operating\s+activities\s+"
+            r"(?:from|of)\s+continuing\s+operations",
+            r"cash\s+(?:provided|generated)\s+(?:by|from)\s+operating\s+activities",
+            # AbbVie's total repeats its section's heading (a heading alone holds no figure)
+            r"cash\s+flows?\s+from\s+operating\s+activities"),
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+(?:operati(?:ng|ons)(?:\s+activities)?|ops)"
            r"|operating\s+cash\s+flows?|ocf|cfo"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",

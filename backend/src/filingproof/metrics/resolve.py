@@ -123,6 +123,7 @@ class Resolver:
             if (self._allowed is None or cell.filing_id in self._allowed)
             and target.matches(cell.instant, cell.period_start, cell.period_end)
             and not in_its_label(cell)
+            and not of_discontinued_operations(cell)
         ]
         labels = await self._labels(in_period)
         candidates = [
@@ -206,6 +207,12 @@ class Resolver:
             income = row.net_income and row.below_the_line  # a summary with operating profit is not one
             self._statements[row.table_id] = _statement(row.cash_flow, row.balance_sheet, income)
             self._sizes[row.table_id] = row.rows
+
+
+def of_discontinued_operations(cell: CellHit) -> bool:
+    """Whether the cell is tagged as discontinued operations' ("Net cash used in operating activities" under
+    RTX's "Discontinued Operations", printed in the words of the company's own line): never an input."""
+    return cell.concept is not None and "DiscontinuedOperation" in cell.concept
 
 
 def in_its_label(cell: CellHit) -> bool:

@@ -148,7 +148,7 @@ def target_for(
     if not filings:
         return None
     if nature == "duration" and (
-        u.period_kind in ("second_half", "trailing_twelve_months") or _ends_a_year(u, filings)
+        u.period_kind in ("second_half", "trailing_twelve_months") or _year_it_ends(u, filings) is not None
     ):
         summed = period_sum_for(u, filings, year)
         return summed.asked if summed is not None else None
@@ -228,14 +228,14 @@ def period_sum_for(
     if u.period_kind == "trailing_twelve_months":
         return _trailing(u, filings, year)
     quarter_four = u.fiscal_period == "Q4" and u.period_kind in (None, "three_months")
-    ending = _ends_a_year(u, filings)
-    if not (quarter_four or u.period_kind == "second_half" or ending):
+    ending = _year_it_ends(u, filings)
+    if not (quarter_four or u.period_kind == "second_half" or ending is not None):
         return None
     if year is None:
         year = (
             u.fiscal_year
             if u.fiscal_year is not None or u.period_end is None
-            else fiscal_year_of(u.period_end)
+            else ending or fiscal_year_of(u.period_end)
         )
     if year is None:
         latest = [f for f in filings if f.form == "10-K" and f.fiscal_year is not None]
@@ -270,12 +270,16 @@ def ends_fiscal_year(filings: list[FilingRef], day: date, year: int) -> bool:
     return year_end is not None and dates_match(day, year_end, COUNTED_END_SLACK)
 
 
-def _ends_a_year(u: QueryUnderstanding, filings: list[FilingRef]) -> bool:
-    """Whether the question asks for the six months that end a fiscal year ("Jul-Dec 2023" of a calendar
-    year): its second half, which no statement prints."""
+def _year_it_ends(u: QueryUnderstanding, filings: list[FilingRef]) -> int | None:
+    """The fiscal year, as the filer names it, whose last six months the question asks for ("Jul-Dec 2023"
+    of a calendar year; Lowe's "August 2023 through Feb 2, 2024", its fiscal 2023): its second half, which
+    no statement prints. None if the months asked end no fiscal year."""
     if u.period_kind != "six_months" or u.period_end is None:
-        return False
-    return ends_fiscal_year(filings, u.period_end, fiscal_year_of(u.period_end))
+        return None
+    counted = fiscal_year_of(u.period_end)
+    # a filer may name a year by the calendar year it begins in (`calendar.naming_shift`)
+    named = (year for year in (counted, counted - 1) if ends_fiscal_year(filings, u.period_end, year))
+    return next(named, None)
 
 
 def _trailing(u: QueryUnderstanding, filings: list[FilingRef], year: int | None) -> PeriodSum | None:

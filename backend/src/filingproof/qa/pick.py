@@ -27,7 +27,8 @@ from filingproof.reading.reading import Reading, dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
-from filingproof.verify.items import fold, terms
+from filingproof.verify.items import MEMBER_SUFFIX, terms
+from filingproof.verify.items import name_words as company_name_words
 from filingproof.verify.period_sums import derived_period
 
 _PER_SHARE_ITEMS = frozenset({"diluted_eps", "basic_eps"})
@@ -142,20 +143,20 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 def member_name(member: str) -> str:
     """`nvda:DataCenterMember` → "Data Center"."""
-    local = member.split(":")[-1]
-    local = re.sub(r"(?:Segment)?Member$", "", local)
-    return _CAMEL.sub(" ", local).strip()
+    return _CAMEL.sub(" ", MEMBER_SUFFIX.sub("", member.split(":")[-1])).strip()
 
 
 def mention_of(question: str, name: str) -> str | None:
     """How the question writes a member's name ("iPhone" for "I Phone"), if it does."""
     words = name.split()
-    if not words or sum(len(w) for w in words) < 4:
+    # a short name only as its initials, in capitals ("U.S." for `mcd:USMarketMember`, never "us")
+    short = sum(len(w) for w in words) < 4
+    if not words or (short and not name.replace(" ", "").isupper()):
         return None
     # words a tag runs together may be joined in print ("Packaging & Specialty Plastics", "Defense, Space &
     # Security")
     pattern = r"\b" + r"[\s,-]*(?:&[\s-]*)?".join(_written_word(w) for w in words) + r"(?!\w)"
-    found = re.search(pattern, question, re.IGNORECASE)
+    found = re.search(pattern, question, 0 if short else re.IGNORECASE)
     return found.group() if found else None
 
 
@@ -224,7 +225,7 @@ def _reporters(bound: str) -> list[str]:
 
 def name_words(catalog: Catalog, ticker: str) -> frozenset[str]:
     """The words of the company's name, which qualify nothing in its labels."""
-    return frozenset(re.findall(r"[a-z][a-z0-9]*", fold(catalog.company_name(ticker))))
+    return company_name_words(catalog.company_name(ticker))
 
 
 class _Picker:

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from filingproof.reading.grammar import PART_WORDS
+
 ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 
 # A sentence or clause break: "?", "!", ";", ":", a sentence's "." (not "3.5", nor an abbreviation's: see
@@ -18,10 +20,11 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 _BREAK = re.compile(
     r"[?!;]+\s*|,?\s+(?:but|now)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
-    r"|,\s+(?=(?:what|how|which|who)\s+(?:was|were|is|are|did|does|do|much|many|made)\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who)\s+(?:was|were|is|are|did|does|do|much|many|made)\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
     re.IGNORECASE,
 )
-# ", " before a question word: a clause of its own after what the asker says of themselves
+# ", " before a question word: a clause of its own after what the asker says of themselves; after ", so",
+# ", but" or ", and" always ("dealers were restocking like crazy last year, so how much inventory was …")
 _QUESTION_AFTER_COMMA = re.compile(r",\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our)\b", re.IGNORECASE)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
@@ -176,6 +179,35 @@ _OPENS_CLAUSE = re.compile(r":\s+|" + _DASH.pattern, re.IGNORECASE)
 _ASKS_AFTER = re.compile(r"\s*(?:who|what(?:'s)?|which|how)\b", re.IGNORECASE)
 
 
+# "I want to see how …", "we're trying to figure out whether …"
+_ASKS_ONESELF = re.compile(
+    r"\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
+    r"|wondering)\s+"
+    r"(?:how|what|whether|if)\b",
+    re.IGNORECASE,
+)
+# a clause's close that seeks agreement: ", right", ", no", ", isn't it"
+_CONFIRMS = re.compile(
+    r",\s*(?:right|correct|no|yeah|eh|isn'?t\s+(?:it|that|they)|aren'?t\s+they|didn'?t\s+(?:it|they))\s*$",
+    re.IGNORECASE,
+)
+# the opening of a sentence that says again, better, what was asked
+# ("I mean the regular R&D expense line", "I mean the 12-week quarter": what it says of one word of the
+# question, no question of its own; nor is a formula, "I mean auto sales + regulatory credits")
+_RESTATES = re.compile(
+    r"\s*(?:i\s+mean|what\s+i\s+mean\s+is|to\s+be\s+(?:clear|precise))\b[\s,:]*"
+    r"(?!(?:the|a|an|just|only|not|that|this|those|these|their|its|it)\b)\w",
+    re.IGNORECASE,
+)
+# a parenthesis right after a word for a company's part
+_AFTER_PART = re.compile(rf"\b(?:{'|'.join(sorted(PART_WORDS))})\s*\(\s*$", re.IGNORECASE)
+
+
+def _adds_only(text: str, start: int, end: int) -> bool:
+    """Whether the only arithmetic between `start` and `end` is "+": names joined, nothing computed."""
+    return all(found.group().strip() == "+" for found in OPERATOR_WORD.finditer(text, start, end))
+
+
 def _asks(text: str) -> bool:
     """Words after a dash or a colon that ask or gloss ("— what was R&D as a % of sales", "— for a comps
     sheet I need … (FY24 plus …)") rather than state a formula ("- operating cash flow less capex")."""
@@ -312,6 +344,23 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         if (s, e) in asking and (s2, e2) in asking and ":" in text[e:s2] and _ASKS_AFTER.match(text, s2, e2)
     }
     asking = [clause for clause in asking if clause not in announced] or asking
+    # "AbbVie's dividend is huge so I want to see how well it's covered - can you work out their 2023 free
+    # cash flow?": a question the asker means to answer for themselves tells why, beside one they ask
+    embedded = {(s, e) for s, e in asking if _ASKS_ONESELF.search(text, s, e)}
+    asking = [clause for clause in asking if clause not in embedded] or asking
+    # "TI has been building inventory on purpose, right? how much inventory …": a clause that seeks
+    # agreement tells, beside one that asks
+    confirming = {(s, e) for s, e in asking if _CONFIRMS.search(text[s:e])}
+    asking = [clause for clause in asking if clause not in confirming] or asking
+    # "so how much did BCA actually bring in last year …? I mean Boeing Commercial Airplanes segment revenue
+    # for full-year 2023": a sentence that restates the question asks in place of what came before it
+    restating = [
+        (s, e)
+        for s, e, gloss, _ in clauses
+        if not gloss and _RESTATES.match(text, s, e) and not OPERATOR_WORD.search(text, s, e)
+    ]
+    if restating:
+        asking = [clause for clause in asking if clause[0] > restating[0][0]] + restating
     # "for just the three months ended May 31, 2023 (their fiscal Q3), what was GAAP diluted EPS?": a period
     # set before the question of its sentence is the question's
     asking += [
@@ -331,6 +380,8 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
             kind: ClauseKind = "instruction"
         elif gloss:
             formula = bool(OPERATOR_WORD.search(text, s, e)) and not NEGATION.match(text, s)
+            # "Comcast's Media segment (the NBCU networks + Peacock bucket)": what the part is made of
+            formula = formula and not (_AFTER_PART.search(text, 0, s) and _adds_only(text, s, e))
             kind = "definition" if formula else "gloss"
         elif (s, e) in asking or not asking or (before == "asking" and _GOES_ON.fullmatch(text[last_end:s])):
             # "… amount (in USD millions) for 3M", "… Shares Outstanding — Diluted in 2022": the asking clause

@@ -8,6 +8,7 @@ analysts' words put in the filings' terms ("AWS op margin FY24" → "Amazon Web 
 FY24"); every node below the router reads it, never the question as typed.
 """
 
+import itertools
 import re
 from calendar import monthrange
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -208,25 +209,45 @@ def _month_quarter_spelled(match: re.Match[str]) -> str:
     return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
 
 
-# "Jul-Dec 2023", "July through December 2023": the months of a span, named by its first and last
+# "Jul-Dec 2023", "July through December 2023", "from August 2023 through the Feb 2, 2024 year end": the
+# months of a span, named by its first and last (or the day it ends)
 _MONTH_RANGE = re.compile(
-    rf"(?P<first>{MONTH_NAME_PATTERN})(?:\s*[-–—]\s*|\s+(?:through|thru|to)\s+)(?P<last>{MONTH_NAME_PATTERN}),?\s+"
-    r"'?(?P<year>\d{4}|\d{2})\b"
+    rf"(?:\bfrom\s+)?(?P<first>{MONTH_NAME_PATTERN})(?:\s+(?P<from_year>\d{{4}}))?"
+    rf"(?:\s*[-–—]\s*|\s+(?:through|thru|to|until)\s+)(?:the\s+)?(?P<last>{MONTH_NAME_PATTERN})"
+    # two figures before "year end" are a day ("through the Dec 30 year end": the year said elsewhere)
+    r"(?:\s+(?P<day>\d{1,2}))?(?:,?\s+'?(?P<year>\d{4}|\d{2}(?![\s-]+(?:fiscal\s+)?year\b)))?\b"
+    r"(?P<year_end>\s+(?:fiscal\s+)?year[-\s]end\b)?",
+    re.IGNORECASE,
 )
 _SPAN_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+# A span that ends a few days into its last month ("August 2023 through Feb 2, 2024") is the months before
+# it: a 52/53-week year's end
+_DAYS_INTO = 7
 
 
 def _month_range_spelled(match: re.Match[str]) -> str:
-    """ "Jul-Dec 2023" → "the six months ended December 31, 2023"; a span of another length stays as
+    """ "Jul-Dec 2023" → "the six months ended December 31, 2023"; "August 2023 through Feb 2, 2024" → "the
+    six months ended February 2, 2024"; a span of another length, or one that ends mid-month, stays as
     written."""
     first = MONTH_NUMBERS[match["first"].lower().rstrip(".")]
     last = MONTH_NUMBERS[match["last"].lower().rstrip(".")]
-    months = (last - first) % 12 + 1
+    if match["year"] is None and not (match["day"] and match["year_end"]):
+        return match.group()
+    # a year's end with no year: an aside says which ("Kraft Heinz 2H 2023 - … July through the Dec 30
+    # year end")
+    year = int(_year(match["year"])) if match["year"] else None
+    counted = year or 2001  # any year without a February 29th, to count months and days
+    from_year = int(match["from_year"]) if match["from_year"] else counted - (first > last)
+    months = (counted * 12 + last) - (from_year * 12 + first) + 1
+    day = int(match["day"]) if match["day"] else monthrange(counted, last)[1]
+    if day <= _DAYS_INTO:
+        months -= 1
+    elif day < monthrange(counted, last)[1] - _DAYS_INTO:
+        return match.group()
     if months not in _SPAN_WORDS:
         return match.group()
-    year = int(_year(match["year"]))
-    day = monthrange(year, last)[1]
-    return f"the {_SPAN_WORDS[months]} months ended {FULL_MONTH_NAMES[last - 1].title()} {day}, {year}"
+    ended = f"the {_SPAN_WORDS[months]} months ended {FULL_MONTH_NAMES[last - 1].title()} {day}"
+    return f"{ended}, {year}" if year else ended
 
 
 def _periods_spelled(text: str) -> str:
@@ -407,6 +428,9 @@ def _acronym_variants(name: str, company: str = "", shortest: int = 3) -> frozen
     if len(words) > 2 and words[-1].lower() in _PART_WORDS:
         words = words[:-1]  # "Cardiac Rhythm and Heart Failure Division": "CRHF"
     variants = {_initials(words, True), _initials(words, False)}
+    # a name its tag split where the filer runs it together: "PepsiCo Beverages North America" ("PBNA")
+    joined = [word for index, word in enumerate(words) if not (index and word == "Co")]
+    variants |= {_initials(joined, True), _initials(joined, False)}
     if len(words) > 2:
         variants |= {_initials(words[1:], True), _initials(words[1:], False)}
     variants |= {company[:1].lower() + variant for variant in variants if company}
@@ -431,7 +455,8 @@ def _member_pattern(name: str) -> re.Pattern[str]:
 def _typed_word(word: str, several: bool = False) -> str:
     """One word of a member's name as typed: whole, a short one in capitals with its dots ("U.S." for the
     "US" of "Walmart US"), or a long one without its vowels ("grtr china") or as its initial and a dot
-    ("N. America"); in a name of several words, a long word also by its first letters ("Comm Airplanes")."""
+    ("N. America"); in a name of several words, a long word also by its first three letters or more ("Comm
+    Airplanes", "Emb Proc")."""
     if word.isupper() and 2 <= len(word) <= 3:
         return dotted(word)
     shortened = [re.escape(short) for short, whole in SHORT_FORMS.items() if whole == word.lower()]
@@ -441,7 +466,8 @@ def _typed_word(word: str, several: bool = False) -> str:
     if len(word) < 5:
         return re.escape(word)
     initial = rf"{re.escape(word[:1])}\."
-    cut = [rf"{re.escape(word[:4])}[a-z]*"] if several and len(word) >= 8 else []
+    # a whole word: "provision" is no "Pro" and "Vision" of "Professional Visualization"
+    cut = [rf"{re.escape(word[:3])}[a-z]*\b"] if several and len(word) >= 8 else []
     if len(skeleton) < 3 or skeleton.lower() == word.lower():
         return f"(?:{'|'.join([re.escape(word), *cut, initial])})"
     return f"(?:{'|'.join([re.escape(word), re.escape(skeleton), *cut, initial])})"
@@ -525,6 +551,14 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         if member is not None:
             draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[member])
     _bind_shortened_members(draft, reporters, bounds, named, dict(words.printed))
+    if any(span.role == "qualifier" for span in draft.spans) or _PART_WORD.search(f" {draft.text}"):
+        _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
+
+
+# A segment's own total, as its figure is reported: "before intersegment eliminations", "pre-elims"
+_BEFORE_ELIMINATIONS = re.compile(
+    r"\b((?:before|pre)[\s-]*(?:inter-?seg(?:ment)?\s+)?elim(?:ination)?s?)\b", re.IGNORECASE
+)
 
 
 # Words naming a company's part ("AMC intl segment", "HON Aero seg profit", "Abbott's diagnostics segment",
@@ -539,8 +573,8 @@ _SHORTEST_PREFIX = 4
 
 def _shortens(typed: str, word: str) -> bool:
     """Whether `typed` is `word` (singular or plural), its first four letters or more ("Aero", "diag"), or
-    a common shortening of it ("intl")."""
-    typed, word = typed.lower().rstrip("."), word.lower()
+    a common shortening of it ("intl"); initials with or without their dots ("US" for "U.S.")."""
+    typed, word = typed.lower().replace(".", ""), word.lower().replace(".", "")
     if typed in (word, f"{word}s") or word == f"{typed}s" or SHORT_FORMS.get(typed) == word:
         return True
     return len(typed) >= _SHORTEST_PREFIX and len(word) > len(typed) and word.startswith(typed)
@@ -654,11 +688,20 @@ _MEMBER_APPOSITIVE = re.compile(
 )
 
 
+# …or in parentheses, after its word for a part: "Comcast's Media segment (the NBCU networks + Peacock
+# bucket)"; one that names a period says when, not what ("Media (Q2 2023)")
+_MEMBER_PARENTHESIS = re.compile(
+    rf"(?:\s+(?:{'|'.join(sorted(PART_WORDS))}))?\s*\((?![^()]*(?:\d|\b(?:quarter|year|month|fiscal|ytd)))([^()]*)\)",
+    re.IGNORECASE,
+)
+
+
 def _bind_appositive(draft: _Draft, end: int) -> None:
     """The words an aside right after a member's name describes it by name no line ("robotaxi unit")."""
-    found = _MEMBER_APPOSITIVE.match(draft.text, end)
-    if found is not None and draft.free(*found.span(1)):
-        draft.bind(*found.span(1), "filler")
+    for pattern in (_MEMBER_APPOSITIVE, _MEMBER_PARENTHESIS):
+        found = pattern.match(draft.text, end)
+        if found is not None and draft.free(*found.span(1)):
+            draft.bind(*found.span(1), "filler")
 
 
 def _bind_part_word(draft: _Draft, end: int) -> None:
@@ -761,6 +804,11 @@ _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
 _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
 # "on an EBIT-adjusted basis", "on a diluted basis": the measure is the words between
 _ON_BASIS = re.compile(r"\b(on(?:\s+(?:an?|the))?)\s+[\w-]+(?:\s+[\w-]+)?\s+(basis)\b", re.IGNORECASE)
+# "as General Motors shows it", "as they report them": the figure as printed, no line's word
+_AS_SHOWN = re.compile(
+    r"\bas\s+(?:[\w.&'’-]+\s+){0,3}?(shows?|reports?|presents?|prints?|puts?|states?|discloses?)\s+(?:it|them)\b",
+    re.IGNORECASE,
+)
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 _JOINING = frozenset({"and", "&"})
 
@@ -784,7 +832,7 @@ def _bind_manner(draft: _Draft) -> None:
             start, end = found.start() + word.start(), found.start() + word.end()
             if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
                 draft.bind(start, end, "filler")
-    _bind_groups_as_filler(draft, (_ON_BASIS,))
+    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN))
     for found in _CASH_ON_HAND.finditer(draft.text):
         if draft.free(*found.span(1)) and draft.free(*found.span(2)):
             draft.bind(*found.span(1), "item", "cash and cash equivalents")
@@ -1021,7 +1069,19 @@ def _asked_term(asking: Sequence[_Draft]) -> str:
 
 
 _SHARE_OF = re.compile(r"\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b", re.IGNORECASE)
+_IN_PERCENT = re.compile(r"[\s,]*\b(?:in|as\s+an?)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\W*$", re.IGNORECASE)
 _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
+
+
+def _months_said_aside(drafts: Sequence[tuple[Clause, _Draft]]) -> Span | None:
+    """A parenthesis right after an asking clause that names a span of months and nothing else ("(Jul-Sep
+    2023)"), as a period span."""
+    for (before, _), (clause, draft) in itertools.pairwise(drafts):
+        text = draft.text.strip()
+        if before.kind == "asking" and clause.kind == "gloss" and _MONTH_RANGE.fullmatch(text):
+            start = draft.offset + draft.text.index(text)
+            return Span(start, start + len(text), text, "period", text)
+    return None
 
 
 def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
@@ -1035,6 +1095,9 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     if _one_line_over_periods(draft):
         return ""
     body = _DEFINITION_OPENING.sub("", _rendered(draft))
+    # "…, divided by net sales, in percent": how the figure is written, no operand
+    in_percent = _IN_PERCENT.search(body)
+    body = body[: in_percent.start()] if in_percent else body
     for pattern, symbol in _OPERATORS:
         body = pattern.sub(symbol, body)
     body = " ".join(body.replace(",", " ").split())
@@ -1043,7 +1106,7 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
         if " - " in left or " + " in left:
             body = f"({left}) / {right}"
     # a share of another figure is asked as a percentage ("as a % of revenue", an "operating margin")
-    percent = _SHARE_OF.search(draft.text) or _RATE_NAME.search(term)
+    percent = in_percent or _SHARE_OF.search(draft.text) or _RATE_NAME.search(term)
     return f"{' as a %' if percent else ''}. {term[:1].upper()}{term[1:]} is defined as: {body}"
 
 
@@ -1064,6 +1127,19 @@ def _one_line_over_periods(draft: _Draft) -> bool:
 
 
 _YEAR_IN = re.compile(r"\d{2}")
+_DAY = re.compile(r"\d{1,2}")
+
+
+def _names_a_year(span: Span, spans: Sequence[Span]) -> bool:
+    """Whether a period span holds a year: not a month's day ("through the Dec 30 year end")."""
+    if not _YEAR_IN.search(span.text):
+        return False
+    if not _DAY.fullmatch(span.text) or int(span.text) > 31:
+        return True
+    before = [s for s in spans if s.role == "period" and s.end <= span.start]
+    return not before or max(before, key=lambda s: s.end).text.lower().rstrip(".") not in MONTH_NUMBERS
+
+
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to))(?!\w)", re.IGNORECASE)
 # An aside that names the company by another name, once or also ("RTX (the old Raytheon Technologies)",
 # "Block (formerly known as Square)"): its words, a member's among them ("Raytheon"), name nothing asked
@@ -1150,6 +1226,11 @@ def _unknown_named_last(
 # What an aside says is done, after the companies it names: "Mastercard is done already", "HON + ABT June
 # qtr done", "MSFT's covered"
 _DONE_AFTER = re.compile(rf"[^.;:?!]{{0,40}}?\b(?:{DONE_WORDS})\b", re.IGNORECASE)
+# "thanks for the Kraft Heinz and Pepsi numbers!!": what the asker has been given
+_THANKED_FOR = re.compile(
+    r"\b(?:thanks|thank\s+you|thx|ty)\s+(?:so\s+much\s+)?for\s+(?:the\s+|your\s+)?[^.;:?!]{0,40}$",
+    re.IGNORECASE,
+)
 
 
 def _done_companies(draft: _Draft) -> list[Span]:
@@ -1158,7 +1239,11 @@ def _done_companies(draft: _Draft) -> list[Span]:
     return [
         span
         for span in draft.spans
-        if span.role == "company" and _DONE_AFTER.match(draft.text, span.end - draft.offset)
+        if span.role == "company"
+        and (
+            _DONE_AFTER.match(draft.text, span.end - draft.offset)
+            or _THANKED_FOR.search(draft.text, 0, span.start - draft.offset)
+        )
     ]
 
 
@@ -1256,7 +1341,15 @@ def read(
         # "…; what was Eli Lilly's revenue": a company, one not recognised, and no member of the aside's
         # companies is its ("… Comcast's connectivity and media segment figures …")
         missing -= {"company", "qualifier"}
-    periods = [span for span in spans if span.role == "period" and _YEAR_IN.search(span.text)]
+    periods = [span for span in spans if span.role == "period" and _names_a_year(span, spans)]
+    said_when = _months_said_aside(drafts) if not periods else None
+    if said_when is not None:
+        # "what diluted EPS did they post for those three months (Jul-Sep 2023)?": the months an aside
+        # names are the asked ones, before any year a preamble names
+        spans.append(said_when)
+        parts.append(_periods_spelled(said_when.text))
+        periods.append(said_when)
+        missing.discard("period")
     if len(periods) < 2 and any(_VERSUS.search(draft.text) for draft in asking):
         missing.add("period")  # "Cisco had a softer year in FY24 - … gave up versus FY23": both years
     if not periods:

@@ -188,7 +188,12 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         r"\b(?:net\s+)?(?:(?:increase|decrease)s?\s*/?\s*){1,2}(?=in\b)|\bnet\s+changes?\b",
         " change ",
     ),
-    ("goods", r"\bcosts?\s+of\s+goods\s+(?:and\s+services\s+)?sold\b", " cost of revenue "),
+    # "Cost of products sold" (Procter & Gamble), "cost of merchandise sold"
+    (
+        "sold",
+        r"\bcosts?\s+of\s+(?:goods|products|merchandise)\s+(?:and\s+services\s+)?sold\b",
+        " cost of revenue ",
+    ),
     ("gross", r"\bgross\s+margin\b(?!\s+(?:percentage|percent|%|ratio|rate))", " gross profit "),
     ("operating", r"\b(?:net\s+)?operating\s+revenues?\b", " revenue "),
     ("sales", r"\bsales,?\s+general\b", " selling general "),
@@ -350,11 +355,13 @@ def concept_words(concept: str) -> str:
     return " ".join(part.lower() for part in _CAMEL.findall(local))
 
 
+# A member's kind after its name: "Segment", and "Market" (`mcd:USMarketMember`: McDonald's prints it "U.S.")
+MEMBER_SUFFIX = re.compile(r"(?<=\w)(?:Segment|Market)?Member$")
+
+
 def member_words(member: str) -> str:
-    """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"; `mcd:USMarketMember` → "us" (a
-    segment's "Market" is its kind, as "Segment" is: McDonald's prints it "U.S.")."""
-    local = re.sub(r"(?<=\w)(?:Segment|Market)?Member$", "", member.split(":")[-1])
-    return concept_words(local)
+    """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"; `mcd:USMarketMember` → "us"."""
+    return concept_words(MEMBER_SUFFIX.sub("", member.split(":")[-1]))
 
 
 # --- the checks --------------------------------------------------------------------------------------
@@ -394,8 +401,15 @@ def implied_expense(wanted: frozenset[str]) -> frozenset[str]:
     return frozenset({"expense"}) if wanted and not wanted & _EITHER_WAY else frozenset()
 
 
+def name_words(name: str) -> frozenset[str]:
+    """The words of a company's name, which qualify none of its lines: as written and as terms
+    ("Walgreens" also "walgreen", the term a question's "Walgreens" becomes)."""
+    words = _WORD.findall(fold(name))
+    return frozenset(words) | frozenset(_stem(word) for word in words)
+
+
 def _company_neutral(cell: CellFacts) -> frozenset[str]:
-    return frozenset(word for name in cell.company_names for word in _WORD.findall(fold(name)))
+    return frozenset().union(*(name_words(name) for name in cell.company_names))
 
 
 def _row_terms(cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
@@ -744,8 +758,10 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     member_terms = frozenset().union(*(terms(words, neutral) for words in members))
     if labelled and labelled <= member_terms and named and not _of_equity(cell):
         # its line is named by the heading it is printed under, if any: Honeywell's "Segment profit" over
-        # "Aerospace" (tagged OperatingIncomeLoss) is the segment's profit, as the filer names it
-        row = _heading_terms(cell, member_terms, neutral)
+        # "Aerospace" (tagged OperatingIncomeLoss) is the segment's profit, as the filer names it; else by
+        # its column, in a table of segments by measures (P&G's "GROOMING" under "Earnings/(Loss) Before
+        # Income Taxes", tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest)
+        row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
     narrower = narrower_line(label, accepted, neutral)
