@@ -34,7 +34,9 @@ async def upsert_company(session: AsyncSession, meta: CompleteMetadata) -> Compa
     filings never both create it, nor both rename it."""
     new = insert(Company).values(cik=meta.cik, ticker=meta.ticker, name=meta.company_name, aliases=[])
     await session.execute(new.on_conflict_do_nothing(index_elements=[Company.cik]))
+    # as the lock finds it: another transaction may have renamed it while this one waited
     mine = select(Company).where(Company.cik == meta.cik).with_for_update()
+    mine = mine.execution_options(populate_existing=True)
     company = (await session.execute(mine)).scalar_one()
     company.ticker = company.ticker or meta.ticker
     stored = select(func.max(Filing.period_end)).where(Filing.company_id == company.id)
