@@ -954,11 +954,13 @@ def _through(query: str) -> date | None:
     return day_in_month(int(last["year"]), month_number(last["month"]), 31)
 
 
-def _latest_ending(filings: Sequence[FilingRef], undated: re.Match[str]) -> date:
-    """ "the six months ended December 30", its year unwritten: the latest filing's that ends that day, as a
-    question that names no year asks of the latest; else that day of the latest filing's year, which no
-    figure ends on."""
+def _undated_end(undated: re.Match[str], years: Sequence[int], filings: Sequence[FilingRef]) -> date:
+    """ "the six months ended December 30", its year unwritten: that day in the year named beside it
+    ("… FY2023"); else the latest filing's end on that day, as a question that names no year asks of the
+    latest; else that day of the latest filing's year, which no figure ends on."""
     month, day = month_number(undated["month"]), int(undated["day"])
+    if years:
+        return day_in_month(max(years), month, day)
     ends = [f.period_end for f in filings]
     dated = [end for end in ends if dates_match(end, day_in_month(end.year, month, day))]
     if dated:
@@ -1003,10 +1005,6 @@ def _periods(
         kind = "instant"
     if fiscal_period is None and re.search(r"\b(?:full|fiscal)[- ]year\b|\bannual\b", query, re.I):
         fiscal_period = "FY"
-    undated = _ENDED_UNDATED.search(query) if period_end is None else None
-    if undated is not None and years:
-        # "the six months ended December 30 … FY2023": the day, in the year named beside it
-        period_end = day_in_month(max(years), month_number(undated["month"]), int(undated["day"]))
     return sorted(set(years)), fiscal_period, kind, period_end, as_of
 
 
@@ -1120,9 +1118,9 @@ def understand(
     companies, unknown_tickers, mentions = find_companies(query if naming is None else naming, catalog)
     unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
-    undated = _ENDED_UNDATED.search(query) if period_end is None and not years else None
+    undated = _ENDED_UNDATED.search(query) if period_end is None else None
     if undated is not None:
-        period_end = _latest_ending(catalog.filings_of(companies), undated)
+        period_end = _undated_end(undated, years, catalog.filings_of(companies))
     statement, inferred = _statement(query)
     forward = FORWARD.search(query) is not None
     calendar_year = _CALENDAR_YEAR.search(query) is not None
