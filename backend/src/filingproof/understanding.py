@@ -31,7 +31,7 @@ from filingproof.calendar import (
     shift_months,
 )
 from filingproof.reading.grammar import FORWARD, PART_WORDS
-from filingproof.reading.lexicon import is_english_word, is_known_word
+from filingproof.reading.lexicon import is_english_word, is_known_word, joined_words
 from filingproof.slips import NearNames
 
 Form = Literal["10-K", "10-Q"]
@@ -721,6 +721,7 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     """(start, end, ticker) of each company the query names, in query order."""
     matcher = catalog.matcher
     masked = _IDIOMS.sub(lambda m: " " * len(m.group()), query)
+    masked = joined_words().sub(lambda m: " " * len(m.group()), masked)
     mixed_case = any(c.isupper() for c in query) and any(c.islower() for c in query)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
@@ -736,13 +737,18 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
                 found.append((span[0], alias.ticker))
     # a company named once for sure ("WBA") is named again by a name that alone could be a word ("walgreens"),
     # and one set against a company named for sure is a company too ("abbott vs honeywell")
+    # a ticker that is a common acronym too ("AI") names its company only in capitals set against one
+    # ("SJM vs AI total assets")
     named = {ticker for _, ticker in found}
     for alias in tried:
-        if not alias.ambiguous or alias.case_sensitive_upper:
+        if not (alias.ambiguous or alias.case_sensitive_upper):
             continue
         for match in alias.pattern.finditer(masked):
             span = match.span()
-            if alias.ticker not in named and not _set_against(masked, span, taken):
+            if alias.case_sensitive_upper:
+                if not (match.group().isupper() and _set_against(masked, span, taken)):
+                    continue
+            elif alias.ticker not in named and not _set_against(masked, span, taken):
                 continue
             if not any(span[0] < end and start < span[1] for start, end in taken) and not _in_idiom(
                 masked, match

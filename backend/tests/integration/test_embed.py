@@ -1,13 +1,16 @@
 """The embedder's one-text path (a search query) gives the vectors `encode` gives, on one intra-op thread.
 
-Search embeds its query alone, through `SentenceTransformerEmbedder._embed_one` (the transformer traced by
-TorchScript at load, or else the model's own modules; without encode's bookkeeping); several texts go
+Search embeds its query alone, through `SentenceTransformerEmbedder._embed_one` (the numpy query path,
+`index.query_encoder`, or else the model's own modules; without encode's bookkeeping); several texts go
 through `encode`. Both must agree, or dense search would compare vectors of two different functions.
 
 An index's chunks go through `embed_passages`: int8 and their first 128 tokens, an approximation that must
 still find what the exact vectors find.
 """
 
+import json
+import subprocess
+import sys
 from array import array
 from pathlib import Path
 
@@ -24,8 +27,8 @@ from filingproof.index.embed import (
     EmbeddingUnavailable,
     SentenceTransformerEmbedder,
     get_embedder,
+    intra_op_threads,
 )
-from filingproof.index.query_encoder import intra_op_threads
 from filingproof.lru import LruCache
 
 TEXTS = [
@@ -59,19 +62,18 @@ def _encode_one(embedder: SentenceTransformerEmbedder, text: str) -> np.ndarray:
     return np.asarray(vectors[0], dtype=np.float64)
 
 
-def test_the_shipped_model_is_traced(embedder: SentenceTransformerEmbedder) -> None:
-    assert embedder._traced is not None  # traced, and checked against encode, at load
+def test_the_shipped_model_has_the_numpy_query_path(embedder: SentenceTransformerEmbedder) -> None:
+    assert embedder._query_encoder is not None  # built, and checked against encode, at load
 
 
-@pytest.mark.parametrize("traced", [True, False], ids=["traced", "modules"])
+@pytest.mark.parametrize("numpy_path", [True, False], ids=["numpy", "modules"])
 @pytest.mark.parametrize("text", TEXTS)
 def test_one_text_gives_encodes_vector(
-    embedder: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch, text: str, traced: bool
+    embedder: SentenceTransformerEmbedder, monkeypatch: pytest.MonkeyPatch, text: str, numpy_path: bool
 ) -> None:
     monkeypatch.setattr(embedder, "_queries", LruCache(QUERIES_KEPT))  # computed here, not remembered
-    monkeypatch.setattr(embedder, "_saved", None)  # this process's model, not a kept query path
-    if not traced:
-        monkeypatch.setattr(embedder, "_traced", None)  # the fallback: the model's own modules
+    if not numpy_path:
+        monkeypatch.setattr(embedder, "_query_encoder", None)  # the fallback: the model's own modules
     [vector] = embedder.embed([text])
     got = np.asarray(vector, dtype=np.float64)
     expected = _encode_one(embedder, text)
@@ -168,16 +170,17 @@ def test_a_failed_load_is_tried_again_after_a_delay(monkeypatch: pytest.MonkeyPa
     assert loader.get() is embedder  # loaded once, kept
 
 
-def test_a_later_process_embeds_queries_from_the_kept_query_path_without_the_model(
+def test_a_later_process_embeds_queries_without_the_model(
     embedder: SentenceTransformerEmbedder, tmp_path: Path
 ) -> None:
-    """The first full load keeps its trace in the home's `models/`; an embedder built on that folder
-    gives `encode`'s vectors for one text without loading the model, and loads it for passages."""
+    """The first full load keeps the model's vector for a probe text in `models/`; an embedder built on that
+    folder checks the numpy path against it and gives `encode`'s vectors without loading the model, and
+    loads it for passages."""
     models = tmp_path / "models"
     kept = SentenceTransformerEmbedder(models_dir=models)  # a full load: nothing kept yet
-    assert kept._loaded is not None and list(models.glob("query-encoder-*.pt"))
+    assert kept._loaded is not None and list(models.glob("query-probe-*.json"))
     later = SentenceTransformerEmbedder(models_dir=models)
-    assert later._saved is not None and later._loaded is None
+    assert later._query_encoder is not None and later._loaded is None
     for text in TEXTS:
         got = np.asarray(later.embed([text])[0], dtype=np.float64)
         assert float(np.abs(got - _encode_one(embedder, text)).max()) <= 1e-6, text
@@ -188,12 +191,42 @@ def test_a_later_process_embeds_queries_from_the_kept_query_path_without_the_mod
     assert later._loaded is not None
 
 
-def test_a_kept_query_path_that_does_not_give_its_probe_vector_is_not_used(tmp_path: Path) -> None:
+def test_a_server_process_embeds_queries_without_importing_torch(
+    embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
+    """What a server's memory and start were spent on (#31): with a probe kept, neither torch nor
+    sentence-transformers is imported to embed a question."""
     models = tmp_path / "models"
     SentenceTransformerEmbedder(models_dir=models)
-    [path] = models.glob("query-encoder-*.pt")
-    path.write_bytes(b"not a TorchScript archive")
+    script = (
+        "import sys; from pathlib import Path; "
+        "from filingproof.index.embed import SentenceTransformerEmbedder; "
+        f"e = SentenceTransformerEmbedder(models_dir=Path({str(models)!r})); "
+        "v = e.embed([sys.argv[1]])[0]; "
+        "print(sorted({'torch', 'sentence_transformers', 'transformers'} & set(sys.modules)), v[:3])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, TEXTS[0]], capture_output=True, text=True, check=True, timeout=300
+    )
+    imported, first = done.stdout.strip().split(" ", 1)
+    assert imported == "[]", done.stdout
+    expected = _encode_one(embedder, TEXTS[0])[:3]
+    assert np.allclose(json.loads(first), expected, atol=1e-6)
+
+
+@pytest.mark.parametrize("kept", ["not json", "off by 1e-5"])
+def test_a_kept_probe_the_numpy_path_does_not_give_is_not_used(tmp_path: Path, kept: str) -> None:
+    models = tmp_path / "models"
+    SentenceTransformerEmbedder(models_dir=models)
+    [path] = models.glob("query-probe-*.json")
+    if kept == "not json":
+        path.write_text("not a probe")
+    else:
+        probe = json.loads(path.read_text())
+        probe["vector"][0] += 1e-5
+        path.write_text(json.dumps(probe))
     fallback = SentenceTransformerEmbedder(models_dir=models)
-    assert fallback._saved is None and fallback._loaded is not None  # the model, as before
-    # which keeps its own query path in place of the broken one, for the next process
-    assert SentenceTransformerEmbedder(models_dir=models)._saved is not None
+    assert fallback._loaded is not None  # the model, as before
+    # which checks the numpy path against itself and keeps a good probe in place of the bad one
+    assert fallback._query_encoder is not None
+    assert SentenceTransformerEmbedder(models_dir=models)._loaded is None

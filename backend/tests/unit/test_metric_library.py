@@ -183,6 +183,7 @@ def test_an_unknown_name_is_an_error() -> None:
         ("operating_cash_flow", "NET CASH FLOWS FROM OPERATING ACTIVITIES"),  # J&J Q2 2023 10-Q, page 7
         # NVIDIA FY2025 10-K, page 56: the line its own free cash flow subtracts
         ("capex", "Purchases related to property and equipment and intangible assets"),
+        ("cost_of_sales", "Cost of products sold (A)"),  # Smucker's FY2024 10-K, page 53: a footnote's marker
     ],
 )
 def test_rows_as_other_filings_print_them(key: str, label: str) -> None:
@@ -192,6 +193,8 @@ def test_rows_as_other_filings_print_them(key: str, label: str) -> None:
 def test_rows_of_other_lines_are_not_the_input() -> None:
     assert INPUTS_BY_KEY["equity"].row_rank("Total liabilities and shareholders’ equity") is None
     assert INPUTS_BY_KEY["operating_cash_flow"].row_rank("Net cash used in investing activities") is None
+    # a parenthesis that is no footnote's marker still says more
+    assert INPUTS_BY_KEY["cost_of_sales"].row_rank("Cost of products sold (excluding depreciation)") is None
     # the owners' equity before the total that includes noncontrolling interests
     equity = INPUTS_BY_KEY["equity"]
     parent, total = equity.row_rank("Total 3M Company shareholders’ equity"), equity.row_rank("Total equity")

@@ -147,6 +147,26 @@ def test_a_member_printed_under_its_own_row_label_is_named_by_it() -> None:
     assert _best(rows, "revenue", fy2021, alphabet) == [57626]
 
 
+def test_a_member_headed_by_its_column_is_named_by_it_and_a_change_column_is_no_line() -> None:
+    # GameStop 10-K FY2023, page 48: segments in columns ("Europe" for gme:VideoGameBrandsEuropeMember);
+    # page 36: an untagged "Change $ %" column beside the years, whose table gave it a half-year
+    year = {"period_start": date(2023, 1, 29), "period_end": date(2024, 2, 3), "ticker": "GME"}
+    rows = [
+        row(132723, "Operating (loss) earnings", "us-gaap:OperatingIncomeLoss", "-34500000",
+            column_label="Total", **year),
+        row(132722, "Operating (loss) earnings", "us-gaap:OperatingIncomeLoss", "-20200000",
+            column_label="Europe", dimensions={"us-gaap:StatementBusinessSegmentsAxis":
+                                                   "gme:VideoGameBrandsEuropeMember"}, **year),
+        row(133889, "Operating loss", None, "186500000", column_label="Change $%", **year),
+    ]  # fmt: skip
+    fy2023 = [Target("duration", date(2024, 2, 3), 370, 2023)]
+    gamestop = frozenset({"gamestop"})
+    assert _best(rows, "Europe segment operating loss", fy2023, gamestop) == [132722]
+    assert _best(rows, "operating loss", fy2023, gamestop) == [132723]
+    assert _best(rows[2:], "operating loss", fy2023, gamestop) == []
+    assert _best(rows[2:], "change in operating loss", fy2023, gamestop) == [133889]
+
+
 def test_an_amount_comes_before_a_share_count_unless_shares_are_asked() -> None:
     # Alphabet 10-K FY2023, page 43: shares repurchased (in millions) and their amount, side by side
     caption = "The following table presents Class A and Class C shares repurchased and subsequently retired"

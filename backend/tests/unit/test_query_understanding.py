@@ -358,6 +358,8 @@ RETAILERS = Catalog(
         CompanyRef("CL", "COLGATE-PALMOLIVE COMPANY", covered=True),
         CompanyRef("HD", "HOME DEPOT, INC.", covered=True),
         CompanyRef("KEY", "KEYCORP", covered=True),
+        CompanyRef("AI", "C3.ai, Inc.", covered=True),
+        CompanyRef("SJM", "SMUCKER J M CO", covered=True),
     ),
     filings=(),
 )
@@ -377,6 +379,11 @@ RETAILERS = Catalog(
         ("low margin businesses of csco", ("CSCO",)),
         ("KEY METRICS OF CSCO", ("CSCO",)),
         ("key metrics of Home Depot", ("HD",)),
+        # a ticker that is a common acronym ("AI") names its company in capitals set against another
+        ("SJM vs AI total assets 4/30/24 - which bigger + diff", ("SJM", "AI")),
+        ("SJM AI strategy", ("SJM",)),
+        # the letters of an analyst's ratio are no ticker: "CL" of "CA/CL" is no Colgate
+        ("Home Depot current ratio FY23 (CA/CL)", ("HD",)),
     ],
 )
 def test_companies_by_the_names_people_type(query: str, companies: tuple[str, ...]) -> None:

@@ -449,6 +449,39 @@ def test_initials_joined_by_an_ampersand_name_a_member_of_the_company_named() ->
     assert not reading("C&N op inc FY2025").of("qualifier")
 
 
+def test_an_analysts_word_joined_by_an_ampersand_is_no_members_initials() -> None:
+    # Abbott reports "Rapid Diagnostics"; "R&D" is research and development all the same
+    catalog = Catalog((CompanyRef("ABT", "ABBOTT LABORATORIES"),), ())
+    words = FilingWords(
+        terms("research and development"), (("ABT", "Rapid Diagnostics"), ("ABT", "Medical Devices")), terms
+    )
+    read_ = read("ABT R&D exp FY2023", lambda text: company_mentions(text, catalog), GRAMMAR, words)
+    assert not read_.of("qualifier")
+    assert [span.bound for span in read_.of("item")] == ["research and development expense"]
+    # a long word of a member's name by its first three letters: "Med Devices"
+    shortened = read(
+        "ABT Med Devices seg op earnings FY23", lambda text: company_mentions(text, catalog), GRAMMAR, words
+    )
+    assert [span.bound for span in shortened.of("qualifier")] == ["ABT:Medical Devices"]
+
+
+def test_a_ratios_letters_joined_by_a_slash_name_no_member_or_company() -> None:
+    words = FilingWords(terms("total current assets"), (("WMT", "CA"),), terms)
+    read_ = reading("AAPL current ratio 9/28/24 (CA/CL)", words)
+    assert not read_.of("qualifier")
+    assert "CA/CL" in read_.filler
+
+
+def test_a_span_between_two_days_is_the_months_it_runs() -> None:
+    read_ = reading("Apple operating income for Jul 30, 2023 through Feb 3, 2024?")
+    assert read_.text == "What was Apple operating income for the six months ended February 3, 2024"
+    # from mid-month, no span of months: as written
+    assert (
+        "Jul 15, 2023 through Feb 3, 2024"
+        in reading("Apple revenue for Jul 15, 2023 through Feb 3, 2024").text
+    )
+
+
 def test_a_members_initials_may_be_written_with_their_dots() -> None:
     words = FilingWords(terms=terms("net sales"), members=(("WMT", "Walmart US"),), fold=terms)
     read_ = reading("What were net sales of the Walmart U.S. segment in fiscal 2025?", words)

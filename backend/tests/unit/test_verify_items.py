@@ -644,6 +644,26 @@ def test_a_generic_member_is_what_the_filers_row_calls_it() -> None:
     ).ok
 
 
+def test_a_segments_column_named_by_its_members_word_is_the_member() -> None:
+    # GameStop 10-K FY2023, page 48: the segments' operating earnings in columns headed "Europe" (its tag
+    # gme:VideoGameBrandsEuropeMember), the line a row
+    europe = CellFacts(
+        ("As of and for the Fiscal Year Ended February 3, 2024", "Operating (loss) earnings"),
+        column_label="Europe",
+        concept="us-gaap:OperatingIncomeLoss",
+        members=("gme:VideoGameBrandsEuropeMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        company="GME",
+        company_names=("GameStop",),
+    )
+    assert check_item(AskedItem("Europe segment operating loss", "GME"), europe).ok
+    assert not check_item(AskedItem("operating income", "GME"), europe).ok
+    # a column that says more than the member's words is no name of it
+    assert not check_item(
+        AskedItem("Europe operating income", "GME"), replace(europe, column_label="Europe Net Sales")
+    ).ok
+
+
 def test_a_row_naming_its_member_is_the_concepts_item() -> None:
     # Meta 10-K FY2024, page 117: the stock-based compensation within cost of revenue, its row the label
     # of us-gaap:CostOfSalesMember

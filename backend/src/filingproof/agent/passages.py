@@ -239,7 +239,8 @@ def _item_text(u: QueryUnderstanding, line: str | None) -> str:
 
 
 def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> _Relevance:
-    item = item_weights(_item_text(u, line), idf)
+    item_text = _item_text(u, line)
+    item = item_weights(item_text, idf)
     naming = {t for mention in u.company_mentions for t in tokenize(mention)}
     other = {t for t in tokenize(u.query) if t not in naming and t not in _GENERIC and not t.isdigit()}
     asks_why = asks_why_of_question(u.query)
@@ -253,7 +254,7 @@ def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> 
         item = named
     asks_forward = FORWARD.search(u.query) is not None
     # "what are the major acquisitions …" asks for the things an analyst's topic names, not a figure
-    topical = any(pattern.search(_item_text(u, line)) for pattern, _ in _TOPIC_ROOTS)
+    topical = any(pattern.search(item_text) for pattern, _ in _TOPIC_ROOTS)
     asks_figure = _ASKS_FIGURE.match(u.query) is not None and not topical
     asks_names = topical and _ASKS_NAMES.match(u.query) is not None
     return _Relevance(

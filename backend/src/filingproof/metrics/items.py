@@ -37,6 +37,10 @@ class InputItem:
         return next((rank for rank, row in enumerate(self.rows) if row.fullmatch(cleaned)), None)
 
 
+# a footnote's marker after a line's name is no part of it: Smucker's "Cost of products sold (A)"
+_FOOTNOTES = r"(?:\s*\((?:[a-z]|\d{1,2})\))*"
+
+
 def _input(
     key: str,
     name: str,
@@ -51,7 +55,7 @@ def _input(
         name,
         statement,
         nature,
-        tuple(re.compile(rf"\s*{row}\s*[:.]?\s*", re.IGNORECASE) for row in rows),
+        tuple(re.compile(rf"\s*{row}{_FOOTNOTES}\s*[:.]?\s*", re.IGNORECASE) for row in rows),
         re.compile(rf"\b(?:{words})(?![\w&])", re.IGNORECASE),
         outflow,
     )

@@ -164,11 +164,15 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _DIFFERENCE = re.compile(
-    r"\bdifference\b|\bby\s+how\s+much\b|\bgap\b|\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller)\b|\bmore\s+than\b"
+    r"\bdifference\b|\bby\s+how\s+(?:much|many\s+dollars)\b|\bgap\b|\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller)\b|\bmore\s+than\b"
     r"|\bexceed", re.IGNORECASE,
 )  # fmt: skip
 _SUM = re.compile(r"\bcombined\b|\btogether\b|\bsum\b|\bin\s+total\b|\baggregate\b", re.IGNORECASE)
-_RATIO = re.compile(r"\bratio\s+of\b|\bas\s+a\s+(?:share|percent(?:age)?|fraction)\s+of\b", re.IGNORECASE)
+# one line over another: "ratio of A to B", "A as a share of B", "A divided by B", "A / B"
+_RATIO = re.compile(
+    r"\bratio\s+of\b|\bas\s+a\s+(?:share|percent(?:age)?|fraction)\s+of\b|\bdivided\s+by\b|\s/\s",
+    re.IGNORECASE,
+)
 SHARE_OF = re.compile(r"\bas\s+a\s+(?:share|%|percent(?:age)?|fraction)\s+of\b", re.IGNORECASE)
 
 

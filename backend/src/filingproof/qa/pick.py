@@ -27,7 +27,7 @@ from filingproof.reading.reading import Reading, dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
-from filingproof.verify.items import MEMBER_SUFFIX, terms
+from filingproof.verify.items import MEMBER_SUFFIX, column_words, terms
 from filingproof.verify.items import name_words as company_name_words
 from filingproof.verify.period_sums import derived_period
 
@@ -202,6 +202,19 @@ def _written_label(question: str, label: str) -> str | None:
     return written
 
 
+def _written_column(question: str, cell: CellHit, member: str) -> str | None:
+    """How the question writes the column that names the cell's member, where every word of the column's
+    label beyond its period is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`,
+    Verizon's "(dollars in millions) 2023 Consumer" over its Verizon Consumer Group)."""
+    column = column_words(cell.column_label or "")
+    if not column or not column < terms(member_name(member)):
+        return None
+    printed = [
+        word for word in re.findall(r"[\w&'.-]+", cell.column_label) if terms(word) and terms(word) <= column
+    ]
+    return _written_label(question, " ".join(printed))
+
+
 def segment_of(
     question: str, candidates: Sequence[CellHit], company_words: frozenset[str] = frozenset()
 ) -> str | None:
@@ -306,7 +319,10 @@ class _Picker:
             named = [
                 w
                 for m in cell.dimensions.values()
-                if (w := written_member(self._question, str(m), self.neutral(ticker)))
+                if (
+                    w := written_member(self._question, str(m), self.neutral(ticker))
+                    or _written_column(self._question, cell, str(m))
+                )
             ]
             label = _written_label(self._question, cell.row_label) if cell.dimensions else None
             # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember); or one

@@ -94,6 +94,7 @@ class Entry:
     column: frozenset[str] = frozenset()  # untagged: what its column names beyond a period
     segmental: bool = False  # a segment's: on a segments axis, or its row or caption says "segment"
     in_statement: bool = False  # its table's caption is a financial statement's
+    by_column: tuple[frozenset[str] | None, ...] = ()  # each member's name as its column prints it, if so
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,21 @@ def _member_terms(
     return words
 
 
+def _column_name(
+    axis: str, member: str, column: frozenset[str], concept: frozenset[str], neutral: frozenset[str]
+) -> frozenset[str] | None:
+    """What the filer's column calls a member of a segment, product or geography, where every word of the
+    column is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`); else None."""
+    if (
+        _AXES.search(axis)
+        and column
+        and column < terms(member_words(member), neutral)
+        and not column & concept
+    ):
+        return column
+    return None
+
+
 def _generic(member: str) -> bool:
     return member.startswith(("us-gaap:", "srt:", "country:"))  # "country:CN" reads as no word
 
@@ -152,13 +168,11 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     path = tuple(row.row_path or ()) or (row.row_label,)
     concept = terms(concept_words(cell.concept), neutral) if cell.concept else frozenset()
     row_terms = _row_terms(path, neutral)
-    members = tuple(
-        _member_terms(axis, str(m), row_terms, concept, neutral)
-        for axis, m in cell.dimensions.items()
-        if m not in QUALIFY_NOTHING
-    )
-    path_terms = frozenset().union(*(terms(label, neutral) for label in path))
     column = terms(row.column_label or "", neutral)
+    qualifying_members = [(axis, str(m)) for axis, m in cell.dimensions.items() if m not in QUALIFY_NOTHING]
+    members = tuple(_member_terms(axis, m, row_terms, concept, neutral) for axis, m in qualifying_members)
+    by_column = tuple(_column_name(axis, m, column, concept, neutral) for axis, m in qualifying_members)
+    path_terms = frozenset().union(*(terms(label, neutral) for label in path))
     own = frozenset().union(concept, *members, path_terms, column)
     names = [*path, *(member_words(str(m)) for m in cell.dimensions.values())]
     carried = own
@@ -181,6 +195,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
         untagged_column,
         segmental,
         _STATEMENT_CAPTION.search(row.table_title or "") is not None,
+        by_column,
     )
 
 
@@ -334,17 +349,26 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
     return [
         entry
         for entry in entries
-        if _members_asked(vocab, entry, wanted)
+        if in_period(entry.cell, targets)  # first: it leaves out most
         and _unit_fits(wanted, entry.cell.unit)
-        and in_period(entry.cell, targets)
+        and not entry.column & _CHANGE_COLUMN - wanted
+        and (not entry.members or _members_asked(vocab, entry, wanted))
     ]
 
 
+# An untagged column of a line's change ("Change $ %" beside the years): the move, not the line, whatever
+# period the table gave it; the line's own cells, or a figure derived from them, answer instead
+_CHANGE_COLUMN = terms("change increase decrease variance")
+
+
 def _members_asked(vocab: Vocabulary, entry: Entry, wanted: frozenset[str]) -> bool:
-    """Whether the asked terms name every member of the entry that says more than the others."""
+    """Whether the asked terms name every member of the entry that says more than the others, by its words
+    or by its column's."""
     return all(
-        words <= wanted or not vocab.qualifies(entry.cell, member)
-        for words, member in zip(entry.members, qualifying(entry.cell), strict=True)
+        words <= wanted
+        or (column is not None and column <= wanted)
+        or not vocab.qualifies(entry.cell, member)
+        for words, column, member in zip(entry.members, entry.by_column, qualifying(entry.cell), strict=True)
     )
 
 
@@ -527,14 +551,16 @@ def _names_member(label_terms: frozenset[str], member_terms: frozenset[str]) -> 
 
 
 def printed_names(vocab: Vocabulary) -> dict[str, str]:
-    """Each member as the filer's rows print it, where a row does: its most printed label ("Total" left
-    out) whose words are the member's."""
+    """Each member as the filer's tables print it, where a row or a column does: its most printed label
+    ("Total" left out) whose words are the member's (GameStop heads its segments' columns "Europe" for
+    `gme:VideoGameBrandsEuropeMember`)."""
     labels: dict[str, Counter[str]] = {}
     for entry in vocab.entries:
         for member in entry.cell.dimensions.values():
-            label = _TOTAL.sub("", entry.cell.row_label.strip())
-            if _names_member(terms(label), terms(member_words(str(member)))):
-                labels.setdefault(str(member), Counter())[label] += 1
+            for printed in (entry.cell.row_label, entry.cell.column_label or ""):
+                label = _TOTAL.sub("", printed.strip())
+                if _names_member(terms(label), terms(member_words(str(member)))):
+                    labels.setdefault(str(member), Counter())[label] += 1
     return {member: found.most_common(1)[0][0] for member, found in labels.items()}
 
 

@@ -100,8 +100,25 @@ def _analysts_single_words() -> frozenset[str]:
     return frozenset(phrase.phrase for phrase in analyst_words() if re.fullmatch(r"[\w'&.-]+", phrase.phrase))
 
 
+@cache
+def joined_words() -> re.Pattern[str]:
+    """The analysts' words of letters joined by "/" or "&" ("CA/CL", "R&D", "A/P"): one word, whose letters
+    name no company ("CL" of "CA/CL" is no Colgate)."""
+    joined = sorted(
+        (phrase.phrase for phrase in analyst_words() if re.fullmatch(r"\w+(?:[/&]\w+)+", phrase.phrase)),
+        key=len,
+        reverse=True,
+    )
+    return re.compile(rf"(?<![\w/&])(?:{'|'.join(map(re.escape, joined))})(?![\w/&])", re.IGNORECASE)
+
+
+def is_analysts_word(word: str) -> bool:
+    """Whether a word, in any case, is one of the analysts' phrases of one word ("capex", "R&D")."""
+    return word.lower() in _analysts_single_words()
+
+
 def is_known_word(word: str) -> bool:
     """Whether a lowercase word is English, or a word analysts type for one ("intl", "capex", "rev"): a
     word people write on purpose, not a slip of a company's name."""
     lowered = word.lower()
-    return is_english_word(lowered) or lowered in SHORT_FORMS or lowered in _analysts_single_words()
+    return is_english_word(lowered) or lowered in SHORT_FORMS or is_analysts_word(lowered)

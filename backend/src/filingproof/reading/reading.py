@@ -21,7 +21,14 @@ from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import DONE_WORDS, NEGATION, OPERATOR_WORD, Clause, Kept, split_clauses
 from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
-from filingproof.reading.lexicon import SHORT_FORMS, Phrase, analyst_words, is_english_word
+from filingproof.reading.lexicon import (
+    SHORT_FORMS,
+    Phrase,
+    analyst_words,
+    is_analysts_word,
+    is_english_word,
+    joined_words,
+)
 from filingproof.slips import one_edit
 
 SpanRole = Literal["company", "qualifier", "item", "period", "operation", "grammar", "filler"]
@@ -209,10 +216,12 @@ def _month_quarter_spelled(match: re.Match[str]) -> str:
     return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
 
 
-# "Jul-Dec 2023", "July through December 2023", "from August 2023 through the Feb 2, 2024 year end": the
-# months of a span, named by its first and last (or the day it ends)
+# "Jul-Dec 2023", "July through December 2023", "from August 2023 through the Feb 2, 2024 year end", "Jul
+# 30, 2023 through Feb 3, 2024": the months of a span, named by its first and last (or the days it runs from
+# and to)
 _MONTH_RANGE = re.compile(
-    rf"(?:\bfrom\s+)?(?P<first>{MONTH_NAME_PATTERN})(?:\s+(?P<from_year>\d{{4}}))?"
+    rf"(?:\bfrom\s+)?(?P<first>{MONTH_NAME_PATTERN})(?:\s+(?P<first_day>\d{{1,2}})(?!\d))?"
+    rf"(?:,?\s+(?P<from_year>\d{{4}}))?"
     rf"(?:\s*[-–—]\s*|\s+(?:through|thru|to|until)\s+)(?:the\s+)?(?P<last>{MONTH_NAME_PATTERN})"
     # two figures before "year end" are a day ("through the Dec 30 year end": the year said elsewhere)
     r"(?:\s+(?P<day>\d{1,2}))?(?:,?\s+'?(?P<year>\d{4}|\d{2}(?![\s-]+(?:fiscal\s+)?year\b)))?\b"
@@ -238,6 +247,12 @@ def _month_range_spelled(match: re.Match[str]) -> str:
     year = int(_year(match["year"])) if match["year"] else None
     counted = year or 2001  # any year without a February 29th, to count months and days
     from_year = int(match["from_year"]) if match["from_year"] else counted - (first > last)
+    if match["first_day"]:  # "Jul 30, 2023 through Feb 3, 2024": a span from the last days of a month
+        first_day = int(match["first_day"])
+        if first_day > monthrange(from_year, first)[1] - _DAYS_INTO:
+            from_year, first = (from_year + 1, 1) if first == 12 else (from_year, first + 1)
+        elif first_day > _DAYS_INTO + 1:
+            return match.group()
     months = (counted * 12 + last) - (from_year * 12 + first) + 1
     day = int(match["day"]) if match["day"] else monthrange(counted, last)[1]
     if day <= _DAYS_INTO:
@@ -467,7 +482,7 @@ def _typed_word(word: str, several: bool = False) -> str:
         return re.escape(word)
     initial = rf"{re.escape(word[:1])}\."
     # a whole word: "provision" is no "Pro" and "Vision" of "Professional Visualization"
-    cut = [rf"{re.escape(word[:3])}[a-z]*\b"] if several and len(word) >= 8 else []
+    cut = [rf"{re.escape(word[:3])}[a-z]*\b"] if several and len(word) >= 7 else []
     if len(skeleton) < 3 or skeleton.lower() == word.lower():
         return f"(?:{'|'.join([re.escape(word), *cut, initial])})"
     return f"(?:{'|'.join([re.escape(word), re.escape(skeleton), *cut, initial])})"
@@ -508,10 +523,13 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         reporters.setdefault(name, set()).add(ticker)
     # each name bound to all its reporters: "AAPL,MCD:Americas"
     bounds = {name: f"{','.join(sorted(tickers))}:{name}" for name, tickers in reporters.items()}
+    joined = [found.span() for found in joined_words().finditer(draft.text)]  # "CA/CL": no member's "CA"
     for name in sorted(bounds, key=len, reverse=True):
         for found in _member_pattern(name).finditer(draft.text):
             if _NOT_BEFORE.search(draft.text, 0, found.start()):
                 continue  # "worldwide total, not just US": the part not asked for
+            if any(start < found.end() and found.start() < end for start, end in joined):
+                continue
             single = " " not in name
             # one word ("Compute", "Services") names the member only as the filer capitalises it, or typed
             # without its vowels ("dwnstrm")
@@ -531,6 +549,8 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         word = re.sub(r"'s?$", "", token.group())
         if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()) or word in companies:
             continue  # an ingested company's ticker is no member's initials ("JNJ FY23 + MRK 2Q23")
+        if "&" in word and is_analysts_word(word):
+            continue  # an analyst's word ("R&D", "SG&A"), not Abbott's "Rapid Diagnostics"
         # a ticker of a company not ingested ("RL", Ralph Lauren) beside a company the question names is the
         # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are; so
         # are two joined by "&" ("NVDA C&N": Compute & Networking)

@@ -633,21 +633,28 @@ def parent_members(dims: Dims, siblings: Iterable[Dims]) -> frozenset[str]:
     )
 
 
-def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[str, ...]:
-    """The words of each member of the cell that qualifies something. A member of a segment, product or
-    geography is named by the filer's row label when that label names none of the concept's words and
-    shares a word with the member's (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas"), or the
-    member is the taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is "Other Bets")."""
+def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, str | None], ...]:
+    """The words of each member of the cell that qualifies something, with another name it goes by (or
+    None). A member of a segment, product or geography is named by the filer's row label when that label
+    names none of the concept's words and shares a word with the member's
+    (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas"), or the member is the taxonomy's generic
+    one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"); it also goes by its column's label when every
+    word of the label is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`, Verizon's
+    "Consumer" over its Verizon Consumer Group), as `qa.vocabulary` reads them."""
     concept = terms(concept_words(cell.concept), neutral) if cell.concept else frozenset()
     row = _row_terms(cell, neutral)
-    names = []
+    column = column_words(cell.column_label, neutral)
+    names: list[tuple[str, str | None]] = []
     for axis, member in zip(cell.axes or ("",) * len(cell.members), cell.members, strict=False):
         if member in QUALIFY_NOTHING or member in cell.implied:
             continue
         words = member_words(member)
-        labelled = bool(row & terms(words, neutral)) or member.startswith(_STANDARD)
+        member_terms = terms(words, neutral)
+        labelled = bool(row & member_terms) or member.startswith(_STANDARD)
         by_row = _MEMBER_AXES.search(axis) and len(row) >= 2 and not row & concept and labelled
-        names.append(" ".join(_WORD.findall(fold(_label(cell)))) if by_row else words)
+        by_column = _MEMBER_AXES.search(axis) and column and column < member_terms and not column & concept
+        name = " ".join(_WORD.findall(fold(_label(cell)))) if by_row else words
+        names.append((name, " ".join(sorted(column)) if by_column else None))
     return tuple(names)
 
 
@@ -714,7 +721,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     if not wanted:
         return ItemCheck(False, f"'{asked.phrase}' names no line item to check the cell against")
     label = _label(cell)
-    members = _member_names(cell, neutral)
+    named_members = _member_names(cell, neutral)
+    members = [name for name, _ in named_members]
     concept = concept_words(cell.concept) if cell.concept else ""
     described = [*cell.row_path, cell.column_label, concept, *members]
     if cell.concept is None and cell.caption:
@@ -727,7 +735,13 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         )
     # a member's tag split at its capitals ("IPhoneMember": "I Phone") is named by its letters ("iPhone")
     written = _written_words(asked.phrase)
-    foreign = [w for w in members if terms(w, neutral) - wanted and _squeezed(w) not in written]
+    foreign = [
+        w
+        for w, printed in named_members
+        if terms(w, neutral) - wanted
+        and _squeezed(w) not in written
+        and not (printed and terms(printed, neutral) <= wanted)
+    ]
     if foreign:
         listed = " and ".join(f"'{words}'" for words in foreign)
         return ItemCheck(False, f"the cell is for {listed}, which '{asked.phrase}' does not name")

@@ -74,8 +74,13 @@ async def read_question(
     """The question's reading, with the words of the filings it can be about: the named companies', or
     every company's the request allows when it names none (a product or segment may name it)."""
 
+    found: dict[str, list[tuple[str, str]]] = {}
+
     def finder(text: str) -> list[tuple[str, str]]:
-        return company_mentions(text, catalog)
+        # the question is read twice (then with its companies' words): its clauses' companies found once
+        if text not in found:
+            found[text] = company_mentions(text, catalog)
+        return list(found[text])
 
     first = read(question, finder, GRAMMAR)
     tickers = {span.bound for span in first.of("company") if span.bound}

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.agent.deps import deps_of
 from filingproof.agent.faithful import CellFactsReader, exclusion_failures, figure_cells, item_failures
 from filingproof.agent.offload import over_draft
+from filingproof.agent.scales import scale_failures
 from filingproof.agent.state import AgentState, Draft
 from filingproof.agent.trace import hop
 from filingproof.agent.writer import write
@@ -177,7 +178,11 @@ async def verify(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             failed = sorted([*verdict.failed, *misstated], key=lambda failure: failure.span or (-1, -1))
             verdict = Verdict(False, verdict.figures, verdict.periods, failed)
         update: dict[str, Any] = {}
-        unfaithful = await _unfaithful(state, facts_of, draft, verdict)
+        # a misscaled cell, like a cell of another item, is the cell picked: no rewrite mends it
+        unfaithful = [
+            *await _unfaithful(state, facts_of, draft, verdict),
+            *await scale_failures(session, draft, verdict, quote_spans(draft)),
+        ]
         if unfaithful:
             update["item_failures"] = unfaithful
             if draft.quotes:
