@@ -482,6 +482,23 @@ def test_a_span_between_two_days_is_the_months_it_runs() -> None:
     )
 
 
+def test_a_verbs_over_is_no_division_and_a_scene_after_the_fact_is_context() -> None:
+    # "rolled over" ends its clause: no formula, so the sentence told lends no words to the item
+    told = split_clauses(
+        "hey, quick one - Apple's earnings slid in 2024 as the cycle rolled over. "
+        "what diluted EPS did they post?"
+    )
+    assert [clause.kind for clause in told] == ["context", "context", "asking"]
+    stated = split_clauses("What was Apple gross margin in 2024 (gross profit over net sales)?")
+    assert [clause.kind for clause in stated] == ["asking", "definition"]
+    read_ = reading(
+        "after the whole PC chip glut, how much inventory was Apple carrying at fiscal year-end 2024?"
+    )
+    assert "glut" not in read_.text and "PC" not in read_.text
+    # "after tax" qualifies the line: no scene
+    assert "tax" in reading("After tax, what was Apple's net income in fiscal 2024?").text
+
+
 def test_a_members_initials_may_be_written_with_their_dots() -> None:
     words = FilingWords(terms=terms("net sales"), members=(("WMT", "Walmart US"),), fold=terms)
     read_ = reading("What were net sales of the Walmart U.S. segment in fiscal 2025?", words)

@@ -247,6 +247,14 @@ def test_a_company_is_a_capitalised_name_or_a_ticker_in_capitals(word: str, expe
     assert kinds(draft, APPLE_SALES) == expected
 
 
+def test_a_ticker_ending_a_segments_name_is_no_mention_of_its_company() -> None:
+    # Intel's "Data Center and AI" segment, in a store holding C3.ai (ticker AI)
+    companies = {"INTC": ("Intel",), "AI": ("C3.ai, Inc.", "C3.ai")}
+    draft = "Intel's Data Center and AI revenue was $15,521 million; AI reported less, and so did C3.ai."
+    found = [(m.ticker, draft[m.start : m.end]) for m in _mentions(draft, companies)]
+    assert found == [("INTC", "Intel's"), ("AI", "AI"), ("AI", "C3.ai")]
+
+
 def test_a_store_of_many_companies_finds_the_same_mentions() -> None:
     """The names a draft holds are found among a thousand other companies as among a few (the substring
     test before each company's pattern drops none), whatever the case a name is written in."""

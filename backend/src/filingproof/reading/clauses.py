@@ -42,7 +42,8 @@ NEGATION = re.compile(r"\W*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\b", re.
 # "Basing your judgments off of the balance sheet, what is …")
 _SETTING = re.compile(
     r"\s*(?:[A-Za-z]+\s*[,!]\s*)?"  # after a greeting: "hey, with covid testing rolling off, how much …"
-    r"(?:(?:with|given|since|because|amid|now\s+that)\s+[^,?]{3,80}"
+    # ("after the whole PC chip glut, how much …"; not "after tax, …", which qualifies the line)
+    r"(?:(?:with|given|since|because|amid|now\s+that|after\s+(?:the|a|an|all))\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
     r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)",
     re.IGNORECASE,
@@ -57,8 +58,10 @@ _GLOSS_INSIDE = re.compile(
     re.I,
 )
 # A gloss that states how the figure is computed: operands joined by an operator word.
+# ("over" between two operands: not a verb's "rolled over", nor at a clause's end)
 OPERATOR_WORD = re.compile(
-    r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|over|times|multiplied\s+by)\b|\bas\s+a\s+(?:%|percent\w*)\s+of\b",
+    r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|times|multiplied\s+by)\b|(?<!ed\s)\bover\b(?=\s+[\w(])"
+    r"|\bas\s+a\s+(?:%|percent\w*)\s+of\b",
     re.IGNORECASE,
 )
 # A sentence that tells how to compute or present the answer, read whole by the metric library

@@ -193,7 +193,13 @@ def _mentions(text: str, companies: Mapping[str, Sequence[str]]) -> list[_Mentio
             continue
         pattern = _company_pattern(written)
         if pattern is not None:
-            found += [_Mention(ticker, m.start(), m.end()) for m in pattern.finditer(text)]
+            found += [
+                _Mention(ticker, m.start(), m.end())
+                for m in pattern.finditer(text)
+                # a ticker ending a name of several words ("Intel's Data Center and AI revenue") is no
+                # mention of that ticker's company (C3.ai)
+                if not (m.group() == ticker and _NAME_BEFORE.search(text, 0, m.start()))
+            ]
     found.sort(key=lambda mention: (mention.start, -mention.end))
     kept: list[_Mention] = []
     for mention in found:  # a longer name wins over a shorter one inside it ("Meta Platforms", "Meta")
@@ -213,6 +219,7 @@ def _mentions(text: str, companies: Mapping[str, Sequence[str]]) -> list[_Mentio
 
 
 _NAME_GOES_ON = re.compile(r"\s+[A-Z]")
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w.-]*\s+(?:and|&)\s+$")
 
 
 def _subject(mentions: Sequence[_Mention], clause: Span, at: int) -> _Mention | None:
