@@ -27,7 +27,7 @@ from filingproof.reading.reading import Reading, dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
-from filingproof.verify.items import MEMBER_SUFFIX, column_words, terms
+from filingproof.verify.items import MEMBER_SUFFIX, column_words, names_by_column, terms
 from filingproof.verify.items import name_words as company_name_words
 from filingproof.verify.period_sums import derived_period
 
@@ -207,7 +207,7 @@ def _written_column(question: str, cell: CellHit, member: str) -> str | None:
     label beyond its period is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`,
     Verizon's "(dollars in millions) 2023 Consumer" over its Verizon Consumer Group)."""
     column = column_words(cell.column_label or "")
-    if not column or not column < terms(member_name(member)):
+    if not names_by_column(column, terms(member_name(member)), frozenset()):
         return None
     printed = [
         word for word in re.findall(r"[\w&'.-]+", cell.column_label) if terms(word) and terms(word) <= column

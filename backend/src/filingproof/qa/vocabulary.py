@@ -49,6 +49,7 @@ from filingproof.verify.items import (
     concept_words,
     implied_expense,
     member_words,
+    names_by_column,
     narrower_line,
     parent_members,
     terms,
@@ -147,16 +148,10 @@ def _member_terms(
 def _column_name(
     axis: str, member: str, column: frozenset[str], concept: frozenset[str], neutral: frozenset[str]
 ) -> frozenset[str] | None:
-    """What the filer's column calls a member of a segment, product or geography, where every word of the
-    column is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`); else None."""
-    if (
-        _AXES.search(axis)
-        and column
-        and column < terms(member_words(member), neutral)
-        and not column & concept
-    ):
-        return column
-    return None
+    """What the filer's column calls a member of a segment, product or geography, where it names it
+    (`names_by_column`); else None."""
+    named = _AXES.search(axis) and names_by_column(column, terms(member_words(member), neutral), concept)
+    return column if named else None
 
 
 def _generic(member: str) -> bool:

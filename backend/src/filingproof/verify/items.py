@@ -633,18 +633,25 @@ def parent_members(dims: Dims, siblings: Iterable[Dims]) -> frozenset[str]:
     )
 
 
-def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, str | None], ...]:
+def names_by_column(column: frozenset[str], member_terms: frozenset[str], concept: frozenset[str]) -> bool:
+    """Whether a column's words name a member of its cell: every one of them is the member's, and none the
+    concept's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`, Verizon's "(dollars in millions)
+    2023 Consumer" over its Verizon Consumer Group). One rule for the reading's vocabulary, the picker and
+    the item check."""
+    return bool(column) and column < member_terms and not column & concept
+
+
+def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, frozenset[str] | None], ...]:
     """The words of each member of the cell that qualifies something, with another name it goes by (or
     None). A member of a segment, product or geography is named by the filer's row label when that label
     names none of the concept's words and shares a word with the member's
     (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas"), or the member is the taxonomy's generic
-    one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"); it also goes by its column's label when every
-    word of the label is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`, Verizon's
-    "Consumer" over its Verizon Consumer Group), as `qa.vocabulary` reads them."""
+    one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"); it also goes by its column's words where they
+    name it (`names_by_column`)."""
     concept = terms(concept_words(cell.concept), neutral) if cell.concept else frozenset()
     row = _row_terms(cell, neutral)
     column = column_words(cell.column_label, neutral)
-    names: list[tuple[str, str | None]] = []
+    names: list[tuple[str, frozenset[str] | None]] = []
     for axis, member in zip(cell.axes or ("",) * len(cell.members), cell.members, strict=False):
         if member in QUALIFY_NOTHING or member in cell.implied:
             continue
@@ -652,9 +659,9 @@ def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, 
         member_terms = terms(words, neutral)
         labelled = bool(row & member_terms) or member.startswith(_STANDARD)
         by_row = _MEMBER_AXES.search(axis) and len(row) >= 2 and not row & concept and labelled
-        by_column = _MEMBER_AXES.search(axis) and column and column < member_terms and not column & concept
+        by_column = _MEMBER_AXES.search(axis) and names_by_column(column, member_terms, concept)
         name = " ".join(_WORD.findall(fold(_label(cell)))) if by_row else words
-        names.append((name, " ".join(sorted(column)) if by_column else None))
+        names.append((name, column if by_column else None))
     return tuple(names)
 
 
@@ -740,7 +747,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         for w, printed in named_members
         if terms(w, neutral) - wanted
         and _squeezed(w) not in written
-        and not (printed and terms(printed, neutral) <= wanted)
+        and not (printed is not None and printed <= wanted)
     ]
     if foreign:
         listed = " and ".join(f"'{words}'" for words in foreign)
