@@ -1187,3 +1187,108 @@ def test_companies_the_asker_thanks_for_are_done() -> None:
         "thanks for the Apple and Amazon numbers!! now what were Tesla's total revenues for 2024?"
     )
     assert [span.bound for span in read_.of("company")] == ["TSLA"]
+
+
+def test_two_capitals_before_a_word_for_a_part_are_its_members_initials() -> None:
+    # NVIDIA's "Compute And Networking" is "C&N"; typed "CN seg" right before "seg" it is those initials too
+    read_ = reading("NVDA CN seg op inc FY25")
+    assert [span.bound for span in read_.of("qualifier")] == ["NVDA:Compute And Networking"]
+    # without a word for a part, two capitals are no member's initials
+    assert not reading("NVDA CN op inc FY25").of("qualifier")
+
+
+def test_the_figures_a_derivation_is_made_from_name_nothing() -> None:
+    read_ = reading(
+        "can you back out Tesla's operating income for Jul-Dec 2024 from the full-year and six-month numbers?"
+    )
+    assert read_.text == "What was Tesla's operating income for the six months ended December 31, 2024"
+    # a member's numbers are no period's: they stay
+    assert "Compute" in reading("NVDA op inc FY25 from the Compute numbers").text
+
+
+def test_a_company_named_in_full_is_no_members_shortened_name() -> None:
+    # UnitedHealth reports a "United Healthcare" segment; "UnitedHealth Group's" is the company
+    catalog = Catalog((CompanyRef("UNH", "UNITEDHEALTH GROUP INC"),), ())
+    words = FilingWords(
+        terms("medical costs payable"), (("UNH", "United Healthcare"), ("UNH", "Optum Rx")), terms
+    )
+    read_ = read(
+        "What medical costs payable did UnitedHealth Group report as of June 30, 2023?",
+        lambda text: company_mentions(text, catalog),
+        GRAMMAR,
+        words,
+    )
+    assert not read_.of("qualifier")
+    assert [span.bound for span in read_.of("company")] == ["UNH"]
+    assert "Group" not in read_.text
+    optum = read(
+        "UnitedHealth Group's Optum Rx segment earnings from operations Q2 2023",
+        lambda text: company_mentions(text, catalog),
+        GRAMMAR,
+        words,
+    )
+    assert [span.bound for span in optum.of("qualifier")] == ["UNH:Optum Rx"]
+
+
+def test_an_events_name_is_no_company_asked_of() -> None:
+    read_ = reading(
+        "Apple q while everyone argues about the Figma deal - what was net sales for fiscal 2024?"
+    )
+    assert not read_.unknown_names
+    assert [span.bound for span in read_.of("company")] == ["AAPL"]
+    # a name alone, after the companies an aside names, is the one asked of
+    assert reading("Apple and Amazon are done, but I still need Figma - what was its revenue?").unknown_names
+
+
+def test_companies_a_colon_closes_after_after_are_at_hand() -> None:
+    read_ = reading("after AAPL + AMZN: MSFT FY24 total revs")
+    assert [span.text for span in read_.of("company")] == ["MSFT"]  # not ingested: refused by its name
+
+
+def test_what_the_figure_is_for_asks_nothing() -> None:
+    kinds = clause_kinds(
+        "Apple Q4 of fiscal 2024: what were total net sales for that quarter? I want to line it up next to "
+        "the Q1 FY25 print"
+    )
+    assert ("context", "I want to line it up next to the Q1 FY25 print") in kinds
+    assert ("asking", "I want to see Apple's fiscal 2024 net sales") in clause_kinds(
+        "I want to see Apple's fiscal 2024 net sales"
+    )
+
+
+def test_the_period_of_an_aside_before_the_question_is_the_asked_one() -> None:
+    read_ = reading(
+        "Apple Q4 of fiscal 2024 (Jul-Sep 2024): what were net sales for that quarter? I want to line it "
+        "up next to the Q1 FY25 print"
+    )
+    assert "2025" not in read_.text
+    assert "Q4 of fiscal 2024" in read_.text
+
+
+def test_a_quarters_months_an_aside_names_are_read_together() -> None:
+    read_ = reading(
+        "random comparison: for the April-June 2024 quarter, who spent more on R&D, Apple or Tesla, and "
+        "what's the gap?"
+    )
+    assert "the three months ended June 30, 2024" in read_.text
+    assert [
+        span.role for span in reading("Tesla R&D April-June 2024").spans if span.text == "April-June"
+    ] == ["period"]
+
+
+def test_a_word_for_a_part_names_no_longer_line() -> None:
+    words = FilingWords(terms("pretax income"), (("AMZN", "North America"),), terms)
+    read_ = reading("AMZN North America seg pretax inc FY24", words)
+    assert [span.bound for span in read_.of("item") if span.text == "pretax inc"] == ["pretax income"]
+
+
+def test_a_formulas_period_and_the_figure_it_computes_come_from_around_it() -> None:
+    read_ = reading(
+        "Tesla likes to pitch its own FCF number, I just want the simple version: operating cash flow less "
+        "payments for PP&E, first half of 2024. what do you get?"
+    )
+    assert "free cash flow" in read_.definition
+    assert read_.definition.endswith(
+        "is defined as: cash provided by operating activities - payments for PP&E"
+    )
+    assert "first half" in read_.text

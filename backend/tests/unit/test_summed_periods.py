@@ -106,3 +106,19 @@ def test_a_quarter_ends_where_its_10q_says() -> None:
     )
     fourth = period_sum_for(understand("PepsiCo Q4 2023 net revenue", catalog), pepsico)
     assert fourth is not None and ends(fourth.minus) == [(date(2023, 9, 9), days_in_months(9))]
+
+
+def test_a_fiscal_years_year_to_date_is_its_latest_10qs() -> None:
+    # Adobe's Q3 FY2023 10-Q is the latest of its fiscal 2023: its nine months ended September 1, 2023
+    adobe = [FilingRef(1, "ADBE", "10-Q", date(2023, 9, 1), 2023, "Q3")]
+    catalog = Catalog((CompanyRef("ADBE", "ADOBE INC."),), tuple(adobe))
+    target = target_for(
+        understand("Adobe operating income year-to-date in fiscal 2023", catalog), adobe, "duration"
+    )
+    assert target is not None and (target.end, target.quarter) == (date(2023, 9, 1), 3)
+    assert (
+        target_for(
+            understand("Adobe operating income year-to-date in fiscal 2022", catalog), adobe, "duration"
+        )
+        is None
+    )

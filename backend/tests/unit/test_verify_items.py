@@ -20,9 +20,11 @@ from filingproof.verify.items import (
     Line,
     check_cell,
     check_item,
+    column_name,
     column_words,
     leaves_out,
     name_words,
+    names_by_column,
     parent_members,
     terms,
 )
@@ -662,6 +664,29 @@ def test_a_segments_column_named_by_its_members_word_is_the_member() -> None:
     assert not check_item(
         AskedItem("Europe operating income", "GME"), replace(europe, column_label="Europe Net Sales")
     ).ok
+
+
+def test_a_column_printing_a_members_name_with_one_other_word_names_it() -> None:
+    # Rocket 10-K FY2023, page 114: "Contribution margin" in a column "Year Ended December 31, 2023 Direct to
+    # Consumer", tagged rkt:DirectToCustomerSegmentMember: the filer's printed name is the one people use
+    margin = CellFacts(
+        ("Contribution margin",),
+        column_label="Year Ended December 31, 2023 Direct to Consumer",
+        concept="rkt:GrossProfitNetOfMSRAdjustmentDueToValuationAssumptions",
+        members=("rkt:DirectToCustomerSegmentMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        company="RKT",
+        company_names=("Rocket Companies",),
+    )
+    assert column_name(margin.column_label) == "Direct to Consumer"
+    assert check_item(AskedItem("Direct to Consumer segment contribution margin", "RKT"), margin).ok
+    # a word the claim lets go unnamed is still the phrase's, never one the row adds
+    claimed = AskedItem("contribution margin Direct to Consumer segment", "RKT")
+    assert check_item(claimed, margin, ["margin"]).ok
+    assert not check_item(AskedItem("Partner Network segment contribution margin", "RKT"), margin).ok
+    # one word apart and none shared is another name
+    assert not names_by_column(terms("Partner Network"), terms("Direct To Customer Segment"), frozenset())
+    assert not names_by_column(terms("Consumer"), terms("Direct To Customer Segment"), frozenset())
 
 
 def test_a_row_naming_its_member_is_the_concepts_item() -> None:

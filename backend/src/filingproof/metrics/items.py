@@ -66,7 +66,9 @@ _ATTRIBUTABLE = r"attributable\s+to\s+(?!non-?controlling).*"
 _OR_LOSS = r"(?:\s*/\s*\(?loss\)?|\s+\(loss\))?"
 # the owners of a company's shares, as filings name them ("shareholders", "stockholders", "shareowners")
 _OWNERS = r"(?:the\s+)?(?:common\s+)?(?:share|stock)(?:holders|owners)"
-_PPE = r"property,?\s+(?:plant,?\s+)?(?:and\s+|&\s*)?equipment"
+_PPE = (
+    r"(?:property,?\s+(?:plant,?\s+)?(?:and\s+|&\s*)?equipment|pp\s*&\s*e|ppe)"  # "PP&E" as analysts write it
+)
 
 INPUTS: tuple[InputItem, ...] = (
     _input("revenue", "revenue", "income_statement", "duration",
@@ -116,7 +118,7 @@ INPUTS: tuple[InputItem, ...] = (
             rf"\s+{_PPE}(?!.*\b(?:included|accrued)\s+in\b).*", rf"{_PPE}\s+additions",
             # NVIDIA's, which its own free cash flow subtracts
             rf"purchases?\s+related\s+to\s+{_PPE}(?:\s+and\s+intangible\s+assets)?"),
-           rf"capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
+           rf"(?:{_PPE}\s+)?capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
            outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
            # "Net cash flows from operating activities" (Johnson & Johnson)

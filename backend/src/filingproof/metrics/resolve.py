@@ -8,11 +8,11 @@ activities rows, a balance sheet total assets or liabilities, an income statemen
 per share or income before taxes; an MD&A summary of revenue and operating profit is none of them).
 
 Only cells of that statement count. Preference: a row with one cell for the period (not a consolidating
-breakdown), a column that names only its period (not a note's restated or segment columns), the most
-preferred row label, the filing whose own year it is (else the latest filing that prints the year as a
-comparative, so FY2016 balances come from the FY2017 10-K), the larger table (the statement, not an MD&A
-summary of its lines), then document order. A year no ingested filing prints is reported missing; nothing
-is extrapolated.
+breakdown), a column that names only its period (not a note's restated or segment columns), a tagged line
+(not an untagged MD&A table's figure of a similar name), the most preferred row label, the filing whose own
+year it is (else the latest filing that prints the year as a comparative, so FY2016 balances come from the
+FY2017 10-K), the larger table (the statement, not an MD&A summary of its lines), then document order. A
+year no ingested filing prints is reported missing; nothing is extrapolated.
 """
 
 import re
@@ -180,6 +180,11 @@ class Resolver:
             # a column that names only its period: the statement's own, not a restated or segment breakdown
             # of it in the notes ("previously reported segment information … Year Ended December 31, 2018")
             1 if column_words(cell.column_label) else 0,
+            # a tagged line before an untagged one: the statement the filer tags, not an MD&A table printing
+            # a neighbouring figure under its own name (IBM's "Capital expenditures, net", which nets in
+            # software and the proceeds of disposals, beside the statement's "Payments for property, plant
+            # and equipment")
+            0 if cell.concept else 1,
             rank,
             0 if own else 1,
             -cell.filing_period_end.toordinal(),

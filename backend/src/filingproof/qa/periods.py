@@ -189,6 +189,8 @@ def target_for(
         return None
     # the first six or nine months of a fiscal year are its year to date at the second or third quarter
     quarter = quarter or _QUARTER_OF_MONTHS.get(u.period_kind or "")
+    if quarter is None and u.period_kind == "year_to_date":
+        quarter = _latest_quarter_of(filings, year)  # "year-to-date in fiscal 2023": as its last 10-Q reports
     if quarter is None and u.period_kind in ("three_months", "year_to_date"):
         return None  # a quarter-length period without a named quarter: ambiguous
     if quarter is not None:
@@ -199,6 +201,16 @@ def target_for(
     if nature == "instant":
         return Target("instant", year_end, None, year)
     return Target("duration", year_end, YEAR_DAYS, year)
+
+
+def _latest_quarter_of(filings: list[FilingRef], year: int) -> int | None:
+    """The quarter of a fiscal year's latest 10-Q among the filings, if any (a year's Q4 is no 10-Q's)."""
+    quarters = [
+        int(f.fiscal_period[1])
+        for f in filings
+        if f.form == "10-Q" and f.fiscal_year == year and f.fiscal_period in ("Q1", "Q2", "Q3")
+    ]
+    return max(quarters, default=None)
 
 
 def _latest(filings: list[FilingRef], u: QueryUnderstanding) -> FilingRef:

@@ -27,7 +27,7 @@ from filingproof.reading.reading import Reading, dotted
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
-from filingproof.verify.items import MEMBER_SUFFIX, column_words, names_by_column, terms
+from filingproof.verify.items import MEMBER_SUFFIX, column_name, column_words, names_by_column, terms
 from filingproof.verify.items import name_words as company_name_words
 from filingproof.verify.period_sums import derived_period
 
@@ -203,16 +203,13 @@ def _written_label(question: str, label: str) -> str | None:
 
 
 def _written_column(question: str, cell: CellHit, member: str) -> str | None:
-    """How the question writes the column that names the cell's member, where every word of the column's
-    label beyond its period is the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`,
-    Verizon's "(dollars in millions) 2023 Consumer" over its Verizon Consumer Group)."""
+    """How the question writes the column that names the cell's member (`names_by_column`: GameStop's
+    "Europe" over `gme:VideoGameBrandsEuropeMember`, Rocket's "Direct to Consumer" over
+    `rkt:DirectToCustomerSegmentMember`)."""
     column = column_words(cell.column_label or "")
     if not names_by_column(column, terms(member_name(member)), frozenset()):
         return None
-    printed = [
-        word for word in re.findall(r"[\w&'.-]+", cell.column_label) if terms(word) and terms(word) <= column
-    ]
-    return _written_label(question, " ".join(printed))
+    return _written_label(question, column_name(cell.column_label or ""))
 
 
 def segment_of(

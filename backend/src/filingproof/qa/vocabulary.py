@@ -46,6 +46,8 @@ from filingproof.verify.items import (
     PAYMENT,
     PER_SHARE,
     QUALIFY_NOTHING,
+    column_name,
+    column_words,
     concept_words,
     implied_expense,
     member_words,
@@ -551,11 +553,18 @@ def printed_names(vocab: Vocabulary) -> dict[str, str]:
     `gme:VideoGameBrandsEuropeMember`)."""
     labels: dict[str, Counter[str]] = {}
     for entry in vocab.entries:
+        column = column_words(entry.cell.column_label or "")
         for member in entry.cell.dimensions.values():
-            for printed in (entry.cell.row_label, entry.cell.column_label or ""):
-                label = _TOTAL.sub("", printed.strip())
-                if _names_member(terms(label), terms(member_words(str(member)))):
-                    labels.setdefault(str(member), Counter())[label] += 1
+            member_terms = terms(member_words(str(member)))
+            found = [
+                label
+                for printed in (entry.cell.row_label, entry.cell.column_label or "")
+                if _names_member(terms(label := _TOTAL.sub("", printed.strip())), member_terms)
+            ]
+            if not found and names_by_column(column, member_terms, entry.concept):
+                found.append(column_name(entry.cell.column_label or ""))  # "Direct to Consumer"
+            for label in found:
+                labels.setdefault(str(member), Counter())[label] += 1
     return {member: found.most_common(1)[0][0] for member, found in labels.items()}
 
 

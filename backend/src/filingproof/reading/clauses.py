@@ -45,7 +45,9 @@ _SETTING = re.compile(
     # ("after the whole PC chip glut, how much …"; not "after tax, …", which qualifies the line)
     r"(?:(?:with|given|since|because|amid|now\s+that|after\s+(?:the|a|an|all))\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
-    r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)",
+    r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)"
+    # "with all the OCI and AI talk I'm curious how much …": the talk of the day, comma or none
+    r"|\s*with\s+all\s+(?:the|this|that)\s+[^,?]{1,60}?\b(?:talk|hype|buzz|noise|chatter)\b[,\s]+(?=\S)",
     re.IGNORECASE,
 )
 _GLOSS_INSIDE = re.compile(
@@ -102,6 +104,8 @@ _GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
 # A request: "can you …", "I'd like …".
 _ASKED_OF_YOU = (
     r"\b(?:can|could|would|will)\s+(?:you|someone|anyone)\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
+    # not what the figure is for ("I want to line it up next to the Q1 FY24 print")
+    r"(?!\s+to\s+(?!(?:know|see|get|find|check|understand|confirm|compare|ask|pull|grab|double-check)\b))"
     # a terse request ("have BMY + JNJ FY23; need Eli Lily rev FY23"), not what the answer is for ("Need it
     # for a sum-of-the-parts valuation")
     r"|^\W*(?:(?:still|also|now|just|and|but)\s+)?(?:need|want)\b(?!\s+(?:it|this|that|them|these|those|the\s+number|to)\b)"
@@ -136,6 +140,8 @@ _DOING = re.compile(
     re.IGNORECASE,
 )
 _HAVE = re.compile(r"\W*(?:i\s+|we\s+)?(?:have|has|got)\b", re.IGNORECASE)
+# "after UNH + PLTR: HUM 2Q23 total revs": what a colon closes after "after" or "besides" is at hand
+BEYOND = re.compile(r"\W*(?:after|besides|beyond|apart\s+from|other\s+than|on\s+top\s+of)\s", re.IGNORECASE)
 _REQUEST = re.compile(_ASKED_OF_YOU + r"|\bplease\b", re.IGNORECASE)
 
 
@@ -337,7 +343,11 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     asking = asking or [(s, e) for s, e, gloss, _ in clauses if not gloss and not _DOING.match(text, s, e)]
     # "have BMY + JNJ FY23; need Eli Lily rev FY23": a clause that opens with "have" and no question mark
     # tells what is at hand, beside one that asks
-    stated = {(s, e) for s, e, _, mark in clauses if not mark and _HAVE.match(text, s, e)}
+    stated = {
+        (s, e)
+        for s, e, _, mark in clauses
+        if not mark and (_HAVE.match(text, s, e) or (BEYOND.match(text, s, e) and text[e : e + 1] == ":"))
+    }
     asking = [clause for clause in asking if clause not in stated] or asking
     # "… and I need the bottom line: how big was the net loss …?": a clause a colon closes announces the
     # question after it, which asks

@@ -19,7 +19,15 @@ from typing import Literal
 from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
-from filingproof.reading.clauses import DONE_WORDS, NEGATION, OPERATOR_WORD, Clause, Kept, split_clauses
+from filingproof.reading.clauses import (
+    BEYOND,
+    DONE_WORDS,
+    NEGATION,
+    OPERATOR_WORD,
+    Clause,
+    Kept,
+    split_clauses,
+)
 from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import (
     SHORT_FORMS,
@@ -338,7 +346,9 @@ def _printed_name(
     if before is None:
         return False
     modifier = before.group(1)
-    return modifier.islower() and modifier not in grammar and bool(typed) and typed <= words.terms
+    # "Commercial Svcs seg pretax inc": a word for a part names the segment, not a longer line
+    named = modifier not in grammar and modifier not in PART_WORDS
+    return modifier.islower() and named and bool(typed) and typed <= words.terms
 
 
 def _bind_phrases(
@@ -414,6 +424,15 @@ def _bind_companies(
             at = draft.offset + found.start()
             if draft.free(*found.span()) and not any(a <= at < b for a, b in members):
                 draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
+                tail = _NAME_TAIL.match(draft.text, found.end())
+                if tail is not None and draft.free(*tail.span(1)):
+                    draft.bind(*tail.span(1), "filler")  # "UnitedHealth Group's": the group is the company
+
+
+# what may follow a company's common name in its registered one ("UnitedHealth Group", "Rocket Companies")
+_NAME_TAIL = re.compile(
+    r"\s+((?:Group|Holdings|Companies|Corporation|Corp\.?|Incorporated|Inc\.?|plc|Ltd\.?)(?:['’]s)?)(?!\w)"
+)
 
 
 _MINOR = frozenset({"and", "of", "the", "for"})
@@ -524,12 +543,26 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     # each name bound to all its reporters: "AAPL,MCD:Americas"
     bounds = {name: f"{','.join(sorted(tickers))}:{name}" for name, tickers in reporters.items()}
     joined = [found.span() for found in joined_words().finditer(draft.text)]  # "CA/CL": no member's "CA"
+    # where the clause names an ingested company ("UnitedHealth Group's")
+    named_at = [
+        found.span()
+        for mention, ticker in mentioned
+        if ticker
+        for found in re.finditer(re.escape(mention), draft.text)
+    ]
     for name in sorted(bounds, key=len, reverse=True):
         for found in _member_pattern(name).finditer(draft.text):
             if _NOT_BEFORE.search(draft.text, 0, found.start()):
                 continue  # "worldwide total, not just US": the part not asked for
             if any(start < found.end() and found.start() < end for start, end in joined):
                 continue
+            if any(
+                start <= found.start()
+                and found.end() <= end
+                and (end - start, found.group()) != (len(name), name)
+                for start, end in named_at
+            ):
+                continue  # a company's name, not its member's shortened ("UnitedHealth", "United Healthcare")
             single = " " not in name
             # one word ("Compute", "Services") names the member only as the filer capitalises it, or typed
             # without its vowels ("dwnstrm")
@@ -554,7 +587,10 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         # a ticker of a company not ingested ("RL", Ralph Lauren) beside a company the question names is the
         # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are; so
         # are two joined by "&" ("NVDA C&N": Compute & Networking)
-        shortest = 2 if named and (word in not_ingested or re.fullmatch(r"[A-Z]&[A-Z]", word)) else 3
+        # so are two before a word for a part ("AMD DC seg op inc": its "Data Center")
+        before_part = _PART_WORD.match(draft.text, token.start() + len(word)) is not None
+        paired = word in not_ingested or re.fullmatch(r"[A-Z]&[A-Z]", word) or before_part
+        shortest = 2 if named and paired else 3
         initials = word.lower().replace("&", "")
         member = next(
             (
@@ -570,7 +606,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         )
         if member is not None:
             draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[member])
-    _bind_shortened_members(draft, reporters, bounds, named, dict(words.printed))
+    _bind_shortened_members(draft, reporters, bounds, named, dict(words.printed), named_at)
     if any(span.role == "qualifier" for span in draft.spans) or _PART_WORD.search(f" {draft.text}"):
         _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
 
@@ -606,10 +642,12 @@ def _bind_shortened_members(
     bounds: Mapping[str, str],
     named: Collection[str],
     tagged: Mapping[str, str],
+    named_at: Collection[tuple[int, int]],
 ) -> None:
     """A member of a company the question names, by the first word of its name shortened, right before a
     word for a part: AMC's "International Markets" by "intl segment", Honeywell's "Aerospace" by "Aero seg";
-    only where it names one member of those companies."""
+    only where it names one member of those companies, and never where a company is named
+    (`named_at`: "UnitedHealth Group" is no "United Healthcare" segment)."""
     if not named:
         return
     for found in _BEFORE_PART.finditer(draft.text):
@@ -618,7 +656,7 @@ def _bind_shortened_members(
         for first in range(len(words)):
             start, end = found.start(1) + words[first].start(), found.start(1) + words[-1].end()
             typed = [re.sub(r"'s$", "", word.group()) for word in words[first:]]
-            if not draft.free(start, end):
+            if not draft.free(start, end) or any(a < end and start < b for a, b in named_at):
                 continue
             # each member once, by its tag's name (`tagged`: a printed name's tag name)
             members = {
@@ -743,6 +781,7 @@ _PERIOD_TOKEN = re.compile(
     r"(?:fy|cy|fye|ye|q[1-4]|[1-4]q|h[12]|[12]h|[69]m)?'?(?:19|20)?\d{2}|q[1-4]|[1-4]q|fy|ytd|ttm|ltm"
     rf"|(?:\d{{1,2}}-)?{MONTH_NAME_PATTERN}[-'/](?:\d{{4}}|\d{{2}})"
     r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"  # "6/30/23": a day, as Americans write it
+    rf"|{MONTH_NAME_PATTERN}[-–/]{MONTH_NAME_PATTERN}"  # "April-June": the months of a quarter
     r"|\d{1,2}-?(?:weeks?|wks?|months?|mos?)"  # "36-week", "12wk", "3-month"
 )
 
@@ -819,6 +858,17 @@ _READ_OFF = re.compile(
     re.IGNORECASE,
 )
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
+# "back out operating income for Jul-Feb from the full-year and six-month numbers": what a figure is computed
+# from, said by the periods of its inputs; the asked period says it (a second half is the year less the first)
+_PERIOD_SOURCE = (
+    r"(?:full[- ]?year|annual|yearly|quarterly|(?:three|six|nine|twelve|3|6|9|12)[- ]?months?|ytd|"
+    r"year[- ]to[- ]date|half[- ]year|first[- ]half|1h|h1|10-?[kq]|q[1-4])"
+)
+_FIGURES_FROM = re.compile(
+    rf"\b((?:from|using|off|with)\s+(?:the\s+|its\s+|their\s+)?{_PERIOD_SOURCE}"
+    rf"(?:\s*(?:and|&|\+|,)\s*(?:the\s+)?{_PERIOD_SOURCE})*\s+(?:numbers|figures|totals|data|results|filings?))\b",
+    re.IGNORECASE,
+)
 # "the EBIT-adjusted result of GM's Cruise segment": the measure's result is the measure ("as a result of"
 # says why)
 _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
@@ -1114,7 +1164,7 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
         return ""
     if _one_line_over_periods(draft):
         return ""
-    body = _DEFINITION_OPENING.sub("", _rendered(draft))
+    body = _DEFINITION_OPENING.sub("", _rendered(_without_trailing_period(draft)))
     # "…, divided by net sales, in percent": how the figure is written, no operand
     in_percent = _IN_PERCENT.search(body)
     body = body[: in_percent.start()] if in_percent else body
@@ -1128,6 +1178,34 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     # a share of another figure is asked as a percentage ("as a % of revenue", an "operating margin")
     percent = in_percent or _SHARE_OF.search(draft.text) or _RATE_NAME.search(term)
     return f"{' as a %' if percent else ''}. {term[:1].upper()}{term[1:]} is defined as: {body}"
+
+
+_BETWEEN_DATES = re.compile(r"[\s,'–-]*(?:(?:the|of|to|through|thru|and)\b[\s,'–-]*)*")
+
+
+def _runs(text: str, spans: Sequence[Span]) -> list[tuple[int, int]]:
+    """Where spans of `text` follow one another with only a date's small words between ("April-June 2023
+    quarter"), each run as its start and end."""
+    runs: list[tuple[int, int]] = []
+    for span in sorted(spans, key=lambda span: span.start):
+        if runs and _BETWEEN_DATES.fullmatch(text, runs[-1][1], max(runs[-1][1], span.start)):
+            runs[-1] = (runs[-1][0], max(runs[-1][1], span.end))
+        else:
+            runs.append((span.start, span.end))
+    return runs
+
+
+def _without_trailing_period(draft: _Draft) -> _Draft:
+    """A formula's clause up to the period said after its last line ("operating cash flow less payments for
+    PP&E, first half of 2023"): the period is the question's, no operand's."""
+    ends = [span.end for span in draft.spans if span.role == "item"]
+    after = [span.start for span in draft.spans if span.role == "period" and ends and span.start >= max(ends)]
+    if not after:
+        return draft
+    cut = min(after) - draft.offset
+    kept = _Draft(draft.text[:cut], draft.offset)
+    kept.spans = [span for span in draft.spans if span.end - draft.offset <= cut]
+    return kept
 
 
 def _one_line_over_periods(draft: _Draft) -> bool:
@@ -1201,6 +1279,14 @@ _NAME_LIKE = re.compile(
 )
 
 
+# what a name before it makes an event of ("the Figma deal", "the Activision acquisition")
+_EVENT_AFTER = re.compile(
+    r"\s+(?:deal|acquisition|merger|buyout|takeover|transaction|bid|lawsuit|litigation|trial|settlement"
+    r"|spin-?off|breakup|strike)s?\b",
+    re.IGNORECASE,
+)
+
+
 def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
     """The names in capitals the clause writes that nothing the filings or the companies' list know binds:
     their words are left as typed, none a line's ("what was Eli Lilly's revenue", Eli Lilly neither ingested
@@ -1212,6 +1298,8 @@ def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
         group = next(index for index in (1, 2, 3, 4) if found.group(index))
         if group == 3 and is_english_word(found.group(3).lower()):
             continue
+        if _EVENT_AFTER.match(draft.text, found.end(group)):
+            continue  # "while everyone argues about the Figma deal": an event's name, no company asked of
         start, end = found.start(group) + draft.offset, found.end(group) + draft.offset
         covering = [span for span in draft.spans if span.start < end and start < span.end]
         if covering and all(
@@ -1263,6 +1351,7 @@ def _done_companies(draft: _Draft) -> list[Span]:
         and (
             _DONE_AFTER.match(draft.text, span.end - draft.offset)
             or _THANKED_FOR.search(draft.text, 0, span.start - draft.offset)
+            or BEYOND.match(draft.text)
         )
     ]
 
@@ -1328,6 +1417,7 @@ def read(
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words, found)
         _bind_presentation(draft)
+        _bind_groups_as_filler(draft, (_FIGURES_FROM,))  # before the period words it is made of
         # before companies too: "NI" is net income, not NiSource's ticker
         # a company's name is no word of a printed line ("amazon NI")
         named = {*grammar, *(word.lower() for mention, _ in found for word in mention.split())}
@@ -1380,11 +1470,26 @@ def read(
         missing.add("item")
     spans += [span for draft in instructions for span in draft.spans]
     lender = _item_lender(drafts) if "item" in missing else None
+    # the period an asking clause leaves unnamed is the asides' before it where they name one ("Oracle Q4 of
+    # fiscal 2023: what were total revenues for that quarter? I want to line it up next to the Q1 FY24 print")
+    first_asking = min((clause.start for clause, _ in drafts if clause.kind == "asking"), default=0)
+    dated_before = [
+        draft
+        for clause, draft in drafts
+        if clause.kind != "asking"
+        and clause.start < first_asking
+        and any(s.role == "period" for s in draft.spans)
+    ]
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
         if clause.kind == "definition" and not _one_line_over_periods(draft):
             spans += draft.spans
+            # "…: operating cash flow less payments for PP&E, first half of 2023. what do you get?"
+            lent_period = (
+                [span for span in draft.spans if span.role == "period"] if "period" in missing else []
+            )
+            parts += [_periods_spelled(_rendered_span(span)) for span in lent_period]
             continue
         if (
             clause.kind == "definition"
@@ -1403,9 +1508,13 @@ def read(
             # a member qualifies the item the aside that lends it names ("iPhone volumes were awful in 2024 so
             # I'm checking Apple's net sales. what was it?": Apple's net sales, not the iPhone's)
             and (span.role != "qualifier" or lender is None or draft is lender)
+            and (span.role != "period" or not dated_before or draft in dated_before)
             and span not in done
         ]
-        parts += [_periods_spelled(_rendered_span(span)) for span in borrowed]  # "2Q23" as "Q2 2023"
+        parts += [_periods_spelled(_rendered_span(span)) for span in borrowed if span.role != "period"]
+        # "2Q23" as "Q2 2023"; "the April-June 2023 quarter" as its three months, its words read together
+        dates = _runs(source, [span for span in borrowed if span.role == "period"])
+        parts += [_periods_spelled(source[start:end]) for start, end in dates]
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
     lent = sorted((s for s in spans if s.role == "qualifier" and s not in asked_spans), key=lambda s: s.start)
@@ -1422,7 +1531,8 @@ def read(
         text = f"{'What was' if any(c.isupper() for c in source) else 'what was'} {text}"
     asked = _years_spelled(_share_spelled(text))
     said = _years_spelled(" ".join(draft.text.strip().rstrip(".") + "." for draft in instructions))
-    term = _asked_term(asking)
+    # what a clause asking "what do you get?" computes is the item its lender names ("its own FCF number")
+    term = _asked_term(asking) or (_asked_term([lender]) if lender is not None else "")
     definitions = [draft for clause, draft in drafts if clause.kind == "definition"]
     # the first one: a later gloss restates it ("— ignore the proceeds")
     definition = _definition(definitions[0], term, words) if term and definitions else ""

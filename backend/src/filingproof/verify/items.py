@@ -294,7 +294,8 @@ _SYNONYMS = {
 NEUTRAL = _wordset(
     "a an and the of for from to in within on by at as with its our their or is was were be "
     "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
-    "used balance beginning ending end year years ended ending period periods fiscal month months quarter "
+    "provide provides providing used balance beginning ending end year years ended ending period periods "
+    "fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million millions "
     "thousand thousands billion billions except data inc incorporated corporation corp co llc plc benefit "
     "benefits respectively gaap"
@@ -633,12 +634,25 @@ def parent_members(dims: Dims, siblings: Iterable[Dims]) -> frozenset[str]:
     )
 
 
+def column_name(column_label: str) -> str:
+    """A column's label from its first word to its last that `column_words` keeps: the name it prints
+    beyond its period ("Direct to Consumer" of "Year Ended December 31, 2023 Direct to Consumer")."""
+    kept = column_words(column_label)
+    words = [w for w in re.finditer(r"[\w&'.-]+", column_label) if kept >= terms(w.group()) != frozenset()]
+    return column_label[words[0].start() : words[-1].end()] if words else ""
+
+
 def names_by_column(column: frozenset[str], member_terms: frozenset[str], concept: frozenset[str]) -> bool:
-    """Whether a column's words name a member of its cell: every one of them is the member's, and none the
-    concept's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`, Verizon's "(dollars in millions)
-    2023 Consumer" over its Verizon Consumer Group). One rule for the reading's vocabulary, the picker and
-    the item check."""
-    return bool(column) and column < member_terms and not column & concept
+    """Whether a column's words name a member of its cell: none of them is the concept's, and every one is
+    the member's (GameStop's "Europe" over `gme:VideoGameBrandsEuropeMember`, Verizon's "(dollars in
+    millions) 2023 Consumer" over its Verizon Consumer Group) but for one word of a name of two or more
+    that shares another with the member (Rocket prints "Direct to Consumer" over
+    `rkt:DirectToCustomerSegmentMember`: the filer's printed name is the one people use). One rule for the
+    reading's vocabulary, the picker and the item check."""
+    if not column or column & concept:
+        return False
+    other = column - member_terms
+    return column < member_terms or (len(column) >= 2 and len(other) == 1 and bool(column & member_terms))
 
 
 def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, frozenset[str] | None], ...]:
@@ -771,6 +785,9 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # dividends are the common shares' unless asked of another class ("Common stock dividends" is
     # McDonald's dividends; "preferred dividends" stays another line)
     accepted |= {"common", "share"} if "dividend" in wanted and "preferred" not in wanted else frozenset()
+    # a word the phrase writes is never one the row adds, though a claim's wording lets it go unnamed
+    # ("margin" in "contribution margin … was $1,036 million")
+    accepted |= terms(asked.phrase, neutral)
     row = _row_terms(cell, neutral)
     named = terms(concept, neutral) if concept else frozenset()
     # a row that is its member's label ("Cost of revenue" for us-gaap:CostOfSalesMember) names the member,
