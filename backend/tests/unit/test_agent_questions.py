@@ -45,6 +45,13 @@ def test_two_companies_difference_and_sum() -> None:
     assert combined is not None and combined.derivation == "sum"
 
 
+def test_a_segments_profit_is_no_bottom_line() -> None:
+    ask = parse_ask("What was Honeywell's Aerospace segment profit in Q2 2023?", 1, 1)
+    assert ask is None or "net_income" not in [item.key for item in ask.items]
+    profit = parse_ask("What was Apple's profit in fiscal 2024?", 1, 1)
+    assert profit is not None and [item.key for item in profit.items] == ["net_income"]
+
+
 def test_no_line_item_is_not_numeric() -> None:
     assert parse_ask("What does Apple say about competition?", 1, 0) is None
 

@@ -163,6 +163,10 @@ def test_a_question_asks_what_was_paid_only_with_a_verb_of_paying(question: str,
         "What's Meta's Family of Apps income from operations in 2024?",
         # asked the way one asks of it ("do you know what …")
         "what Meta spent buying back its own shares in 2024",
+        # a line, then who recorded it
+        "What depreciation, depletion and amortization expense did Chevron record for the three months ended "
+        "June 30, 2023",
+        "What medical costs payable did UnitedHealth Group report as of June 30, 2023",
     ],
 )
 def test_a_figures_unit_asks_for_a_figure(question: str) -> None:
@@ -190,3 +194,7 @@ def test_a_cash_flow_sections_total_is_its_line(label: str, key: str) -> None:
     assert ITEMS_BY_KEY[key].row_labels.match(label)
     other = "financing_cash_flow" if key == "investing_cash_flow" else "investing_cash_flow"
     assert not ITEMS_BY_KEY[other].row_labels.match(label)
+
+
+def test_what_a_filer_did_without_a_figure_asks_none() -> None:
+    assert open_ask("What risks did Tesla describe in its 2024 10-K", 1, 1) is None

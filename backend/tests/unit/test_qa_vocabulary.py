@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from vocabulary_rows import row
 
 from filingproof.qa.periods import Target
-from filingproof.qa.vocabulary import build_vocabulary, resolve
+from filingproof.qa.vocabulary import build_vocabulary, printed_names, resolve
 
 YEAR = Target("duration", date(2024, 12, 31), 364, 2024)
 NEUTRAL = frozenset({"meta", "platforms"})
@@ -217,3 +217,31 @@ def test_a_dash_yields_to_a_printed_figure_and_a_statement_to_a_segments_table()
         row(2, "Net sales", None, "34229", table_title="Consolidated Statement of Income"),
     ]
     assert _best(sales, "sales", [YEAR], NEUTRAL) == [2]
+
+
+def test_a_members_printed_name_may_carry_its_companys_name_or_a_column_one_word_apart() -> None:
+    # Honeywell 10-Q Q2 2023, page 31: "Honeywell Building Technologies" for
+    # hon:HomeAndBuildingTechnologiesMember.
+    # Rocket 10-K FY2023, page 114: a column "Direct to Consumer" over rkt:DirectToCustomerSegmentMember
+    segment = "us-gaap:StatementBusinessSegmentsAxis"
+    honeywell = {"period_start": date(2023, 1, 1), "period_end": date(2023, 6, 30), "ticker": "HON"}
+    rocket = {"period_start": date(2023, 1, 1), "period_end": date(2023, 12, 31), "ticker": "RKT"}
+    building = row(
+        173713,
+        "Honeywell Building Technologies",
+        "us-gaap:OperatingIncomeLoss",
+        "760000000",
+        dimensions={segment: "hon:HomeAndBuildingTechnologiesMember"},
+        **honeywell,
+    )
+    margin = "rkt:GrossProfitNetOfMSRAdjustmentDueToValuationAssumptions"
+    column = "Year Ended December 31, 2023 Direct to Consumer"
+    consumer = row(135835, "Contribution margin", margin, "1035947000", column_label=column,
+                   dimensions={segment: "rkt:DirectToCustomerSegmentMember"}, **rocket)  # fmt: skip
+    assert printed_names(build_vocabulary("HON", [building], frozenset()), ["honeywell"]) == {
+        "hon:HomeAndBuildingTechnologiesMember": "Honeywell Building Technologies"
+    }
+    assert printed_names(build_vocabulary("HON", [building], frozenset())) == {}
+    assert printed_names(build_vocabulary("RKT", [consumer], frozenset())) == {
+        "rkt:DirectToCustomerSegmentMember": "Direct to Consumer"
+    }

@@ -100,7 +100,7 @@ def company_words(vocab: Vocabulary, name: frozenset[str]) -> CompanyWords:
             initials.add((f"{two[1][0]}&{two[2][0]}".lower(), f"{two[1]} and {two[2]}".lower()))
     members: set[str] = set()
     same: set[tuple[str, str]] = set()
-    printed = printed_names(vocab)
+    printed = printed_names(vocab, name)
     for member in reported_members(vocab):
         if not member.startswith(_GENERIC_NAMESPACE):
             # as its tag names it, and as the filer prints it ("Cardiac Rhythm & Heart Failure" for

@@ -113,7 +113,10 @@ LINE_ITEMS: tuple[LineItem, ...] = (
     _item("income_tax", "provision for income taxes",
           r"\b(?:provision\s+for\s+)?income\s+tax(?:es)?(?:\s+expense)?\b",
           ("IncomeTaxExpenseBenefit",), r"provision\s+for\s+income\s+taxes|income\s+tax\s+expense"),
-    _item("net_income", "net income", r"\bnet\s+(?:income|earnings|loss|profit)\b|\bprofit\b",
+    # "profit" alone is the bottom line; a segment's is the filer's own measure of it (Honeywell's "Segment
+    # profit", tagged OperatingIncomeLoss), read from the filing's words
+    _item("net_income", "net income",
+          r"\bnet\s+(?:income|earnings|loss|profit)\b|(?<!\bsegment\s)(?<!\bseg\s)(?<!\bsegments\s)\bprofit\b",
           ("NetIncomeLoss", "ProfitLoss", "NetIncomeLossAvailableToCommonStockholdersBasic"),
           r"net\s+income(?:\s+\(loss\))?(?:\s+attributable\s+to\s+.+)?"),
     _item("revenue", "revenue",
@@ -270,6 +273,14 @@ _FIGURE_CUE = re.compile(
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
     # asked the way one asks of it: "(do you know) what GD spent buying back its own shares"
     r"|\bwhat\s+(?:[\w&'’.-]+\s+){1,3}?(?:spent|paid|earned|made|booked|generated|posted|returned)\b"
+    # "what depreciation, depletion and amortization expense did Chevron record for …": a line, then who
+    # recorded it
+    # (or its verb left out as the reading leaves it: "what segment profit did Honeywell … in the first six
+    # months"), never what it says
+    r"|\bwhat\s+(?:[\w&'’.,-]+\s+){1,6}?(?:did|does|do)\s+(?!.*\b(?:say|said|mention|note|describe|discuss"
+    r"|explain|face)\w*\b)(?:[\w&'’.-]+\s+){1,4}?"
+    r"(?:record|report|recognize|book|post|incur|carry|show|disclose|make|earn|generate|produce|deliver|have"
+    r"|spend|log|in|for|during|over)\b"
     # "who's higher", "who bought back more stock": which of the companies, by its figure
     r"|\bwho(?:['’]s)?\b(?=.*\b(?:higher|lower|bigger|larger|more|greater|smaller|less)\b)"
     # "how does Boeing's effective tax rate in FY2022 compare to FY2021": the figures, side by side

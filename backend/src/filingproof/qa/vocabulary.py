@@ -142,7 +142,10 @@ def _member_terms(
     "Other Americas"), or the member is the taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is
     "Other Bets")."""
     words = terms(member_words(member), neutral)
-    if _AXES.search(axis) and len(row) >= 2 and not row & concept and (row & words or _generic(member)):
+    # a row of one word names it where that is a word of the member's (Verizon's "Business" under "Operating
+    # Income" for `vz:VerizonBusinessGroupSegmentMember`)
+    named = len(row) >= 2 or row < words
+    if _AXES.search(axis) and named and not row & concept and (row & words or _generic(member)):
         return row
     return words
 
@@ -547,22 +550,27 @@ def _names_member(label_terms: frozenset[str], member_terms: frozenset[str]) -> 
     )
 
 
-def printed_names(vocab: Vocabulary) -> dict[str, str]:
+def printed_names(vocab: Vocabulary, company: Iterable[str] = ()) -> dict[str, str]:
     """Each member as the filer's tables print it, where a row or a column does: its most printed label
-    ("Total" left out) whose words are the member's (GameStop heads its segments' columns "Europe" for
-    `gme:VideoGameBrandsEuropeMember`)."""
+    ("Total" left out) whose words are the member's or the `company`'s name's (GameStop heads its segments'
+    columns "Europe" for `gme:VideoGameBrandsEuropeMember`; Honeywell prints "Honeywell Building
+    Technologies" for `hon:HomeAndBuildingTechnologiesMember`)."""
+    own = terms(" ".join(company))
     labels: dict[str, Counter[str]] = {}
     for entry in vocab.entries:
         column = column_words(entry.cell.column_label or "")
         for member in entry.cell.dimensions.values():
             member_terms = terms(member_words(str(member)))
+            # a column by its words beyond its period ("Personal Insurance" of "(For the three months ended
+            # September 30, in millions) Personal Insurance")
+            printed_column = column_name(entry.cell.column_label or "")
             found = [
                 label
-                for printed in (entry.cell.row_label, entry.cell.column_label or "")
-                if _names_member(terms(label := _TOTAL.sub("", printed.strip())), member_terms)
+                for printed in (entry.cell.row_label, printed_column)
+                if _names_member(terms(label := _TOTAL.sub("", printed.strip())) - own, member_terms)
             ]
-            if not found and names_by_column(column, member_terms, entry.concept):
-                found.append(column_name(entry.cell.column_label or ""))  # "Direct to Consumer"
+            if not found and printed_column and names_by_column(column, member_terms, entry.concept):
+                found.append(printed_column)  # "Direct to Consumer"
             for label in found:
                 labels.setdefault(str(member), Counter())[label] += 1
     return {member: found.most_common(1)[0][0] for member, found in labels.items()}

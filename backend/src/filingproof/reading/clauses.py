@@ -28,7 +28,11 @@ _BREAK = re.compile(
 _QUESTION_AFTER_COMMA = re.compile(r",\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our)\b", re.IGNORECASE)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
-_ABBREVIATION = re.compile(r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|dept|approx|incl|excl)$", re.I)
+_ABBREVIATION = re.compile(
+    r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|dept|approx|incl|excl"
+    r"|bus|grp|seg|div|intl|svcs|sys|ops|mfg|govt|mgmt)$",  # "VZ Bus. Grp seg op inc"
+    re.I,
+)
 # A parenthesis that is part of a line item's name, as filers print them: "other (gains) and losses",
 # "net income (loss)", "provided by (used in)": a few lower-case words, no figure. Any other one is a gloss.
 _NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
@@ -63,7 +67,14 @@ _GLOSS_INSIDE = re.compile(
 # ("over" between two operands: not a verb's "rolled over", nor at a clause's end)
 OPERATOR_WORD = re.compile(
     r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|times|multiplied\s+by)\b|(?<!ed\s)\bover\b(?=\s+[\w(])"
-    r"|\bas\s+a\s+(?:%|percent\w*)\s+of\b",
+    r"|\bas\s+a\s+(?:%|percent\w*)\s+of\b|\bsubtracting\b|\bdividing\b",
+    re.IGNORECASE,
+)
+# A formula set before the question it defines: "Using operating income over net sales, what operating
+# margin …", "Dividing total current assets by total current liabilities, what current ratio …", "Taking
+# Intel's fiscal 2023 operating income and subtracting …, how much …"
+_FRONTED_FORMULA = re.compile(
+    r"\W*(?:using|taking|dividing|subtracting|computing|calculating)\s+[^?]{3,160}?,\s*(?=(?:what|how|which|who)\b)",
     re.IGNORECASE,
 )
 # A sentence that tells how to compute or present the answer, read whole by the metric library
@@ -189,9 +200,10 @@ _ASKS_AFTER = re.compile(r"\s*(?:who|what(?:'s)?|which|how)\b", re.IGNORECASE)
 
 
 # "I want to see how …", "we're trying to figure out whether …"
+# ("curious how Europe is holding up for Cisco …" too, without its "I'm")
 _ASKS_ONESELF = re.compile(
-    r"\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
-    r"|wondering)\s+"
+    r"(?:\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
+    r"|wondering)|^\W*(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering))\s+"
     r"(?:how|what|whether|if)\b",
     re.IGNORECASE,
 )
@@ -200,6 +212,8 @@ _CONFIRMS = re.compile(
     r",\s*(?:right|correct|no|yeah|eh|isn'?t\s+(?:it|that|they)|aren'?t\s+they|didn'?t\s+(?:it|they))\s*$",
     re.IGNORECASE,
 )
+# "how's Nike doing in Europe these days?": small talk beside the question asked
+_SMALL_TALK = re.compile(r"\W*how(?:['’]s|\s+is|\s+are)\s+[^?]{1,40}?\s+doing\b", re.IGNORECASE)
 # the opening of a sentence that says again, better, what was asked
 # ("I mean the regular R&D expense line", "I mean the 12-week quarter": what it says of one word of the
 # question, no question of its own; nor is a formula, "I mean auto sales + regulatory credits")
@@ -247,7 +261,12 @@ Kept = Sequence[tuple[int, int]]
 
 def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int, int, bool, bool]]:
     """The clauses of one sentence, `text[start:end]`: (start, end, gloss, question mark) each. A formula
-    the sentence states runs to its end, parentheses and all: one definition."""
+    the sentence states runs to its end, parentheses and all: one definition; one it sets before its question
+    ends at the question."""
+    fronted = _FRONTED_FORMULA.match(text, start, end)
+    if fronted is not None and OPERATOR_WORD.search(text, start, fronted.end()):
+        stop = len(text[: fronted.end()].rstrip(" ,"))
+        return [(start, stop, True, False), *_pieces(text, fronted.end(), end, kept)]
     for opening in _FORMULA_START.finditer(text, start, end):
         operator = OPERATOR_WORD.search(text, opening.end(), end)
         if (
@@ -359,11 +378,11 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     asking = [clause for clause in asking if clause not in announced] or asking
     # "AbbVie's dividend is huge so I want to see how well it's covered - can you work out their 2023 free
     # cash flow?": a question the asker means to answer for themselves tells why, beside one they ask
-    embedded = {(s, e) for s, e in asking if _ASKS_ONESELF.search(text, s, e)}
+    embedded = {(s, e) for s, e in asking if _ASKS_ONESELF.search(text[s:e])}
     asking = [clause for clause in asking if clause not in embedded] or asking
     # "TI has been building inventory on purpose, right? how much inventory …": a clause that seeks
     # agreement tells, beside one that asks
-    confirming = {(s, e) for s, e in asking if _CONFIRMS.search(text[s:e])}
+    confirming = {(s, e) for s, e in asking if _CONFIRMS.search(text[s:e]) or _SMALL_TALK.match(text[s:e])}
     asking = [clause for clause in asking if clause not in confirming] or asking
     # "so how much did BCA actually bring in last year …? I mean Boeing Commercial Airplanes segment revenue
     # for full-year 2023": a sentence that restates the question asks in place of what came before it

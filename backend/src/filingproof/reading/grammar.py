@@ -29,7 +29,7 @@ QUESTION_WORDS = _words(
     "would could can the a an it its they their them we our this that these those dollars usd value please "
     "tell me "
     "pay spend spent spending generate generated produce produced earn make report reporting record post "
-    "bring book incur say describe get gets got "
+    "bring book incur say describe get gets got recorded booked posted incurred worldwide "
     "discuss "
     "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "
     "put print printed prints"
@@ -53,7 +53,7 @@ EDGE_WORDS = _words(
 )
 # Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
 # name no line item.
-PART_WORDS = _words("segment segments seg division divisions unit business group side")
+PART_WORDS = _words("segment segments seg division divisions unit business group side geography")
 # Everything the reading keeps as grammar.
 GRAMMAR = (
     INSTRUCTION_WORDS

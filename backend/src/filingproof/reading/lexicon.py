@@ -92,6 +92,8 @@ SHORT_FORMS = {
     "sys": "systems",
     "lic": "license",
     "ind": "industries",
+    "bus": "business",
+    "grp": "group",
 }
 
 

@@ -306,7 +306,8 @@ class _Draft:
         return all(end <= span.start - self.offset or start >= span.end - self.offset for span in self.spans)
 
     def bind(self, start: int, end: int, role: SpanRole, bound: str = "") -> None:
-        self.spans.append(Span(start + self.offset, end + self.offset, self.text[start:end], role, bound))
+        if start < end:  # an empty match binds nothing
+            self.spans.append(Span(start + self.offset, end + self.offset, self.text[start:end], role, bound))
 
 
 # A rate named by its line ("gross margin") asked in dollars, or with its rate word already written.
@@ -409,7 +410,8 @@ def _tickers_as_companies(source: str, named: Sequence[tuple[str, str]]) -> list
             rf"{re.escape(mention)}{_LISTED}(?:{'|'.join(others)})|(?:{'|'.join(others)}){_LISTED}{re.escape(mention)}",
             source,
         )
-        if ingested == {ticker} or listed:
+        possessive = re.search(rf"(?<![\w&]){re.escape(mention)}['’]s\b", source)  # "GM's revenue"
+        if ingested == {ticker} or listed or possessive:
             found.append((mention, ticker))
     return found
 
@@ -459,9 +461,10 @@ def _acronym_variants(name: str, company: str = "", shortest: int = 3) -> frozen
     words = re.findall(r"[A-Za-z0-9]+", name)
     if len(words) < 2:
         return frozenset()
+    variants = {_initials(words, True), _initials(words, False)}  # "Client Computing Group": "CCG"
     if len(words) > 2 and words[-1].lower() in _PART_WORDS:
         words = words[:-1]  # "Cardiac Rhythm and Heart Failure Division": "CRHF"
-    variants = {_initials(words, True), _initials(words, False)}
+    variants |= {_initials(words, True), _initials(words, False)}
     # a name its tag split where the filer runs it together: "PepsiCo Beverages North America" ("PBNA")
     joined = [word for index, word in enumerate(words) if not (index and word == "Co")]
     variants |= {_initials(joined, True), _initials(joined, False)}
@@ -525,9 +528,10 @@ def _typed_as_skeleton(typed: str, name: str) -> bool:
 
 
 def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
-    """Where `text` names a member by its printed name in several words: no clause break falls there."""
+    """Where `text` names a member by its printed name in several words: no clause break falls there (a
+    closing parenthesis the name does not open is the text's: "segment (Verizon Business Group) report …")."""
     return [
-        found.span()
+        (found.start(), found.end() - (found.group().count(")") > found.group().count("(")))
         for _, name in words.members
         if " " in name
         for found in _member_pattern(name).finditer(text)
@@ -539,9 +543,16 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     capitals ("AWS", "FoA", "DCAI")."""
     reporters: dict[str, set[str]] = {}  # a member's name → the companies that report it ("Americas")
     for ticker, name in words.members:
-        reporters.setdefault(name, set()).add(ticker)
+        if name.strip():
+            reporters.setdefault(name, set()).add(ticker)
     # each name bound to all its reporters: "AAPL,MCD:Americas"
     bounds = {name: f"{','.join(sorted(tickers))}:{name}" for name, tickers in reporters.items()}
+    # a member typed short is named as the filer prints it, where it does ("CCG": Intel's "Client Computing",
+    # the row its figures are printed on, for `intc:ClientComputingGroupMember`)
+    printed = {tag: name for name, tag in words.printed}
+    short = {
+        name: f"{','.join(sorted(tickers))}:{printed.get(name, name)}" for name, tickers in reporters.items()
+    }
     joined = [found.span() for found in joined_words().finditer(draft.text)]  # "CA/CL": no member's "CA"
     # where the clause names an ingested company ("UnitedHealth Group's")
     named_at = [
@@ -605,8 +616,10 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             None,
         )
         if member is not None:
-            draft.bind(token.start(), token.start() + len(word), "qualifier", bounds[member])
-    _bind_shortened_members(draft, reporters, bounds, named, dict(words.printed), named_at)
+            draft.bind(token.start(), token.start() + len(word), "qualifier", short[member])
+            _bind_part_word(draft, token.start() + len(word))  # "the EMEA geography"
+    _bind_shortened_members(draft, reporters, short, named, dict(words.printed), named_at)
+    _bind_member_tails(draft, reporters, bounds, named, dict(words.printed))
     if any(span.role == "qualifier" for span in draft.spans) or _PART_WORD.search(f" {draft.text}"):
         _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
 
@@ -636,6 +649,33 @@ def _shortens(typed: str, word: str) -> bool:
     return len(typed) >= _SHORTEST_PREFIX and len(word) > len(typed) and word.startswith(typed)
 
 
+def _bind_member_tails(
+    draft: _Draft,
+    reporters: Mapping[str, set[str]],
+    bounds: Mapping[str, str],
+    named: Collection[str],
+    tagged: Mapping[str, str],
+) -> None:
+    """A member of a company the question names by the last two words or more of its name, capitalised
+    as printed, where no other member of those companies ends so ("Building Technologies" for Honeywell's
+    "Home and Building Technologies"; `tagged`: a printed name's tag name, one member however named)."""
+    names = [name for name, tickers in reporters.items() if tickers & set(named)]
+    tails: dict[str, dict[str, str]] = {}  # a tail → its members' tag names → a name of theirs
+    for name in names:
+        parts = name.split()
+        for start in range(1, len(parts) - 1):
+            if parts[start].lower() not in _MINOR:
+                tails.setdefault(" ".join(parts[start:]), {})[tagged.get(name, name)] = name
+    for tail, members in tails.items():
+        if len(members) > 1 or any(tail.lower() == other.lower() for other in names):
+            continue
+        owners = list(members.values())
+        for found in re.finditer(rf"(?<![\w&]){re.escape(tail)}(?![\w&])", draft.text):
+            if draft.free(*found.span()):
+                draft.bind(found.start(), found.end(), "qualifier", bounds[owners[0]])
+                _bind_part_word(draft, found.end())
+
+
 def _bind_shortened_members(
     draft: _Draft,
     reporters: Mapping[str, set[str]],
@@ -659,15 +699,23 @@ def _bind_shortened_members(
             if not draft.free(start, end) or any(a < end and start < b for a, b in named_at):
                 continue
             # each member once, by its tag's name (`tagged`: a printed name's tag name)
+            # a name's first word may be its company's where another filing's tag leaves it out ("Verizon
+            # Business Group" beside "Business Group": "Bus. Grp")
             members = {
                 tagged.get(name, name)
                 for name, tickers in reporters.items()
-                if tickers & set(named) and _shortens_words(typed, name.split())
-            }
-            if len(members) == 1:
-                draft.bind(
-                    start, end - len(words[-1].group()) + len(typed[-1]), "qualifier", bounds[members.pop()]
+                if tickers & set(named)
+                and (
+                    _shortens_words(typed, parts := name.split())
+                    or (" ".join(parts[1:]) in reporters and _shortens_words(typed, parts[1:]))
                 )
+            }
+            # one member, or one tag one filing writes with its company's name ("Verizon Business Group") and
+            # another without ("Business Group"): the one the filer's rows print, else the shorter
+            common = [m for m in members if all(set(m.split()) <= set(other.split()) for other in members)]
+            if len(common) == 1:
+                chosen = next((m for m in sorted(members) if m in tagged.values()), common[0])
+                draft.bind(start, end - len(words[-1].group()) + len(typed[-1]), "qualifier", bounds[chosen])
                 _bind_part_word(draft, end)
                 break
 
@@ -802,6 +850,8 @@ def _bind_rest(
             draft.bind(token.start(), token.end(), "period", word)
         elif re.sub(r"'s$", "", lowered) in grammar or re.fullmatch(r"[\d.,$%'-]+|10-?[kq]", lowered):
             draft.bind(token.start(), token.end(), "grammar", word)
+        elif (spelled := _swapped(lowered, grammar)) is not None:
+            draft.bind(token.start(), token.end(), "grammar", spelled)  # "hte DD&A charge": "the"
         elif lowered in SHORT_FORMS:
             draft.bind(token.start(), token.end(), "item", SHORT_FORMS[lowered])  # "intl": "international"
         elif words is not None and (line := dict(words.initials).get(lowered)) is not None:
@@ -819,6 +869,15 @@ def _bind_rest(
             # A word the filings do not name stays part of the item, so that the answer fails closed ("car"
             # in "Apple's car revenue"): only the filler words of `words.tsv` name nothing.
             draft.bind(token.start(), token.end(), "item", word)
+
+
+def _swapped(typed: str, grammar: Collection[str]) -> str | None:
+    """The grammar word of three letters or more that a word that is no English word writes with two
+    neighbouring letters swapped ("hte": "the", "waht": "what"), if any."""
+    if len(typed) < 3 or not typed.isalpha() or is_english_word(typed):
+        return None
+    swaps = (typed[:i] + typed[i + 1] + typed[i] + typed[i + 2 :] for i in range(len(typed) - 1))
+    return next((swap for swap in swaps if swap in grammar), None)
 
 
 # An auxiliary before the clause's subject: "what op margin did Mastercard run at", "how much inventory was
@@ -917,9 +976,9 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
     followed by another word, not a preposition)."""
     spans = sorted(draft.spans, key=lambda span: span.start)
     for place, company in enumerate(spans):
-        if company.role != "company" or not _AUXILIARY_BEFORE.search(
-            draft.text, 0, company.start - draft.offset
-        ):
+        # the subject: a company, or a pronoun for one ("what gross margin did they run in Q3 2023")
+        subject = company.role == "company" or company.text.lower() in _PRONOUNS
+        if not subject or not _AUXILIARY_BEFORE.search(draft.text, 0, company.start - draft.offset):
             continue
         if not any(span.role == "item" and span.start < company.start for span in spans):
             return
@@ -958,6 +1017,7 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         return
 
 
+_PRONOUNS = frozenset({"they", "it", "she", "he"})
 _AFTER_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w&.-]*\s+$")
 
 
@@ -1063,6 +1123,8 @@ def _resolve_verbs(draft: _Draft, items: bool) -> None:
 def _rendered_span(span: Span) -> str:
     if span.role in ("item", "operation", "period") and span.bound:
         return span.bound
+    if span.role == "grammar" and span.bound:
+        return span.bound  # as typed, or spelled right ("hte": "the")
     if span.role == "qualifier":
         # as typed, unless typed as initials ("AWS" → "Amazon Web Services")
         name = span.bound.split(":", 1)[1]
@@ -1106,16 +1168,18 @@ def _rendered(draft: _Draft, by_ticker: Collection[str] = ()) -> str:
 
 # A definition's operator words, as the formula language writes them ("CFO minus capex" → "CFO - capex").
 _OPERATORS = (
-    (re.compile(r"\b(?:minus|less)\b", re.I), " - "),
+    (re.compile(r"\b(?:minus|less|(?:and\s+)?subtracting)\b", re.I), " - "),
     (re.compile(r"\bplus\b|\s\+\s", re.I), " + "),
     (re.compile(r"\bdivided\s+by\b|\bover\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\s/\s", re.I), " / "),
     (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s", re.I), " * "),
 )
 _DEFINITION_OPENING = re.compile(
     r"^[^\w(]*(?:(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|="
-    r"|if\s+you(?:\s+just)?(?:\s+(?:do|take|use))?)[^\w(]*)?",
+    r"|if\s+you(?:\s+just)?(?:\s+(?:do|take|use))?|using|taking|computing|calculating)[^\w(]*)?",
     re.I,
 )
+# "Dividing total current assets by total current liabilities": its "by" divides
+_DIVIDING = re.compile(r"^\W*dividing\s+(.+?)\s+by\s+(.+)$", re.I)
 
 
 _RATE_WORD = re.compile(r"\s*\b(?:ratio|margin|percentage|rate)\b", re.IGNORECASE)
@@ -1165,6 +1229,7 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     if _one_line_over_periods(draft):
         return ""
     body = _DEFINITION_OPENING.sub("", _rendered(_without_trailing_period(draft)))
+    body = _DIVIDING.sub(r"\1 / \2", body)
     # "…, divided by net sales, in percent": how the figure is written, no operand
     in_percent = _IN_PERCENT.search(body)
     body = body[: in_percent.start()] if in_percent else body
@@ -1183,16 +1248,30 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
 _BETWEEN_DATES = re.compile(r"[\s,'–-]*(?:(?:the|of|to|through|thru|and)\b[\s,'–-]*)*")
 
 
-def _runs(text: str, spans: Sequence[Span]) -> list[tuple[int, int]]:
-    """Where spans of `text` follow one another with only a date's small words between ("April-June 2023
-    quarter"), each run as its start and end."""
-    runs: list[tuple[int, int]] = []
+_PART_OF_YEAR = re.compile(
+    r"\b(?:q[1-4]|[1-4]q|h[12]|[12]h|half|first|second|third|fourth|three|six|nine|ytd|year-to-date)\b", re.I
+)
+
+
+def _runs(text: str, spans: Sequence[Span]) -> list[list[Span]]:
+    """The spans of `text` that follow one another with only a date's small words between ("April-June
+    2023 quarter"), run by run."""
+    runs: list[list[Span]] = []
     for span in sorted(spans, key=lambda span: span.start):
-        if runs and _BETWEEN_DATES.fullmatch(text, runs[-1][1], max(runs[-1][1], span.start)):
-            runs[-1] = (runs[-1][0], max(runs[-1][1], span.end))
+        if runs and _BETWEEN_DATES.fullmatch(text, runs[-1][-1].end, max(runs[-1][-1].end, span.start)):
+            runs[-1].append(span)
         else:
-            runs.append((span.start, span.end))
+            runs.append([span])
     return runs
+
+
+def _rendered_run(text: str, run: Sequence[Span]) -> str:
+    """A run of period spans as read: each in the pipeline's words ("back half": "second half"), the small
+    words between as typed."""
+    out = [_rendered_span(run[0])]
+    for before, span in itertools.pairwise(run):
+        out += [text[before.end : span.start], _rendered_span(span)]
+    return "".join(out)
 
 
 def _without_trailing_period(draft: _Draft) -> _Draft:
@@ -1241,8 +1320,15 @@ def _names_a_year(span: Span, spans: Sequence[Span]) -> bool:
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to))(?!\w)", re.IGNORECASE)
 # An aside that names the company by another name, once or also ("RTX (the old Raytheon Technologies)",
 # "Block (formerly known as Square)"): its words, a member's among them ("Raytheon"), name nothing asked
+# "What total net sales did RTX, then called Raytheon Technologies, report …": the name it had then
+_THEN_CALLED = re.compile(
+    r",\s*((?:then\s+(?:called|named|known\s+as)|formerly(?:\s+(?:called|known\s+as))?|previously\s+"
+    r"(?:called|known\s+as)|f/?k/?a)\s+[^,?]{1,60}),",
+    re.IGNORECASE,
+)
 _FORMER_NAME = re.compile(
-    r"^\W*(?:the\s+)?(?:old|former(?:ly)?|previously|fka|f/k/a|aka|a\.k\.a\.|also\s+known|known)\b",
+    r"^\W*(?:the\s+)?(?:old|former(?:ly)?|previously|fka|f/k/a|aka|a\.k\.a\.|also\s+known|known|then\s+called"
+    r"|then\s+named|then\s+known)\b",
     re.IGNORECASE,
 )
 # An aside that adds parts up ("US + international combined please"): the whole is asked, no part of it
@@ -1279,6 +1365,15 @@ _NAME_LIKE = re.compile(
 )
 
 
+# what people talk about, which an aside names without asking of it
+_TALKED_ABOUT = re.compile(
+    r"\b(?:argu|debat|talk|chatter|obsess|worr|fret|fight)\w*\s+(?:about|over|on)\s+[^,;:.?!]{0,40}$",
+    re.IGNORECASE,
+)
+# what a name after it is the object of, no company asked of ("pushing price hard on Doritos and Gatorade")
+_ABOUT_BEFORE = re.compile(
+    r"\b(?:on|about|with|into|over|behind|against|like|via)\s+(?:the\s+)?(?:[A-Z][\w'’&.-]*\s+(?:and|&|,)\s+)*$"
+)
 # what a name before it makes an event of ("the Figma deal", "the Activision acquisition")
 _EVENT_AFTER = re.compile(
     r"\s+(?:deal|acquisition|merger|buyout|takeover|transaction|bid|lawsuit|litigation|trial|settlement"
@@ -1298,8 +1393,10 @@ def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
         group = next(index for index in (1, 2, 3, 4) if found.group(index))
         if group == 3 and is_english_word(found.group(3).lower()):
             continue
-        if _EVENT_AFTER.match(draft.text, found.end(group)):
-            continue  # "while everyone argues about the Figma deal": an event's name, no company asked of
+        if _EVENT_AFTER.match(draft.text, found.end(group)) or _ABOUT_BEFORE.search(
+            draft.text, 0, found.start(group)
+        ):
+            continue  # "the Figma deal", "pushing price hard on Doritos": an event's or a thing's name
         start, end = found.start(group) + draft.offset, found.end(group) + draft.offset
         covering = [span for span in draft.spans if span.start < end and start < span.end]
         if covering and all(
@@ -1411,6 +1508,7 @@ def read(
             instructions.append(draft)
             continue
         excluded += _bind_exclusions(draft)
+        _bind_groups_as_filler(draft, (_THEN_CALLED,))  # before the names a former name holds ("Raytheon")
         found = companies(draft.text)
         # before analysts' words; never inside a member's name that opens with it ("GM Financial")
         _bind_companies(draft, [mention for mention, _ in first], dict(first), names)
@@ -1470,6 +1568,11 @@ def read(
         missing.add("item")
     spans += [span for draft in instructions for span in draft.spans]
     lender = _item_lender(drafts) if "item" in missing else None
+    # which part of a year the asking clause names ("2H", "the first half"), not one it points back at
+    # ("for the quarter", "that quarter")
+    said_kind = any(
+        span.role == "period" and _PART_OF_YEAR.search(span.bound or span.text) for span in asked_spans
+    )
     # the period an asking clause leaves unnamed is the asides' before it where they name one ("Oracle Q4 of
     # fiscal 2023: what were total revenues for that quarter? I want to line it up next to the Q1 FY24 print")
     first_asking = min((clause.start for clause, _ in drafts if clause.kind == "asking"), default=0)
@@ -1508,13 +1611,22 @@ def read(
             # a member qualifies the item the aside that lends it names ("iPhone volumes were awful in 2024 so
             # I'm checking Apple's net sales. what was it?": Apple's net sales, not the iPhone's)
             and (span.role != "qualifier" or lender is None or draft is lender)
+            # "while my desk argues about Keytruda launch spending: how much SG&A …": a topic of talk
+            and not (
+                span.role == "qualifier" and _TALKED_ABOUT.search(draft.text, 0, span.start - draft.offset)
+            )
             and (span.role != "period" or not dated_before or draft in dated_before)
             and span not in done
         ]
+        # where the asking clause names the period's kind but no year ("what was 2H operating income?"),
+        # the aside lends its year only
+        dated = [span for span in borrowed if span.role == "period"]
+        if said_kind:
+            dated = [span for span in dated if _names_a_year(span, draft.spans)]
+            borrowed = [span for span in borrowed if span.role != "period" or span in dated]
         parts += [_periods_spelled(_rendered_span(span)) for span in borrowed if span.role != "period"]
         # "2Q23" as "Q2 2023"; "the April-June 2023 quarter" as its three months, its words read together
-        dates = _runs(source, [span for span in borrowed if span.role == "period"])
-        parts += [_periods_spelled(source[start:end]) for start, end in dates]
+        parts += [_periods_spelled(_rendered_run(source, run)) for run in _runs(source, dated)]
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
     lent = sorted((s for s in spans if s.role == "qualifier" and s not in asked_spans), key=lambda s: s.start)

@@ -298,7 +298,7 @@ NEUTRAL = _wordset(
     "fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million millions "
     "thousand thousands billion billions except data inc incorporated corporation corp co llc plc benefit "
-    "benefits respectively gaap"
+    "benefits respectively gaap measure"
 )
 _KEEP_S = ("ss", "us", "is", "ous")
 
@@ -672,7 +672,8 @@ def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, 
         words = member_words(member)
         member_terms = terms(words, neutral)
         labelled = bool(row & member_terms) or member.startswith(_STANDARD)
-        by_row = _MEMBER_AXES.search(axis) and len(row) >= 2 and not row & concept and labelled
+        named = len(row) >= 2 or row < member_terms  # "Business" for Verizon Business Group
+        by_row = _MEMBER_AXES.search(axis) and named and not row & concept and labelled
         by_column = _MEMBER_AXES.search(axis) and names_by_column(column, member_terms, concept)
         name = " ".join(_WORD.findall(fold(_label(cell)))) if by_row else words
         names.append((name, column if by_column else None))
