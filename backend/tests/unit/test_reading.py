@@ -1384,3 +1384,19 @@ def test_a_part_of_a_year_asked_without_its_year_takes_only_the_asides_year() ->
     )
     assert "second half" in read_.text and "24" in read_.text
     assert "first half" not in read_.text
+
+
+def test_a_slip_of_a_word_the_terms_join_is_that_word() -> None:
+    # "provision" is folded into "expense"; the filings' words keep its spelling, and a slip of it reads as it
+    words = FilingWords(terms("provision for income taxes") | {"provision"}, (), fold=terms)
+    read_ = reading("Apple FY24 income tax provison", words)
+    assert [span.bound for span in read_.of("item") if span.text == "provison"] == ["provision"]
+
+
+def test_an_analysts_verb_before_a_phrase_of_theirs_is_no_printed_name() -> None:
+    words = FilingWords(terms("operating income operating line"), (("AAPL", "Greater China"),), terms)
+    read_ = reading(
+        "how much did Apple's Greater China segment lose at the operating line in fiscal 2024?", words
+    )
+    assert "operating income" in read_.text
+    assert "int" not in reading("Apple FY24 int & debt exp").text.split()

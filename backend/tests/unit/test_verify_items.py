@@ -26,6 +26,7 @@ from filingproof.verify.items import (
     name_words,
     names_by_column,
     parent_members,
+    spellings,
     terms,
 )
 
@@ -953,3 +954,9 @@ def test_a_companys_name_qualifies_nothing_in_any_form() -> None:
     assert terms("Walgreens U.S. Retail Pharmacy segment adjusted operating income", walgreens) == terms(
         "U.S. Retail Pharmacy segment adjusted operating income"
     )
+
+
+def test_the_words_terms_join_are_how_filings_spell_them() -> None:
+    assert {"provision", "spending", "spend"} <= spellings(terms("provision for income taxes"))
+    assert "sale" in spellings(terms("revenue"))
+    assert not spellings(terms("inventories"))

@@ -33,7 +33,7 @@ from filingproof.qa.vocabulary import (
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
 from filingproof.verify import items as verify_items
-from filingproof.verify.items import terms
+from filingproof.verify.items import spellings, terms
 
 logger = logging.getLogger(__name__)
 
@@ -122,8 +122,10 @@ def _together(each: dict[str, CompanyWords]) -> FilingWords:
     for words in each.values():
         for short, line in words.initials:
             lines[short].add(line)
+    found = frozenset().union(*(words.terms for words in each.values()))
     return FilingWords(
-        frozenset().union(*(words.terms for words in each.values())),
+        # with the words the terms join ("provision" of "expense"): a slip of one is that word ("provison")
+        found | spellings(found),
         tuple(sorted((ticker, name) for ticker, words in each.items() for name in words.members)),
         fold=terms,
         initials=tuple(sorted((short, next(iter(one))) for short, one in lines.items() if len(one) == 1)),

@@ -92,6 +92,7 @@ SHORT_FORMS = {
     "sys": "systems",
     "lic": "license",
     "ind": "industries",
+    "int": "interest",
     "bus": "business",
     "grp": "group",
 }

@@ -347,8 +347,9 @@ def _printed_name(
     if before is None:
         return False
     modifier = before.group(1)
-    # "Commercial Svcs seg pretax inc": a word for a part names the segment, not a longer line
-    named = modifier not in grammar and modifier not in PART_WORDS
+    # "Commercial Svcs seg pretax inc": a word for a part names the segment, not a longer line; nor does an
+    # analyst's verb ("lose at the operating line")
+    named = modifier not in grammar and modifier not in PART_WORDS and not is_analysts_word(modifier)
     return modifier.islower() and named and bool(typed) and typed <= words.terms
 
 

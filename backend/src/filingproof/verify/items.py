@@ -289,6 +289,14 @@ _SYNONYMS = {
     "paid": "payment",
     "declare": "declared",
 }
+
+
+def spellings(found: frozenset[str]) -> frozenset[str]:
+    """The words that `terms` joins into these terms ("provision" for "expense", "sale" for "revenue"): how a
+    filing may spell them."""
+    return frozenset(word for word, term in _SYNONYMS.items() if term in found)
+
+
 # Words that qualify nothing: what every line has ("total", "net"; "GAAP", as every statement is, while
 # "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
