@@ -52,6 +52,7 @@ from filingproof.verify.items import (
     implied_expense,
     member_words,
     names_by_column,
+    names_by_row,
     narrower_line,
     parent_members,
     terms,
@@ -137,17 +138,10 @@ def _row_terms(path: Sequence[str], neutral: frozenset[str]) -> frozenset[str]:
 def _member_terms(
     axis: str, member: str, row: frozenset[str], concept: frozenset[str], neutral: frozenset[str]
 ) -> frozenset[str]:
-    """A member's words; a member of a segment, product or geography is what the filer's row calls it, when
-    the row does not name the concept and names the member (`goog:AmericasExcludingUnitedStatesMember` is
-    "Other Americas"), or the member is the taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is
-    "Other Bets")."""
+    """A member's words; a member of a segment, product or geography is what the filer's row calls it, where
+    the row names it (`names_by_row`: `goog:AmericasExcludingUnitedStatesMember` is "Other Americas")."""
     words = terms(member_words(member), neutral)
-    # a row of one word names it where that is a word of the member's (Verizon's "Business" under "Operating
-    # Income" for `vz:VerizonBusinessGroupSegmentMember`)
-    named = len(row) >= 2 or row < words
-    if _AXES.search(axis) and named and not row & concept and (row & words or _generic(member)):
-        return row
-    return words
+    return row if _AXES.search(axis) and names_by_row(row, words, concept, member) else words
 
 
 def _column_name(
@@ -157,10 +151,6 @@ def _column_name(
     (`names_by_column`); else None."""
     named = _AXES.search(axis) and names_by_column(column, terms(member_words(member), neutral), concept)
     return column if named else None
-
-
-def _generic(member: str) -> bool:
-    return member.startswith(("us-gaap:", "srt:", "country:"))  # "country:CN" reads as no word
 
 
 def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
@@ -559,11 +549,11 @@ def printed_names(vocab: Vocabulary, company: Iterable[str] = ()) -> dict[str, s
     labels: dict[str, Counter[str]] = {}
     for entry in vocab.entries:
         column = column_words(entry.cell.column_label or "")
+        # a column by its words beyond its period ("Personal Insurance" of "(For the three months ended
+        # September 30, in millions) Personal Insurance")
+        printed_column = column_name(entry.cell.column_label or "")
         for member in entry.cell.dimensions.values():
             member_terms = terms(member_words(str(member)))
-            # a column by its words beyond its period ("Personal Insurance" of "(For the three months ended
-            # September 30, in millions) Personal Insurance")
-            printed_column = column_name(entry.cell.column_label or "")
             found = [
                 label
                 for printed in (entry.cell.row_label, printed_column)

@@ -646,8 +646,22 @@ def column_name(column_label: str) -> str:
     """A column's label from its first word to its last that `column_words` keeps: the name it prints
     beyond its period ("Direct to Consumer" of "Year Ended December 31, 2023 Direct to Consumer")."""
     kept = column_words(column_label)
-    words = [w for w in re.finditer(r"[\w&'.-]+", column_label) if kept >= terms(w.group()) != frozenset()]
+    words = [
+        w for w in re.finditer(r"[\w&'.-]+", column_label) if (named := terms(w.group())) and named <= kept
+    ]
     return column_label[words[0].start() : words[-1].end()] if words else ""
+
+
+def names_by_row(
+    row: frozenset[str], member_terms: frozenset[str], concept: frozenset[str], member: str
+) -> bool:
+    """Whether a row's words name a member of its cell: two words or more, or one of the member's
+    (Verizon's "Business" for its Verizon Business Group), none of them the concept's, sharing a word with
+    the member's (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas") unless the member is the
+    taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"). One rule for the reading's
+    vocabulary and the item check."""
+    named = len(row) >= 2 or row < member_terms
+    return named and not row & concept and bool(row & member_terms or member.startswith(_STANDARD))
 
 
 def names_by_column(column: frozenset[str], member_terms: frozenset[str], concept: frozenset[str]) -> bool:
@@ -679,9 +693,7 @@ def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, 
             continue
         words = member_words(member)
         member_terms = terms(words, neutral)
-        labelled = bool(row & member_terms) or member.startswith(_STANDARD)
-        named = len(row) >= 2 or row < member_terms  # "Business" for Verizon Business Group
-        by_row = _MEMBER_AXES.search(axis) and named and not row & concept and labelled
+        by_row = _MEMBER_AXES.search(axis) and names_by_row(row, member_terms, concept, member)
         by_column = _MEMBER_AXES.search(axis) and names_by_column(column, member_terms, concept)
         name = " ".join(_WORD.findall(fold(_label(cell)))) if by_row else words
         names.append((name, column if by_column else None))
