@@ -11,7 +11,7 @@ FY24"); every node below the router reads it, never the question as typed.
 import itertools
 import re
 from calendar import monthrange
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Literal
@@ -422,14 +422,19 @@ def _bind_companies(
 ) -> None:
     """`members`: where the question names a member in several words (in the whole question's offsets)."""
     for mention in mentions:
-        # a whole word: the ticker "F" is no part of "Ford" or "FCF"
-        for found in re.finditer(rf"(?<!\w){re.escape(mention)}(?!\w)", draft.text):
+        for found in _mentioned(mention, draft.text):
             at = draft.offset + found.start()
             if draft.free(*found.span()) and not any(a <= at < b for a, b in members):
                 draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
                 tail = _NAME_TAIL.match(draft.text, found.end())
                 if tail is not None and draft.free(*tail.span(1)):
                     draft.bind(*tail.span(1), "filler")  # "UnitedHealth Group's": the group is the company
+
+
+def _mentioned(mention: str, text: str) -> Iterator[re.Match[str]]:
+    """Where `text` writes a company's mention as a whole word: the ticker "F" is no part of "Ford", "FCF" or
+    "Fin Svcs"."""
+    return re.finditer(rf"(?<!\w){re.escape(mention)}(?!\w)", text)
 
 
 # what may follow a company's common name in its registered one ("UnitedHealth Group", "Rocket Companies")
@@ -1319,14 +1324,14 @@ def _names_a_year(span: Span, spans: Sequence[Span]) -> bool:
 
 
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to))(?!\w)", re.IGNORECASE)
-# An aside that names the company by another name, once or also ("RTX (the old Raytheon Technologies)",
-# "Block (formerly known as Square)"): its words, a member's among them ("Raytheon"), name nothing asked
 # "What total net sales did RTX, then called Raytheon Technologies, report …": the name it had then
 _THEN_CALLED = re.compile(
     r",\s*((?:then\s+(?:called|named|known\s+as)|formerly(?:\s+(?:called|known\s+as))?|previously\s+"
     r"(?:called|known\s+as)|f/?k/?a)\s+[^,?]{1,60}),",
     re.IGNORECASE,
 )
+# An aside that names the company by another name, once or also ("RTX (the old Raytheon Technologies)",
+# "Block (formerly known as Square)"): its words, a member's among them ("Raytheon"), name nothing asked
 _FORMER_NAME = re.compile(
     r"^\W*(?:the\s+)?(?:old|former(?:ly)?|previously|fka|f/k/a|aka|a\.k\.a\.|also\s+known|known|then\s+called"
     r"|then\s+named|then\s+known)\b",
@@ -1589,11 +1594,10 @@ def read(
             continue
         if clause.kind == "definition" and not _one_line_over_periods(draft):
             spans += draft.spans
-            # "…: operating cash flow less payments for PP&E, first half of 2023. what do you get?"
-            lent_period = (
-                [span for span in draft.spans if span.role == "period"] if "period" in missing else []
-            )
-            parts += [_periods_spelled(_rendered_span(span)) for span in lent_period]
+            # "…: operating cash flow less payments for PP&E, first half of 2023. what do you get?": its
+            # period words one by one ("first half FY2023", which the metric library reads; not as a run)
+            if "period" in missing:
+                parts += [_periods_spelled(_rendered_span(s)) for s in draft.spans if s.role == "period"]
             continue
         if (
             clause.kind == "definition"
