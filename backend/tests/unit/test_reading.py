@@ -1400,3 +1400,11 @@ def test_an_analysts_verb_before_a_phrase_of_theirs_is_no_printed_name() -> None
     )
     assert "operating income" in read_.text
     assert "int" not in reading("Apple FY24 int & debt exp").text.split()
+
+
+def test_a_one_letter_ticker_inside_a_word_is_no_company_named_there() -> None:
+    # Ford's ticker "F" is no part of "Fina Serv": its member is still named by those words shortened
+    catalog = Catalog((CompanyRef("F", "FORD MOTOR CO"),), ())
+    words = FilingWords(terms("revenue"), (("F", "Financial Services"), ("F", "Automotive")), terms)
+    read_ = read("F Fina Serv seg rev 2Q23", lambda text: company_mentions(text, catalog), GRAMMAR, words)
+    assert [span.bound for span in read_.of("qualifier")] == ["F:Financial Services"]

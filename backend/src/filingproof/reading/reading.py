@@ -562,10 +562,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     joined = [found.span() for found in joined_words().finditer(draft.text)]  # "CA/CL": no member's "CA"
     # where the clause names an ingested company ("UnitedHealth Group's")
     named_at = [
-        found.span()
-        for mention, ticker in mentioned
-        if ticker
-        for found in re.finditer(re.escape(mention), draft.text)
+        found.span() for mention, ticker in mentioned if ticker for found in _mentioned(mention, draft.text)
     ]
     for name in sorted(bounds, key=len, reverse=True):
         for found in _member_pattern(name).finditer(draft.text):
