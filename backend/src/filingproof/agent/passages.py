@@ -33,6 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import StoreKey
 from filingproof.agent.state import Passage
+from filingproof.calendar import MONTH_NAME_PATTERN
 from filingproof.index.bm25 import TermIdf, term_idf
 from filingproof.index.tokenize import tokenize
 from filingproof.lru import LruCache
@@ -60,7 +61,7 @@ _SPLIT = re.compile(
     r"\s+(?=[A-Z“\"(])|\n+"
 )
 _GENERIC = frozenset(
-    {"company", "say", "says", "about", "fiscal", "year", "fy", "report", "describe", "discuss"}
+    {"company", "say", "says", "about", "fiscal", "year", "fy", "report", "describe", "discuss", "list"}
 )
 
 
@@ -74,11 +75,42 @@ def sentences(body: str) -> list[str]:
     """The page's sentences; a sentence ending in a colon takes the list printed under it as its end ("Cost
     of products sold increased as a percent to sales driven by: • One-time … • Currency impacts …"): the
     list is what it says."""
+    return [sentence for sentence, _ in headed_sentences(body)]
+
+
+# a heading of the filer's: a short line that is no sentence ("Media Segment – Revenue", "Operating
+# Expenses"), what the paragraphs under it are about
+_HEADING = re.compile(r"^[A-Z0-9](?=.*[A-Za-z])[^.!?:;,]*[A-Za-z0-9)]$")
+_HEADING_WORDS = 8
+# a heading that names only a period: "2023 Compared with 2022", "Three Months Ended June 30, 2023"
+_PERIOD_ONLY = re.compile(
+    rf"^(?:(?:19|20)\d{{2}}|\d{{1,2}}|{MONTH_NAME_PATTERN}|compared|with|to|versus|vs|fiscal|years?|ended|months|"
+    r"quarters?|three|six|nine|twelve|first|second|third|fourth|and|the|of|[.,\s])+$",
+    re.IGNORECASE,
+)
+_SUBHEADING = " — "
+
+
+def _is_heading(part: str) -> bool:
+    return len(part.split()) <= _HEADING_WORDS and bool(_HEADING.match(part))
+
+
+def headed_sentences(body: str) -> list[tuple[str, str]]:
+    """The page's sentences (`sentences`), each with the heading printed last before it on the page ("" for
+    none): "Revenue decreased in 2023 primarily due to …" under "Media Segment – Revenue" is the Media
+    segment's revenue."""
     found = []
     parts = _joined_after_forms([" ".join(part.split()) for part in _SPLIT.split(body)])
-    at = 0
+    at, heading = 0, ""
     while at < len(parts):
         sentence, at = parts[at], at + 1
+        if _is_heading(sentence):
+            # a period's subheading ("2023 Compared with 2022") stays under the heading it divides
+            outer = heading.split(_SUBHEADING)[0] if heading else ""
+            heading = (
+                f"{outer}{_SUBHEADING}{sentence}" if outer and _PERIOD_ONLY.match(sentence) else sentence
+            )
+            continue
         listed = sentence.endswith(":")
         while listed and at < len(parts) and (_BULLET.match(parts[at]) or _joins_items(parts, at)):
             sentence, at = f"{sentence} {parts[at]}", at + 1
@@ -88,7 +120,7 @@ def sentences(body: str) -> list[str]:
             or _leads_table(sentence, parts, at)
         )
         if MIN_CHARS <= len(sentence) <= (MAX_LIST_CHARS if listed else MAX_CHARS) and ends:
-            found.append(sentence)
+            found.append((sentence, heading))
     return found
 
 
@@ -130,8 +162,9 @@ _CAUSAL_TERMS = frozenset(tokenize("due primarily driven higher lower increase d
 # A sentence that gives a cause: "primarily due to", "driven by", "as a result of", "reflecting", "offset by",
 # "Given our strong start to the year, …".
 _GIVES_CAUSE = re.compile(
-    r"\b(?:due\s+to|driven\s+by|as\s+a\s+result\s+of|because|attributable\s+to|result(?:ed|ing)?\s+from"
-    r"|reflect(?:s|ed|ing)?|offset\s+by|primarily\s+(?:from|by)|caused\s+by|given\s+(?:our|the|its|their))\b",
+    r"\b(?:due\s+(?:(?:primarily|mainly|largely|principally)\s+)?to|driven\s+by|as\s+a\s+result\s+of|because|attributable\s+to|result(?:ed|ing)?\s+from"
+    r"|reflect(?:s|ed|ing)?|offset\s+by|primarily\s+(?:from|by)|caused\s+by|given\s+(?:our|the|its|their)"
+    r"|(?:primarily|principally|mainly|largely)\s+relate[sd]?\s+to)\b",
     re.IGNORECASE,
 )
 
@@ -144,6 +177,10 @@ def asks_why_of_question(question: str) -> bool:
 # what a cause is given for: a segment's ("In the Pharmaceutical segment, … was primarily driven by"), which
 # is not the company's reason unless the question asks about a segment
 _OF_A_SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
+_WORDS = re.compile(r"[\w&’'-]+")
+_NOT_A_NAME = frozenset(
+    {"in", "the", "our", "each", "of", "all", "a", "an", "by", "its", "their", "for", "and"}
+)
 
 
 # a sentence that goes on with the one before it, whose subject it keeps
@@ -163,10 +200,61 @@ def _cause_of_another_part(sentence: str, question: str) -> bool:
     where the question names neither."""
     cause = _GIVES_CAUSE.search(sentence)
     subject = sentence[: cause.start()] if cause else sentence
-    if _OF_A_SEGMENT.search(subject) is not None and _OF_A_SEGMENT.search(question) is None:
-        return True
+    segment = _OF_A_SEGMENT.search(subject)
+    if segment is not None and _OF_A_SEGMENT.search(question) is None:
+        # unless it is the segment the question names: "Theme park segment revenue increased …" for "why
+        # did Comcast's Theme Parks revenue grow?"
+        name = [w for w in _WORDS.findall(subject[: segment.start()])[-3:] if w.lower() not in _NOT_A_NAME]
+        if not name or not all(_roots(w) <= _roots(question) for w in name):
+            return True
     part = _FOR_A_PART.search(subject)
-    return part is not None and part["name"].lower() not in question.lower()
+    if part is not None and part["name"].lower() not in question.lower():
+        return True
+    # a part named before the line: "The increase in AWS operating income", "The International operating
+    # income", "The increase in Other net sales"
+    asked = _roots(question).union(*(_roots(short) for short in _acronyms(question)))
+    return any(not _roots(name) <= asked for name in _CAPITALISED.findall(subject))
+
+
+_NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,4}\b")
+
+
+def _acronyms(question: str) -> dict[str, frozenset[str]]:
+    """The initials of the names the question writes out, with the roots of their words: the reading writes
+    a member in full ("Amazon Web Services") where filers write "AWS"."""
+    found: dict[str, frozenset[str]] = {}
+    for run in _NAME_RUN.finditer(question):
+        words = run[0].split()
+        for start in range(len(words) - 1):
+            found["".join(word[0] for word in words[start:])] = _roots(" ".join(words[start:]))
+    return found
+
+
+def _named_short(text: str, question: str) -> frozenset[str]:
+    """The roots of the names the question writes out that `text` writes as their initials."""
+    return frozenset().union(
+        *(roots for short, roots in _acronyms(question).items() if re.search(rf"\b{short}\b", text))
+    )
+
+
+# a capitalised word inside a subject (not its first), that is no period, no company's legal word and no
+# accounting basis
+_CAPITALISED = re.compile(
+    rf"(?<=\S\s)(?!U\.S\.|(?:GAAP|Non-GAAP|Company|Corporation|Consolidated|Total|Fiscal|Year|First|Second|Third"
+    rf"|Fourth|Q[1-4]|{MONTH_NAME_PATTERN})\b)[A-Z][\w&.’'-]*"
+)
+
+
+# a heading naming a segment: "Media Segment – Revenue", "Theme Parks Segment Results of Operations"
+_SEGMENT_HEADING = re.compile(r"(?P<name>(?:[A-Z][\w&'’-]*\s+){1,4})Segments?\b")
+_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+
+
+def _heading_of_another_segment(heading: str, question: str) -> bool:
+    """Whether the heading a sentence stands under names a segment the question does not: its causes are
+    that segment's."""
+    named = _SEGMENT_HEADING.search(heading)
+    return named is not None and named["name"].strip().lower() not in question.lower()
 
 
 _ASKS_NAMES = re.compile(r"^\s*(?:what\s+are|which|who\s+(?:are|is|were|was)|list|name)\b", re.I)
@@ -192,6 +280,11 @@ class _Relevance:
     question: str = ""
     unknown_line: bool = False  # a why asked of a line no page names: no sentence gives its cause
     asks_names: bool = False  # "what are the major acquisitions": a sentence naming them ranks first
+    years: frozenset[int] = frozenset()  # the years the question names: a cause given for others is not asked
+    line: frozenset[str] = frozenset()  # the roots of the line a figure question asks the causes of
+    # the analysts' topics the line is ("gross margin": cost as % of sales), and those the item names
+    line_topics: frozenset[str] = frozenset()
+    item_topics: frozenset[str] = frozenset()
 
     def named(self, roots: frozenset[str]) -> float:
         """The share of the item's weight that `roots` name."""
@@ -226,6 +319,12 @@ def item_weights(item: str, idf: TermIdf) -> dict[str, float]:
     return weights
 
 
+# a move a cause is given for ("increased", "lower", "declined"; not "changes", which any sentence has)
+_MOVED = re.compile(
+    r"\b(?:increas|decreas|higher|lower|r[io]se|rising|f[ae]ll|falling|grow|grew|declin|improv|drop|reduc|jump"
+    r"|expan|contract(?:ed|ion)|compress|deteriorat|strength|weaken)\w*|\b(?:up|down)\b",
+    re.IGNORECASE,
+)
 _MOVE_ROOTS = _roots(
     "increase increased decrease decreased rise rose drop dropped fall fell jump jumped decline declined cut "
     "grow grew growth change changed higher lower up down"
@@ -258,8 +357,11 @@ def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> 
     asks_figure = _ASKS_FIGURE.match(u.query) is not None and not topical
     asks_names = topical and _ASKS_NAMES.match(u.query) is not None
     return _Relevance(
-        item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line, asks_names
-    )
+        item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line, asks_names,
+        years=frozenset(u.years), line=_roots(line) if line else frozenset(),
+        line_topics=_sentence(line).roots & _TOPIC_MARKS if line else frozenset(),
+        item_topics=(_sentence(item_text).roots | item.keys()) & _TOPIC_MARKS,
+    )  # fmt: skip
 
 
 def _topic_mark(index: int) -> str:
@@ -278,6 +380,7 @@ _TOPIC_ROOTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 
 
 _TOPIC_WORDS = frozenset(root for _, roots in _TOPIC_ROOTS for root in roots)
+_TOPIC_MARKS = frozenset(_topic_mark(index) for index in range(len(_TOPIC_ROOTS)))
 
 
 @dataclass(frozen=True)
@@ -287,6 +390,18 @@ class _Sentence:
     text: str
     tokens: frozenset[str]  # its BM25 tokens
     roots: frozenset[str]  # its words' roots (`_roots`), and those of the topics it names in filers' words
+    heading: str = ""  # the filer's heading it stands under on its page (`headed_sentences`)
+
+    @cached_property
+    def heading_roots(self) -> frozenset[str]:
+        """The roots of its heading's words: what the sentence is about, with its own subject's."""
+        return _sentence(self.heading).roots if self.heading else frozenset()
+
+    @cached_property
+    def years(self) -> frozenset[int]:
+        """The years its subject names (`_cause_subject`): "Revenue decreased in 2022 due to …" is of 2022;
+        "The decrease was due to … the absence of a 2022 early contract termination" of no year said."""
+        return frozenset(int(year) for year in _YEAR.findall(_cause_subject(self.text)))
 
     @cached_property
     def extraction(self) -> Extraction:
@@ -305,9 +420,9 @@ class _Sentence:
         return tuple(self.extraction.figures) if any(char.isdigit() for char in self.text) else ()
 
 
-def _sentence(text: str) -> _Sentence:
+def _sentence(text: str, heading: str = "") -> _Sentence:
     topics = [roots for pattern, roots in _TOPIC_ROOTS if pattern.search(text)]
-    return _Sentence(text, frozenset(tokenize(text)), _roots(text).union(*topics))
+    return _Sentence(text, frozenset(tokenize(text)), _roots(text).union(*topics), heading)
 
 
 def _figure_near_item(sentence: _Sentence, item: Weights) -> bool | None:
@@ -326,28 +441,174 @@ _ANAPHOR = re.compile(
     r"|improvements?|reductions?)\b",
     re.IGNORECASE,
 )
+# "The sales growth primarily reflects …": a line's move, whose line the sentence before says (where the
+# sentence and its heading do not)
+_LINE_MOVE = re.compile(
+    r"^(?:the|this|these|that)\s+(?:[a-z]+\s+){1,2}(?:increases?|decreases?|declines?|growth|changes?|rises?"
+    r"|drops?|improvements?|reductions?)\b",
+    re.IGNORECASE,
+)
 _ENOUGH = 0.5  # the share of the item's weight a sentence must name
-# a sentence that points elsewhere: "Refer to Note 2, Acquisitions, for additional information."
-_POINTER = re.compile(r"^(?:refer\s+to|see)\b[^.]*\bfor\s+(?:additional|further|more)\b", re.IGNORECASE)
+# a sentence that points elsewhere: "Refer to Note 2, Acquisitions, for additional information.", "For
+# additional information on our businesses and segments, …, refer to Item 7"
+_POINTER = re.compile(
+    r"^(?:refer\s+to|see)\b[^.]*\bfor\s+(?:additional|further|more)\b|"
+    r"^for\s+(?:additional|further|more)\s+(?:information|discussion|details?)\b[^.]*?,\s*(?:refer\s+to|see)\b",
+    re.IGNORECASE,
+)
 _NAMED = re.compile(r"(?<=[a-z,;:] )[A-Z][\w.&’'-]+")  # a capitalised word inside a sentence
 _MAX_SPECIFICS, _SPECIFIC_WEIGHT = 4, 0.25
 
 
-def _cause_subject_roots(sentence: _Sentence) -> frozenset[str]:
-    """The roots of the words before the sentence's first cause ("Cost of products sold increased as a
-    percent to sales" of "… driven by: …"), with the topics they name; all its roots if it gives none."""
-    text = sentence.text
+def _cause_subject(text: str) -> str:
+    """The words before the sentence's first cause ("Cost of products sold increased as a percent to sales"
+    of "… driven by: …"); all of it if it gives none."""
     cause = _GIVES_CAUSE.search(text)
     if cause is None:
-        return sentence.roots
+        return text
     if not text[: cause.start()].strip(" “\"'"):
         # the cause leads ("Given our strong start to the year, we now expect … revenue to increase 8
         # percent"): its subject follows, and is of a move ("Because the Company lacks observable prices …,
         # the allocation of revenue is based on …" gives no cause of revenue's)
         comma = text.find(",", cause.end())
-        subject = _sentence(text[comma + 1 :]).roots if comma >= 0 else frozenset()
-        return subject if subject & _MOVE_ROOTS else frozenset()
-    return _sentence(text[: cause.start()]).roots
+        subject = text[comma + 1 :] if comma >= 0 else ""
+        return subject if _roots(subject) & _MOVE_ROOTS else ""
+    return text[: cause.start()]
+
+
+def _cause_subject_roots(sentence: _Sentence) -> frozenset[str]:
+    """The roots of the sentence's subject (`_cause_subject`), with the topics it names."""
+    subject = _cause_subject(sentence.text)
+    return sentence.roots if subject == sentence.text else _sentence(subject).roots
+
+
+# words before a line that name no part of it: "The organic sales increase", "Total net sales"
+_NOT_A_PART = frozenset(
+    tokenize(
+        "the our total net consolidated company companys organic reported gaap increase decrease in of this "
+        "these that a an and its overall worldwide segment segments change"
+    )
+)
+
+
+def _part_words(text: str, relevance: _Relevance) -> list[str]:
+    """The words before the asked line in the sentence's subject that may name a part, as names are written
+    (with a capital): "iPad" of "iPad net sales decreased …"; none for "The increase in net sales" or "As a
+    percent to sales, consolidated earnings …"."""
+    words = _WORDS.findall(_cause_subject(text))
+    line = relevance.line or relevance.item.keys() - _TOPIC_MARKS  # the item's words where no line is known
+    at = next((i for i, word in enumerate(words) if _roots(word) & line), None)
+    return (
+        []
+        if at is None
+        else [w for w in words[:at] if w != w.lower() and not set(tokenize(w)) <= _NOT_A_PART]
+    )
+
+
+def _another_part_first(text: str, relevance: _Relevance) -> bool:
+    """Whether the words before the asked line in the sentence's subject name a part the question does not:
+    "iPad net sales decreased …", "Americas net sales increased …", "International networks revenue …"
+    are not the causes of Services' net sales or of the Media segment's revenue."""
+    asked = _roots(relevance.question).union(*_acronyms(relevance.question).values())
+    asked |= {short.lower() for short in _acronyms(relevance.question)}
+    return any(not _roots(word) <= asked for word in _part_words(text, relevance))
+
+
+def _of_a_longer_stretch(written: str, relevance: _Relevance) -> bool:
+    """Whether the move is the six months' where the question asks a quarter's ("The decrease was primarily
+    due to …" after "U.S. upstream reported earnings of $3.4 billion in the first six months of 2023")."""
+    question = relevance.question
+    return bool(_LONGER.search(written) and not _LONGER.search(question) and _QUARTER.search(question))
+
+
+# a move over more than the quarter asked: "Operating profit for the six months ended June 30, 2023"
+_LONGER = re.compile(r"\b(?:six|nine)\s+months\b|\bfirst\s+(?:half|six|nine)\b|\byear[- ]to[- ]date\b", re.I)
+_QUARTER = re.compile(r"\bQ[1-4]\b|\bquarter\b|\bthree\s+months\b", re.IGNORECASE)
+
+
+def _subject_roots(sentence: _Sentence, relevance: _Relevance) -> frozenset[str]:
+    """The roots of a why-sentence's subject, with the analysts' topics it names where the question asks
+    about one: "Services gross margin increased …" names the margin topic (cost of sales), no net sales."""
+    if relevance.item_topics:
+        return _cause_subject_roots(sentence)
+    return _roots(_cause_subject(sentence.text))
+
+
+def _in_the_lines_words(sentence: _Sentence, relevance: _Relevance, antecedent: _Sentence | None) -> bool:
+    """Whether the move a why-sentence explains is the asked line's, in the line's own words, not a topic's
+    ("Services gross margin percentage increased" is no move of Services' net sales), unless the line is the
+    topic ("Cost of products sold increased as a percent to sales" is gross margin's), nor another line's
+    under the same heading ("Theme parks costs increased"). `antecedent`: the sentence before, where this one
+    is about its move ("The increase was due to …")."""
+    words = _roots(_cause_subject(sentence.text)) | _named_short(
+        _written(sentence, antecedent), relevance.question
+    )
+    if antecedent is not None:
+        words |= _roots(_cause_subject(antecedent.text))
+    topics = _cause_subject_roots(sentence) & _TOPIC_MARKS
+    # a line of three words or more may be worded with one of them otherwise ("Selling, informational and
+    # administrative expenses" for selling, general and administrative expenses)
+    unsaid = len(relevance.line - words)
+    in_topic = bool(relevance.line_topics) and relevance.line_topics <= topics
+    return unsaid == 0 or (unsaid == 1 and len(relevance.line) >= 3) or in_topic
+
+
+def _of_the_part_asked(sentence: _Sentence, relevance: _Relevance, before: _Sentence | None) -> bool:
+    """Whether a why-sentence names no part the question does not before the line ("iPad net sales
+    decreased"), nor in the sentence before where it names none ("Operating loss in 2024 increased …" after
+    "Corporate's operating loss … was")."""
+    if _another_part_first(sentence.text, relevance):
+        return False
+    return (
+        before is None
+        or bool(_part_words(sentence.text, relevance))
+        or not _another_part_first(before.text, relevance)
+    )
+
+
+def _antecedent(sentence: _Sentence, before: _Sentence | None, relevance: _Relevance) -> _Sentence | None:
+    """The sentence before, where this one is about its move: "The increase was primarily due to …", or
+    "The sales growth primarily reflects …" where neither it nor its heading says whose sales."""
+    if before is None:
+        return None
+    if _ANAPHOR.match(sentence.text) is not None:
+        return before
+    whose = relevance.named(sentence.roots | sentence.heading_roots)
+    return before if _LINE_MOVE.match(sentence.text) is not None and whose < _ENOUGH else None
+
+
+def _written(sentence: _Sentence, antecedent: _Sentence | None) -> str:
+    """What the sentence says with the one whose move it explains."""
+    return f"{antecedent.text} {sentence.text}" if antecedent is not None else sentence.text
+
+
+def _not_the_cause_asked(
+    sentence: _Sentence,
+    relevance: _Relevance,
+    before: _Sentence | None,
+    antecedent: _Sentence | None,
+    years: frozenset[int],
+) -> bool:
+    """Whether a why-sentence gives no cause, or the cause of another part, year, stretch or kind of thing
+    than the question asks."""
+    return bool(
+        not _GIVES_CAUSE.search(sentence.text)
+        or _cause_of_another_part(sentence.text, relevance.question)
+        or _heading_of_another_segment(sentence.heading, relevance.question)
+        # "Revenue decreased in 2022 due to …" gives 2022's cause, not 2023's
+        or (relevance.years and years and not years & relevance.years)
+        or _of_a_longer_stretch(_written(sentence, antecedent), relevance)
+        # a cause is of a move: "Theme Parks generates revenue primarily from guest spending" says what the
+        # revenue is, not why it moved
+        or not _MOVED.search(sentence.text)
+        # "Margins were also impacted by …" after "Business segment operating income margins decreased …",
+        # "The decrease … was primarily driven by" after "In 2022, the Pharmaceutical segment income …"
+        or (
+            before is not None
+            and (antecedent is not None or _CONTINUES.search(sentence.text))
+            and _cause_of_another_part(before.text, relevance.question)
+        )
+    )
 
 
 def _score(
@@ -355,6 +616,8 @@ def _score(
 ) -> tuple[float, ...] | None:
     """How well the sentence answers the asked item (higher first); None: it does not. A sentence about
     "the increase" names the item of the sentence `before` it."""
+    if _POINTER.match(sentence.text):
+        return None  # it says where the answer is, not what it is
     shared = len(relevance.other & sentence.tokens) + 1.0 / (rank + 2)
     if not relevance.item:  # the question names no item: its own words decide, and a why only by a cause
         # (an outlook asked about is said in the filer's forward words: "we now expect")
@@ -362,34 +625,35 @@ def _score(
         said = forward or bool(relevance.other - _CAUSAL_TERMS & sentence.tokens)
         gives = not relevance.asks_why or _GIVES_CAUSE.search(sentence.text) is not None
         return (0.0, 0.0, 0.0, shared) if said and gives and not relevance.unknown_line else None
-    if _POINTER.match(sentence.text):
-        return None  # it says where the answer is, not what it is
-    anaphor = before is not None and _ANAPHOR.match(sentence.text)
+    antecedent = _antecedent(sentence, before, relevance)
     if relevance.asks_why:
         if _BULLET.match(sentence.text):
             return None  # an item of a list whose lead is not at hand: what it is a cause of is not said
         # the item is what the cause is given for, not a word of it ("The decrease in unrecognized tax
         # benefits … was primarily due to": of tax benefits; "The increase was primarily due to": of the line
         # the sentence before names)
-        roots = _cause_subject_roots(sentence)
-        if anaphor and before is not None:
-            roots |= _cause_subject_roots(before)
+        roots = _subject_roots(sentence, relevance)
+        if antecedent is not None:
+            roots |= _subject_roots(antecedent, relevance)
     else:
-        roots = sentence.roots | (before.roots if before is not None and anaphor else set())
+        roots = sentence.roots | (antecedent.roots if antecedent is not None else set())
+    # names written as their initials ("AWS" for the reading's "Amazon Web Services")
+    roots |= _named_short(_written(sentence, antecedent), relevance.question)
+    if relevance.asks_why and not (
+        (not relevance.line or _in_the_lines_words(sentence, relevance, antecedent))
+        and _of_the_part_asked(sentence, relevance, before)
+    ):
+        return None
+    # the heading it stands under says whose the line is ("Revenue decreased …" under "Media Segment –
+    # Revenue"), where the sentence names the line itself ("Programming costs …" there are no revenue)
+    if relevance.named(roots):
+        roots |= sentence.heading_roots
     named = relevance.named(roots)
     if named < _ENOUGH:
         return None
-    if relevance.asks_why and (
-        not _GIVES_CAUSE.search(sentence.text)
-        or _cause_of_another_part(sentence.text, relevance.question)
-        # "Margins were also impacted by …" after "Business segment operating income margins decreased …",
-        # "The decrease … was primarily driven by" after "In 2022, the Pharmaceutical segment income …"
-        or (
-            before is not None
-            and (anaphor or _CONTINUES.search(sentence.text))
-            and _cause_of_another_part(before.text, relevance.question)
-        )
-    ):
+    # the years of the move it explains, said by it or by the sentence before whose move it is
+    years = sentence.years | (antecedent.years if antecedent is not None else frozenset())
+    if relevance.asks_why and _not_the_cause_asked(sentence, relevance, before, antecedent, years):
         return None
     near = _figure_near_item(sentence, relevance.item) if relevance.asks_figure else None
     if near is False:
@@ -397,6 +661,8 @@ def _score(
     expects = 1.0 if relevance.asks_forward and FORWARD.search(sentence.text) else 0.0
     if relevance.asks_names:  # the things asked for are named things ("Current Health Ltd.")
         return (expects, named, 1.0 if near else 0.0, sentence.specifics, shared)
+    if relevance.asks_why:  # the move of the year asked first
+        return (expects, named, 1.0 if years & relevance.years else 0.0, shared)
     return (expects, named, 1.0 if near else 0.0, shared + _SPECIFIC_WEIGHT * sentence.specifics)
 
 
@@ -411,7 +677,7 @@ class _Page:
 
     @cached_property
     def sentences(self) -> tuple[_Sentence, ...]:
-        return tuple(_sentence(text) for text in sentences(self.body))
+        return tuple(_sentence(text, heading) for text, heading in headed_sentences(self.body))
 
     @cached_property
     def squashed(self) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ def _words(words: str) -> frozenset[str]:
 
 INSTRUCTION_WORDS = _words(
     "answer respond reply please be keep use cite think write format return include round express give "
-    "provide present state"
+    "provide present state list enumerate"
 )
 PERIOD_WORDS = (
     _words(

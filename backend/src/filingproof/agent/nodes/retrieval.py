@@ -9,10 +9,13 @@ from langchain_core.runnables import RunnableConfig
 
 from filingproof.agent.deps import deps_of
 from filingproof.agent.passages import asks_why_of_question, select_passages
+from filingproof.agent.registered import asks_registered, registered_securities
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 
 PAGES = 8
+# a figure's causes stand in the MD&A's prose, which the pages holding the figure's tables rank above
+WHY_PAGES = 24
 
 
 async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
@@ -24,8 +27,15 @@ async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]
             return {"passages": []}
         deps = deps_of(config)
         session = deps.session
+        u = state["understanding"]
+        if state["route"] == "narrative" and asks_registered(u.query):
+            listed = await registered_securities(session, u, state["catalog"])
+            if listed:
+                event.summary = f"{len(listed)} classes registered under 12(b), from the cover"
+                return {"passages": listed}
+        limit = WHY_PAGES if asks_why_of_question(state["understanding"].query) else PAGES
         result = await deps.retriever.search_understood(
-            session, state["understanding"], state["catalog"], limit=PAGES
+            session, state["understanding"], state["catalog"], limit=limit
         )
         ask = state.get("ask")
         # a figure question asking why: the causes must be of its line (the first: a margin's, not revenue's)

@@ -9,6 +9,7 @@ from langchain_core.runnables import RunnableConfig
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import deps_of
+from filingproof.agent.registered import asks_registered
 from filingproof.agent.response import QueryFilters
 from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
@@ -182,6 +183,19 @@ def _how_to_add(u: QueryUnderstanding) -> str:
     return f" To add {'it' if len(u.unknown_tickers) == 1 else 'them'}: {how_to_add(u.unknown_tickers)}."
 
 
+def _ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
+    """The line items and arithmetic the question asks of the tables; None: it asks the pages."""
+    ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
+    ask = with_part(text, u.company_mentions, ask)
+    moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
+    if ask is None and (quality_asked(text) or trend_asked(text) or moved or ranking_asked(text)):
+        # a judgment, a metric's move, or a ranking of a line no curated item names: from the tables
+        ask = Ask(())
+    if ask is None and _NARRATIVE.search(text) is None:
+        ask = open_ask(text, len(u.companies), len(u.years))
+    return ask
+
+
 def choose_route(question: str, u: QueryUnderstanding, ask: Ask | None) -> Route:
     if u.out_of_scope or not u.companies:
         return "refuse"
@@ -220,14 +234,8 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
-        ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
-        ask = with_part(text, u.company_mentions, ask)
-        moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
-        if ask is None and (quality_asked(text) or trend_asked(text) or moved or ranking_asked(text)):
-            # a judgment, a metric's move, or a ranking of a line no curated item names: from the tables
-            ask = Ask(())
-        if ask is None and _NARRATIVE.search(text) is None:
-            ask = open_ask(text, len(u.companies), len(u.years))
+        # what the cover lists as registered under 12(b) is read from the cover (`agent.registered`)
+        ask = None if asks_registered(text) else _ask_of(text, u, reading)
         route = choose_route(text, u, ask)
         update: dict[str, Any] = {
             "reading": reading,
