@@ -664,13 +664,27 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
         return False
     written = match.group()
     word = re.sub(r"['’]s$", "", written)
+    proper = mixed_case and any(char.isupper() for char in _CODES.sub(" ", query))
     if alias.case_sensitive_upper:
-        return word.isupper() and word not in _ACRONYMS and (mixed_case or not is_english_word(word))
-    return not alias.ambiguous or not mixed_case or written[0].isupper() or _owner(query, match)
+        if not word.isupper():
+            # "amc's rev growth", where no name is written capitalised: a ticker that is also a word names
+            # its company in lowercase as an owner only
+            return word.islower() and written != word and not proper and _owner(query, match)
+        return word not in _ACRONYMS and (mixed_case or not is_english_word(word))
+    if not alias.ambiguous or written[0].isupper():
+        return True
+    # a word in lowercase after a determiner is the word ("the travelers' surveys", "the gap in margins")
+    return _owner(query, match) or (not proper and _DETERMINER.search(query, 0, match.start()) is None)
+
+
+# Where a question writes capitals ("What", "Rocket", "NVDA"), a name that is also a word counts only
+# capitalised; the capitals of codes ("FY23", "Q2'23", "1H23") say nothing of how names are written: "did
+# rocket actually cut costs in FY23?" names Rocket.
+_CODES = re.compile(r"\S*\d\S*")
 
 
 # "apple's gross margin" names Apple in any case; "the target's price" names no company
-_DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|this|that|each|every)\s+$", re.IGNORECASE)
+_DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|my|your|this|that|each|every)\s+$", re.IGNORECASE)
 
 
 def _owner(query: str, match: re.Match[str]) -> bool:

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import Deps, StoreKey
 from filingproof.agent.faithful import CellFactsReader, cell_facts
+from filingproof.agent.nodes.retrieval import WHY_PAGES
 from filingproof.agent.passages import select_passages
 from filingproof.agent.service import Pipeline
 from filingproof.db.session import transaction
@@ -69,7 +70,8 @@ async def test_kept_quotes_equal_fresh_ones_and_are_read_once(
 ) -> None:
     async with store_of(pipeline) as (session, catalog, store):
         u = understand(QUESTION, catalog)
-        hits = (await pipeline.retriever.search_understood(session, u, catalog)).hits
+        # as many pages as the pipeline reads for a why: the MD&A's causes rank below the figure's tables
+        hits = (await pipeline.retriever.search_understood(session, u, catalog, limit=WHY_PAGES)).hits
         fresh = await select_passages(session, u, hits)
         assert fresh
         again = await read_kept(session, store, fresh, lambda key: select_passages(session, u, hits, key))

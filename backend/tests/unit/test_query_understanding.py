@@ -596,3 +596,24 @@ def test_a_day_without_its_year_is_the_latest_that_a_filing_ends_on() -> None:
     # a day no filing ends on: that day of the latest filing's year, which no figure ends on
     read = understand("NVIDIA revenue for the six months ended March 3", CORPUS)
     assert read.period_end == date(2025, 3, 3)
+
+
+def test_the_capitals_of_codes_say_nothing_of_how_names_are_written() -> None:
+    # analysts' probe 5: questions typed in lowercase but for their periods ("Q2'23", "FY23")
+    catalog = Catalog(
+        companies=(
+            CompanyRef("RKT", "Rocket Companies, Inc.", covered=True),
+            CompanyRef("DOW", "Dow Inc.", covered=True),
+            CompanyRef("AMC", "AMC ENTERTAINMENT HOLDINGS, INC.", covered=True),
+        ),
+        filings=(),
+    )
+    assert understand("did rocket actually cut costs in FY23? total expenses yoy", catalog).companies == (
+        "RKT",
+    )
+    assert understand("how much stock did dow buy back in Q2'23 and 1H23?", catalog).companies == ("DOW",)
+    # a ticker that is also a word names its company in lowercase as an owner, where no name is capitalised
+    assert understand("what drove amc's rev growth in Q2'23?", catalog).companies == ("AMC",)
+    # capitals elsewhere say names are written capitalised; a determiner makes a word of a name
+    assert understand("Did the rocket launch cut costs in FY23?", catalog).companies == ()
+    assert understand("what did the rocket launch cost in FY23?", catalog).companies == ()

@@ -438,6 +438,16 @@ def test_the_verb_after_the_subject_is_filler_once_the_item_is_named() -> None:
     }
 
 
+def test_the_shares_a_verb_of_shares_is_done_to_are_its_object() -> None:
+    # analysts' probe 5: "stock" had been read as the item, and Apple's common stock's par value given
+    read_ = reading("how much stock did Apple buy back in fiscal 2024, and what's left on the authorization?")
+    assert "share repurchases" in {span.bound for span in read_.of("item")}
+    assert "stock" in read_.filler
+    assert "share repurchases" in {
+        span.bound for span in reading("how much stock did Apple buy back?").of("item")
+    }
+
+
 def test_the_manner_a_question_asks_in_is_filler() -> None:
     read_ = reading("how steep was Apple's net sales decline in fiscal 2024?")
     assert "steep" in read_.filler and "steep" not in read_.text

@@ -484,6 +484,19 @@ def test_a_payment_line_is_its_item_as_the_cash_flow_statement_prints_it() -> No
     assert not check_item(AskedItem("share repurchases retired", "META"), cell).ok
 
 
+def test_what_was_paid_for_a_cost_is_not_the_cost() -> None:
+    # PepsiCo 10-K FY2023, page 63 (cash flows): the year's payments for restructuring, $224 million in
+    # 2022, where the year's restructuring charges were $411 million (FinanceBench 01328, once verified)
+    paid = CellFacts(
+        ("Operating Activities", "Cash payments for restructuring charges"),
+        concept="us-gaap:PaymentsForRestructuring",
+        company="PEP",
+        company_names=("PepsiCo",),
+    )
+    assert not check_item(AskedItem("restructuring costs", "PEP"), paid).ok
+    assert check_item(AskedItem("payments for restructuring", "PEP"), paid).ok
+
+
 # Tesla 10-K FY2023: fiscal 2021 on the income statement (page 51) and in the revenue note (page 56), where
 # the energy segment's revenue is sales plus leasing. Both lines are tagged, for the same period.
 ENERGY_SALES = Line("Energy generation and storage sales", Decimal("2279000000"))

@@ -1100,11 +1100,34 @@ def _by_length(terms: frozenset[str]) -> dict[int, tuple[str, ...]]:
     return {length: tuple(found) for length, found in grouped.items()}
 
 
+# what a verb of shares is done to: "how much stock did dow buy back" asks the share repurchases
+_VERB_OBJECTS = frozenset({"stock", "shares", "share"})
+_OBJECT_BEFORE = 24  # characters between the shares and the verb done to them ("stock did dow ")
+
+
+def _verb_objects(draft: _Draft) -> list[Span]:
+    """The shares a verb of shares is done to, named just before it: "stock" of "how much stock did dow
+    buy back"."""
+    verbs = [span for span in draft.spans if span.bound.startswith("verb:") and "share" in span.bound]
+    return [
+        span
+        for span in draft.spans
+        if span.role == "item"
+        and span.bound.lower() in _VERB_OBJECTS
+        and any(0 <= verb.start - span.end <= _OBJECT_BEFORE for verb in verbs)
+    ]
+
+
 def _names_an_item(draft: _Draft) -> bool:
     """Whether the clause names an item besides verbs (a word for a company's part is none: "how much did
-    Abbott's diagnostics segment sell")."""
+    Abbott's diagnostics segment sell"; nor the shares a verb of shares is done to: "how much stock did Dow
+    buy back")."""
+    objects = _verb_objects(draft)
     return any(
-        span.role == "item" and not span.bound.startswith("verb:") and span.bound.lower() not in PART_WORDS
+        span.role == "item"
+        and not span.bound.startswith("verb:")
+        and span.bound.lower() not in PART_WORDS
+        and span not in objects
         for span in draft.spans
     )
 
@@ -1112,13 +1135,19 @@ def _names_an_item(draft: _Draft) -> bool:
 def _resolve_verbs(draft: _Draft, items: bool) -> None:
     """A verb names its item ("bring in" → revenue) only when the question's asking clauses name no other
     (`items`): "how much operating earnings did GD's Marine Systems group (the shipyards) make" asks the
-    operating earnings, though a parenthesis parts the verb from them."""
+    operating earnings, though a parenthesis parts the verb from them. A verb of shares with the shares it
+    is done to named just before it names its item whatever else is asked ("how much stock did dow buy back
+    …, and what's left on the authorization"), and those shares are its object."""
+    objects = _verb_objects(draft)
     spans = []
     for span in draft.spans:
         if span.bound.startswith("verb:"):
             # with another item named, the verb says nothing more: it is filler ("revenue … brought in")
-            span = Span(span.start, span.end, span.text, "filler" if items else "item",
-                        "" if items else span.bound.removeprefix("verb:"))  # fmt: skip
+            said = items and not (objects and "share" in span.bound)
+            span = Span(span.start, span.end, span.text, "filler" if said else "item",
+                        "" if said else span.bound.removeprefix("verb:"))  # fmt: skip
+        elif span in objects:
+            span = Span(span.start, span.end, span.text, "filler", "")
         spans.append(span)
     draft.spans = spans
 

@@ -404,6 +404,9 @@ def narrower_line(label: str, accepted: frozenset[str], neutral: Iterable[str] =
 _EITHER_WAY = frozenset({"interest", "income", "other", "revenue", "tax", "expense"})
 
 
+_ACCRUED = frozenset({"cost", "expense"})
+
+
 def implied_expense(wanted: frozenset[str]) -> frozenset[str]:
     """ "R&D" is the "Research and development expenses" line: a cost's line may say "expense" where the
     question does not, unless its words could name income too ("interest", "other")."""
@@ -801,8 +804,9 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     accepted |= SHARE_COUNT_WORDS if "share" in wanted and PER_SHARE not in wanted else frozenset()
     # A payment line is its item as the cash-flow statement prints it ("Payments for repurchase of common
     # stock" is "share repurchases"); which statement answers is the picker's choice, ambiguous when the
-    # question does not choose (`qa.vocabulary`).
-    accepted |= {PAYMENT} | implied_expense(wanted)
+    # question does not choose (`qa.vocabulary`). Not a cost's or an expense's: what was paid in the year for
+    # it is not what it cost ("Cash payments for restructuring charges" is no "restructuring costs")
+    accepted |= implied_expense(wanted) | (frozenset() if wanted & _ACCRUED else {PAYMENT})
     # dividends are the common shares' unless asked of another class ("Common stock dividends" is
     # McDonald's dividends; "preferred dividends" stays another line)
     accepted |= {"common", "share"} if "dividend" in wanted and "preferred" not in wanted else frozenset()
