@@ -195,9 +195,10 @@ _FOR_A_PART = re.compile(
 )
 
 
-def _cause_of_another_part(sentence: str, question: str) -> bool:
+def _cause_of_another_part(sentence: str, relevance: "_Relevance") -> bool:
     """Whether the sentence gives its cause for a segment, or for a part it names ("for North America"),
     where the question names neither."""
+    question = relevance.question
     cause = _GIVES_CAUSE.search(sentence)
     subject = sentence[: cause.start()] if cause else sentence
     segment = _OF_A_SEGMENT.search(subject)
@@ -212,8 +213,7 @@ def _cause_of_another_part(sentence: str, question: str) -> bool:
         return True
     # a part named before the line: "The increase in AWS operating income", "The International operating
     # income", "The increase in Other net sales"
-    asked = _roots(question).union(*(_roots(short) for short in _acronyms(question)))
-    return any(not _roots(name) <= asked for name in _CAPITALISED.findall(subject))
+    return any(not _roots(name) <= relevance.asked for name in _CAPITALISED.findall(subject))
 
 
 _NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,4}\b")
@@ -230,11 +230,9 @@ def _acronyms(question: str) -> dict[str, frozenset[str]]:
     return found
 
 
-def _named_short(text: str, question: str) -> frozenset[str]:
+def _named_short(text: str, relevance: "_Relevance") -> frozenset[str]:
     """The roots of the names the question writes out that `text` writes as their initials."""
-    return frozenset().union(
-        *(roots for short, roots in _acronyms(question).items() if re.search(rf"\b{short}\b", text))
-    )
+    return frozenset().union(*(roots for short, roots in relevance.initials if short.search(text)))
 
 
 # a capitalised word inside a subject (not its first), that is no period, no company's legal word and no
@@ -285,6 +283,18 @@ class _Relevance:
     # the analysts' topics the line is ("gross margin": cost as % of sales), and those the item names
     line_topics: frozenset[str] = frozenset()
     item_topics: frozenset[str] = frozenset()
+
+    @cached_property
+    def initials(self) -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
+        """The initials of the names the question writes out, with the roots of each name (`_acronyms`)."""
+        return tuple(
+            (re.compile(rf"\b{short}\b"), roots) for short, roots in _acronyms(self.question).items()
+        )
+
+    @cached_property
+    def asked(self) -> frozenset[str]:
+        """The roots of the question's words and of its names' initials: what a part it names is named by."""
+        return _roots(self.question).union(*(_roots(short) for short in _acronyms(self.question)))
 
     def named(self, roots: frozenset[str]) -> float:
         """The share of the item's weight that `roots` name."""
@@ -398,10 +408,15 @@ class _Sentence:
         return _sentence(self.heading).roots if self.heading else frozenset()
 
     @cached_property
+    def subject(self) -> str:
+        """The words before its first cause (`_cause_subject`)."""
+        return _cause_subject(self.text)
+
+    @cached_property
     def years(self) -> frozenset[int]:
         """The years its subject names (`_cause_subject`): "Revenue decreased in 2022 due to …" is of 2022;
         "The decrease was due to … the absence of a 2022 early contract termination" of no year said."""
-        return frozenset(int(year) for year in _YEAR.findall(_cause_subject(self.text)))
+        return frozenset(int(year) for year in _YEAR.findall(self.subject))
 
     @cached_property
     def extraction(self) -> Extraction:
@@ -478,7 +493,7 @@ def _cause_subject(text: str) -> str:
 
 def _cause_subject_roots(sentence: _Sentence) -> frozenset[str]:
     """The roots of the sentence's subject (`_cause_subject`), with the topics it names."""
-    subject = _cause_subject(sentence.text)
+    subject = sentence.subject
     return sentence.roots if subject == sentence.text else _sentence(subject).roots
 
 
@@ -491,11 +506,11 @@ _NOT_A_PART = frozenset(
 )
 
 
-def _part_words(text: str, relevance: _Relevance) -> list[str]:
+def _part_words(sentence: _Sentence, relevance: _Relevance) -> list[str]:
     """The words before the asked line in the sentence's subject that may name a part, as names are written
     (with a capital): "iPad" of "iPad net sales decreased …"; none for "The increase in net sales" or "As a
     percent to sales, consolidated earnings …"."""
-    words = _WORDS.findall(_cause_subject(text))
+    words = _WORDS.findall(sentence.subject)
     line = relevance.line or relevance.item.keys() - _TOPIC_MARKS  # the item's words where no line is known
     at = next((i for i, word in enumerate(words) if _roots(word) & line), None)
     return (
@@ -505,13 +520,11 @@ def _part_words(text: str, relevance: _Relevance) -> list[str]:
     )
 
 
-def _another_part_first(text: str, relevance: _Relevance) -> bool:
+def _another_part_first(sentence: _Sentence, relevance: _Relevance) -> bool:
     """Whether the words before the asked line in the sentence's subject name a part the question does not:
     "iPad net sales decreased …", "Americas net sales increased …", "International networks revenue …"
     are not the causes of Services' net sales or of the Media segment's revenue."""
-    asked = _roots(relevance.question).union(*_acronyms(relevance.question).values())
-    asked |= {short.lower() for short in _acronyms(relevance.question)}
-    return any(not _roots(word) <= asked for word in _part_words(text, relevance))
+    return any(not _roots(word) <= relevance.asked for word in _part_words(sentence, relevance))
 
 
 def _of_a_longer_stretch(written: str, relevance: _Relevance) -> bool:
@@ -531,7 +544,7 @@ def _subject_roots(sentence: _Sentence, relevance: _Relevance) -> frozenset[str]
     about one: "Services gross margin increased …" names the margin topic (cost of sales), no net sales."""
     if relevance.item_topics:
         return _cause_subject_roots(sentence)
-    return _roots(_cause_subject(sentence.text))
+    return _roots(sentence.subject)
 
 
 def _in_the_lines_words(sentence: _Sentence, relevance: _Relevance, antecedent: _Sentence | None) -> bool:
@@ -540,11 +553,9 @@ def _in_the_lines_words(sentence: _Sentence, relevance: _Relevance, antecedent: 
     topic ("Cost of products sold increased as a percent to sales" is gross margin's), nor another line's
     under the same heading ("Theme parks costs increased"). `antecedent`: the sentence before, where this one
     is about its move ("The increase was due to …")."""
-    words = _roots(_cause_subject(sentence.text)) | _named_short(
-        _written(sentence, antecedent), relevance.question
-    )
+    words = _roots(sentence.subject) | _named_short(_written(sentence, antecedent), relevance)
     if antecedent is not None:
-        words |= _roots(_cause_subject(antecedent.text))
+        words |= _roots(antecedent.subject)
     topics = _cause_subject_roots(sentence) & _TOPIC_MARKS
     # a line of three words or more may be worded with one of them otherwise ("Selling, informational and
     # administrative expenses" for selling, general and administrative expenses)
@@ -557,12 +568,10 @@ def _of_the_part_asked(sentence: _Sentence, relevance: _Relevance, before: _Sent
     """Whether a why-sentence names no part the question does not before the line ("iPad net sales
     decreased"), nor in the sentence before where it names none ("Operating loss in 2024 increased …" after
     "Corporate's operating loss … was")."""
-    if _another_part_first(sentence.text, relevance):
+    if _another_part_first(sentence, relevance):
         return False
     return (
-        before is None
-        or bool(_part_words(sentence.text, relevance))
-        or not _another_part_first(before.text, relevance)
+        before is None or bool(_part_words(sentence, relevance)) or not _another_part_first(before, relevance)
     )
 
 
@@ -593,7 +602,7 @@ def _not_the_cause_asked(
     than the question asks."""
     return bool(
         not _GIVES_CAUSE.search(sentence.text)
-        or _cause_of_another_part(sentence.text, relevance.question)
+        or _cause_of_another_part(sentence.text, relevance)
         or _heading_of_another_segment(sentence.heading, relevance.question)
         # "Revenue decreased in 2022 due to …" gives 2022's cause, not 2023's
         or (relevance.years and years and not years & relevance.years)
@@ -606,7 +615,7 @@ def _not_the_cause_asked(
         or (
             before is not None
             and (antecedent is not None or _CONTINUES.search(sentence.text))
-            and _cause_of_another_part(before.text, relevance.question)
+            and _cause_of_another_part(before.text, relevance)
         )
     )
 
@@ -638,7 +647,7 @@ def _score(
     else:
         roots = sentence.roots | (antecedent.roots if antecedent is not None else set())
     # names written as their initials ("AWS" for the reading's "Amazon Web Services")
-    roots |= _named_short(_written(sentence, antecedent), relevance.question)
+    roots |= _named_short(_written(sentence, antecedent), relevance)
     if relevance.asks_why and not (
         (not relevance.line or _in_the_lines_words(sentence, relevance, antecedent))
         and _of_the_part_asked(sentence, relevance, before)

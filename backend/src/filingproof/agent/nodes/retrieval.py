@@ -20,27 +20,26 @@ WHY_PAGES = 24
 
 async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("retrieval") as event:
+        u = state["understanding"]
+        asks_why = asks_why_of_question(u.query)
         # a numeric question that also asks why ("what drove gross margin change?"): the filer's sentences
         # giving causes answer that part, beside the figures
-        if state["route"] == "numeric" and not asks_why_of_question(state["understanding"].query):
+        if state["route"] == "numeric" and not asks_why:
             event.summary = "numeric question: cells are read by concept and period, no page search"
             return {"passages": []}
         deps = deps_of(config)
         session = deps.session
-        u = state["understanding"]
         if state["route"] == "narrative" and asks_registered(u.query):
             listed = await registered_securities(session, u, state["catalog"])
             if listed:
                 event.summary = f"{len(listed)} classes registered under 12(b), from the cover"
                 return {"passages": listed}
-        limit = WHY_PAGES if asks_why_of_question(state["understanding"].query) else PAGES
-        result = await deps.retriever.search_understood(
-            session, state["understanding"], state["catalog"], limit=limit
-        )
+        limit = WHY_PAGES if asks_why else PAGES
+        result = await deps.retriever.search_understood(session, u, state["catalog"], limit=limit)
         ask = state.get("ask")
         # a figure question asking why: the causes must be of its line (the first: a margin's, not revenue's)
         line = ask.items[0].name if state["route"] == "numeric" and ask and ask.items else None
-        passages = await select_passages(session, state["understanding"], result.hits, deps.store, line)
+        passages = await select_passages(session, u, result.hits, deps.store, line)
         pages = ", ".join(f"{h.ticker} {h.form} p{h.page_no}" for h in result.hits)
         event.summary = f"{len(result.hits)} pages ({pages}); {len(passages)} sentences quoted"
     return {"passages": passages}
