@@ -914,6 +914,12 @@ _ENDED_UNDATED = re.compile(
     rf"\b(?:ended|ending)\s+(?P<month>{MONTH_NAME_PATTERN})\s+(?P<day>\d{{1,2}})\b(?!,?\s*'?\d)", re.I
 )
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s*$", re.I)
+# "at the end of fiscal 2025", "at year-end 2024", "as of the close of FY23": a day, not the year to it
+_AT_THE_END = re.compile(
+    r"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b"
+    r"|\b(?:at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]?end\b",
+    re.I,
+)
 
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _QUARTER = re.compile(
@@ -1021,7 +1027,7 @@ def _periods(
             kind = candidate
             if candidate != "three_months":
                 break
-    if as_of is not None and period_end is None and kind is None:
+    if kind is None and ((as_of is not None and period_end is None) or _AT_THE_END.search(query)):
         kind = "instant"
     if fiscal_period is None and re.search(r"\b(?:full|fiscal)[- ]year\b|\bannual\b", query, re.I):
         fiscal_period = "FY"

@@ -4,11 +4,13 @@ from datetime import date
 
 import pytest
 
-from filingproof.agent.nodes.router import choose_route
+from filingproof.agent.nodes.router import ask_of, choose_route
 from filingproof.calendar import QUARTER_DAYS, YEAR_DAYS, days_in_months, fiscal_year_of
 from filingproof.qa.items import parse_ask
 from filingproof.qa.periods import Target, fiscal_year_end, target_for
-from filingproof.understanding import Catalog, CompanyRef, FilingRef, understand
+from filingproof.reading.grammar import GRAMMAR
+from filingproof.reading.reading import read
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, company_mentions, understand
 
 
 @pytest.mark.parametrize(
@@ -148,3 +150,16 @@ def test_routes(question: str, route: str) -> None:
     understanding = understand(question, CATALOG)
     ask = parse_ask(question, len(understanding.companies), len(understanding.years))
     assert choose_route(question, understanding, ask) == route
+
+
+def test_a_line_attributable_to_the_company_by_its_name_asks_for_a_figure_not_a_reason() -> None:
+    # "attributable to 3M" names a line, as "attributable to the company" does
+    question = (
+        "What were 3M's diluted earnings (loss) per share attributable to 3M common shareholders for the "
+        "three months ended June 30, 2023?"
+    )
+    understanding = understand(question, CATALOG)
+    reading = read(question, lambda text: company_mentions(text, CATALOG), GRAMMAR)
+    ask = ask_of(reading.text, understanding, reading)
+    assert ask is not None
+    assert choose_route(question, understanding, ask) != "narrative"

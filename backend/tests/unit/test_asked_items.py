@@ -179,6 +179,19 @@ def test_which_company_is_higher_asks_for_their_figures() -> None:
     assert ask is not None and ask.derivation == "difference"
     assert open_ask("who more share repurchases in FY2023, BMS or J&J", 2, 1) is not None
     assert open_ask("who is the CEO of BMY and JNJ", 2, 1) is None
+    # "TSLA vs GOOGL A/P 12/31/24 - which bigger + diff", "did Tesla or Google owe more to suppliers"
+    assert open_ask("which bigger + difference TSLA GOOGL accounts payable 12/31/24", 2, 0) is not None
+    assert open_ask("did Tesla or Google accounts payable at fiscal year end FY2024 and difference", 2, 1)
+    assert open_ask("By what percentage did Meta's general and administrative expenses change", 1, 2)
+
+
+def test_a_sentence_of_instructions_in_lower_case_names_no_item() -> None:
+    # the statement's name is where to read, not a line: "use" and "numbers" are no words of the item
+    question = (
+        "how much did cash provided by operating activities grow year-over-year growth, FY2024 versus "
+        "FY2023, in percent Google's. use the cash flow statement numbers please."
+    )
+    assert phrases(question) == ("cash provided by operating activities",)
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from filingproof.verify.derive import Derivation
         ("Did Home Depot's net sales increase in fiscal 2023 compared to fiscal 2022?", "up"),
         ("Was there any drop in Cash & Cash equivalents between FY 2023 and Q2 of FY2024?", "down"),
         ("did intel's R&D spending go down in 2023 vs 2022?", "down"),
+        ("did G&A actually come down in 2024?", "down"),
         ("Was there any change in the number of Best Buy stores between Q2 of FY2024 and FY2023?", "any"),
         ("Did Ulta's wages expense as a percent of net sales increase or decrease in FY2023?", None),
         ("How much did Home Depot's net sales decrease in fiscal 2023?", None),  # no yes or no asked

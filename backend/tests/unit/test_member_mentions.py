@@ -13,6 +13,8 @@ def test_and_is_written_as_an_ampersand_and_initials_with_dots() -> None:
     )
     assert mention_of("net sales of the Walmart U.S. segment", "Walmart US") == "Walmart U.S."
     assert mention_of("net sales of Walmart", "Walmart US") is None
+    # a tag drops a possessive's apostrophe: `wmt:SamsClubUSMember`
+    assert mention_of("Walmart's Sam's Club U.S. segment", "Sams Club US") == "Sam's Club U.S."
     # a tag runs together words the filer joins with "&": Dow's "Packaging & Specialty Plastics"
     assert (
         mention_of("Dow's Packaging & Specialty Plastics segment", "Packaging Specialty Plastics")

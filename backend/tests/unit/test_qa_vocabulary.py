@@ -4,8 +4,10 @@ the best fit for an asked phrase. Labels, concepts and members are the corpus fi
 from datetime import date
 from types import SimpleNamespace
 
+import pytest
 from vocabulary_rows import row
 
+from filingproof.qa.filing_words import line_initials
 from filingproof.qa.periods import Target
 from filingproof.qa.vocabulary import build_vocabulary, printed_names, resolve
 
@@ -245,3 +247,22 @@ def test_a_members_printed_name_may_carry_its_companys_name_or_a_column_one_word
     assert printed_names(build_vocabulary("RKT", [consumer], frozenset())) == {
         "rkt:DirectToCustomerSegmentMember": "Direct to Consumer"
     }
+
+
+@pytest.mark.parametrize(
+    ("label", "written"),
+    [
+        ("Food and beverage", ("f&b", "food and beverage")),
+        # Pfizer's "SI&A", as its MD&A writes it
+        (
+            "Selling, informational and administrative expenses",
+            ("si&a", "selling, informational and administrative"),
+        ),
+        ("Selling, general and administrative", ("sg&a", "selling, general and administrative")),
+        ("Research and development expense", ("r&d", "research and development")),
+        ("Net sales", None),
+        ("Total operating expenses and other", None),
+    ],
+)
+def test_a_line_of_listed_words_by_its_initials(label: str, written: tuple[str, str] | None) -> None:
+    assert line_initials(label) == written

@@ -132,6 +132,10 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("Tesla annual report 2023 deliveries", {"form": "10-K", "fiscal_year": 2023}),
     ("Amazon net sales 2024 vs 2023", {"years": (2023, 2024), "fiscal_year": 2024}),
     ("KO balance sheet at December 31, 2024", {"statement": "balance_sheet", "as_of": date(2024, 12, 31)}),
+    # a day named by the end of a year: a balance, not the year's flow
+    ("how much accounts payable did Walmart have at the end of fiscal 2025", {"period_kind": "instant"}),
+    ("WMT A/P at year-end FY2025", {"period_kind": "instant"}),
+    ("Walmart's accounts payable in fiscal 2025", {"period_kind": None}),
     (
         "GOOGL consolidated statements of cash flows 2024",
         {"statement": "cash_flow", "statement_inferred": False},

@@ -58,6 +58,9 @@ def test_what_is_ranked(question: str, kind: str, order: str) -> None:
 def test_questions_that_rank_nothing() -> None:
     assert ranking_asked("What was NVIDIA's Data Center revenue in fiscal 2025?") is None
     assert ranking_asked("Which segment is Reality Labs in?") is None  # no end asked for
+    # a name's first word ("Greater China") is no end asked for
+    assert ranking_asked("What were Nike's revenues from the Greater China segment in fiscal 2024?") is None
+    assert ranking_asked("Which is the biggest Apple segment?") is not None
 
 
 def test_a_ranking_on_growth_that_names_no_line_ranks_revenue() -> None:

@@ -80,6 +80,8 @@ def test_a_company_named_only_in_a_preamble_is_not_asked_about() -> None:
         ("iphone rev fy2024 aapl", "AAPL:I Phone"),
         ("How much did Apple sell in Greater China in fiscal '24?", "AAPL:Greater China"),
         ("What was Compute & Networking revenue in fiscal 2025?", "NVDA:Compute And Networking"),
+        # in lower case where its company is named, not taken for "was" with two letters swapped
+        ("AMZN aws op margin FY2024", "AMZN:Amazon Web Services"),
     ],
 )
 def test_a_member_is_bound_by_its_printed_name_or_its_initials(question: str, member: str) -> None:
@@ -90,6 +92,7 @@ def test_a_member_is_bound_by_its_printed_name_or_its_initials(question: str, me
     "question",
     [
         "Please help us compute it: what was revenue in 2024?",  # a verb, not NVIDIA's "Compute"
+        "how much did aws make in 2024",  # initials in lower case, no company of theirs named
         "How much did Apple spend on machines in 2024?",
         "what is the aws of it",  # initials count only written in capitals
     ],

@@ -249,6 +249,21 @@ def test_the_company_total_is_not_a_segment() -> None:
     assert check_item(meta("Family of Apps revenue"), FAMILY_OF_APPS_REVENUE).ok
 
 
+# AbbVie 10-K FY2023, page 97: net revenues by country, the row naming the country its ISO code tags.
+ABBVIE_JAPAN = CellFacts(
+    ("Japan",), None, "years ended December 31 (in millions) 2023",
+    "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", ("country:JP",),
+    ("srt:StatementGeographicalAxis",), period_start=date(2023, 1, 1), period_end=date(2023, 12, 31),
+    company="ABBV", value=Decimal("1008000000"),
+)  # fmt: skip
+
+
+def test_a_country_is_named_by_its_one_word_row() -> None:
+    assert check_item(AskedItem("net revenues Japan", "ABBV"), ABBVIE_JAPAN).ok
+    check = check_item(AskedItem("net revenues", "ABBV"), ABBVIE_JAPAN)
+    assert not check.ok and "japan" in check.reason
+
+
 def test_a_segment_is_not_the_company_total() -> None:
     check = check_item(meta("revenue"), FAMILY_OF_APPS_REVENUE)
     assert not check.ok and "'family of apps'" in check.reason

@@ -31,7 +31,10 @@ from filingproof.verify.items import AskedItem, AskedPeriod
 
 _TOKEN = re.compile(r"[A-Za-z0-9$](?:[\w&’'.-]*[\w&])?")
 # A sentence or clause break: not inside "U.S." or "3.5"
-_CLAUSE_BREAK = re.compile(r"(?<=[a-z0-9][.?!])\s+(?=[A-Z])|(?<=[:;])\s+")
+# (a sentence of instructions may open in lower case: "… in percent? use the cash flow statement numbers")
+_CLAUSE_BREAK = re.compile(
+    rf"(?<=[a-z0-9][.?!])\s+(?=[A-Z]|(?:{'|'.join(sorted(INSTRUCTION_WORDS))})\b)|(?<=[:;])\s+"
+)
 _NARRATIVE_CLAUSE = re.compile(
     r"[,;]?\s+(?:and|but)\s+(?:what|why|how|which|who|where|when)\b.*$", re.I | re.S
 )
@@ -61,20 +64,28 @@ def _mention_spans(question: str, mentions: Sequence[str]) -> list[tuple[int, in
     for mention in mentions:
         for found in re.finditer(re.escape(mention), question):
             after = question[found.end() :].lstrip()
-            # a ticker or a name typed in lower case ("AAPL", "aapl") begins no proper name
+            # a ticker or a name typed in lower case ("AAPL", "aapl") begins no proper name, nor does a name
+            # before another company's ("… difference AbbVie Abbott")
             if (
                 re.search(r"['’]s$", mention)
                 or not after[:1].isupper()
                 or not mention[:1].isupper()
                 or mention.isupper()
+                or any(after.startswith(other) for other in mentions)
             ):
                 spans.append(found.span())
     return spans
 
 
 def _without_instructions(question: str) -> str:
-    """The question less its sentences of instructions ("Answer slowly."): those naming no line item."""
-    spans = item_spans(question)
+    """The question less its sentences of instructions ("Answer slowly."): those naming no line item (a
+    statement's name names none: "use the cash flow statement numbers please")."""
+    statements = [found.span() for found in _STATEMENT.finditer(question)]
+    spans = [
+        (start, end)
+        for start, end in item_spans(question)
+        if not any(s <= start and end <= e for s, e in statements)
+    ]
     kept, start = [], 0
     for found in [*_CLAUSE_BREAK.finditer(question), None]:
         end = found.start() if found else len(question)

@@ -21,13 +21,15 @@ _YES_NO = re.compile(
 # the words of a fall ("drop", "declined", "shrank", "went down"), also what a ranking reads "which one
 # shrank" by (`qa.ranking`)
 MOVED_DOWN = re.compile(
-    r"\b(?:decreas\w*|drop\w*|declin\w*|f[ae]ll\w*|shr[aiu]nk\w*|go(?:ne)?\s+down|went\s+down)\b", re.I
+    r"\b(?:decreas\w*|drop\w*|declin\w*|f[ae]ll\w*|shr[aiu]nk\w*|go(?:ne)?\s+down|went\s+down|c[oa]me\s+down)\b",
+    re.I,
 )
 _WAYS: tuple[tuple[Way, re.Pattern[str]], ...] = (
     (
         "up",
         re.compile(
-            r"\b(?:increas\w*|r[io]se|rising|grow\w*|grew|go(?:ne)?\s+up|went\s+up|improv\w*)\b", re.I
+            r"\b(?:increas\w*|r[io]se|rising|grow\w*|grew|go(?:ne)?\s+up|went\s+up|c[oa]me\s+up|improv\w*)\b",
+            re.I,
         ),
     ),
     ("down", MOVED_DOWN),

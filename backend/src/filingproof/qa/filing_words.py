@@ -40,8 +40,12 @@ logger = logging.getLogger(__name__)
 # Members that name no product of anyone's: the taxonomy's generic categories (`us-gaap:ProductMember`).
 _GENERIC_NAMESPACE = "us-gaap:"
 
-# A line of two words joined by "and" ("Food and beverage"), which analysts write by initials ("F&B")
-_TWO_WORDS = re.compile(r"^\s*([A-Za-z]+)\s+(?:and|&)\s+([A-Za-z]+)\s*$")
+# A line of words listed up to an "and" ("Food and beverage"; "Selling, informational and administrative
+# expenses"), which analysts write by their initials ("F&B", "SI&A")
+_LISTED_WORDS = re.compile(
+    r"^\s*(?P<listed>[A-Za-z]+(?:\s*,\s*[A-Za-z]+)*),?\s+(?:and|&)\s+(?P<last>[A-Za-z]+)"
+    r"(?:\s+(?:expenses?|costs?))?\s*$"
+)
 
 # The words of the sets of companies read last, kept while their filings stay the same: questions name the
 # same companies again and again (and one naming none is read with every company's words), and merging
@@ -92,12 +96,24 @@ class CompanyWords:
     printed: frozenset[tuple[str, str]]  # (printed name, tag's name) of one member
 
 
+def line_initials(label: str) -> tuple[str, str] | None:
+    """A line of words listed up to an "and" by its initials, and the line: "Food and beverage" →
+    ("f&b", "food and beverage"); "Selling, informational and administrative expenses" → ("si&a", "selling,
+    informational and administrative")."""
+    listed = _LISTED_WORDS.match(label)
+    if listed is None:
+        return None
+    words = re.split(r"\s*,\s*", listed["listed"])
+    short = "".join(word[0] for word in words) + f"&{listed['last'][0]}"
+    return short.lower(), f"{', '.join(words)} and {listed['last']}".lower()
+
+
 def company_words(vocab: Vocabulary, name: frozenset[str]) -> CompanyWords:
     """What the company's vocabulary names; `name`: the words of the company's name."""
     initials: set[tuple[str, str]] = set()
     for entry in vocab.entries:
-        if (two := _TWO_WORDS.match(entry.cell.row_label)) is not None:
-            initials.add((f"{two[1][0]}&{two[2][0]}".lower(), f"{two[1]} and {two[2]}".lower()))
+        if (written := line_initials(entry.cell.row_label)) is not None:
+            initials.add(written)
     members: set[str] = set()
     same: set[tuple[str, str]] = set()
     printed = printed_names(vocab, name)

@@ -269,7 +269,14 @@ def _over_time(question: str, year_count: int) -> DerivationKind | None:
 # count")
 _FIGURE_CUE = re.compile(
     r"\bhow\s+(?:much|many)\b|\bhow\s+(?:big|large)\s+(?:was|were|is|are)\b|\bwhat\s+(?:was|were|is|are)\b|\bwhat['’]s\b"
-    r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b|\bwhat\s+did\b(?!.*\b(?:say|said|mention|note|announce)\w*\b)"
+    r"|\breport(?:ed)?\s+for\b|\bamount\s+of\b"
+    # "TSLA vs GOOGL A/P 12/31/24 - which bigger + diff": which of two figures is the larger
+    r"|\bwhich\s+(?:(?:one|company|is|was|had)\s+)?(?:the\s+)?(?:bigger|larger|higher|greater|smaller|lower)\b"
+    # "By what percentage did Meta's G&A expenses change": how far a figure moved
+    r"|\bby\s+what\s+(?:percent(?:age)?|%)"
+    # "did Tesla or Google owe more to suppliers": which of the two
+    r"|\b(?:did|does|do)\s+[\w&'’.-]+(?:\s+[\w&'’.-]+)?\s+or\s+"
+    r"|\bwhat\s+did\b(?!.*\b(?:say|said|mention|note|announce)\w*\b)"
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
     # asked the way one asks of it: "(do you know) what GD spent buying back its own shares"
     r"|\bwhat\s+(?:[\w&'’.-]+\s+){1,3}?(?:spent|paid|earned|made|booked|generated|posted|returned)\b"

@@ -23,7 +23,7 @@ from filingproof.qa.periods import Target, period_sum_for, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
 from filingproof.qa.unreported import unreported_part, unreported_sentence
 from filingproof.qa.vocabulary import Entry, Resolution, Vocabulary, resolve, vocabulary, within
-from filingproof.reading.reading import Reading, dotted
+from filingproof.reading.reading import Reading, dotted, possessive_word
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
@@ -164,7 +164,9 @@ def _written_word(word: str) -> str:
     """A word of a member's name as a question writes it: "and" or "&", initials with their dots."""
     if word.lower() == "and":
         return r"(?:and|&)"
-    return dotted(word) if word.isupper() and 2 <= len(word) <= 3 else re.escape(word)
+    if word.isupper() and 2 <= len(word) <= 3:
+        return dotted(word)
+    return possessive_word(word)
 
 
 def without_company(name: str, company_words: frozenset[str]) -> str | None:
@@ -321,14 +323,18 @@ class _Picker:
                     or _written_column(self._question, cell, str(m))
                 )
             ]
-            label = _written_label(self._question, cell.row_label) if cell.dimensions else None
+            # (not the line asked itself: "Operating income" under "Sam's Club U.S." names no member)
+            label = (
+                _written_label(self._question, cell.row_label)
+                if cell.dimensions and not item.pattern.search(cell.row_label)
+                else None
+            )
             # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember); or one
             # beside a member named by its tag: "Energy Products … in the United States" (country:US)
             if label and (
                 not named
                 or (
                     len(named) < len(cell.dimensions)
-                    and not item.pattern.search(cell.row_label)
                     and not any(label.lower() in w.lower() or w.lower() in label.lower() for w in named)
                 )
             ):
@@ -504,7 +510,9 @@ async def answer_table(
 
     async def one(ticker: str, asked: Asked, year: int | None, earlier: bool = False) -> Pick | None:
         filings = picker.filings(ticker)
-        targets = [t for n in asked.natures if (t := target_for(u, filings, n, year)) is not None]
+        # an open line asked at a day ("at the end of fiscal 2025") is its balance, not its change
+        natures = ("instant",) if u.period_kind == "instant" and len(asked.natures) > 1 else asked.natures
+        targets = [t for n in natures if (t := target_for(u, filings, n, year)) is not None]
         if earlier:
             targets = [target.earlier() for target in targets]
         # a part the company does not report has no line to pick, however near its company's total is

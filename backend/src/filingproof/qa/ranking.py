@@ -121,7 +121,8 @@ class RankingQuestion:
 def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
     """The kind of member a question ranks and which end it asks for, or None; whether it asks which members
     are above zero is read from the question as typed (`typed`), whose "money" the reading drops."""
-    which = _WHICH.search(question)
+    found = (which for which in _WHICH.finditer(question) if not _names_first_word(question, which))
+    which = next(found, None)
     order = _ORDER.search(question)
     lost_most = _LOST_MOST.search(typed or question) is not None
     # "the most profitable segment" ranks; "which segments were profitable" asks which are above zero
@@ -131,6 +132,15 @@ def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
     kind_group = "kind" if which["kind"] else "kind2"
     low = lost_most or (order is not None and order["low"] is not None)
     return RankingQuestion(_kind(question, which.start(kind_group)), "lowest" if low else "highest", sign)
+
+
+def _names_first_word(question: str, found: re.Match[str]) -> bool:
+    """Whether the end word found is a name's first word, capitalised inside a sentence: "Nike's revenues from
+    the Greater China segment" ranks nothing."""
+    end = found["end"]
+    if end is None or not end[:1].isupper():
+        return False
+    return re.search(r"[a-z,]\s+$", question[: found.start("end")]) is not None
 
 
 def _kind(question: str, at: int) -> Kind:

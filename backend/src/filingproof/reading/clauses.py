@@ -47,9 +47,13 @@ NEGATION = re.compile(r"\W*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\b", re.
 _SETTING = re.compile(
     r"\s*(?:[A-Za-z]+\s*[,!]\s*)?"  # after a greeting: "hey, with covid testing rolling off, how much …"
     # ("after the whole PC chip glut, how much …"; not "after tax, …", which qualifies the line)
-    r"(?:(?:with|given|since|because|amid|now\s+that|after\s+(?:the|a|an|all))\s+[^,?]{3,80}"
+    r"(?:(?:with|given|since|because|amid|now\s+that|(?:after|before)\s+(?:the|a|an|all)|(?:setting|leaving|putting)\s+aside)"
+    r"\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
     r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)"
+    # "ten years later, who spent more on R&D …": a time said of the story before it
+    r"|\s*(?:(?:a\s+few|a|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?(?:years?|months?|decades?)"
+    r"\s+(?:later|on|ago)\s*,\s*(?=\S)"
     # "with all the OCI and AI talk I'm curious how much …": the talk of the day, comma or none
     r"|\s*with\s+all\s+(?:the|this|that)\s+[^,?]{1,60}?\b(?:talk|hype|buzz|noise|chatter)\b[,\s]+(?=\S)",
     re.IGNORECASE,
@@ -58,9 +62,11 @@ _GLOSS_INSIDE = re.compile(
     r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s"
     # "2023 FCF if you just do operating cash flow minus capex": how to compute it, as a condition
     r"|\s+if\s+you\s+(?:just\s+)?(?:do|take|use)\b"
+    # "… for July-December 2023 using the full year minus the first six months"
+    r"|\s+using\s+(?=[^?]*\b(?:minus|less|plus|divided\s+by)\b)"
     r"|,?\s*\bbased\s+on\b"
     # ", the year that ended late Jan 2024": the period asked, restated by its end
-    r"|,\s*the\s+(?:fiscal\s+)?(?:year|quarter|period|half)\s+(?:that\s+)?end(?:ed|ing|s)\b",
+    r"|,\s*the\s+(?:fiscal\s+)?(?:year|quarter|period|half)\s+(?:that\s+)?(?:end(?:ed|ing|s)|clos(?:ed|ing|es))\b",
     re.I,
 )
 # A gloss that states how the figure is computed: operands joined by an operator word.
@@ -122,6 +128,12 @@ _ASKED_OF_YOU = (
     r"|^\W*(?:(?:still|also|now|just|and|but)\s+)?(?:need|want)\b(?!\s+(?:it|this|that|them|these|those|the\s+number|to)\b)"
 )
 # What makes a clause a question: a question word, a request, or its question mark.
+# A question of how something went, which no one figure answers ("how did 3M's actual businesses do?")
+_HOW_IT_WENT = re.compile(
+    r"^\W*(?:so\s+)?how\s+(?:did|does|do|is|are|was|were|has|have)\s+[^?]{1,60}?\s+"
+    r"(?:do|doing|done|perform|performed|performing|fare|fared|faring|go|going|gone|hold(?:ing)?\s+up)\W*$",
+    re.IGNORECASE,
+)
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
     # after what sets it ("in the June 2023 quarter, did Exxon or AMC make more …")
@@ -382,7 +394,13 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     asking = [clause for clause in asking if clause not in embedded] or asking
     # "TI has been building inventory on purpose, right? how much inventory …": a clause that seeks
     # agreement tells, beside one that asks
-    confirming = {(s, e) for s, e in asking if _CONFIRMS.search(text[s:e]) or _SMALL_TALK.match(text[s:e])}
+    # (so does one that asks how something went: "how did 3M's actual businesses do? specifically the
+    # Transportation and Electronics segment - what was its operating income …")
+    confirming = {
+        (s, e)
+        for s, e in asking
+        if _CONFIRMS.search(text[s:e]) or _SMALL_TALK.match(text[s:e]) or _HOW_IT_WENT.match(text[s:e])
+    }
     asking = [clause for clause in asking if clause not in confirming] or asking
     # "so how much did BCA actually bring in last year …? I mean Boeing Commercial Airplanes segment revenue
     # for full-year 2023": a sentence that restates the question asks in place of what came before it

@@ -95,6 +95,7 @@ SHORT_FORMS = {
     "int": "interest",
     "bus": "business",
     "grp": "group",
+    "admin": "administrative",
 }
 
 

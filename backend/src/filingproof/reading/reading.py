@@ -492,7 +492,9 @@ def _member_pattern(name: str) -> re.Pattern[str]:
     vowels ("Grtr China")."""
     several = " " in name.strip()
     words = [r"(?:and|&)" if w.lower() == "and" else _typed_word(w, several) for w in name.split()]
-    return re.compile(r"(?<![\w-])" + r"[\s(),-]*".join(words) + r"\)?(?![\w-])", re.IGNORECASE)
+    # words a tag runs together may be joined in print ("Industrial Intermediates & Infrastructure")
+    joiner = r"[\s(),-]*" if "and" in name.lower().split() else r"[\s(),-]*(?:(?:and|&)[\s-]+)?"
+    return re.compile(r"(?<![\w-])" + joiner.join(words) + r"\)?(?![\w-])", re.IGNORECASE)
 
 
 def _typed_word(word: str, several: bool = False) -> str:
@@ -506,14 +508,23 @@ def _typed_word(word: str, several: bool = False) -> str:
     if shortened:  # "svcs" for "Services"
         return f"(?:{re.escape(word)}|{'|'.join(shortened)})"
     skeleton = _skeleton(word)
+    whole = possessive_word(word)
     if len(word) < 5:
-        return re.escape(word)
-    initial = rf"{re.escape(word[:1])}\."
+        return whole
+    # (a one-word name is never its initial: the "S." of "U.S." is no "SPINESPORTSOTHER")
+    initial = [rf"{re.escape(word[:1])}\."] if several else []
     # a whole word: "provision" is no "Pro" and "Vision" of "Professional Visualization"
     cut = [rf"{re.escape(word[:3])}[a-z]*\b"] if several and len(word) >= 7 else []
     if len(skeleton) < 3 or skeleton.lower() == word.lower():
-        return f"(?:{'|'.join([re.escape(word), *cut, initial])})"
-    return f"(?:{'|'.join([re.escape(word), re.escape(skeleton), *cut, initial])})"
+        return f"(?:{'|'.join([whole, *cut, *initial])})"
+    return f"(?:{'|'.join([whole, re.escape(skeleton), *cut, *initial])})"
+
+
+def possessive_word(word: str) -> str:
+    """A pattern for a word of a tag's name, which drops a possessive's apostrophe: "Sams" is "Sam's" too."""
+    if len(word) > 3 and word.endswith("s") and word[-2].isalpha():
+        return re.escape(word[:-1]) + r"['’]?s"
+    return re.escape(word)
 
 
 def _skeleton(word: str) -> str:
@@ -564,7 +575,22 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     named_at = [
         found.span() for mention, ticker in mentioned if ticker for found in _mentioned(mention, draft.text)
     ]
-    for name in sorted(bounds, key=len, reverse=True):
+    # a member named by its whole name, else by the end of it, the longest first: "frozen handheld & spreads"
+    # is Smucker's "U.S. Retail Frozen Handheld and Spreads", not its "Frozen Handheld" product
+    tails = _member_tails(reporters, {ticker for _, ticker in mentioned if ticker}, dict(words.printed))
+    for name in sorted([*bounds, *tails], key=len, reverse=True):
+        if name in tails and name not in bounds:
+            for found in _member_pattern(name).finditer(draft.text):
+                as_printed = found.group() == name or len(name.split()) >= _TAIL_IN_ANY_CASE
+                owner = tails[name]
+                # (not where the words before it are typed too, in a way the whole name is not written)
+                before = owner.split()[-len(name.split()) - 1].lower()
+                typed_before = re.search(r"([\w.'’-]+)\W*$", draft.text[: found.start()])
+                whole = typed_before is not None and typed_before.group(1).lower() == before
+                if as_printed and not whole and draft.free(*found.span()):
+                    draft.bind(found.start(), found.end(), "qualifier", bounds[owner])
+                    _bind_part_word(draft, found.end())
+            continue
         for found in _member_pattern(name).finditer(draft.text):
             if _NOT_BEFORE.search(draft.text, 0, found.start()):
                 continue  # "worldwide total, not just US": the part not asked for
@@ -594,7 +620,11 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     companies = {mention for mention, ticker in mentioned if ticker}
     for token in _TOKEN.finditer(draft.text):
         word = re.sub(r"'s?$", "", token.group())
-        if sum(c.isupper() for c in word) < 2 or not draft.free(*token.span()) or word in companies:
+        # in lower case, initials of three letters or more that are no word name a member of a company the
+        # question names ("AMZN aws op margin FY2024"), and of no other
+        typed_low = word.islower() and len(word) >= 3 and word.isalpha() and not is_english_word(word)
+        capitals = sum(c.isupper() for c in word) >= 2
+        if not (capitals or (typed_low and named)) or not draft.free(*token.span()) or word in companies:
             continue  # an ingested company's ticker is no member's initials ("JNJ FY23 + MRK 2Q23")
         if "&" in word and is_analysts_word(word):
             continue  # an analyst's word ("R&D", "SG&A"), not Abbott's "Rapid Diagnostics"
@@ -613,7 +643,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
                 if any(
                     initials in _acronym_variants(name, ticker, shortest)
                     for ticker in reporters[name]
-                    if shortest == 3 or ticker in named
+                    if (shortest == 3 and not typed_low) or ticker in named
                 )
             ),
             None,
@@ -622,7 +652,6 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             draft.bind(token.start(), token.start() + len(word), "qualifier", short[member])
             _bind_part_word(draft, token.start() + len(word))  # "the EMEA geography"
     _bind_shortened_members(draft, reporters, short, named, dict(words.printed), named_at)
-    _bind_member_tails(draft, reporters, bounds, named, dict(words.printed))
     if any(span.role == "qualifier" for span in draft.spans) or _PART_WORD.search(f" {draft.text}"):
         _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
 
@@ -652,16 +681,13 @@ def _shortens(typed: str, word: str) -> bool:
     return len(typed) >= _SHORTEST_PREFIX and len(word) > len(typed) and word.startswith(typed)
 
 
-def _bind_member_tails(
-    draft: _Draft,
-    reporters: Mapping[str, set[str]],
-    bounds: Mapping[str, str],
-    named: Collection[str],
-    tagged: Mapping[str, str],
-) -> None:
-    """A member of a company the question names by the last two words or more of its name, capitalised
-    as printed, where no other member of those companies ends so ("Building Technologies" for Honeywell's
-    "Home and Building Technologies"; `tagged`: a printed name's tag name, one member however named)."""
+def _member_tails(
+    reporters: Mapping[str, set[str]], named: Collection[str], tagged: Mapping[str, str]
+) -> dict[str, str]:
+    """The last two words or more of the names of the members of the companies the question names, where no
+    other member of those companies ends so, each with its member's name ("Building Technologies" for
+    Honeywell's "Home and Building Technologies"; `tagged`: a printed name's tag name, one member however
+    named)."""
     names = [name for name, tickers in reporters.items() if tickers & set(named)]
     tails: dict[str, dict[str, str]] = {}  # a tail → its members' tag names → a name of theirs
     for name in names:
@@ -669,14 +695,16 @@ def _bind_member_tails(
         for start in range(1, len(parts) - 1):
             if parts[start].lower() not in _MINOR:
                 tails.setdefault(" ".join(parts[start:]), {})[tagged.get(name, name)] = name
-    for tail, members in tails.items():
-        if len(members) > 1 or any(tail.lower() == other.lower() for other in names):
-            continue
-        owners = list(members.values())
-        for found in re.finditer(rf"(?<![\w&]){re.escape(tail)}(?![\w&])", draft.text):
-            if draft.free(*found.span()):
-                draft.bind(found.start(), found.end(), "qualifier", bounds[owners[0]])
-                _bind_part_word(draft, found.end())
+    return {
+        tail: next(iter(members.values()))
+        for tail, members in tails.items()
+        if len(members) == 1 and not any(tail.lower() == other.lower() for other in names)
+    }
+
+
+# A tail of three words or more names its member in any case ("frozen handheld & spreads" for Smucker's "U.S.
+# Retail Frozen Handheld and Spreads"); a shorter one only capitalised as printed
+_TAIL_IN_ANY_CASE = 3
 
 
 def _bind_shortened_members(
@@ -813,6 +841,18 @@ def _bind_appositive(draft: _Draft, end: int) -> None:
             draft.bind(*found.span(1), "filler")
 
 
+# "Facebook's parent": the company that owns the one named, which is the company itself where a name it went
+# by is named (a line's "attributable to parent" is no company's)
+_PARENT_AFTER = re.compile(r"(?:['’]s)?\s+(parent(?:\s+company)?)\b", re.IGNORECASE)
+
+
+def _bind_parent_words(draft: _Draft) -> None:
+    for span in [span for span in draft.spans if span.role == "company"]:
+        found = _PARENT_AFTER.match(draft.text, span.end - draft.offset)
+        if found is not None and draft.free(*found.span(1)):
+            draft.bind(*found.span(1), "filler")
+
+
 def _bind_part_word(draft: _Draft, end: int) -> None:
     """The word for a part right after a member's name is the filings' "segment" ("Boeing's defense unit",
     "the Marine Systems division"): no word of a line."""
@@ -876,11 +916,17 @@ def _bind_rest(
 
 def _swapped(typed: str, grammar: Collection[str]) -> str | None:
     """The grammar word of three letters or more that a word that is no English word writes with two
-    neighbouring letters swapped ("hte": "the", "waht": "what"), if any."""
+    neighbouring letters swapped ("hte": "the", "waht": "what"), if any. Of three letters, only into the
+    commonest words: "aws" is a segment's initials typed in lower case, never "was"."""
     if len(typed) < 3 or not typed.isalpha() or is_english_word(typed):
         return None
     swaps = (typed[:i] + typed[i + 1] + typed[i] + typed[i + 2 :] for i in range(len(typed) - 1))
-    return next((swap for swap in swaps if swap in grammar), None)
+    return next(
+        (swap for swap in swaps if swap in grammar and (len(typed) > 3 or swap in _SWAPPED_SHORT)), None
+    )
+
+
+_SWAPPED_SHORT = frozenset({"the", "and", "for"})
 
 
 # An auxiliary before the clause's subject: "what op margin did Mastercard run at", "how much inventory was
@@ -1402,6 +1448,21 @@ _TALKED_ABOUT = re.compile(
     r"\b(?:argu|debat|talk|chatter|obsess|worr|fret|fight)\w*\s+(?:about|over|on)\s+[^,;:.?!]{0,40}$",
     re.IGNORECASE,
 )
+# the verb of a sentence told of the name before it ("Reality Labs keeps eating cash", "given how much Humira
+# made"), not one that makes it what is asked about ("AWS is what I need", "Azure was my focus")
+_TOLD_OF = re.compile(
+    # (after the other names of a list: "now that Comirnaty and Paxlovid are fading")
+    r"(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)*"
+    r"\s+(?:keeps?|kept|continues?|continued|(?:has|have|had)\s+been|looks?|looked|seems?|seemed|is|are|was|"
+    r"were|made|makes|sold|sells|earned|earns|brought|brings|grew|grows|fell|falls|dropped|drops|lost|loses|"
+    r"generated|generates)\b(?!\s+(?:what|my|our|the\s+(?:one|focus|part|piece)\b))",
+    re.IGNORECASE,
+)
+# an asking clause's pointer back at a part named before it ("what did that segment do")
+_PART_BACK = re.compile(
+    r"\b(?:that|this|the\s+same)\s+(?:segment|business|unit|division|part|piece|region|product|brand)\b",
+    re.IGNORECASE,
+)
 # what a name after it is the object of, no company asked of ("pushing price hard on Doritos and Gatorade")
 _ABOUT_BEFORE = re.compile(
     r"\b(?:on|about|with|into|over|behind|against|like|via)\s+(?:the\s+)?(?:[A-Z][\w'’&.-]*\s+(?:and|&|,)\s+)*$"
@@ -1553,6 +1614,7 @@ def read(
         named = {*grammar, *(word.lower() for mention, _ in found for word in mention.split())}
         _bind_phrases(draft, analyst_words(), named, words)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
+        _bind_parent_words(draft)
         if clause.kind != "gloss":
             _bind_manner(draft)
             _bind_rest(draft, words, grammar, PERIOD_WORDS)
@@ -1571,6 +1633,10 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
+    if any(s.role == "qualifier" and _one_reporter(s.bound) for s in spans):
+        # "Costco is easy but Sam's is buried inside Walmart. what did the Sam's Club U.S. segment make": a
+        # member one company reports names its company, whatever companies an aside names
+        missing.discard("company")
     if any(_WHOLE.search(draft.text) and not _OWNER_BACK.search(draft.text) for draft in asking):
         # "… sliding with the Revlimid generics... what was the change in total revenues": the whole company's
         missing.discard("qualifier")
@@ -1600,6 +1666,7 @@ def read(
         missing.add("item")
     spans += [span for draft in instructions for span in draft.spans]
     lender = _item_lender(drafts) if "item" in missing else None
+    points_back = any(_PART_BACK.search(draft.text) for draft in asking)
     # which part of a year the asking clause names ("2H", "the first half"), not one it points back at
     # ("for the quarter", "that quarter")
     said_kind = any(
@@ -1637,7 +1704,9 @@ def read(
         borrowed = [
             span
             for span in draft.spans
-            if span.role in missing
+            # the aside that lends the item lends what it asks of it ("how profitable was Smucker's? operating
+            # income as a % of net sales for Q1 …": the margin, not the income)
+            if (span.role in missing or (span.role == "operation" and draft is lender))
             and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
             # a member qualifies the item the aside that lends it names ("iPhone volumes were awful in 2024 so
             # I'm checking Apple's net sales. what was it?": Apple's net sales, not the iPhone's)
@@ -1646,9 +1715,23 @@ def read(
             and not (
                 span.role == "qualifier" and _TALKED_ABOUT.search(draft.text, 0, span.start - draft.offset)
             )
+            # "… and Reality Labs keeps eating cash... how much did Meta book as R&D": what is told of it, unless
+            # the question points back at it ("Fabric & Home Care is P&G's biggest piece, right? what did that
+            # segment do in net sales")
+            and not (
+                span.role == "qualifier"
+                and not points_back
+                and _TOLD_OF.match(draft.text, span.end - draft.offset)
+            )
             and (span.role != "period" or not dated_before or draft in dated_before)
             and span not in done
         ]
+        # a company lent already ("… AbbVie was spun out of Abbott … for AbbVie just the regular R&D line")
+        held = {span.bound for span in spans if span.role == "company" and span.bound}
+        borrowed = sorted(
+            (span for span in borrowed if not (span.role == "company" and span.bound in held)),
+            key=lambda span: span.start,
+        )
         # where the asking clause names the period's kind but no year ("what was 2H operating income?"),
         # the aside lends its year only
         dated = [span for span in borrowed if span.role == "period"]
@@ -1685,6 +1768,12 @@ def read(
     )
 
 
+def _one_reporter(bound: str) -> bool:
+    """Whether a member's binding ("WMT:Sam's Club U.S.", "AAPL,MCD:Americas") names one company."""
+    reporters, _, name = bound.partition(":")
+    return bool(name) and bool(reporters) and "," not in reporters
+
+
 def with_instructions(asked: str, instructions: str) -> str:
     """The text the pipeline reads: the asking clauses, then the instructions as typed. A sentence's stop
     ends the asking part: a definition stated there ends with it (`metrics.definition` reads to it)."""
@@ -1707,6 +1796,9 @@ _BARE_YEAR = re.compile(
 _SHARE_OF_WHOLE = (
     r"^what\s+(?:was\s+|is\s+)?(?:the\s+)?(?:%|percent(?:age)?|share|portion|proportion|fraction|as\s+a\s+percentage)\s+of\s+"
     r"(?P<whole>.+?)\s+"
+)
+_AMOUNT_FROM = re.compile(
+    r"^(?P<whole>how\s+much\s+of\s+.+?)\s+(?:came|comes|come)\s+from\s+(?P<part>.+)$", re.IGNORECASE
 )
 _SHARE_WENT_TO = re.compile(
     _SHARE_OF_WHOLE + r"(?:(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)"
@@ -1735,7 +1827,8 @@ def _share_spelled(text: str) -> str:
     research and development as a percentage of revenue"."""
     found = _SHARE_WENT_TO.match(text) or _SHARE_PART_VERB.match(text)
     if found is None:
-        return text
+        # "How much of AbbVie's net revenues for 2023 came from Japan": the part's amount, not a share
+        return _AMOUNT_FROM.sub(r"\g<whole> \g<part>", text)
     whole = _WHOLE_LINE.match(found["whole"])
     before, line = (whole["before"], whole["line"]) if whole else ("", found["whole"])
     after = found.groupdict().get("after") or ""

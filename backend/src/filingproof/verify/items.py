@@ -618,7 +618,8 @@ def column_words(column_label: str, neutral: Iterable[str] = ()) -> frozenset[st
     return terms(_STATEMENT_TITLE.sub(" ", column_label), neutral) - COLUMN_PERIOD
 
 
-_STANDARD = ("us-gaap:", "srt:", "country:")  # generic members, and ISO codes ("country:CN" is "China")
+_COUNTRY = "country:"
+_STANDARD = ("us-gaap:", "srt:", _COUNTRY)  # generic members, and ISO codes ("country:CN" is "China")
 _MEMBER_AXES = re.compile(r"Segment|ProductOrService|Geographical")
 
 
@@ -662,8 +663,8 @@ def names_by_row(
     (Verizon's "Business" for its Verizon Business Group), none of them the concept's, sharing a word with
     the member's (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas") unless the member is the
     taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"). One rule for the reading's
-    vocabulary and the item check."""
-    named = len(row) >= 2 or row < member_terms
+    vocabulary and the item check. A country's ISO code is named by its one word ("Japan", `country:JP`)."""
+    named = len(row) >= 2 or row < member_terms or member.startswith(_COUNTRY)
     return named and not row & concept and bool(row & member_terms or member.startswith(_STANDARD))
 
 

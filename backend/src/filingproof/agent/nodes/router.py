@@ -36,8 +36,8 @@ from filingproof.understanding import (
 _NARRATIVE = re.compile(
     r"\bwhy\b|\bwhat\s+(?:drives?|drove|caused|explains?)\b|\bdrivers?\b|\bexplain|\breasons?\b|\bdiscuss|\bdescribe"
     r"|\bsays?\s+about\b|\bwhat\s+does\b.*\bsay\b|\brisks?\b|\bstrateg|\boutlook\b|\battribut(?:e|ed)\s+to\b"
-    # "attributable to lower volumes" says why; "net loss attributable to the company" names a line
-    r"|\battributable\s+to\s+(?!(?:the\s+)?(?:company|parent|common|share|stock|non-?\s*controlling)|(?-i:[A-Z]))"
+    # "attributable to lower volumes" says why; "net loss attributable to the company" ("to 3M") names a line
+    r"|\battributable\s+to\s+(?!(?:the\s+)?(?:company|parent|common|share|stock|non-?\s*controlling)|(?-i:[A-Z0-9]))"
     r"|\bcompet|\bwhen\s+does\b",
     re.IGNORECASE,
 )
@@ -183,7 +183,7 @@ def _how_to_add(u: QueryUnderstanding) -> str:
     return f" To add {'it' if len(u.unknown_tickers) == 1 else 'them'}: {how_to_add(u.unknown_tickers)}."
 
 
-def _ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
+def ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
     """The line items and arithmetic the question asks of the tables; None: it asks the pages."""
     ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
     ask = with_part(text, u.company_mentions, ask)
@@ -235,7 +235,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
         # what the cover lists as registered under 12(b) is read from the cover (`agent.registered`)
-        ask = None if asks_registered(text) else _ask_of(text, u, reading)
+        ask = None if asks_registered(text) else ask_of(text, u, reading)
         route = choose_route(text, u, ask)
         update: dict[str, Any] = {
             "reading": reading,
