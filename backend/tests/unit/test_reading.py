@@ -1152,7 +1152,8 @@ def test_what_people_add_around_the_question_asks_nothing() -> None:
         "Apple's dividend is small so I want to see how well it's covered - can you work out their 2024 "
         "free cash flow?"
     )
-    assert kinds[0][0] == "context" and kinds[1] == ("asking", "can you work out their 2024 free cash flow")
+    assert {kind for kind, _ in kinds[:-1]} == {"context"}
+    assert kinds[-1] == ("asking", "can you work out their 2024 free cash flow")
     # ", so how much …": what comes before the question states
     kinds = clause_kinds(
         "iPhone demand was soft last year, so how much revenue did Apple book in fiscal 2024?"

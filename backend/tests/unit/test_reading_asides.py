@@ -24,6 +24,9 @@ CATALOG = Catalog(
         CompanyRef("SJM", "SMUCKER J M CO"),
         CompanyRef("MMM", "3M CO"),
         CompanyRef("DOW", "Dow Inc."),
+        CompanyRef("AMZN", "AMAZON COM INC"),
+        CompanyRef("WBA", "Walgreens Boots Alliance, Inc."),
+        CompanyRef("KO", "COCA COLA CO"),
         CompanyRef("COST", "COSTCO WHOLESALE CORP", covered=False),
     ),
     (),
@@ -43,6 +46,10 @@ WORDS = FilingWords(
         ("SJM", "U.S. Retail Coffee"),
         ("MMM", "Transportation And Electronics"),
         ("DOW", "Industrial Intermediates Infrastructure"),  # the tag runs the printed "&" out
+        ("AMZN", "Amazon Web Services"),
+        ("AMZN", "International"),
+        ("KO", "Latin America"),
+        ("KO", "North America"),
     ),
     fold=terms,
 )
@@ -165,3 +172,66 @@ def test_what_sets_the_scene_asks_nothing(question: str, asking: list[str]) -> N
 def test_a_tags_name_runs_together_what_the_filer_joins_with_an_ampersand() -> None:
     question = "What Operating EBIT did Dow report for its Industrial Intermediates & Infrastructure segment?"
     assert qualifiers(question) == ["DOW:Industrial Intermediates Infrastructure"]
+
+
+# --- probe 16's held-out questions, read after its one measurement ---------------------------------------
+
+
+def test_a_figure_read_straight_off_a_statement_whose_verb_was_filler_is_asked() -> None:
+    read_ = reading(
+        "morning! with all the talk about Amazon regionalizing its US warehouse network, I'm curious what "
+        "the fulfillment expense line actually came to in 2024 - full year, straight off the income "
+        "statement?"
+    )
+    assert read_.text.startswith("what was the fulfillment expense line")
+    assert "straight" in read_.filler and "talk" not in read_.text
+
+
+def test_a_yes_no_question_the_next_figure_answers_asks_nothing_itself() -> None:
+    question = (
+        "Amazon International bled money for years - did it finally make a profit in 2024? what was the "
+        "segment's operating income for the full year? (the International segment, not AWS)"
+    )
+    read_ = reading(question)
+    assert "profit" not in read_.text  # the company's net income is not asked beside the segment's
+    # the part the question leaves out is no qualifier
+    assert "AMZN:Amazon Web Services" not in qualifiers(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        # what the asker is after, said after the news that prompted it
+        (
+            "hi there - Walgreens keeps talking about cost cuts and store closures, so I want to see SG&A "
+            "for the first nine months of their fiscal 2023",
+            "selling, general and administrative",
+        ),
+        # lines by their words shortened
+        ("AMZN tech & infra exp YoY % 2024 vs 2023", "technology & infrastructure"),
+    ],
+)
+def test_the_item_is_read_from_the_clause_that_asks(question: str, asked: str) -> None:
+    read_ = reading(question)
+    assert asked in read_.text
+    assert "cost" not in read_.text
+
+
+def test_a_member_by_the_starts_of_its_words_run_together() -> None:
+    assert qualifiers("KO LatAm seg op inc 2024") == ["KO:Latin America"]
+
+
+def test_a_member_in_the_scene_of_a_guess_qualifies_nothing() -> None:
+    question = (
+        "with the AI data-center buildout at AWS I'd assume Amazon's technology and infrastructure expense "
+        "jumped a ton - what was the actual YoY % change from 2023 to 2024?"
+    )
+    assert qualifiers(question) == []
+
+
+def test_a_dash_before_whose_opens_a_question_not_a_formula() -> None:
+    question = (
+        "odd pairing for a class I'm teaching: General Dynamics vs TI - whose balance sheet was bigger at "
+        "the end of 2023 by total assets, and what's the gap in dollars?"
+    )
+    assert "definition" not in [clause.kind for clause in split_clauses(question)]

@@ -18,7 +18,7 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 # `_ABBREVIATION`), a dash between spaces ("big tech — could you …"), a parenthesis.
 # A dash between two periods is a range, not a break ("FY2017 - FY2019").
 _BREAK = re.compile(
-    r"[?!;]+\s*|,?\s+(?:but|now)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
+    r"[?!;]+\s*|,?\s+(?:but|now|so)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who)\s+(?:was|were|is|are|did|does|do|much|many|made)\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
     re.IGNORECASE,
@@ -54,6 +54,9 @@ _SETTING = re.compile(
     # "ten years later, who spent more on R&D …": a time said of the story before it
     r"|\s*(?:(?:a\s+few|a|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?(?:years?|months?|decades?)"
     r"\s+(?:later|on|ago)\s*,\s*(?=\S)"
+    # "with the AI data-center buildout at AWS I'd assume …": what sets the scene of a guess, comma or none
+    r"|\s*(?:with|given|amid|now\s+that)\s+[^,?]{3,80}?(?=\s+i(?:['’]d|\s+would|\s+think|\s+guess|\s+assume"
+    r"|\s+figure|\s+bet|\s+suspect|\s+imagine)\b)\s*"
     # "with all the OCI and AI talk I'm curious how much …": the talk of the day, comma or none
     r"|\s*with\s+all\s+(?:the|this|that)\s+[^,?]{1,60}?\b(?:talk|hype|buzz|noise|chatter)\b[,\s]+(?=\S)",
     re.IGNORECASE,
@@ -208,7 +211,7 @@ _FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern, r
 # which higher + diff")
 _OPENS_CLAUSE = re.compile(r":\s+|" + _DASH.pattern, re.IGNORECASE)
 # what follows a dash asks ("trivia for the team chat: Comcast vs GM - who made more money …"): no minus
-_ASKS_AFTER = re.compile(r"\s*(?:who|what(?:'s)?|which|how)\b", re.IGNORECASE)
+_ASKS_AFTER = re.compile(r"\s*(?:who(?:se|m)?|what(?:'s)?|which|how)\b", re.IGNORECASE)
 
 
 # "I want to see how …", "we're trying to figure out whether …"
@@ -223,6 +226,13 @@ _ASKS_ONESELF = re.compile(
 _CONFIRMS = re.compile(
     r",\s*(?:right|correct|no|yeah|eh|isn'?t\s+(?:it|that|they)|aren'?t\s+they|didn'?t\s+(?:it|they))\s*$",
     re.IGNORECASE,
+)
+# a yes/no question of what was named before it, and one asked of a figure
+_YES_NO_START = re.compile(
+    r"\W*(?:so\s+)?(?:did|does|do|is|was|were|are|has|have|had)\s+(?:it|they|that|this)\b", re.IGNORECASE
+)
+_ASKS_FIGURE = re.compile(
+    r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|\s+(?:was|were|is|are))|how\s+(?:much|many))\b", re.IGNORECASE
 )
 # "how's Nike doing in Europe these days?": small talk beside the question asked
 _SMALL_TALK = re.compile(r"\W*how(?:['’]s|\s+is|\s+are)\s+[^?]{1,40}?\s+doing\b", re.IGNORECASE)
@@ -402,6 +412,16 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         if _CONFIRMS.search(text[s:e]) or _SMALL_TALK.match(text[s:e]) or _HOW_IT_WENT.match(text[s:e])
     }
     asking = [clause for clause in asking if clause not in confirming] or asking
+    # "did it finally make a profit in 2024? what was the segment's operating income …": a yes/no question
+    # of what was named before it, which the figure of the question after it answers, says what the figure
+    # is for (one that names a part itself asks of it: "did Data Center and AI actually lose money …? what
+    # was the segment operating income")
+    answered = {
+        (s, e)
+        for (s, e), (s2, e2) in itertools.pairwise(asking)
+        if _YES_NO_START.match(text, s, e) and "?" in text[e:s2] and _ASKS_FIGURE.match(text, s2, e2)
+    }
+    asking = [clause for clause in asking if clause not in answered] or asking
     # "so how much did BCA actually bring in last year …? I mean Boeing Commercial Airplanes segment revenue
     # for full-year 2023": a sentence that restates the question asks in place of what came before it
     restating = [

@@ -96,6 +96,8 @@ SHORT_FORMS = {
     "bus": "business",
     "grp": "group",
     "admin": "administrative",
+    "tech": "technology",
+    "infra": "infrastructure",
 }
 
 

@@ -628,6 +628,8 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             continue  # an ingested company's ticker is no member's initials ("JNJ FY23 + MRK 2Q23")
         if "&" in word and is_analysts_word(word):
             continue  # an analyst's word ("R&D", "SG&A"), not Abbott's "Rapid Diagnostics"
+        if _NOT_BEFORE.search(draft.text, 0, token.start()):
+            continue  # "(the International segment, not AWS)": the part not asked for
         # a ticker of a company not ingested ("RL", Ralph Lauren) beside a company the question names is the
         # initials of that company's member ("META RL op loss": Reality Labs), two letters as they are; so
         # are two joined by "&" ("NVDA C&N": Compute & Networking)
@@ -652,6 +654,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             draft.bind(token.start(), token.start() + len(word), "qualifier", short[member])
             _bind_part_word(draft, token.start() + len(word))  # "the EMEA geography"
     _bind_shortened_members(draft, reporters, short, named, dict(words.printed), named_at)
+    _bind_run_together_members(draft, reporters, short, named, companies)
     if any(span.role == "qualifier" for span in draft.spans) or _PART_WORD.search(f" {draft.text}"):
         _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
 
@@ -749,6 +752,41 @@ def _bind_shortened_members(
                 draft.bind(start, end - len(words[-1].group()) + len(typed[-1]), "qualifier", bounds[chosen])
                 _bind_part_word(draft, end)
                 break
+
+
+def _bind_run_together_members(
+    draft: _Draft,
+    reporters: Mapping[str, set[str]],
+    bounds: Mapping[str, str],
+    named: Collection[str],
+    companies: Collection[str],
+) -> None:
+    """A member of a company the question names, typed as the first letters of each word of its name run
+    together, each capitalised ("LatAm": Coca-Cola's "Latin America", "AsiaPac": "Asia Pacific"); only
+    where it names one member of those companies."""
+    for token in _RUN_TOGETHER.finditer(draft.text):
+        if not named or token.group() in companies or not draft.free(*token.span()):
+            continue
+        parts = re.findall(r"[A-Z][a-z]+", token.group())
+        members = [
+            name
+            for name, tickers in reporters.items()
+            if tickers & set(named)
+            and _starts_each(parts, [word for word in name.split() if word.lower() not in _MINOR])
+        ]
+        if len(members) == 1:
+            draft.bind(*token.span(), "qualifier", bounds[members[0]])
+            _bind_part_word(draft, token.end())
+
+
+_RUN_TOGETHER = re.compile(r"(?<![\w&.-])[A-Z][a-z]+(?:[A-Z][a-z]+)+(?![\w&-])")
+
+
+def _starts_each(parts: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether each of `parts` begins the word of `words` in its place, all of them."""
+    return len(parts) == len(words) and all(
+        word.lower().startswith(part.lower()) for part, word in zip(parts, words, strict=True)
+    )
 
 
 # What a line's name runs to: a few words, maybe called a line or a heap, before a break or a preposition.
@@ -958,10 +996,12 @@ _CASH_ON_HAND = re.compile(
     r"((?:have|hold|keep|carry)\s+on\s+hand)\b",
     re.IGNORECASE,
 )
-# Where the figure is read: "off the income statement", "per GE's 10-K segment table", "from the 10-K"
+# Where the figure is read: "(straight) off the income statement", "per GE's 10-K segment table", "from the
+# 10-K"
 _READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
 _READ_OFF = re.compile(
-    rf"\b(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?"
+    rf"\b(?:(?:straight|directly|right)\s+)?(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+"
+    r"(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?"
     r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])\b",
     re.IGNORECASE,
 )
@@ -1633,15 +1673,14 @@ def read(
     # What the asking clauses leave unnamed, an aside may name ("I'm looking at Tesla. What was revenue?");
     # the rest of an aside is filler, its companies included ("we already have McDonald's numbers").
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
-    if any(s.role == "qualifier" and _one_reporter(s.bound) for s in spans):
-        # "Costco is easy but Sam's is buried inside Walmart. what did the Sam's Club U.S. segment make": a
-        # member one company reports names its company, whatever companies an aside names
-        missing.discard("company")
+    # "Costco is easy but Sam's is buried inside Walmart. what did the Sam's Club U.S. segment make": a member
+    # one company reports names its company, whatever other companies an aside names
+    owners = {s.bound.partition(":")[0] for s in spans if s.role == "qualifier" and _one_reporter(s.bound)}
     if any(_WHOLE.search(draft.text) and not _OWNER_BACK.search(draft.text) for draft in asking):
         # "… sliding with the Revlimid generics... what was the change in total revenues": the whole company's
         missing.discard("qualifier")
     unknown = tuple(dict.fromkeys(name for draft in asking for name in _unknown_names(draft, words)))
-    if "company" in missing and not unknown:
+    if "company" in missing and not unknown and not owners:
         unknown = _unknown_named_last(drafts, words)
     if unknown:
         # "…; what was Eli Lilly's revenue": a company, one not recognised, and no member of the aside's
@@ -1704,9 +1743,13 @@ def read(
         borrowed = [
             span
             for span in draft.spans
-            # the aside that lends the item lends what it asks of it ("how profitable was Smucker's? operating
-            # income as a % of net sales for Q1 …": the margin, not the income)
-            if (span.role in missing or (span.role == "operation" and draft is lender))
+            # the aside that lends the item lends the share it asks of it ("how profitable was Smucker's?
+            # operating income as a % of net sales for Q1 …": the margin, not the income); not a move it tells
+            # of ("op loss shrank from $311.6M to $34.5M … what drove it?")
+            if (
+                span.role in missing
+                or (span.role == "operation" and draft is lender and _SHARE_ASKED in span.bound)
+            )
             and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
             # a member qualifies the item the aside that lends it names ("iPhone volumes were awful in 2024 so
             # I'm checking Apple's net sales. what was it?": Apple's net sales, not the iPhone's)
@@ -1715,15 +1758,16 @@ def read(
             and not (
                 span.role == "qualifier" and _TALKED_ABOUT.search(draft.text, 0, span.start - draft.offset)
             )
-            # "… and Reality Labs keeps eating cash... how much did Meta book as R&D": what is told of it, unless
-            # the question points back at it ("Fabric & Home Care is P&G's biggest piece, right? what did that
-            # segment do in net sales")
+            # "… and Reality Labs keeps eating cash... how much did Meta book as R&D": what is told of it,
+            # unless the question points back at it ("Fabric & Home Care is P&G's biggest piece, right? what
+            # did that segment do in net sales")
             and not (
                 span.role == "qualifier"
                 and not points_back
                 and _TOLD_OF.match(draft.text, span.end - draft.offset)
             )
             and (span.role != "period" or not dated_before or draft in dated_before)
+            and (span.role != "company" or not owners or span.bound in owners)
             and span not in done
         ]
         # a company lent already ("… AbbVie was spun out of Abbott … for AbbVie just the regular R&D line")
@@ -1751,6 +1795,8 @@ def read(
         unsaid = {_rendered_span(span) for span in dropped}
         parts = [part for part in parts if part not in unsaid]
     text = " ".join(part for part in parts if part)
+    # "I'm curious what the fulfillment expense line actually came to": its verb was filler
+    text = _WHAT_THE.sub(r"\1 was \2", text)
     if text and not _QUESTION_WORD.match(text):
         # "TSLA rev FY24": a figure is asked for, as "What was …" asks it; in lower case where the question
         # is ("dow inventories": a name that is also a word names a company in a question without capitals)
@@ -1766,6 +1812,10 @@ def read(
     return Reading(
         source, asked, definition, said, ordered, tuple(clauses), unknown, tuple(dict.fromkeys(excluded))
     )
+
+
+_SHARE_ASKED = "as a percentage of"  # the operation a share of a line is read as ("% of sales")
+_WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
 
 
 def _one_reporter(bound: str) -> bool:
