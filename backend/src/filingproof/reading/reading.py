@@ -577,7 +577,8 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     ]
     # a member named by its whole name, else by the end of it, the longest first: "frozen handheld & spreads"
     # is Smucker's "U.S. Retail Frozen Handheld and Spreads", not its "Frozen Handheld" product
-    tails = _member_tails(reporters, {ticker for _, ticker in mentioned if ticker}, dict(words.printed))
+    named = {ticker for _, ticker in mentioned if ticker}
+    tails = _member_tails(reporters, named, dict(words.printed))
     for name in sorted([*bounds, *tails], key=len, reverse=True):
         if name in tails and name not in bounds:
             for found in _member_pattern(name).finditer(draft.text):
@@ -615,7 +616,6 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
                 draft.bind(found.start(), found.end(), "qualifier", bounds[name])
                 _bind_part_word(draft, found.end())
                 _bind_appositive(draft, found.end())
-    named = {ticker for _, ticker in mentioned if ticker}
     not_ingested = {mention for mention, ticker in mentioned if not ticker}
     companies = {mention for mention, ticker in mentioned if ticker}
     for token in _TOKEN.finditer(draft.text):
@@ -764,8 +764,10 @@ def _bind_run_together_members(
     """A member of a company the question names, typed as the first letters of each word of its name run
     together, each capitalised ("LatAm": Coca-Cola's "Latin America", "AsiaPac": "Asia Pacific"); only
     where it names one member of those companies."""
+    if not named:
+        return
     for token in _RUN_TOGETHER.finditer(draft.text):
-        if not named or token.group() in companies or not draft.free(*token.span()):
+        if token.group() in companies or not draft.free(*token.span()):
             continue
         parts = re.findall(r"[A-Z][a-z]+", token.group())
         members = [
@@ -1675,7 +1677,7 @@ def read(
     missing = {role for role in ("company", "qualifier", "period") if not any(s.role == role for s in spans)}
     # "Costco is easy but Sam's is buried inside Walmart. what did the Sam's Club U.S. segment make": a member
     # one company reports names its company, whatever other companies an aside names
-    owners = {s.bound.partition(":")[0] for s in spans if s.role == "qualifier" and _one_reporter(s.bound)}
+    owners = {_sole_reporter(s.bound) for s in spans if s.role == "qualifier"} - {None}
     if any(_WHOLE.search(draft.text) and not _OWNER_BACK.search(draft.text) for draft in asking):
         # "… sliding with the Revlimid generics... what was the change in total revenues": the whole company's
         missing.discard("qualifier")
@@ -1818,10 +1820,11 @@ _SHARE_ASKED = "as a percentage of"  # the operation a share of a line is read a
 _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
 
 
-def _one_reporter(bound: str) -> bool:
-    """Whether a member's binding ("WMT:Sam's Club U.S.", "AAPL,MCD:Americas") names one company."""
+def _sole_reporter(bound: str) -> str | None:
+    """The one company a member's binding names ("WMT" of "WMT:Sam's Club U.S."), or None where several
+    report it ("AAPL,MCD:Americas")."""
     reporters, _, name = bound.partition(":")
-    return bool(name) and bool(reporters) and "," not in reporters
+    return reporters if name and reporters and "," not in reporters else None
 
 
 def with_instructions(asked: str, instructions: str) -> str:
