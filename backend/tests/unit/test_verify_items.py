@@ -27,6 +27,7 @@ from filingproof.verify.items import (
     names_by_column,
     parent_members,
     spellings,
+    spread_charge,
     terms,
 )
 
@@ -988,3 +989,53 @@ def test_the_words_terms_join_are_how_filings_spell_them() -> None:
     assert {"provision", "spending", "spend"} <= spellings(terms("provision for income taxes"))
     assert "sale" in spellings(terms("revenue"))
     assert not spellings(terms("inventories"))
+
+
+def c3ai_fy2024(caption: str, concept: str | None) -> CellFacts:
+    """C3.ai's "Sales and marketing" for fiscal 2024 (10-K, in thousands): page 77 prints the line and, below
+    it, the line's stock-based compensation in a table of its own; page 90 the tagged line."""
+    return CellFacts(
+        row_path=("Sales and marketing",),
+        caption=caption,
+        column_label="Fiscal Year Ended April 30, 2024 (in thousands)",
+        concept=concept,
+        unit="USD",
+        period_start=date(2023, 5, 1),
+        period_end=date(2024, 4, 30),
+        company="AI",
+        company_names=("C3.ai",),
+    )
+
+
+SBC_IN_SALES_AND_MARKETING = c3ai_fy2024("(1)Includes stock-based compensation expense as follows:", None)
+
+
+def test_a_charge_a_table_spreads_over_the_lines_is_not_the_line() -> None:
+    check = check_item(AskedItem("sales and marketing", "AI"), SBC_IN_SALES_AND_MARKETING)
+    assert not check.ok and "stock-based compensation" in check.reason
+    charge = AskedItem("stock-based compensation in sales and marketing", "AI")
+    assert check_item(charge, SBC_IN_SALES_AND_MARKETING).ok
+    # the line itself, in the MD&A's statement of operations and tagged in the statements
+    md_and_a = c3ai_fy2024("The following tables set forth our consolidated statements of operations", None)
+    assert check_item(AskedItem("sales and marketing", "AI"), md_and_a).ok
+    tagged = c3ai_fy2024("", "us-gaap:SellingAndMarketingExpense")
+    assert check_item(AskedItem("sales and marketing", "AI"), tagged).ok
+
+
+@pytest.mark.parametrize(
+    ("caption", "row", "charge"),
+    [
+        ("Stock-based compensation expense was allocated in the consolidated statements of operations as "
+         "follows:", "Research and development", "Stock-based compensation"),
+        ("The following table presents the classification of restructuring costs in the consolidated "
+         "statements of income:", "Selling, general, and administrative expense", "restructuring"),
+        # the charge beside the line, not spread over it
+        ("Operating expenses, excluding stock-based compensation", "Research and development", None),
+        # a row that is no line of the income statement
+        ("2023 Restructuring", "Severance and other personnel costs", None),
+    ],
+)  # fmt: skip
+def test_the_charge_a_table_spreads_is_read_from_its_caption(
+    caption: str, row: str, charge: str | None
+) -> None:
+    assert spread_charge(caption, row) == charge

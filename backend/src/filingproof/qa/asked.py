@@ -105,15 +105,25 @@ def _kept_tokens(question: str, mentions: Sequence[str], derived: bool, printed:
     taken = _mention_spans(body, mentions) + [found.span() for found in _STATEMENT.finditer(body)]
     dropped = PERIOD_WORDS | QUESTION_WORDS | DERIVATION_WORDS
     dropped |= (RATIO_WORDS if derived else frozenset()) | (frozenset() if printed else CHANGE_WORDS)
+    tokens = list(_TOKEN.finditer(body))
+    words = [re.sub(r"['’]s?$", "", token.group().lower()) for token in tokens]
     kept = []
-    for token in _TOKEN.finditer(body):
-        word = re.sub(r"['’]s?$", "", token.group().lower())
+    for index, (token, word) in enumerate(zip(tokens, words, strict=True)):
         if any(start < token.end() and token.start() < end for start, end in taken):
             continue
-        if word in dropped or _PERIOD_TOKEN.fullmatch(word):
+        if word in dropped or _PERIOD_TOKEN.fullmatch(word) or _before_period(words, index):
             continue
         kept.append(token)
     return kept
+
+
+def _before_period(words: Sequence[str], index: int) -> bool:
+    """Whether an edge word leads into a period ("in the first half of 2023", "Jan through June"): none of
+    the item's words, wherever the period stands (an aside's names may follow it)."""
+    if words[index] not in EDGE_WORDS:
+        return False
+    following = next((word for word in words[index + 1 :] if word not in EDGE_WORDS), "")
+    return following in PERIOD_WORDS or _PERIOD_TOKEN.fullmatch(following) is not None
 
 
 def _trimmed(tokens: Sequence[re.Match[str]]) -> Sequence[re.Match[str]]:

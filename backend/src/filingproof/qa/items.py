@@ -155,7 +155,7 @@ _NAMED_RATIOS: tuple[tuple[re.Pattern[str], DerivationKind, str, str], ...] = (
 )  # fmt: skip
 
 _GROWTH = re.compile(
-    r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|\b%\s*change\b"
+    r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|%\s*change\b"
     r"|\b(?:increase|decrease|change|rise|decline)\s+(?:in\s+percent|by\s+what\s+percent)"
     r"|\b(?:increase|decrease|change|rise|decline)\b.*\bin\s+percent\b"  # "decrease in H1 …, in percent"
     r"|\bby\s+how\s+much\s+percent|\bwhat\s+(?:percent(?:age)?\b|%).*\b(?:increase|decrease|change|grow|rise|fall)"

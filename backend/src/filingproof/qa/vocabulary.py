@@ -55,6 +55,7 @@ from filingproof.verify.items import (
     names_by_row,
     narrower_line,
     parent_members,
+    spread_charge,
     terms,
 )
 
@@ -343,7 +344,17 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
         and _unit_fits(wanted, entry.cell.unit)
         and not entry.column & _CHANGE_COLUMN - wanted
         and (not entry.members or _members_asked(vocab, entry, wanted))
+        and not _another_charge(entry, wanted)
     ]
+
+
+def _another_charge(entry: Entry, wanted: frozenset[str]) -> bool:
+    """Whether an untagged cell is a charge its table spreads over the line asked, not the line
+    (`verify.items.spread_charge`)."""
+    if entry.cell.fact_id is not None:
+        return False
+    charge = spread_charge(entry.cell.table_title or "", entry.cell.row_label)
+    return charge is not None and not terms(charge) & wanted
 
 
 # An untagged column of a line's change ("Change $ %" beside the years): the move, not the line, whatever

@@ -146,7 +146,8 @@ _QUESTION_CUE = re.compile(
     + _ASKED_OF_YOU
     # a figure asked for by the verb that computes it ("Calculate inventory turnover ratio for FY2022"); one
     # that says how ("Calculate EBITDA using …") is an instruction
-    + r"|^\W*(?:please\s+)?(?:calculate|compute|work\s+out)\b(?!.*\b(?:using|as|by)\b)",
+    # ("compare R&D expense in Q1 … with the year-ago quarter - what's the % change?")
+    + r"|^\W*(?:please\s+)?(?:calculate|compute|work\s+out|compare)\b(?!.*\b(?:using|as|by)\b)",
     re.IGNORECASE,
 )
 
@@ -218,7 +219,9 @@ _ASKS_AFTER = re.compile(r"\s*(?:who(?:se|m)?|what(?:'s)?|which|how)\b", re.IGNO
 # ("curious how Europe is holding up for Cisco …" too, without its "I'm")
 _ASKS_ONESELF = re.compile(
     r"(?:\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
-    r"|wondering)|^\W*(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering))\s+"
+    r"|wondering)|^\W*(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering"
+    # "trying to see how much it eats into earnings", without its "I'm"
+    r"|(?:trying|wanting|want|looking|hoping)\s+to\s+(?:see|know|understand|figure\s+out|gauge|judge)))\s+"
     r"(?:how|what|whether|if)\b",
     re.IGNORECASE,
 )
@@ -228,11 +231,16 @@ _CONFIRMS = re.compile(
     re.IGNORECASE,
 )
 # a yes/no question of what was named before it, and one asked of a figure
+# (or of a company named in one word, with what is told of it: "is C3.ai actually pulling back on R&D …?")
 _YES_NO_START = re.compile(
-    r"\W*(?:so\s+)?(?:did|does|do|is|was|were|are|has|have|had)\s+(?:it|they|that|this)\b", re.IGNORECASE
+    r"\W*(?:so\s+)?(?:did|does|do|is|was|were|are|has|have|had)\s+(?:(?:it|they|that|this)\b"
+    r"|(?-i:[A-Z][\w.&'’-]*)\s+(?:actually|really|still|finally|now)\b)",
+    re.IGNORECASE,
 )
 _ASKS_FIGURE = re.compile(
-    r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|\s+(?:was|were|is|are))|how\s+(?:much|many))\b", re.IGNORECASE
+    r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|\s+(?:was|were|is|are))|how\s+(?:much|many)|compare|calculate"
+    r"|compute|work\s+out)\b",
+    re.IGNORECASE,
 )
 # "how's Nike doing in Europe these days?": small talk beside the question asked
 _SMALL_TALK = re.compile(r"\W*how(?:['’]s|\s+is|\s+are)\s+[^?]{1,40}?\s+doing\b", re.IGNORECASE)

@@ -98,6 +98,7 @@ SHORT_FORMS = {
     "admin": "administrative",
     "tech": "technology",
     "infra": "infrastructure",
+    "prov": "provision",
 }
 
 

@@ -424,7 +424,8 @@ def _bind_companies(
     for mention in mentions:
         for found in _mentioned(mention, draft.text):
             at = draft.offset + found.start()
-            if draft.free(*found.span()) and not any(a <= at < b for a, b in members):
+            bought = _BOUGHT_BEFORE.search(draft.text, 0, found.start()) is not None
+            if draft.free(*found.span()) and not any(a <= at < b for a, b in members) and not bought:
                 draft.bind(found.start(), found.end(), "company", tickers.get(mention, ""))
                 tail = _NAME_TAIL.match(draft.text, found.end())
                 if tail is not None and draft.free(*tail.span(1)):
@@ -437,9 +438,10 @@ def _mentioned(mention: str, text: str) -> Iterator[re.Match[str]]:
     return re.finditer(rf"(?<!\w){re.escape(mention)}(?!\w)", text)
 
 
-# what may follow a company's common name in its registered one ("UnitedHealth Group", "Rocket Companies")
+# what may follow a company's common name in its registered one ("UnitedHealth Group", "Rocket Companies",
+# "Ford Motor Company")
 _NAME_TAIL = re.compile(
-    r"\s+((?:Group|Holdings|Companies|Corporation|Corp\.?|Incorporated|Inc\.?|plc|Ltd\.?)(?:['’]s)?)(?!\w)"
+    r"\s+((?:Group|Holdings|Companies|Company|Co\.|Corporation|Corp\.?|Incorporated|Inc\.?|plc|Ltd\.?)(?:['’]s)?)(?!\w)"
 )
 
 
@@ -794,14 +796,16 @@ def _starts_each(parts: Sequence[str], words: Sequence[str]) -> bool:
 # What a line's name runs to: a few words, maybe called a line or a heap, before a break or a preposition.
 _LINE_NAMED = (
     r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
-    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b)"
+    r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b"
+    # nor a period after it ("LT debt ex current portion 12/31/23")
+    r"|\s+(?:\d|(?:fy|cy|q[1-4]|[1-4]q|[12]h|h[12]|ytd|9m|6m)\b))"
 )
 # A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)",
 # "reported vs ex-divestiture" (an "ex" apart after no word: "cap ex" is capital expenditures, "op ex"
-# operating expenses, and "revenue ex services FY24" may be either),
+# operating expenses, and "revenue ex services FY24" may be either; but "LT debt ex current portion"),
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
-    r"\b(?:(?:excluding|excl\.?|(?<![\w-]\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
+    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?current\b))ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
     r"|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))" + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
 )
@@ -830,12 +834,21 @@ def _parenthesised_exclusions_out(source: str, excluded: list[str], names: Seque
     return _PARENTHESISED_EXCLUSION.sub(blanked, source)
 
 
+_CURRENT_PART = re.compile(
+    r"(?:the\s+)?current(?:\s+(?:portion|part|maturities|piece))?(?:\s+of\s+[\w\s-]+)?", re.IGNORECASE
+)
+
+
 def _bind_exclusions(draft: _Draft) -> list[str]:
     """What the figure is asked without names no line of it (filler); the lines it leaves out are returned,
     for the check that the figure does leave them out (`Reading.excluded`)."""
     excluded = []
     for found in _EXCLUSION.finditer(draft.text):
-        if draft.free(*found.span()):
+        if draft.free(*found.span()) and _CURRENT_PART.fullmatch(found.group("line")):
+            # "long-term debt, excluding the current portion" is the line's non-current part, which the
+            # balance sheet prints as a line of its own
+            draft.bind(found.start(), found.end(), "item", "noncurrent")
+        elif draft.free(*found.span()):
             draft.bind(found.start(), found.end(), "filler")
             excluded.append(_in_filing_words(found.group("line")))
     for found in _INCLUSION.finditer(draft.text):
@@ -991,6 +1004,12 @@ _HELD = re.compile(
     r"(carrying|holding|carry|hold)\b",
     re.IGNORECASE,
 )
+# "Which company held more cash and cash equivalents …": the verb of a comparison of balances
+_HELD_MORE = re.compile(
+    r"\b(?:which|who|whose)\b[^?.]{0,24}?\b(held|had|carried|kept|holds|has|carries|keeps)\s+"
+    r"(?:more|less|the\s+(?:most|least|larger|bigger|smaller))\b",
+    re.IGNORECASE,
+)
 # "how much cash did Mullen have on hand": the cash a company holds is its cash and cash equivalents, the
 # verb between naming no line
 _CASH_ON_HAND = re.compile(
@@ -1008,6 +1027,11 @@ _READ_OFF = re.compile(
     re.IGNORECASE,
 )
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
+# What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number"
+_NOT_THAT = re.compile(
+    r",\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:the|a|an|its|their)\s+[^,.;:?!()]*",
+    re.IGNORECASE,
+)
 # "back out operating income for Jul-Feb from the full-year and six-month numbers": what a figure is computed
 # from, said by the periods of its inputs; the asked period says it (a second half is the year less the first)
 _PERIOD_SOURCE = (
@@ -1045,10 +1069,10 @@ def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -
 def _bind_manner(draft: _Draft) -> None:
     """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
     spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line), nor where
-    the cash was held ("have on hand")."""
-    _bind_groups_as_filler(draft, (_HOW_MANNER, _CASH_SPENT, _HELD, _RESULT_OF))
-    for found in _READ_OFF.finditer(draft.text):
-        for word in re.finditer(r"\S+", found.group()):
+    the cash was held ("have on hand"), nor what the figure is not (", not the six-month number")."""
+    _bind_groups_as_filler(draft, (_HOW_MANNER, _CASH_SPENT, _HELD, _HELD_MORE, _RESULT_OF))
+    for found in [*_READ_OFF.finditer(draft.text), *_NOT_THAT.finditer(draft.text)]:
+        for word in re.finditer(r"\w\S*", found.group()):
             start, end = found.start() + word.start(), found.start() + word.end()
             if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
                 draft.bind(start, end, "filler")
@@ -1206,6 +1230,14 @@ def _verb_objects(draft: _Draft) -> list[Span]:
     ]
 
 
+# where a figure was made, which names no line ("how much did Upstream earn outside the U.S.")
+_PLACES = frozenset({"non-u.s.", "non-us"})
+# "outside the US" is what filings print as "Non-U.S."
+_OUTSIDE_HOME = re.compile(
+    r"\boutside\s+(?:of\s+)?(?:the\s+)?(?:U\.S\.(?:A\.)?|US|USA|United\s+States)(?![\w.])", re.IGNORECASE
+)
+
+
 def _names_an_item(draft: _Draft) -> bool:
     """Whether the clause names an item besides verbs (a word for a company's part is none: "how much did
     Abbott's diagnostics segment sell"; nor the shares a verb of shares is done to: "how much stock did Dow
@@ -1215,6 +1247,7 @@ def _names_an_item(draft: _Draft) -> bool:
         span.role == "item"
         and not span.bound.startswith("verb:")
         and span.bound.lower() not in PART_WORDS
+        and span.bound.lower() not in _PLACES
         and span not in objects
         for span in draft.spans
     )
@@ -1509,6 +1542,13 @@ _PART_BACK = re.compile(
 _ABOUT_BEFORE = re.compile(
     r"\b(?:on|about|with|into|over|behind|against|like|via)\s+(?:the\s+)?(?:[A-Z][\w'’&.-]*\s+(?:and|&|,)\s+)*$"
 )
+# or of a purchase, a company's too ("borrowed a mountain of money to buy Cerner", "since it acquired Splunk",
+# "the purchase of Pioneer"): what was bought is no company asked about
+_BOUGHT_BEFORE = re.compile(
+    r"\b(?:buy|buying|bought|acquire|acquiring|acquired|(?:acquisition|purchase|takeover|buyout)\s+of)\s+"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # what a name before it makes an event of ("the Figma deal", "the Activision acquisition")
 _EVENT_AFTER = re.compile(
     r"\s+(?:deal|acquisition|merger|buyout|takeover|transaction|bid|lawsuit|litigation|trial|settlement"
@@ -1528,8 +1568,10 @@ def _unknown_names(draft: _Draft, words: FilingWords | None) -> list[str]:
         group = next(index for index in (1, 2, 3, 4) if found.group(index))
         if group == 3 and is_english_word(found.group(3).lower()):
             continue
-        if _EVENT_AFTER.match(draft.text, found.end(group)) or _ABOUT_BEFORE.search(
-            draft.text, 0, found.start(group)
+        if (
+            _EVENT_AFTER.match(draft.text, found.end(group))
+            or _ABOUT_BEFORE.search(draft.text, 0, found.start(group))
+            or _BOUGHT_BEFORE.search(draft.text, 0, found.start(group))
         ):
             continue  # "the Figma deal", "pushing price hard on Doritos": an event's or a thing's name
         start, end = found.start(group) + draft.offset, found.end(group) + draft.offset
@@ -1643,6 +1685,8 @@ def read(
             instructions.append(draft)
             continue
         excluded += _bind_exclusions(draft)
+        for outside in _OUTSIDE_HOME.finditer(draft.text):  # before members: its "U.S." is no member
+            draft.bind(*outside.span(), "item", "non-U.S.")
         _bind_groups_as_filler(draft, (_THEN_CALLED,))  # before the names a former name holds ("Raytheon")
         found = companies(draft.text)
         # before analysts' words; never inside a member's name that opens with it ("GM Financial")

@@ -602,6 +602,36 @@ def _narrower_parent(
     return parent if extra else None
 
 
+# A table that spreads one charge over the income statement's lines ("Stock-based compensation expense was
+# allocated … as follows", C3.ai's "(1)Includes stock-based compensation expense as follows:"): its row
+# "Sales and marketing" is that charge within the line, not the line. A caption that sets the charge beside
+# the line ("Operating expenses, excluding stock-based compensation") is of the lines.
+_SPREAD_CHARGE = re.compile(
+    r"\b(?:(?:stock|share|equity)[-\s]based\s+compensation|restructuring|severance"
+    r"|amortization\s+of\s+(?:purchased\s+|acquired\s+)?intangibles?)\b",
+    re.IGNORECASE,
+)
+_BESIDE_THE_LINE = re.compile(
+    r"\b(?:including|excluding|net\s+of|before|exclusive\s+of|other\s+than)\W+(?:\w+\W+){0,2}$", re.IGNORECASE
+)
+_FUNCTION_LINE = re.compile(
+    r"\b(?:cost\s+of|research|development|marketing|selling|general|administrative|operating\s+expenses?"
+    r"|engineering)\b",
+    re.IGNORECASE,
+)
+
+
+def spread_charge(caption: str, row: str) -> str | None:
+    """The charge an untagged table spreads over the income statement's lines, where `row` is one of those
+    lines ("stock-based compensation" for "Sales and marketing"); else None."""
+    if not _FUNCTION_LINE.search(row):
+        return None
+    for found in _SPREAD_CHARGE.finditer(caption):
+        if not _BESIDE_THE_LINE.search(caption[: found.start()]):
+            return found.group(0)
+    return None
+
+
 def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
     """What the column of an untagged cell names beyond the asked item: a table can set lines side by side
     ("Net Sales", "Operating Income (Loss)", "% change" under one caption), and the column then says which
@@ -839,6 +869,11 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
             False,
             f"the cell (row '{label}') includes non-controlling interests, and '{asked.phrase}' asks for the "
             "company's share",
+        )
+    charge = spread_charge(cell.caption or "", label) if cell.concept is None else None
+    if charge is not None and not terms(charge, neutral) & wanted:
+        return ItemCheck(
+            False, f"the row '{label}' is the {charge} within that line (the table: '{cell.caption}')"
         )
     parent = _narrower_parent(asked.phrase, accepted, wanted, cell, neutral)
     if parent is not None:
