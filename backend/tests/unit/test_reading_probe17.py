@@ -24,12 +24,25 @@ CATALOG = Catalog(
         CompanyRef("MRK", "Merck & Co., Inc."),
         CompanyRef("HON", "Honeywell International Inc"),
         CompanyRef("AI", "C3.ai, Inc."),
+        CompanyRef("DOW", "Dow Inc."),
+        CompanyRef("V", "VISA INC."),
+        CompanyRef("CSCO", "CISCO SYSTEMS, INC."),
+        CompanyRef("GM", "GENERAL MOTORS CO"),
+        CompanyRef("AXP", "AMERICAN EXPRESS CO"),
+        CompanyRef("IBM", "INTERNATIONAL BUSINESS MACHINES CORP"),
     ),
     (),
 )
 WORDS = FilingWords(
     terms=terms("interest expense long-term debt cash and cash equivalents inventories income tax expense"),
-    members=(("F", "Ford Pro"), ("XOM", "Chemical Products"), ("XOM", "Upstream"), ("XOM", "US")),
+    members=(
+        ("F", "Ford Pro"),
+        ("XOM", "Chemical Products"),
+        ("XOM", "Upstream"),
+        ("XOM", "US"),
+        ("CSCO", "Asia Pacific Japan And China"),
+        ("IBM", "Infrastructure"),
+    ),
     fold=terms,
 )
 
@@ -137,3 +150,32 @@ def test_the_quarter_before_an_event_asks_no_line() -> None:
         "earn in Q3 2023 (July through September)?"
     )
     assert "before" not in reading(question).text
+
+
+def test_the_months_two_filers_calendars_read_alike_are_the_period_asked() -> None:
+    question = (
+        "odd pairing for a class I'm teaching: Dow's Q2 2023 and Visa's fiscal Q3 2023 are both the "
+        "April-June 2023 quarter. whose top line was bigger, and by how many dollars?"
+    )
+    read_ = reading(question)
+    assert "three months ended June 30, 2023" in read_.text
+    assert "Q2" not in read_.text and "Q3" not in read_.text
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("CSCO APJC seg GM $ FY24", "gross margin"),  # a ticker that is an analyst's word, in dollars
+        ("AXP 3Q23 mktg exp", "marketing expense"),
+        ("IBM Infra seg PTI 6M23", "pretax income"),
+        (
+            "Visa's fiscal year starts in October so bear with me: for the nine months ended June 30, 2023 "
+            "(first nine months of their fiscal 2023), how much cash did operations bring in?",
+            "cash provided by operating activities",
+        ),
+    ],
+)
+def test_analysts_words_for_lines(question: str, asked: str) -> None:
+    read_ = reading(question)
+    assert asked in read_.text
+    assert "GM" not in [span.bound for span in read_.of("company")]

@@ -111,7 +111,8 @@ INPUTS: tuple[InputItem, ...] = (
            # "… excluding finance leases, net of sales" (Tesla) is the payment; "… included in liabilities"
            # (Tesla's supplemental non-cash disclosure, on the same statement) is no payment at all
            (r"capital\s+(?:expenditures|spending)(?:,.*)?",
-            rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*|\s+excluding\s+.*)?",
+            # (Visa's "Purchases of property, equipment and technology": its only capital spending line)
+            rf"purchases?\s+of\s+{_PPE}(?:\s+\(pp&e\)|,.*|\s+excluding\s+.*|\s+and\s+technology)?",
             # "Payments to acquire property, plant and equipment": the tag's standard label (Boeing)
             rf"(?:payments\s+for(?:\s+(?:the\s+)?(?:acquisitions?|purchases?)\s+of)?|payments\s+to\s+acquire"
             rf"|additions\s+to|acquisitions?\s+of)"

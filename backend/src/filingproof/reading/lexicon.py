@@ -99,6 +99,7 @@ SHORT_FORMS = {
     "tech": "technology",
     "infra": "infrastructure",
     "prov": "provision",
+    "mktg": "marketing",
 }
 
 

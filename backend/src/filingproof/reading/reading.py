@@ -363,6 +363,10 @@ def _bind_phrases(
             continue
         for found in phrase.pattern.finditer(draft.text):
             if _rate_unasked(phrase, draft.text, found):
+                line = phrase.bound.removesuffix(" percentage")
+                typed = found.group().lower()
+                if _IN_DOLLARS.search(draft.text) and typed != line and draft.free(*found.span()):
+                    draft.bind(found.start(), found.end(), "item", line)  # "seg GM $": the gross margin
                 continue
             if draft.free(*found.span()):
                 role: SpanRole = "item" if phrase.role == "verb" else phrase.role
@@ -1002,6 +1006,12 @@ _CASH_SPENT = re.compile(
 _HELD = re.compile(
     r"\bhow\s+much\s+[\w&' -]+?\s+(?:was|were|is|are|did|does|do)\s+(?:[\w'’&.-]+\s+){1,3}?"
     r"(carrying|holding|carry|hold)\b",
+    re.IGNORECASE,
+)
+# "how much cash did operations bring in": the cash operating activities provided
+_CASH_FROM_OPERATIONS = re.compile(
+    r"\bhow\s+much\s+(cash\s+did\s+(?:its\s+|their\s+|the\s+)?operations)\s+"
+    r"(bring\s+in|brought\s+in|generate|produce|throw\s+off)\b",
     re.IGNORECASE,
 )
 # "Which company held more cash and cash equivalents …": the verb of a comparison of balances
@@ -1687,6 +1697,9 @@ def read(
         excluded += _bind_exclusions(draft)
         for outside in _OUTSIDE_HOME.finditer(draft.text):  # before members: its "U.S." is no member
             draft.bind(*outside.span(), "item", "non-U.S.")
+        for operations in _CASH_FROM_OPERATIONS.finditer(draft.text):  # before the verbs' words
+            draft.bind(*operations.span(1), "item", "cash provided by operating activities")
+            draft.bind(*operations.span(2), "filler")
         _bind_groups_as_filler(draft, (_THEN_CALLED,))  # before the names a former name holds ("Raytheon")
         found = companies(draft.text)
         # before analysts' words; never inside a member's name that opens with it ("GM Financial")
@@ -1697,7 +1710,11 @@ def read(
         _bind_groups_as_filler(draft, (_FIGURES_FROM,))  # before the period words it is made of
         # before companies too: "NI" is net income, not NiSource's ticker
         # a company's name is no word of a printed line ("amazon NI")
-        named = {*grammar, *(word.lower() for mention, _ in found for word in mention.split())}
+        # (a ticker that is an analyst's word is the word, unless it stands for its company: "CSCO APJC seg GM
+        # $ FY24" asks Cisco's gross margin)
+        as_words = {m for m, t in found if t and m == t and is_analysts_word(m) and (m, t) not in first}
+        kept = [mention for mention, _ in found if mention not in as_words]
+        named = {*grammar, *(word.lower() for mention in kept for word in mention.split())}
         _bind_phrases(draft, analyst_words(), named, words)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
         _bind_parent_words(draft)
@@ -1830,7 +1847,11 @@ def read(
             borrowed = [span for span in borrowed if span.role != "period" or span in dated]
         parts += [_periods_spelled(_rendered_span(span)) for span in borrowed if span.role != "period"]
         # "2Q23" as "Q2 2023"; "the April-June 2023 quarter" as its three months, its words read together
-        parts += [_periods_spelled(_rendered_run(source, run)) for run in _runs(source, dated)]
+        runs = _runs(source, dated)
+        # "Dow's Q2 2023 and Visa's fiscal Q3 2023 are both the April-June 2023 quarter": the months, which
+        # every filer's calendar reads alike, are the period asked, not each company's number for it
+        spanned = [run for run in runs if _MONTH_RANGE.search(_rendered_run(source, run))]
+        parts += [_periods_spelled(_rendered_run(source, run)) for run in spanned or runs]
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
     lent = sorted((s for s in spans if s.role == "qualifier" and s not in asked_spans), key=lambda s: s.start)
