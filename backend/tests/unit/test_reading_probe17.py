@@ -30,11 +30,14 @@ CATALOG = Catalog(
         CompanyRef("GM", "GENERAL MOTORS CO"),
         CompanyRef("AXP", "AMERICAN EXPRESS CO"),
         CompanyRef("IBM", "INTERNATIONAL BUSINESS MACHINES CORP"),
+        CompanyRef("WMT", "Walmart Inc."),
+        CompanyRef("KO", "COCA COLA CO"),
+        CompanyRef("TSLA", "Tesla, Inc."),
     ),
     (),
 )
 WORDS = FilingWords(
-    terms=terms("interest expense long-term debt cash and cash equivalents inventories income tax expense"),
+    terms=terms("interest expense long-term debt cash and cash equivalents inventories income taxed outside"),
     members=(
         ("F", "Ford Pro"),
         ("XOM", "Chemical Products"),
@@ -179,3 +182,18 @@ def test_analysts_words_for_lines(question: str, asked: str) -> None:
     read_ = reading(question)
     assert asked in read_.text
     assert "GM" not in [span.bound for span in read_.of("company")]
+
+
+def test_a_line_printed_with_outside_the_us_keeps_its_words() -> None:
+    question = (
+        "In Walmart's effective tax rate reconciliation, what was the income taxed outside the U.S. line?"
+    )
+    assert "income taxed outside the U.S." in reading(question).text
+
+
+def test_a_yes_no_question_that_compares_asks_with_the_question_after_it() -> None:
+    question = (
+        "fun fact check: did Coke really out-earn Tesla in 2024? What's the difference between their net "
+        "incomes?"
+    )
+    assert [span.bound for span in reading(question).of("company")] == ["KO", "TSLA"]

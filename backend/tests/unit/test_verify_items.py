@@ -24,6 +24,7 @@ from filingproof.verify.items import (
     column_words,
     leaves_out,
     name_words,
+    name_words_apart,
     names_by_column,
     parent_members,
     spellings,
@@ -1039,3 +1040,49 @@ def test_the_charge_a_table_spreads_is_read_from_its_caption(
     caption: str, row: str, charge: str | None
 ) -> None:
     assert spread_charge(caption, row) == charge
+
+
+def mara_total_assets() -> CellFacts:
+    """Marathon Digital's "TOTAL ASSETS" at June 30, 2023 (10-Q, page 3)."""
+    return CellFacts(
+        row_path=("TOTAL ASSETS",),
+        column_label="June 30, 2023 (unaudited)",
+        concept="us-gaap:Assets",
+        instant=True,
+        period_end=date(2023, 6, 30),
+        company="MARA",
+        company_names=("Marathon Digital Holdings, Inc.",),
+    )
+
+
+def test_a_word_of_the_companys_name_written_apart_from_it_names_the_item() -> None:
+    # "digital" of Marathon Digital: its digital assets are no total assets
+    assert not check_item(AskedItem("carrying amount of digital assets", "MARA"), mara_total_assets()).ok
+    assert check_item(AskedItem("Marathon Digital Holdings, Inc.'s total assets"), mara_total_assets()).ok
+    neutral = name_words("Marathon Digital Holdings, Inc.")
+    assert name_words_apart("Marathon's digital assets", ["Marathon Digital Holdings"], neutral) >= {
+        "digital"
+    }
+    assert not name_words_apart("Marathon Digital's total assets", ["Marathon Digital Holdings"], neutral)
+
+
+def test_a_members_row_is_the_line_of_the_total_that_closes_its_rows() -> None:
+    # GE's summary of reportable segments (10-Q, page 6): "Renewable Energy" over "Total segment profit
+    # (loss)", tagged GrossProfit
+    cell = CellFacts(
+        row_path=("Renewable Energy",),
+        caption="2023 2Q FORM 10-Q 5",
+        column_label="Three months ended June 30 2023",
+        concept="us-gaap:GrossProfit",
+        members=("ge:RenewableEnergyMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        period_start=date(2023, 4, 1),
+        period_end=date(2023, 6, 30),
+        company="GE",
+        company_names=("General Electric Company",),
+        closing="Total segment profit (loss)",
+    )
+    assert check_item(AskedItem("segment profit (loss) Renewable Energy segment", "GE"), cell).ok
+    assert not check_item(AskedItem("Renewable Energy revenue", "GE"), cell).ok
+    # without the total, the row is what its tag says
+    assert check_item(AskedItem("Renewable Energy gross profit", "GE"), replace(cell, closing=None)).ok

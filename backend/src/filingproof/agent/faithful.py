@@ -34,12 +34,15 @@ from filingproof.verify.items import (
     parent_members,
 )
 
-_FACTS = """
+_FACTS = r"""
 SELECT c.id AS cell_id, c.row_path, c.row_label, c.column_label, c.unit, t.title AS caption, f.ticker,
        c.filing_id, COALESCE(x.value, c.value) AS value, x.id AS fact_id, x.concept, x.dimensions,
        CASE WHEN x.id IS NULL THEN c.period_kind = 'instant' ELSE x.instant END AS instant,
        CASE WHEN x.id IS NULL THEN c.period_start ELSE x.period_start END AS period_start,
-       CASE WHEN x.id IS NULL THEN c.period_end ELSE x.period_end END AS period_end
+       CASE WHEN x.id IS NULL THEN c.period_end ELSE x.period_end END AS period_end,
+       (SELECT o.row_label FROM cells o
+        WHERE o.table_id = c.table_id AND o.col = c.col AND o.row > c.row AND o.row_label ~* '^\s*total\M'
+        ORDER BY o.row LIMIT 1) AS closing
 FROM cells c
 JOIN tables t ON t.id = c.table_id
 JOIN filings f ON f.id = c.filing_id
@@ -143,6 +146,7 @@ def _facts(
         value=row.value,
         lines=tuple(line for line in lines.get(_line_key(row), ()) if line.label != row.row_label),
         implied=parents,
+        closing=row.closing,
     )
 
 

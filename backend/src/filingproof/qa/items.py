@@ -280,6 +280,8 @@ _FIGURE_CUE = re.compile(
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
     # asked the way one asks of it: "(do you know) what GD spent buying back its own shares"
     r"|\bwhat\s+(?:[\w&'’.-]+\s+){1,3}?(?:spent|paid|earned|made|booked|generated|posted|returned)\b"
+    # a figure by its initials before the verb: "what EBIT did the North America segment put up"
+    r"|\bwhat\s+(?-i:[A-Z]{2,6})s?\s+(?:did|does|do)\b"
     # "what depreciation, depletion and amortization expense did Chevron record for …": a line, then who
     # recorded it
     # (or its verb left out as the reading leaves it: "what segment profit did Honeywell … in the first six

@@ -27,7 +27,14 @@ from filingproof.reading.reading import Reading, dotted, possessive_word
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
-from filingproof.verify.items import MEMBER_SUFFIX, column_name, column_words, names_by_column, terms
+from filingproof.verify.items import (
+    MEMBER_SUFFIX,
+    column_name,
+    column_words,
+    name_words_apart,
+    names_by_column,
+    terms,
+)
 from filingproof.verify.items import name_words as company_name_words
 from filingproof.verify.period_sums import derived_period
 
@@ -279,9 +286,10 @@ class _Picker:
         """The cells of the company's own vocabulary that best fit `phrase` (the curated item's concepts,
         if any, preferred)."""
         vocab = await self._vocabulary(ticker)
-        return resolve(
-            vocab, phrase, targets, self.neutral(ticker), item.concepts if item else (), self._paid
-        )
+        neutral = self.neutral(ticker)
+        # a word of the name written apart from it names the item ("Marathon Digital's digital assets")
+        neutral -= name_words_apart(phrase, [self.company_name(ticker)], neutral)
+        return resolve(vocab, phrase, targets, neutral, item.concepts if item else (), self._paid)
 
     async def _vocabulary(self, ticker: str) -> Vocabulary:
         """The company's vocabulary, within the filings the request allows."""

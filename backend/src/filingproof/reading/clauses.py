@@ -64,7 +64,7 @@ _SETTING = re.compile(
 _GLOSS_INSIDE = re.compile(
     r",\s*(?:i\.?e\.?|e\.?g\.?|that\s+is)\b|,?\s*\b(?:calculated|computed|defined|measured)\s+as\b|\s=\s"
     # "2023 FCF if you just do operating cash flow minus capex": how to compute it, as a condition
-    r"|\s+if\s+you\s+(?:just\s+)?(?:do|take|use)\b"
+    r"|\s+if\s+(?:you|i|we)\s+(?:just\s+|simply\s+)?(?:do|take|use)\b"
     # "… for July-December 2023 using the full year minus the first six months"
     r"|\s+using\s+(?=[^?]*\b(?:minus|less|plus|divided\s+by)\b)"
     r"|,?\s*\bbased\s+on\b"
@@ -231,14 +231,18 @@ _CONFIRMS = re.compile(
     re.IGNORECASE,
 )
 # a yes/no question of what was named before it, and one asked of a figure
-# (or of a company named in one word, with what is told of it: "is C3.ai actually pulling back on R&D …?")
+# (or of a company named in one word or a part named, with what it is doing: "is C3.ai actually pulling back
+# on R&D …?", "is the home market still Nike's cash cow?"; "did
+# Coke really out-earn Tesla in 2024? What's the difference …" asks what the next question computes)
 _YES_NO_START = re.compile(
-    r"\W*(?:so\s+)?(?:did|does|do|is|was|were|are|has|have|had)\s+(?:(?:it|they|that|this)\b"
-    r"|(?-i:[A-Z][\w.&'’-]*)\s+(?:actually|really|still|finally|now)\b)",
+    r"\W*(?:so\s+)?(?:(?:did|does|do|is|was|were|are|has|have|had)\s+(?:(?:any|some|all)\s+of\s+)?(?:it|they|that|this)\b"
+    r"|(?:is|are|was|were|has|have)\s+(?:(?-i:[A-Z][\w.&'’-]*)|the\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?:actually|really|still|finally|now)\b)",
     re.IGNORECASE,
 )
 _ASKS_FIGURE = re.compile(
-    r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|\s+(?:was|were|is|are))|how\s+(?:much|many)|compare|calculate"
+    r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|(?:\s+[\w&/-]+){0,3}?\s+(?:did|was|were|is|are))|how\s+(?:much|many)"
+    r"|compare|calculate"
     r"|compute|work\s+out)\b",
     re.IGNORECASE,
 )
@@ -277,7 +281,11 @@ _FRONTED_PERIOD = re.compile(
 )
 # Words that say something is done ("JNJ FY23 + MRK 2Q23 done", "Mastercard is done already"); the reading
 # lends no company they follow (`reading._done_companies`)
-DONE_WORDS = r"done|covered|sorted|in\s+hand|taken\s+care\s+of"
+# ("the AMC and Nike numbers are in the deck")
+DONE_WORDS = (
+    r"done|covered|sorted|in\s+hand|taken\s+care\s+of"
+    r"|in\s+(?:the|my|our)\s+(?:deck|model|sheet|spreadsheet|comps?)"
+)
 # "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula ("pulled" and "squared away" too: after a
 # company, "pulled" may be its figures' move, "revenue pulled back")
 _AT_HAND = re.compile(rf"\b(?:{DONE_WORDS}|pulled|squared\s+away)\b", re.IGNORECASE)
@@ -289,6 +297,9 @@ _WHICH_MORE = re.compile(r"\b(?:higher|lower|bigger|larger|smaller|greater|more)
 Kept = Sequence[tuple[int, int]]
 
 
+_GREETING = re.compile(r"\W*(?:hey|hi|hello|ok|okay|so|yo|morning|hiya|quick\s+one)\W*", re.IGNORECASE)
+
+
 def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int, int, bool, bool]]:
     """The clauses of one sentence, `text[start:end]`: (start, end, gloss, question mark) each. A formula
     the sentence states runs to its end, parentheses and all: one definition; one it sets before its question
@@ -298,6 +309,8 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
         stop = len(text[: fronted.end()].rstrip(" ,"))
         return [(start, stop, True, False), *_pieces(text, fronted.end(), end, kept)]
     for opening in _FORMULA_START.finditer(text, start, end):
+        if _GREETING.fullmatch(text, start, opening.start()):
+            continue  # "hey - with all the Firefly / generative AI hype I'm curious how much …": no formula
         operator = OPERATOR_WORD.search(text, opening.end(), end)
         if (
             operator is not None

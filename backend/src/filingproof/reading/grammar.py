@@ -18,6 +18,7 @@ INSTRUCTION_WORDS = _words(
 PERIOD_WORDS = (
     _words(
         "fiscal year years yearly quarter quarters quarterly month months three six nine twelve ended ending "
+        "full whole "
         "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
         "recent latest reported prior previous year-over-year yoy trailing ttm ltm calendar same earlier ago "
         "week weeks wk wks mo mos prior-year year-ago prior-yr"
@@ -53,7 +54,7 @@ EDGE_WORDS = _words(
 )
 # Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
 # name no line item.
-PART_WORDS = _words("segment segments seg division divisions unit business group side geography")
+PART_WORDS = _words("segment segments seg division divisions unit business group side geography geographic")
 # Everything the reading keeps as grammar.
 GRAMMAR = (
     INSTRUCTION_WORDS

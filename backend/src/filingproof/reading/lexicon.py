@@ -100,6 +100,8 @@ SHORT_FORMS = {
     "infra": "infrastructure",
     "prov": "provision",
     "mktg": "marketing",
+    "mkts": "markets",
+    "mkt": "market",
 }
 
 

@@ -521,9 +521,11 @@ def _typed_word(word: str, several: bool = False) -> str:
     initial = [rf"{re.escape(word[:1])}\."] if several else []
     # a whole word: "provision" is no "Pro" and "Vision" of "Professional Visualization"
     cut = [rf"{re.escape(word[:3])}[a-z]*\b"] if several and len(word) >= 7 else []
+    # a tag's run-together initials, printed apart ("Emeala" of `BuildingSolutionsEMEALAMember`: "EMEA/LA")
+    apart = [r"[/&-]?".join(map(re.escape, word))] if several and not is_english_word(word.lower()) else []
     if len(skeleton) < 3 or skeleton.lower() == word.lower():
-        return f"(?:{'|'.join([whole, *cut, *initial])})"
-    return f"(?:{'|'.join([whole, re.escape(skeleton), *cut, *initial])})"
+        return f"(?:{'|'.join([whole, *cut, *initial, *apart])})"
+    return f"(?:{'|'.join([whole, re.escape(skeleton), *cut, *initial, *apart])})"
 
 
 def possessive_word(word: str) -> str:
@@ -559,6 +561,21 @@ def named_members(text: str, words: FilingWords) -> list[tuple[int, int]]:
         if " " in name
         for found in _member_pattern(name).finditer(text)
     ]
+
+
+# a name's possessive before a member's name: "Hill's" of Colgate's "Hill's Pet Nutrition" (tagged and printed
+# "Pet Nutrition"), the brand the filer's MD&A prints with it
+_BRAND_BEFORE = re.compile(r"(?<![\w'’])([A-Z][\w&-]*['’]s)\s+$")
+
+
+def _bind_brand_before(draft: _Draft, start: int, mentioned: Sequence[tuple[str, str]]) -> None:
+    """The possessive name before a member's, no company's, is part of the member's name: filler."""
+    brand = _BRAND_BEFORE.search(draft.text, 0, start)
+    if brand is None or not draft.free(*brand.span(1)):
+        return
+    word = re.sub(r"['’]s$", "", brand.group(1))
+    if not any(word in mention or mention in word for mention, _ in mentioned):
+        draft.bind(*brand.span(1), "filler")
 
 
 def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[str, str]]) -> None:
@@ -622,6 +639,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
                 draft.bind(found.start(), found.end(), "qualifier", bounds[name])
                 _bind_part_word(draft, found.end())
                 _bind_appositive(draft, found.end())
+                _bind_brand_before(draft, found.start(), mentioned)
     not_ingested = {mention for mention, ticker in mentioned if not ticker}
     companies = {mention for mention, ticker in mentioned if ticker}
     for token in _TOKEN.finditer(draft.text):
@@ -1242,6 +1260,9 @@ def _verb_objects(draft: _Draft) -> list[Span]:
 
 # where a figure was made, which names no line ("how much did Upstream earn outside the U.S.")
 _PLACES = frozenset({"non-u.s.", "non-us"})
+# "outside the US" is what filings print as "Non-U.S.", but for a line that prints it after a participle
+# (Walmart's "Income taxed outside the U.S.")
+_PRINTED_BEFORE = re.compile(r"(?<!earn)(?<!generat)ed\s+$", re.IGNORECASE)
 # "outside the US" is what filings print as "Non-U.S."
 _OUTSIDE_HOME = re.compile(
     r"\boutside\s+(?:of\s+)?(?:the\s+)?(?:U\.S\.(?:A\.)?|US|USA|United\s+States)(?![\w.])", re.IGNORECASE
@@ -1437,6 +1458,9 @@ def _rendered_run(text: str, run: Sequence[Span]) -> str:
     return "".join(out)
 
 
+_LEADS_INTO_PERIOD = re.compile(r"(?:[\s,]|\b(?:for|in|during|over|the|of|as|at)\b)*$", re.IGNORECASE)
+
+
 def _without_trailing_period(draft: _Draft) -> _Draft:
     """A formula's clause up to the period said after its last line ("operating cash flow less payments for
     PP&E, first half of 2023"): the period is the question's, no operand's."""
@@ -1445,6 +1469,9 @@ def _without_trailing_period(draft: _Draft) -> _Draft:
     if not after:
         return draft
     cut = min(after) - draft.offset
+    # (and the small words that lead into it: "… minus capital expenditures, for the six months ended …")
+    leading = _LEADS_INTO_PERIOD.search(draft.text, 0, cut)
+    cut = leading.start() if leading else cut
     kept = _Draft(draft.text[:cut], draft.offset)
     kept.spans = [span for span in draft.spans if span.end - draft.offset <= cut]
     return kept
@@ -1507,10 +1534,16 @@ _REFERS_BACK = re.compile(
 )
 
 
+@cache
+def _analysts_item(text: str) -> bool:
+    """Whether a phrase is one of the analysts' words for an item ("free cash flow")."""
+    return any(phrase.role == "item" and phrase.phrase == text.lower() for phrase in analyst_words())
+
+
 def _names_a_line(span: Span, words: FilingWords | None) -> bool:
     """An item word an aside lends: an analyst's word ("capex") or one the filings name, not every word of
     the aside ("so I'm modeling the telcos and need Verizon's capex")."""
-    if span.bound != span.text or words is None or words.fold is None:
+    if span.bound != span.text or words is None or words.fold is None or _analysts_item(span.text):
         return True
     folded = words.fold(span.text)
     return bool(folded) and folded <= words.terms
@@ -1529,6 +1562,11 @@ _NAME_LIKE = re.compile(
 
 
 # what people talk about, which an aside names without asking of it
+# what a name before it says is a kind of company ("the HVAC / building-tech names", "the GLP-1 players")
+_KIND_OF_COMPANY = re.compile(
+    r"[\s/&,-]*(?:[\w-]+\s+){0,2}?(?:names|stocks|companies|peers|players|sector|space|industry|comps)\b",
+    re.IGNORECASE,
+)
 _TALKED_ABOUT = re.compile(
     r"\b(?:argu|debat|talk|chatter|obsess|worr|fret|fight)\w*\s+(?:about|over|on)\s+[^,;:.?!]{0,40}$",
     re.IGNORECASE,
@@ -1606,13 +1644,33 @@ def _unknown_named_last(
     for clause, draft in reversed(drafts[:first]):
         if clause.kind != "context":
             continue
-        names = _unknown_names(draft, words)
-        companies = [span.end for span in draft.spans if span.role == "company"]
+        # (not a name the company is measured against: "underspending on brand vs On and Hoka")
+        names = [
+            name
+            for name in _unknown_names(draft, words)
+            if not _AGAINST_BEFORE.search(draft.text, 0, max(draft.text.find(name), 0))
+        ]
+        # (a company that says whose rival the name is does not come after it: "Cinemark, AMC's big rival")
+        companies = [
+            span.end
+            for span in draft.spans
+            if span.role == "company" and not _RELATION_AFTER.match(draft.text, span.end - draft.offset)
+        ]
         if names and draft.text.rfind(names[-1]) + draft.offset >= max(companies, default=0):
             return tuple(names)
         if companies:
             return ()
     return ()
+
+
+_AGAINST_BEFORE = re.compile(
+    r"\b(?:vs\.?|versus|than|against|compared\s+(?:to|with))\s+(?:[A-Z][\w'’&.-]*\s+(?:and|&|,|or)\s+)*$"
+)
+# what a company's name before it says another is to it ("AMC's big rival", "Nike's closest competitor")
+_RELATION_AFTER = re.compile(
+    r"(?:['’]s)?\s+(?:[a-z]+\s+){0,2}?(?:rival|competitor|peer|parent|subsidiary|spin-?off|supplier|customer"
+    r"|partner)s?\b"
+)
 
 
 # What an aside says is done, after the companies it names: "Mastercard is done already", "HON + ABT June
@@ -1636,6 +1694,8 @@ def _done_companies(draft: _Draft) -> list[Span]:
             _DONE_AFTER.match(draft.text, span.end - draft.offset)
             or _THANKED_FOR.search(draft.text, 0, span.start - draft.offset)
             or BEYOND.match(draft.text)
+            # "Cinemark, AMC's big rival": whose rival, not the company asked about
+            or _RELATION_AFTER.match(draft.text, span.end - draft.offset)
         )
     ]
 
@@ -1696,7 +1756,8 @@ def read(
             continue
         excluded += _bind_exclusions(draft)
         for outside in _OUTSIDE_HOME.finditer(draft.text):  # before members: its "U.S." is no member
-            draft.bind(*outside.span(), "item", "non-U.S.")
+            if not _PRINTED_BEFORE.search(draft.text, 0, outside.start()):
+                draft.bind(*outside.span(), "item", "non-U.S.")
         for operations in _CASH_FROM_OPERATIONS.finditer(draft.text):  # before the verbs' words
             draft.bind(*operations.span(1), "item", "cash provided by operating activities")
             draft.bind(*operations.span(2), "filler")
@@ -1821,6 +1882,8 @@ def read(
             and not (
                 span.role == "qualifier" and _TALKED_ABOUT.search(draft.text, 0, span.start - draft.offset)
             )
+            # "building a working-capital comp for the HVAC / building-tech names": a kind of company
+            and not (span.role == "qualifier" and _KIND_OF_COMPANY.match(draft.text, span.end - draft.offset))
             # "… and Reality Labs keeps eating cash... how much did Meta book as R&D": what is told of it,
             # unless the question points back at it ("Fabric & Home Care is P&G's biggest piece, right? what
             # did that segment do in net sales")

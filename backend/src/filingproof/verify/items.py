@@ -95,6 +95,8 @@ class CellFacts:
     # its members that are parents of another of its members (`parent_members`), naming nothing more
     implied: tuple[str, ...] = ()
     lines: tuple[Line, ...] = ()  # the filing's other lines for its period that say "sales" or "revenue"
+    # the first total printed below it in its column ("Total segment profit (loss)")
+    closing: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +424,28 @@ def name_words(name: str) -> frozenset[str]:
 
 def _company_neutral(cell: CellFacts) -> frozenset[str]:
     return frozenset().union(*(name_words(name) for name in cell.company_names))
+
+
+_NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’]s\b)?")
+
+
+def name_words_apart(phrase: str, names: Iterable[str], neutral: frozenset[str]) -> frozenset[str]:
+    """The words of a company's name (`neutral`) that `phrase` writes apart from the name, which name the
+    item: "digital" of Marathon Digital's "digital assets" (total assets are no digital assets). A name is
+    written from its first word on ("Marathon Digital Holdings, Inc.'s total assets"), and ends at a
+    possessive ("Marathon's digital assets")."""
+    firsts = {words[0] for words in (_WORD.findall(fold(name)) for name in names) if words}
+    apart: set[str] = set()
+    in_name = False
+    for token in _NAME_TOKEN.finditer(phrase):
+        word = fold(token.group()).strip()
+        if word in firsts or (in_name and word in neutral):
+            in_name = not re.search(r"['’]s$", token.group())
+        else:
+            in_name = False
+            if word in neutral:
+                apart |= {word, _stem(word)}
+    return frozenset(apart)
 
 
 def _row_terms(cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
@@ -777,12 +801,14 @@ def _written_words(phrase: str) -> frozenset[str]:
 
 
 def _heading_terms(cell: CellFacts, member_terms: frozenset[str], neutral: frozenset[str]) -> frozenset[str]:
-    """The terms of the nearest label above a member's row that names more than the member."""
+    """The terms of the nearest label above a member's row that names more than the member, else of the
+    total that closes its rows (GE's "Renewable Energy" over "Total segment profit (loss)", tagged
+    GrossProfit, is the segment's profit)."""
     for label in reversed(cell.row_path[:-1]):
         found = terms(label, neutral)
         if found - member_terms:
             return found
-    return frozenset()
+    return terms(cell.closing or "", neutral) - member_terms
 
 
 def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) -> ItemCheck:
@@ -793,6 +819,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
             False, f"the cell is {cell.company or 'of no known company'}'s, not {asked.company}'s"
         )
     neutral = _company_neutral(cell)
+    neutral -= name_words_apart(asked.phrase, cell.company_names, neutral)
     wanted = terms(asked.phrase, neutral | frozenset(filler))
     if not wanted:
         return ItemCheck(False, f"'{asked.phrase}' names no line item to check the cell against")
