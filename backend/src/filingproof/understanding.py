@@ -896,24 +896,31 @@ def _labels(tickers: Sequence[str], catalog: Catalog) -> tuple[str, ...]:
     return tuple(f"{catalog.matcher.companies[ticker].name} ({ticker})" for ticker in tickers)
 
 
+_WEEKS = r"[- ](?:weeks?|wks?)\b"
 _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(r"\b(?:trailing|last|past)\s+(?:twelve|12)[- ]months?\b|\b[tl]tm\b", re.I),
      "trailing_twelve_months"),
     (re.compile(r"\b(?:second|2nd|back)\s+half\b|\bh2\b|\b2h\b", re.I), "second_half"),
-    (re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b", re.I), "three_months"),
-    (re.compile(r"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b", re.I),
-     "six_months"),
-    (re.compile(r"\b(?:nine|9)[- ]months?\b", re.I), "nine_months"),
-    (re.compile(r"\b(?:twelve|12)[- ]months?\b|\b(?:fiscal\s+)?years?\s+ended\b|\bfull[- ]year\b", re.I),
-     "twelve_months"),
+    # (and as 52/53-week calendars count them: PepsiCo's "12 weeks", "16 weeks", "36 weeks ended September 9")
+    (re.compile(rf"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b|\b(?:12|13|16){_WEEKS}", re.I),
+     "three_months"),
+    (re.compile(rf"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b"
+                rf"|\b(?:24|26){_WEEKS}", re.I), "six_months"),
+    (re.compile(rf"\b(?:nine|9)[- ]months?\b|\b(?:36|39|40){_WEEKS}", re.I), "nine_months"),
+    (re.compile(rf"\b(?:twelve|12)[- ]months?\b|\b(?:fiscal\s+)?years?\s+ended\b|\bfull[- ]year\b"
+                rf"|\b5[23]{_WEEKS}", re.I), "twelve_months"),
     (re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.I), "year_to_date"),
 )  # fmt: skip
-_ENDED = re.compile(r"\b(?:ended|ending)\s*$", re.I)
+# (a span counted to a day: "the 36 weeks through Sept 9, 2023", "YTD thru 9/9/23")
+_ENDED = re.compile(
+    r"\b(?:ended|ending)\s*$|\b(?:weeks?|wks?|months|ytd|year[- ]to[- ]date)\s+(?:through|thru)\s*$", re.I
+)
 # "ended December 30", its year unwritten
 _ENDED_UNDATED = re.compile(
     rf"\b(?:ended|ending)\s+(?P<month>{MONTH_NAME_PATTERN})\s+(?P<day>\d{{1,2}})\b(?!,?\s*'?\d)", re.I
 )
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s*$", re.I)
+_THROUGH_DAY = re.compile(r"\b(?:through|thru)\s+\S*\d", re.I)
 # "at the end of fiscal 2025", "at year-end 2024", "as of the close of FY23": a day, not the year to it
 _AT_THE_END = re.compile(
     r"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b"
@@ -1144,6 +1151,8 @@ def understand(
     companies, unknown_tickers, mentions = find_companies(query if naming is None else naming, catalog)
     unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
+    if kind is not None and period_end is None and as_of is not None and _THROUGH_DAY.search(query):
+        period_end, as_of = as_of, None  # "YTD OCF thru 9/9/23": the span runs to that day
     undated = _ENDED_UNDATED.search(query) if period_end is None else None
     if undated is not None:
         period_end = _undated_end(undated, years, catalog.filings_of(companies))

@@ -621,3 +621,18 @@ def test_the_capitals_of_codes_say_nothing_of_how_names_are_written() -> None:
     # capitals elsewhere say names are written capitalised; a determiner makes a word of a name
     assert understand("Did the rocket launch cut costs in FY23?", catalog).companies == ()
     assert understand("what did the rocket launch cost in FY23?", catalog).companies == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What net cash provided by operating activities did PepsiCo report for the 36 weeks ended "
+         "September 9, 2023?", "nine_months"),
+        ("PepsiCo revenue for the 12 weeks ended September 9, 2023", "three_months"),
+        ("how much cash did PepsiCo generate from operations in the 36 weeks through Sept 9, 2023?",
+         "nine_months"),
+    ],
+)  # fmt: skip
+def test_weeks_as_52_53_week_calendars_count_them(question: str, kind: str) -> None:
+    u = understand(question, Catalog((CompanyRef("PEP", "PEPSICO INC"),), ()))
+    assert (u.period_kind, u.period_end) == (kind, date(2023, 9, 9))

@@ -116,3 +116,72 @@ def test_a_member_as_the_filer_prints_it(question: str, member: str) -> None:
     read_ = reading(question)
     assert [span.bound for span in read_.of("qualifier")] == [member]
     assert "Hill" not in read_.text
+
+
+HELD_OUT_CATALOG = Catalog(
+    (
+        CompanyRef("TMO", "THERMO FISHER SCIENTIFIC INC."),
+        CompanyRef("PG", "PROCTER & GAMBLE Co"),
+        CompanyRef("CMCSA", "COMCAST CORP"),
+        CompanyRef("CAT", "CATERPILLAR INC"),
+        CompanyRef("PEP", "PEPSICO INC"),
+    ),
+    (),
+)
+HELD_OUT_WORDS = FilingWords(
+    terms=terms(
+        "segment income net sales operating income receivables cash provided by operating activities"
+    ),
+    members=(
+        ("TMO", "Laboratory Products and Services"),  # `tmo:LaboratoryProductsandServicesMember`
+        ("TMO", "Laboratory Products and Biopharma Services"),  # as its rows print it
+        ("PG", "Baby Feminine and Family Care"),  # `pg:BabyFeminineandFamilyCareMember`
+        ("CMCSA", "Sky"),
+    ),
+    fold=terms,
+)
+
+
+def held_out_reading(question: str) -> Reading:
+    return read(question, lambda text: company_mentions(text, HELD_OUT_CATALOG), GRAMMAR, HELD_OUT_WORDS)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "trying to gauge how the CRO/CDMO side is doing at Thermo - PPD and Patheon sit inside "
+        "Laboratory Products and Biopharma Services, I believe. what was that segment's income for full year "
+        "2023?",
+        "P&G q - Pampers, Always, Bounty and Charmin all roll into Baby, Feminine & Family Care if I "
+        "remember "
+        "right. how much did that segment sell in fiscal 2024? (their year ends in June)",
+    ],
+)
+def test_brands_an_aside_tells_of_are_no_companies(question: str) -> None:
+    assert held_out_reading(question).unknown_names == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "unsaid"),
+    [
+        (
+            "morning - running a working-capital screen on cable and media names. what did Comcast carry as "
+            "receivables, net at year-end 2023 (Dec 31)? consolidated, so Sky and NBCUniversal included",
+            "Sky",
+        ),
+        (
+            "Thermo's first half was messy with the COVID testing roll-off... did profits pick up in "
+            "the back "
+            "half? what was operating income in 2H 2023 (full year minus the six months through July 1)?",
+            "pick",
+        ),
+        (
+            "odd pairing for a class I'm teaching on cash flow: Comcast vs Caterpillar, first half "
+            "of 2023. by "
+            "how much did Comcast's operating cash flow beat Cat's?",
+            "beat",
+        ),
+    ],
+)
+def test_words_that_ask_nothing(question: str, unsaid: str) -> None:
+    assert unsaid not in held_out_reading(question).text

@@ -23,6 +23,7 @@ from filingproof.verify.items import (
     column_name,
     column_words,
     leaves_out,
+    member_words,
     name_words,
     name_words_apart,
     names_by_column,
@@ -1086,3 +1087,18 @@ def test_a_members_row_is_the_line_of_the_total_that_closes_its_rows() -> None:
     assert not check_item(AskedItem("Renewable Energy revenue", "GE"), cell).ok
     # without the total, the row is what its tag says
     assert check_item(AskedItem("Renewable Energy gross profit", "GE"), replace(cell, closing=None)).ok
+
+
+@pytest.mark.parametrize(
+    ("member", "words"),
+    [
+        ("tmo:LaboratoryProductsandServicesMember", "laboratory products and services"),
+        ("pg:BabyFeminineandFamilyCareMember", "baby feminine and family care"),
+        # no "and" run in: a "-land", "-hand" or a short word
+        ("country:NZ", "nz"),
+        ("x:SwitzerlandMember", "switzerland"),
+        ("x:ThousandMember", "thousand"),
+    ],
+)
+def test_a_tags_lower_case_and_run_into_a_word_is_set_apart(member: str, words: str) -> None:
+    assert member_words(member) == words

@@ -29,6 +29,7 @@ from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
 from filingproof.verify.items import (
     MEMBER_SUFFIX,
+    and_apart,
     column_name,
     column_words,
     name_words_apart,
@@ -150,7 +151,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 def member_name(member: str) -> str:
     """`nvda:DataCenterMember` → "Data Center"."""
-    return _CAMEL.sub(" ", MEMBER_SUFFIX.sub("", member.split(":")[-1])).strip()
+    return and_apart(_CAMEL.sub(" ", MEMBER_SUFFIX.sub("", member.split(":")[-1])).strip())
 
 
 def mention_of(question: str, name: str) -> str | None:

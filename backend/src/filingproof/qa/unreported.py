@@ -21,7 +21,11 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’.-]*|&")
 # words inside a part's name: "Life & Annuity", "Bond and Specialty Insurance"
 _JOINERS = frozenset({"&", "and"})
 # words a name does not go on past ("premiums per unit", "revenue of the … segment")
-_ENDS = frozenset({"per", "of", "for", "in", "at", "by", "from", "on", "to", "with", "the", "a", "an", "its"})
+_ENDS = frozenset(
+    {"per", "of", "for", "in", "at", "by", "from", "on", "to", "with", "the", "a", "an", "its", "their"}
+    # a question's word or a pointer back is no name ("What segment EBITA did …", "that segment's income")
+    | {"what", "which", "whose", "that", "this", "these", "those", "each", "every", "same"}
+)
 # the longest name looked for before the word "segment"
 _NAME_WORDS = 4
 # the axes whose members are the company's segments

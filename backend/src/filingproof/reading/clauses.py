@@ -237,7 +237,10 @@ _CONFIRMS = re.compile(
 _YES_NO_START = re.compile(
     r"\W*(?:so\s+)?(?:(?:did|does|do|is|was|were|are|has|have|had)\s+(?:(?:any|some|all)\s+of\s+)?(?:it|they|that|this)\b"
     r"|(?:is|are|was|were|has|have)\s+(?:(?-i:[A-Z][\w.&'’-]*)|the\s+[a-z]+(?:\s+[a-z]+)?)\s+"
-    r"(?:actually|really|still|finally|now)\b)",
+    r"(?:actually|really|still|finally|now)\b"
+    # ("did profits pick up in the back half? what was operating income in 2H 2023")
+    r"|(?:did|does|do|has|have)\s+(?-i:[a-z]+)\s+(?:actually\s+|really\s+)?(?:pick(?:ed)?\s+up|improve|recover|rebound"
+    r"|grow|rise|fall|drop|decline|shrink|expand|turn\s+around)\b)",
     re.IGNORECASE,
 )
 _ASKS_FIGURE = re.compile(

@@ -497,9 +497,10 @@ def _member_pattern(name: str) -> re.Pattern[str]:
     parenthesis ("Third-party seller services", "China (including Hong Kong)"), long words maybe without their
     vowels ("Grtr China")."""
     several = " " in name.strip()
-    words = [r"(?:and|&)" if w.lower() == "and" else _typed_word(w, several) for w in name.split()]
+    # (and typed with slashes: "Baby/Fem/Family Care" for "Baby, Feminine & Family Care")
+    words = [r"(?:and|&|/)" if w.lower() == "and" else _typed_word(w, several) for w in name.split()]
     # words a tag runs together may be joined in print ("Industrial Intermediates & Infrastructure")
-    joiner = r"[\s(),-]*" if "and" in name.lower().split() else r"[\s(),-]*(?:(?:and|&)[\s-]+)?"
+    joiner = r"[\s(),/-]*" if "and" in name.lower().split() else r"[\s(),/-]*(?:(?:and|&)[\s-]+)?"
     return re.compile(r"(?<![\w-])" + joiner.join(words) + r"\)?(?![\w-])", re.IGNORECASE)
 
 
@@ -1562,6 +1563,7 @@ _NAME_LIKE = re.compile(
 
 
 # what people talk about, which an aside names without asking of it
+_TAKEN_IN = re.compile(r"\b(?:included|including|incl\.?|inclusive|consolidated)\b", re.IGNORECASE)
 # what a name before it says is a kind of company ("the HVAC / building-tech names", "the GLP-1 players")
 _KIND_OF_COMPANY = re.compile(
     r"[\s/&,-]*(?:[\w-]+\s+){0,2}?(?:names|stocks|companies|peers|players|sector|space|industry|comps)\b",
@@ -1645,10 +1647,14 @@ def _unknown_named_last(
         if clause.kind != "context":
             continue
         # (not a name the company is measured against: "underspending on brand vs On and Hoka")
+        # nor names the aside tells something of: "PPD and Patheon sit inside …", "Pampers, Always, Bounty and
+        # Charmin all roll into Baby, Feminine & Family Care" (brands, businesses)
         names = [
             name
             for name in _unknown_names(draft, words)
             if not _AGAINST_BEFORE.search(draft.text, 0, max(draft.text.find(name), 0))
+            and not _TOLD_OF.match(draft.text, draft.text.find(name) + len(name))
+            and not _PART_OF_AFTER.match(draft.text, draft.text.find(name) + len(name))
         ]
         # (a company that says whose rival the name is does not come after it: "Cinemark, AMC's big rival")
         companies = [
@@ -1663,6 +1669,11 @@ def _unknown_named_last(
     return ()
 
 
+_PART_OF_AFTER = re.compile(
+    r"(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)[A-Z][\w'’&.-]*)*\s+(?:all\s+|both\s+)?"
+    r"(?:sits?|rolls?|fall|falls|belongs?|lives?)\s+(?:in|into|inside|under|within|to)\b",
+    re.IGNORECASE,
+)
 _AGAINST_BEFORE = re.compile(
     r"\b(?:vs\.?|versus|than|against|compared\s+(?:to|with))\s+(?:[A-Z][\w'’&.-]*\s+(?:and|&|,|or)\s+)*$"
 )
@@ -1884,6 +1895,8 @@ def read(
             )
             # "building a working-capital comp for the HVAC / building-tech names": a kind of company
             and not (span.role == "qualifier" and _KIND_OF_COMPANY.match(draft.text, span.end - draft.offset))
+            # "consolidated, so Sky and NBCUniversal included": parts the figure takes in, not the part asked
+            and not (span.role == "qualifier" and _TAKEN_IN.search(draft.text))
             # "… and Reality Labs keeps eating cash... how much did Meta book as R&D": what is told of it,
             # unless the question points back at it ("Fabric & Home Care is P&G's biggest piece, right? what
             # did that segment do in net sales")

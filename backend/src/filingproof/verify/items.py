@@ -371,8 +371,19 @@ MEMBER_SUFFIX = re.compile(r"(?<=\w)(?:Segment|Market)?Member$")
 
 
 def member_words(member: str) -> str:
-    """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"; `mcd:USMarketMember` → "us"."""
-    return concept_words(MEMBER_SUFFIX.sub("", member.split(":")[-1]))
+    """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"; `mcd:USMarketMember` → "us"; a word
+    run together with a lower-case "and" is two words (Thermo Fisher's `LaboratoryProductsandServicesMember`:
+    "laboratory products and services"; P&G's "Baby Feminineand Family Care"), a "-land" or "-hand" none."""
+    return and_apart(concept_words(MEMBER_SUFFIX.sub("", member.split(":")[-1])))
+
+
+_RUN_TOGETHER_AND = re.compile(r"\b([a-z]{6,})(?<![lh])and\b", re.IGNORECASE)
+
+
+def and_apart(words: str) -> str:
+    """A tag's words with a lower-case "and" run into the word before it set apart ("Feminineand Family"
+    → "Feminine and Family")."""
+    return _RUN_TOGETHER_AND.sub(r"\1 and", words)
 
 
 # --- the checks --------------------------------------------------------------------------------------
