@@ -50,6 +50,25 @@ def test_whose_rival_a_name_is_and_what_is_in_the_deck_are_not_asked_about() -> 
     assert "AMC" not in reading(question).text and "Nike" not in reading(question).text
 
 
+def test_a_company_that_owes_its_suppliers_is_asked_about() -> None:
+    # ("suppliers" after a company is no relation of another company to it, as "AMC's big rival" is)
+    question = (
+        "with all the fab spending I'm curious how much Intel owed suppliers - what were accounts payable on "
+        "the balance sheet at fiscal year-end 2023?"
+    )
+    assert companies(question) == ["INTC"]
+
+
+def test_a_line_in_the_askers_model_is_no_company_done() -> None:
+    question = (
+        "morning - the Irish domicile makes Medtronic's tax line a thing in our model. what did they book as "
+        "the income tax provision for fiscal 2024"
+    )
+    catalog = Catalog((CompanyRef("MDT", "Medtronic plc"),), ())
+    read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR, WORDS)
+    assert [span.bound for span in read_.of("company")] == ["MDT"] and "Medtronic" in read_.text
+
+
 def test_a_name_the_company_is_measured_against_is_no_company_asked_about() -> None:
     question = (
         "Nike keeps getting dinged for underspending on brand vs On and Hoka... what did they "

@@ -1065,6 +1065,9 @@ def test_a_word_of_the_companys_name_written_apart_from_it_names_the_item() -> N
         "digital"
     }
     assert not name_words_apart("Marathon Digital's total assets", ["Marathon Digital Holdings"], neutral)
+    # a company's ticker is its name: "AI FY24 R&D" is C3.ai's research and development
+    c3ai = name_words("C3.ai, Inc.")
+    assert not name_words_apart("AI research and development expense", ["C3.ai, Inc."], c3ai, "AI")
 
 
 def test_a_members_row_is_the_line_of_the_total_that_closes_its_rows() -> None:

@@ -289,7 +289,7 @@ class _Picker:
         vocab = await self._vocabulary(ticker)
         neutral = self.neutral(ticker)
         # a word of the name written apart from it names the item ("Marathon Digital's digital assets")
-        neutral -= name_words_apart(phrase, [self.company_name(ticker)], neutral)
+        neutral -= name_words_apart(phrase, [self.company_name(ticker)], neutral, ticker)
         return resolve(vocab, phrase, targets, neutral, item.concepts if item else (), self._paid)
 
     async def _vocabulary(self, ticker: str) -> Vocabulary:

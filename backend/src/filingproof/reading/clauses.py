@@ -287,7 +287,7 @@ _FRONTED_PERIOD = re.compile(
 # ("the AMC and Nike numbers are in the deck")
 DONE_WORDS = (
     r"done|covered|sorted|in\s+hand|taken\s+care\s+of"
-    r"|in\s+(?:the|my|our)\s+(?:deck|model|sheet|spreadsheet|comps?)"
+    r"|(?:are|is|already)\s+(?:already\s+)?in\s+(?:the|my|our)\s+(?:deck|model|sheet|spreadsheet|comps?)"
 )
 # "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula ("pulled" and "squared away" too: after a
 # company, "pulled" may be its figures' move, "revenue pulled back")

@@ -1679,7 +1679,7 @@ _AGAINST_BEFORE = re.compile(
 )
 # what a company's name before it says another is to it ("AMC's big rival", "Nike's closest competitor")
 _RELATION_AFTER = re.compile(
-    r"(?:['’]s)?\s+(?:[a-z]+\s+){0,2}?(?:rival|competitor|peer|parent|subsidiary|spin-?off|supplier|customer"
+    r"['’]s\s+(?:[a-z]+\s+){0,2}?(?:rival|competitor|peer|parent|subsidiary|spin-?off|supplier|customer"
     r"|partner)s?\b"
 )
 

@@ -440,17 +440,19 @@ def _company_neutral(cell: CellFacts) -> frozenset[str]:
 _NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’]s\b)?")
 
 
-def name_words_apart(phrase: str, names: Iterable[str], neutral: frozenset[str]) -> frozenset[str]:
+def name_words_apart(
+    phrase: str, names: Iterable[str], neutral: frozenset[str], ticker: str | None = None
+) -> frozenset[str]:
     """The words of a company's name (`neutral`) that `phrase` writes apart from the name, which name the
     item: "digital" of Marathon Digital's "digital assets" (total assets are no digital assets). A name is
     written from its first word on ("Marathon Digital Holdings, Inc.'s total assets"), and ends at a
-    possessive ("Marathon's digital assets")."""
+    possessive ("Marathon's digital assets"); the company's ticker is its name ("AI" of C3.ai)."""
     firsts = {words[0] for words in (_WORD.findall(fold(name)) for name in names) if words}
     apart: set[str] = set()
     in_name = False
     for token in _NAME_TOKEN.finditer(phrase):
         word = fold(token.group()).strip()
-        if word in firsts or (in_name and word in neutral):
+        if word in firsts or (in_name and word in neutral) or word == (ticker or "").lower():
             in_name = not re.search(r"['’]s$", token.group())
         else:
             in_name = False
@@ -830,7 +832,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
             False, f"the cell is {cell.company or 'of no known company'}'s, not {asked.company}'s"
         )
     neutral = _company_neutral(cell)
-    neutral -= name_words_apart(asked.phrase, cell.company_names, neutral)
+    neutral -= name_words_apart(asked.phrase, cell.company_names, neutral, cell.company)
     wanted = terms(asked.phrase, neutral | frozenset(filler))
     if not wanted:
         return ItemCheck(False, f"'{asked.phrase}' names no line item to check the cell against")
