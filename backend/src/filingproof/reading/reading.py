@@ -1264,7 +1264,6 @@ _PLACES = frozenset({"non-u.s.", "non-us"})
 # "outside the US" is what filings print as "Non-U.S.", but for a line that prints it after a participle
 # (Walmart's "Income taxed outside the U.S.")
 _PRINTED_BEFORE = re.compile(r"(?<!earn)(?<!generat)ed\s+$", re.IGNORECASE)
-# "outside the US" is what filings print as "Non-U.S."
 _OUTSIDE_HOME = re.compile(
     r"\boutside\s+(?:of\s+)?(?:the\s+)?(?:U\.S\.(?:A\.)?|US|USA|United\s+States)(?![\w.])", re.IGNORECASE
 )
@@ -1562,13 +1561,14 @@ _NAME_LIKE = re.compile(
 )
 
 
-# what people talk about, which an aside names without asking of it
+# what an aside says the figure takes in ("consolidated, so Sky and NBCUniversal included")
 _TAKEN_IN = re.compile(r"\b(?:included|including|incl\.?|inclusive|consolidated)\b", re.IGNORECASE)
 # what a name before it says is a kind of company ("the HVAC / building-tech names", "the GLP-1 players")
 _KIND_OF_COMPANY = re.compile(
     r"[\s/&,-]*(?:[\w-]+\s+){0,2}?(?:names|stocks|companies|peers|players|sector|space|industry|comps)\b",
     re.IGNORECASE,
 )
+# what people talk about, which an aside names without asking of it
 _TALKED_ABOUT = re.compile(
     r"\b(?:argu|debat|talk|chatter|obsess|worr|fret|fight)\w*\s+(?:about|over|on)\s+[^,;:.?!]{0,40}$",
     re.IGNORECASE,
@@ -1646,16 +1646,7 @@ def _unknown_named_last(
     for clause, draft in reversed(drafts[:first]):
         if clause.kind != "context":
             continue
-        # (not a name the company is measured against: "underspending on brand vs On and Hoka")
-        # nor names the aside tells something of: "PPD and Patheon sit inside …", "Pampers, Always, Bounty and
-        # Charmin all roll into Baby, Feminine & Family Care" (brands, businesses)
-        names = [
-            name
-            for name in _unknown_names(draft, words)
-            if not _AGAINST_BEFORE.search(draft.text, 0, max(draft.text.find(name), 0))
-            and not _TOLD_OF.match(draft.text, draft.text.find(name) + len(name))
-            and not _PART_OF_AFTER.match(draft.text, draft.text.find(name) + len(name))
-        ]
+        names = [name for name in _unknown_names(draft, words) if not _named_in_passing(draft.text, name)]
         # (a company that says whose rival the name is does not come after it: "Cinemark, AMC's big rival")
         companies = [
             span.end
@@ -1667,6 +1658,19 @@ def _unknown_named_last(
         if companies:
             return ()
     return ()
+
+
+def _named_in_passing(text: str, name: str) -> bool:
+    """Whether an aside names a name only to measure its company against it ("underspending on brand vs On
+    and Hoka") or to tell something of it ("PPD and Patheon sit inside …", "Pampers, Always, Bounty and
+    Charmin all roll into Baby, Feminine & Family Care"): brands and businesses, no company asked about."""
+    at = max(text.find(name), 0)
+    after = at + len(name)
+    return bool(
+        _AGAINST_BEFORE.search(text, 0, at)
+        or _TOLD_OF.match(text, after)
+        or _PART_OF_AFTER.match(text, after)
+    )
 
 
 _PART_OF_AFTER = re.compile(
