@@ -911,16 +911,14 @@ _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
                 rf"|\b5[23]{_WEEKS}", re.I), "twelve_months"),
     (re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.I), "year_to_date"),
 )  # fmt: skip
-# (a span counted to a day: "the 36 weeks through Sept 9, 2023", "YTD thru 9/9/23")
-_ENDED = re.compile(
-    r"\b(?:ended|ending)\s*$|\b(?:weeks?|wks?|months|ytd|year[- ]to[- ]date)\s+(?:through|thru)\s*$", re.I
-)
+_ENDED = re.compile(r"\b(?:ended|ending)\s*$", re.I)
+# a day a span is counted to: "the 36 weeks through Sept 9, 2023", "YTD OCF thru 9/9/23"
+_THROUGH = re.compile(r"\b(?:through|thru)\s*$", re.I)
 # "ended December 30", its year unwritten
 _ENDED_UNDATED = re.compile(
     rf"\b(?:ended|ending)\s+(?P<month>{MONTH_NAME_PATTERN})\s+(?P<day>\d{{1,2}})\b(?!,?\s*'?\d)", re.I
 )
 _AS_OF = re.compile(r"\b(?:as\s+of|at|on)\s*$", re.I)
-_THROUGH_DAY = re.compile(r"\b(?:through|thru)\s+\S*\d", re.I)
 # "at the end of fiscal 2025", "at year-end 2024", "as of the close of FY23": a day, not the year to it
 _AT_THE_END = re.compile(
     r"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b"
@@ -1007,12 +1005,14 @@ def _periods(
     dates = find_dates(query)
     date_spans = [(d.start, d.end) for d in dates]
     period_end = as_of = None
+    through = False  # the day read as of is one a span is counted to
     for mention in dates:
         before = query[: mention.start]
         if _ENDED.search(before):
             period_end = mention.on
         elif _AS_OF.search(before) or as_of is None:
             as_of = mention.on
+            through = _THROUGH.search(before) is not None
     if period_end is not None and as_of == period_end:
         as_of = None
     years: list[int] = []
@@ -1034,6 +1034,8 @@ def _periods(
             kind = candidate
             if candidate != "three_months":
                 break
+    if kind is not None and period_end is None and through:
+        period_end, as_of = as_of, None  # "YTD OCF thru 9/9/23": the span runs to that day
     if kind is None and ((as_of is not None and period_end is None) or _AT_THE_END.search(query)):
         kind = "instant"
     if fiscal_period is None and re.search(r"\b(?:full|fiscal)[- ]year\b|\bannual\b", query, re.I):
@@ -1151,8 +1153,6 @@ def understand(
     companies, unknown_tickers, mentions = find_companies(query if naming is None else naming, catalog)
     unknown = _labels(unknown_tickers, catalog)
     years, fiscal_period, kind, period_end, as_of = _periods(query)
-    if kind is not None and period_end is None and as_of is not None and _THROUGH_DAY.search(query):
-        period_end, as_of = as_of, None  # "YTD OCF thru 9/9/23": the span runs to that day
     undated = _ENDED_UNDATED.search(query) if period_end is None else None
     if undated is not None:
         period_end = _undated_end(undated, years, catalog.filings_of(companies))

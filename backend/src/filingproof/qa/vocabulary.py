@@ -55,8 +55,8 @@ from filingproof.verify.items import (
     names_by_row,
     narrower_line,
     parent_members,
-    spread_charge,
     terms,
+    unasked_charge,
 )
 
 _CELLS = """
@@ -350,11 +350,9 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
 
 def _another_charge(entry: Entry, wanted: frozenset[str]) -> bool:
     """Whether an untagged cell is a charge its table spreads over the line asked, not the line
-    (`verify.items.spread_charge`)."""
-    if entry.cell.fact_id is not None:
-        return False
-    charge = spread_charge(entry.cell.table_title or "", entry.cell.row_label)
-    return charge is not None and not terms(charge) & wanted
+    (`verify.items.unasked_charge`)."""
+    cell = entry.cell
+    return cell.fact_id is None and unasked_charge(cell.table_title or "", cell.row_label, wanted) is not None
 
 
 # An untagged column of a line's change ("Change $ %" beside the years): the move, not the line, whatever

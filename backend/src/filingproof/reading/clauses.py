@@ -137,6 +137,8 @@ _HOW_IT_WENT = re.compile(
     r"(?:do|doing|done|perform|performed|performing|fare|fared|faring|go|going|gone|hold(?:ing)?\s+up)\W*$",
     re.IGNORECASE,
 )
+# the verbs that ask for a figure by computing it
+_COMPUTES = r"calculate|compute|work\s+out|compare"
 _QUESTION_CUE = re.compile(
     r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
     # after what sets it ("in the June 2023 quarter, did Exxon or AMC make more …")
@@ -144,10 +146,10 @@ _QUESTION_CUE = re.compile(
     r"|,\s*(?:did|does|do|is|was|were|are|has|have)\s+(?!(?:not|been|to|it|that|this|there|these|those|you)\b)\w"
     r"|"
     + _ASKED_OF_YOU
-    # a figure asked for by the verb that computes it ("Calculate inventory turnover ratio for FY2022"); one
-    # that says how ("Calculate EBITDA using …") is an instruction
-    # ("compare R&D expense in Q1 … with the year-ago quarter - what's the % change?")
-    + r"|^\W*(?:please\s+)?(?:calculate|compute|work\s+out|compare)\b(?!.*\b(?:using|as|by)\b)",
+    # a figure asked for by the verb that computes it ("Calculate inventory turnover ratio for FY2022",
+    # "compare R&D expense in Q1 … with the year-ago quarter - what's the % change?"); one that says how
+    # ("Calculate EBITDA using …") is an instruction
+    + rf"|^\W*(?:please\s+)?(?:{_COMPUTES})\b(?!.*\b(?:using|as|by)\b)",
     re.IGNORECASE,
 )
 
@@ -232,8 +234,8 @@ _CONFIRMS = re.compile(
 )
 # a yes/no question of what was named before it, and one asked of a figure
 # (or of a company named in one word or a part named, with what it is doing: "is C3.ai actually pulling back
-# on R&D …?", "is the home market still Nike's cash cow?"; "did
-# Coke really out-earn Tesla in 2024? What's the difference …" asks what the next question computes)
+# on R&D …?", "is the home market still Nike's cash cow?"; "did Coke really out-earn Tesla in 2024? What's
+# the difference …" asks what the next question computes)
 _YES_NO_START = re.compile(
     r"\W*(?:so\s+)?(?:(?:did|does|do|is|was|were|are|has|have|had)\s+(?:(?:any|some|all)\s+of\s+)?(?:it|they|that|this)\b"
     r"|(?:is|are|was|were|has|have)\s+(?:(?-i:[A-Z][\w.&'’-]*)|the\s+[a-z]+(?:\s+[a-z]+)?)\s+"
@@ -245,8 +247,7 @@ _YES_NO_START = re.compile(
 )
 _ASKS_FIGURE = re.compile(
     r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|(?:\s+[\w&/-]+){0,3}?\s+(?:did|was|were|is|are))|how\s+(?:much|many)"
-    r"|compare|calculate"
-    r"|compute|work\s+out)\b",
+    rf"|{_COMPUTES})\b",
     re.IGNORECASE,
 )
 # "how's Nike doing in Europe these days?": small talk beside the question asked

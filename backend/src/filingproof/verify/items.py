@@ -669,6 +669,13 @@ def spread_charge(caption: str, row: str) -> str | None:
     return None
 
 
+def unasked_charge(caption: str, row: str, wanted: frozenset[str], neutral: Iterable[str] = ()) -> str | None:
+    """The charge an untagged table spreads over the line `row` (`spread_charge`), where the asked terms
+    (`wanted`) name none of it: the cell is that charge, not the line asked; else None."""
+    charge = spread_charge(caption, row)
+    return charge if charge is not None and not terms(charge, neutral) & wanted else None
+
+
 def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
     """What the column of an untagged cell names beyond the asked item: a table can set lines side by side
     ("Net Sales", "Operating Income (Loss)", "% change" under one caption), and the column then says which
@@ -910,8 +917,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
             f"the cell (row '{label}') includes non-controlling interests, and '{asked.phrase}' asks for the "
             "company's share",
         )
-    charge = spread_charge(cell.caption or "", label) if cell.concept is None else None
-    if charge is not None and not terms(charge, neutral) & wanted:
+    charge = unasked_charge(cell.caption or "", label, wanted, neutral) if cell.concept is None else None
+    if charge is not None:
         return ItemCheck(
             False, f"the row '{label}' is the {charge} within that line (the table: '{cell.caption}')"
         )
