@@ -59,3 +59,23 @@ def test_the_refusal_lists_the_segments_as_the_filing_prints_them() -> None:
     assert "report no segment, division, unit or brand named 'Life & Annuity'" in sentence
     segments = "Business and International Insurance, Bond & Specialty Insurance, Personal Insurance."
     assert sentence.endswith(f"The segments they report: {segments}")
+
+
+def test_a_name_printed_only_inside_another_line_is_no_segment() -> None:
+    """GM's reconciliation prints "Cadillac dealer strategy", a charge; its segments are GMNA, GMI, Cruise and
+    GM Financial. "Cadillac segment" names none of them."""
+    ebit = "gm:EBITAdjusted"
+    segments = [
+        row(11, "GMNA", ebit, "12.3", ticker="GM", dimensions={SEGMENTS: "gm:GMNAMember"}),
+        row(12, "Cruise", ebit, "-3.5", ticker="GM", dimensions={SEGMENTS: "gm:CruiseMember"}),
+        row(13, "Cadillac dealer strategy(j)", "", "0.4", ticker="GM"),
+        row(14, "Korea", "", "1.1", ticker="GM"),  # a row that prints a name alone (PepsiCo's "LatAm")
+    ]
+    vocab = build_vocabulary("GM", segments, frozenset({"general", "motors"}))
+    gm = ("GM's",)
+    cadillac = unreported_part("What EBIT-adjusted did GM's Cadillac segment report", vocab, NEUTRAL, gm)
+    assert cadillac == "Cadillac"
+    assert unreported_part("What EBIT-adjusted did GM's Cruise segment report", vocab, NEUTRAL, gm) is None
+    assert unreported_part("What EBIT-adjusted did GM's Korea segment report", vocab, NEUTRAL, gm) is None
+    # a unit, a brand or a business is not looked for among the segments ("Travelers' pet insurance unit")
+    assert unreported_part("GM's Cadillac brand EBIT-adjusted", vocab, NEUTRAL, gm) is None

@@ -142,6 +142,10 @@ def _summed_phrase(derived: Derived) -> str:
     return phrase
 
 
+def _lines_of_one_company(picks: Sequence[Pick]) -> bool:
+    return len({pick.company for pick in picks}) == 1 and len({_what(pick) for pick in picks}) == len(picks)
+
+
 def derived_sentence(derived: Derived) -> str:
     if derived.sentence is not None:
         return derived.sentence
@@ -179,6 +183,14 @@ def derived_sentence(derived: Derived) -> str:
         return (
             f"The ratio of {_subject(first)} to {_what(second)} "
             f"{period_phrase(first.cell, first.target.quarter)} is {figure(value, d.unit)} {COMPUTED}."
+        )
+    if d.kind in ("sum", "difference") and _lines_of_one_company(picks):
+        # "share repurchases + dividends paid": lines of one company added or taken one from the other
+        joined = (" plus " if d.kind == "sum" else " minus ").join(_what(pick) for pick in picks)
+        period = period_phrase(picks[0].cell, picks[0].target.quarter)
+        return (
+            f"{possessive(picks[0].company)} {joined} {period} "
+            f"{'totals' if d.kind == 'sum' else 'is'} {figure(value, d.unit)} {COMPUTED}."
         )
     if d.kind == "difference":
         first, second = picks

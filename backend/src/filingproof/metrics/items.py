@@ -118,8 +118,11 @@ INPUTS: tuple[InputItem, ...] = (
             rf"|additions\s+to|acquisitions?\s+of)"
             rf"\s+{_PPE}(?!.*\b(?:included|accrued)\s+in\b).*", rf"{_PPE}\s+additions",
             # NVIDIA's, which its own free cash flow subtracts
-            rf"purchases?\s+related\s+to\s+{_PPE}(?:\s+and\s+intangible\s+assets)?"),
-           rf"(?:{_PPE}\s+)?capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}",
+            rf"purchases?\s+related\s+to\s+{_PPE}(?:\s+and\s+intangible\s+assets)?",
+            # Mullen's "Purchase of equipment" (tagged PaymentsToAcquirePropertyPlantAndEquipment)
+            r"purchases?\s+of\s+equipment"),
+           rf"(?:{_PPE}\s+)?capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}"
+           r"|purchases?\s+of\s+equipment|equipment\s+(?:purchases|capex)",
            outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
            # "Net cash flows from operating activities" (Johnson & Johnson)

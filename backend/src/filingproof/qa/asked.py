@@ -27,6 +27,7 @@ from filingproof.reading.grammar import (
     RATIO_WORDS,
 )
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
+from filingproof.verify.derive import DerivationKind
 from filingproof.verify.items import AskedItem, AskedPeriod
 
 _TOKEN = re.compile(r"[A-Za-z0-9$](?:[\w&’'.-]*[\w&])?")
@@ -182,6 +183,8 @@ def item_phrases(
     from ("cash" for "the increase in cash"), or with `printed`, a line that states the change itself
     ("increase in cash")."""
     derived = ask is not None and ask.derivation is not None
+    if ask is not None and ask.operands:
+        return ask.operands
     if ask is not None and ask.part is not None and (share := SHARE_OF.search(question)) is not None:
         whole = _phrase(_kept_tokens(question[share.end() :], mentions, derived, printed))
         return (ask.part, whole or ask.items[0].name)
@@ -263,6 +266,110 @@ def with_part(question: str, mentions: Sequence[str], ask: Ask | None) -> Ask | 
     written = before[kept[0].start() : kept[-1].end()]
     fits = written.startswith(kept[0].group()) and written.endswith(kept[-1].group())
     return Ask(ask.items, "margin", written if fits else _phrase(kept))
+
+
+# An operator written between two lines: "medical costs / premium revenues", "share repurchases + dividends
+# paid", "income tax provision divided by pretax income", "medical costs over premiums" (never "over the first
+# half", "over 2022")
+_OPERATOR = re.compile(
+    r"\s(?P<ratio>/|÷)\s|\s(?P<sum>\+)\s|\s(?P<minus>−)\s"
+    r"|\s(?:(?P<ratio_word>divided\s+by)|(?P<sum_word>plus)|(?P<minus_word>minus|difference\s+between)"
+    r"|(?P<over>over)(?!\s+(?:the|a|an|its|their|this|last|that|time|\d|[fc]y\d|[1-4]?[qh]\d)\b))\s",
+    re.IGNORECASE,
+)
+# "divide the income tax provision by pretax income": the same ratio, said as a verb; "the difference between
+# A and B": A minus B
+_DIVIDE = re.compile(r"\bdivid(?:e|ing)\s+(?P<first>.+?)\s+by\s+(?=\S)", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bdifference\s+between\s+(?P<first>.+?)\s+and\s+(?=\S)", re.IGNORECASE)
+# where an operand stops: a clause's punctuation
+_OPERAND_EDGE = re.compile(r"[,;:?()]|\s[-–—]\s")
+# a figure asked in percent: the ratio is written as a percentage
+_PERCENT = re.compile(r"%|\bpercent(?:age)?\b|\brate\b|\bmargin\b|\bETR\b", re.IGNORECASE)
+# a ratio asked at all
+_RATIO_ASKED = re.compile(
+    rf"{_PERCENT.pattern}|\bratio\b|\btimes\b|\bcoverage\b|\bMCR\b|\bMLR\b", re.IGNORECASE
+)
+# how a gloss opens the lines it adds up ("…, counting treasury stock acquired … plus dividends paid"): no
+# word of the first line
+_GLOSS_OPENING = frozenset({"counting", "including", "taking", "using", "adding", "add", "take", "use"})
+
+
+def with_operands(question: str, mentions: Sequence[str], ask: Ask | None, typed: str = "") -> Ask | None:
+    """`ask` as two lines an operator the question writes joins, where the curated items do not name both
+    ("UNH 1H23 MCR % (med costs / premiums)", "TRV 9M23 buybacks + divs paid"): their ratio (a percentage
+    where one is asked), sum or difference, each line resolved against the company's own lines. `ask`
+    itself when no operator stands between two phrases of the item's words. `typed`: the question as typed,
+    where a percentage may be asked in words the reading leaves out ("…, in percent")."""
+    if ask is not None and (len(ask.items) > 2 or ask.derivation is not None or ask.part is not None):
+        return ask
+    found = _operator(question, typed)
+    if found is None:
+        return ask
+    kind, (first_start, first_end), (second_start, second_end) = found
+    if kind == "ratio" and (_PERCENT.search(question) or _PERCENT.search(typed)):
+        kind = "margin"
+    operands = [(first_start, first_end), (second_start, second_end)]
+    if ask is not None and any(not _within(span, operands) for span in item_spans(question)):
+        # a line named outside the operands is the figure, and they are its parts ("Keytruda … global sales
+        # (US + international)"): no arithmetic of theirs
+        return ask
+    if ask is not None and len(ask.items) == 2:
+        # two curated lines, in the order written ("the difference between total current assets and total
+        # current liabilities")
+        return Ask(ask.items, kind)
+    tokens = _kept_tokens(question, mentions, True, False)
+    first_tokens = [t for t in tokens if first_start <= t.start() and t.end() <= first_end]
+    while first_tokens and first_tokens[0].group().lower() in _GLOSS_OPENING:
+        first_tokens = first_tokens[1:]
+    first = _phrase(first_tokens)
+    second = _phrase([t for t in tokens if second_start <= t.start() and t.end() <= second_end])
+    if not first or not second:
+        return ask
+    return Ask((), kind, operands=(first, second))
+
+
+_KINDS: dict[str, DerivationKind] = {
+    "ratio": "ratio", "ratio_word": "ratio", "over": "ratio", "sum": "sum", "sum_word": "sum"
+}  # fmt: skip
+
+
+def _operator(
+    question: str, typed: str = ""
+) -> tuple[DerivationKind, tuple[int, int], tuple[int, int]] | None:
+    """The operation an operator written in the question asks, and the spans of its two operands (each to
+    the nearest clause punctuation). A slash divides only where a ratio or a percentage is asked (in the
+    question as read, or as `typed`): between two names of one line it says "or"."""
+    kind: DerivationKind
+    verb = _DIVIDE.search(question) or _BETWEEN.search(question)
+    if verb is not None:
+        kind = "ratio" if verb.re is _DIVIDE else "difference"
+        first, second = verb.span("first"), (verb.end(), _edge_after(question, verb.end()))
+    else:
+        operators = list(_OPERATOR.finditer(question))
+        if len(operators) != 1:
+            return None
+        found = operators[0]
+        named = next(name for name, text in found.groupdict().items() if text)
+        if named == "ratio" and not (_RATIO_ASKED.search(question) or _RATIO_ASKED.search(typed)):
+            return None  # "automotive / Apple Car sales": one line by two names, no ratio asked
+        kind = _KINDS.get(named, "difference")
+        first = (_edge_before(question, found.start()), found.start())
+        second = (found.end(), _edge_after(question, found.end()))
+    return kind, first, second
+
+
+def _within(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start <= span[0] and span[1] <= end for start, end in spans)
+
+
+def _edge_before(question: str, at: int) -> int:
+    edges = [edge.end() for edge in _OPERAND_EDGE.finditer(question, 0, at)]
+    return edges[-1] if edges else 0
+
+
+def _edge_after(question: str, at: int) -> int:
+    edge = _OPERAND_EDGE.search(question, at)
+    return edge.start() if edge else len(question)
 
 
 def asked_items(

@@ -140,6 +140,10 @@ class Ask:
     # a share's part named as the filings print it, outside `LINE_ITEMS` ("food & beverage" as a percentage
     # of revenue): the margin's numerator, resolved against the company's own lines (`qa.asked.with_part`)
     part: str | None = None
+    # the lines an operator the question writes joins, as it words them ("medical costs / premium revenues",
+    # "share repurchases + dividends paid"): each resolved against the company's own lines
+    # (`qa.asked.with_operands`)
+    operands: tuple[str, ...] = ()
 
 
 # Ratios named by one phrase: (pattern, derivation, numerator item, denominator item)

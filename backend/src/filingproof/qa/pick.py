@@ -571,7 +571,10 @@ async def answer_table(
     elif kind in ("difference", "sum") and len(u.companies) >= 2 and items:
         picks = [await one(ticker, items[0], years[-1]) for ticker in u.companies]
         _derive(answer, kind, picks)
-    elif kind == "sum" and len(items) >= 2 and len(u.companies) == 1:
+    elif len(u.companies) == 1 and (
+        (kind == "sum" and len(items) >= 2) or (kind == "difference" and len(items) == 2)
+    ):
+        # lines of one company added, or one taken from another (`qa.asked.with_operands`)
         picks = [await one(u.companies[0], each, years[-1]) for each in items]
         _derive(answer, kind, picks)
     else:

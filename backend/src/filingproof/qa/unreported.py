@@ -32,9 +32,12 @@ _NAME_WORDS = 4
 _SEGMENT_AXIS = re.compile(r"(?<!Sub)BusinessSegmentsAxis$")
 
 
-def _names_before_parts(question: str, neutral: frozenset[str], mentions: Sequence[str]) -> list[str]:
-    """The names written right before a part word: the run of words that name something (a stop word, a
-    company's name, as written or as the question mentions it, or a period ends it), joiners kept inside."""
+def _names_before_parts(
+    question: str, neutral: frozenset[str], mentions: Sequence[str]
+) -> list[tuple[str, str]]:
+    """The names written right before a part word, each with that word: the run of words that name something
+    (a stop word, a company's name, as written or as the question mentions it, or a period ends it), joiners
+    kept inside."""
     named = {_bare(mention) for mention in mentions}
     names = []
     for part in _PART.finditer(question):
@@ -51,7 +54,7 @@ def _names_before_parts(question: str, neutral: frozenset[str], mentions: Sequen
         while run and run[0].lower() in _JOINERS:
             run.pop(0)
         if run:
-            names.append(" ".join(run))
+            names.append((" ".join(run), part.group().lower()))
     return names
 
 
@@ -81,11 +84,37 @@ def unreported_part(
     carries ("Life & Annuity"), else None. `mentions`: how the question names companies ("NKE"); `read`:
     the question as read, which must hold the name's words too (a name in an aside set aside is none)."""
     kept = terms(read if read is not None else question)
-    for name in _names_before_parts(question, neutral, mentions):
+    for name, part in _names_before_parts(question, neutral, mentions):
         wanted = terms(name, neutral)
-        if wanted and wanted <= kept and not _carried(vocab, wanted):
+        if not wanted or not wanted <= kept:
+            continue
+        if not _carried(vocab, wanted) or (part in _SEGMENT_WORDS and not _segment_named(vocab, wanted)):
             return name
     return None
+
+
+# the words that name a reported segment, which a company that tags its segments names by a member
+_SEGMENT_WORDS = frozenset({"segment", "segments", "seg", "division", "divisions"})
+
+
+def _segment_named(vocab: Vocabulary, wanted: frozenset[str]) -> bool:
+    """Whether the words name one of the company's segments: a member on its segments axis, as tagged or as
+    printed, a row or column that prints the name alone (PepsiCo's "LatAm"), or a table captioned with it.
+    True when the company tags no segments (nothing to tell by). "Cadillac dealer strategy", a line of GM's
+    reconciliation, names no segment "Cadillac"."""
+    members = {
+        member
+        for entry in vocab.entries
+        for axis, member in entry.cell.dimensions.items()
+        if _SEGMENT_AXIS.search(axis)
+    }
+    if not members:
+        return True
+    printed = printed_names(vocab)
+    names = [terms(member_words(str(m))) | terms(printed.get(str(m), "")) for m in members]
+    captions = (entry.carried - entry.own for entry in vocab.entries if entry.cell.fact_id is None)
+    alone = any(entry.row == wanted or entry.column == wanted for entry in vocab.entries)
+    return alone or any(wanted <= name for name in names) or any(wanted <= caption for caption in captions)
 
 
 def reported_segments(vocab: Vocabulary) -> list[str]:
@@ -111,5 +140,6 @@ def unreported_sentence(ticker: str, company: str, name: str, vocab: Vocabulary)
     listed = f" The segments they report: {', '.join(segments)}." if segments else ""
     return (
         f"The ingested filings of {company} ({ticker}) report no segment, division, unit or brand named "
-        f"'{name}': no line of their tables carries that name, so there is no figure for it.{listed}"
+        f"'{name}': neither a segment of theirs nor a line of their tables is named so, so there is no "
+        f"figure for it.{listed}"
     )

@@ -396,7 +396,7 @@ def _key(
     accepted: frozenset[str],
     preferred: Sequence[str],
     flags: tuple[bool, bool, frozenset[str], bool],
-) -> tuple[int, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
+) -> tuple[int, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
@@ -407,6 +407,9 @@ def _key(
     # "the Automotive segment" is the segment's member, not the "Automotive sales" product line, nor a
     # table of the MD&A that does not say "segment"
     off_axis = segment and not entry.segmental
+    # and a line its row names a segment's is no answer to a question that does not say "segment" ("pretax
+    # income" is not American Express's "Pretax segment income", of a table captioned with one segment)
+    unasked_segment = not segment and _SEGMENT.search(entry.cell.row_label) is not None
     # what was spent or paid is the cash-flow statement's payment, not the equity statement's line
     not_paid = paid and not _is_payment(entry)
     # fewer members first: a consolidated line before a member's whose words the phrase happens to hold
@@ -430,6 +433,7 @@ def _key(
         uncounted,
         not_paid,
         off_axis,
+        unasked_segment,
         other_word,
         by_caption,
         named,

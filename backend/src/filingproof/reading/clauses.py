@@ -123,7 +123,9 @@ _PRESENTATION = re.compile(
 _GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
 # A request: "can you …", "I'd like …".
 _ASKED_OF_YOU = (
-    r"\b(?:can|could|would|will)\s+(?:you|someone|anyone)\b|\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
+    r"\b(?:can|could|would|will)\s+(?:you|someone|anyone)\b"
+    # (not what one has of it: "I've already pulled what I need from the General Dynamics … filings")
+    r"|(?<!\bwhat\s)\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
     # not what the figure is for ("I want to line it up next to the Q1 FY24 print")
     r"(?!\s+to\s+(?!(?:know|see|get|find|check|understand|confirm|compare|ask|pull|grab|double-check)\b))"
     # a terse request ("have BMY + JNJ FY23; need Eli Lily rev FY23"), not what the answer is for ("Need it
@@ -394,6 +396,7 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
                 told |= {(start, end) for start, end, _, _ in pieces}
     # the clauses with a question word or a request ask; else those with a question mark; else all
     asking = [(s, e) for s, e, gloss, _ in clauses if not gloss and _QUESTION_CUE.search(text[s:e])]
+    cued = asking
     if any(clause not in told for clause in asking):
         # "My boss keeps asking how much Tesla leans on credits. What was …?": a sentence told, not asked,
         # beside one that asks, is context
@@ -436,7 +439,11 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
         for s, e in asking
         if _CONFIRMS.search(text[s:e]) or _SMALL_TALK.match(text[s:e]) or _HOW_IT_WENT.match(text[s:e])
     }
-    asking = [clause for clause in asking if clause not in confirming] or asking
+    # (and where the clause seeking agreement was the only one left, a sentence told that asks all the same
+    # does: "Pfizer sold a mountain of bonds to pay for Seagen, right? curious how big the long-term debt
+    # line was …")
+    told_asking = [clause for clause in cued if clause not in asking and clause not in confirming]
+    asking = [clause for clause in asking if clause not in confirming] or told_asking or asking
     # "did it finally make a profit in 2024? what was the segment's operating income …": a yes/no question
     # of what was named before it, which the figure of the question after it answers, says what the figure
     # is for (one that names a part itself asks of it: "did Data Center and AI actually lose money …? what

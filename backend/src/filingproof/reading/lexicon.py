@@ -102,6 +102,9 @@ SHORT_FORMS = {
     "mktg": "marketing",
     "mkts": "markets",
     "mkt": "market",
+    "med": "medical",
+    "ops": "operations",
+    "equip": "equipment",
 }
 
 

@@ -1161,6 +1161,13 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
         return
 
 
+def _beside_company(draft: _Draft, span: Span) -> bool:
+    """Whether a slash sets the span beside a company's name ("Raytheon/RTX's")."""
+    after = draft.text[span.end - draft.offset :]
+    company = next((s for s in draft.spans if s.role == "company" and s.start > span.end), None)
+    return after.startswith("/") and company is not None and not after[1 : company.start - span.end].strip()
+
+
 _PRONOUNS = frozenset({"they", "it", "she", "he"})
 _AFTER_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w&.-]*\s+$")
 
@@ -1227,7 +1234,16 @@ def _nearest(word: str, terms: frozenset[str]) -> str | None:
         for term in lengths.get(length, ())
         if one_edit(word, term)
     ]
+    if len(near) > 1:
+        # a doubled letter typed once is the commonest slip: "actualy" is "actually", not "actual"
+        near = [term for term in near if _one_of_double_dropped(word, term)]
     return min(near) if len(near) == 1 else None
+
+
+def _one_of_double_dropped(typed: str, term: str) -> bool:
+    return len(term) == len(typed) + 1 and any(
+        term[i] == term[i + 1] and term[:i] + term[i + 1 :] == typed for i in range(len(term) - 1)
+    )
 
 
 # The filings' terms by length, for the sets of terms read lately (`qa.filing_words` keeps each set while
@@ -1580,7 +1596,10 @@ _TOLD_OF = re.compile(
     r"(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)*"
     r"\s+(?:keeps?|kept|continues?|continued|(?:has|have|had)\s+been|looks?|looked|seems?|seemed|is|are|was|"
     r"were|made|makes|sold|sells|earned|earns|brought|brings|grew|grows|fell|falls|dropped|drops|lost|loses|"
-    r"generated|generates)\b(?!\s+(?:what|my|our|the\s+(?:one|focus|part|piece)\b))",
+    r"generated|generates)\b(?!\s+(?:what|my|our|the\s+(?:one|focus|part|piece)\b))"
+    # or an event it names ("the whole Cruise robotaxi mess", "the Uncrustables plant delays")
+    r"|\s+(?:[\w'’-]+\s+){0,2}(?:mess|saga|drama|fiasco|debacle|scandal|headlines|strike|recall|lawsuit|probe"
+    r"|incident|accident|hype|chaos|turmoil|meltdown|shutdown|delays?|woes|troubles|problems|issues)\b",
     re.IGNORECASE,
 )
 # an asking clause's pointer back at a part named before it ("what did that segment do")
@@ -1670,7 +1689,16 @@ def _named_in_passing(text: str, name: str) -> bool:
         _AGAINST_BEFORE.search(text, 0, at)
         or _TOLD_OF.match(text, after)
         or _PART_OF_AFTER.match(text, after)
+        or _SITE_AFTER.match(text, after)
     )
+
+
+# a name that says which of the company's sites or products a thing is ("the new Uncrustables plant")
+_SITE_AFTER = re.compile(
+    r"\s+(?:plants?|factory|factories|facility|facilities|mills?|fabs?|refinery|refineries|stores?|warehouses?"
+    r"|campus|site|brand|franchise|launch|rollout|line)\b",
+    re.IGNORECASE,
+)
 
 
 _PART_OF_AFTER = re.compile(
@@ -1753,12 +1781,16 @@ def read(
     clauses = split_clauses(source, names)
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
-    # a name before its company's ticker in parentheses ("Raytheon (RTX)") is the company's, though a
-    # parenthesis ends a clause and a member may print the name too (RTX's Raytheon segment)
+    # a name before its company's ticker in parentheses or after a slash ("Raytheon (RTX)", "Raytheon/RTX's")
+    # is the company's, though a parenthesis ends a clause and a member may print the name too (RTX's
+    # Raytheon segment)
     before_ticker = [
         (mention, ticker)
         for mention, ticker in whole
-        if ticker and re.search(rf"{re.escape(mention)}\s*\(\s*{re.escape(ticker)}\s*\)", source, re.I)
+        if ticker
+        and re.search(
+            rf"{re.escape(mention)}\s*(?:\(\s*{re.escape(ticker)}\s*\)|/{re.escape(ticker)}\b)", source, re.I
+        )
     ]
     # a ticker in capitals that is also an analyst's word ("GM": gross margin) is the company where it is
     # the only company named, or one of a list of companies ("GM buybacks FY23", "GM vs JCI")
@@ -1901,6 +1933,8 @@ def read(
             and not (span.role == "qualifier" and _KIND_OF_COMPANY.match(draft.text, span.end - draft.offset))
             # "consolidated, so Sky and NBCUniversal included": parts the figure takes in, not the part asked
             and not (span.role == "qualifier" and _TAKEN_IN.search(draft.text))
+            # "Raytheon/RTX's back half of 2023": a name the company went by, set beside its own
+            and not (span.role == "qualifier" and _beside_company(draft, span))
             # "… and Reality Labs keeps eating cash... how much did Meta book as R&D": what is told of it,
             # unless the question points back at it ("Fabric & Home Care is P&G's biggest piece, right? what
             # did that segment do in net sales")

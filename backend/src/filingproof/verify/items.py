@@ -302,7 +302,7 @@ def spellings(found: frozenset[str]) -> frozenset[str]:
 # Words that qualify nothing: what every line has ("total", "net"; "GAAP", as every statement is, while
 # "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
-    "a an and the of for from to in within on by at as with its our their or is was were be "
+    "a an and the of for from to in within on by at as with under its our their or is was were be "
     "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
     "provide provides providing used balance beginning ending end year years ended ending period periods "
     "fiscal month months quarter "

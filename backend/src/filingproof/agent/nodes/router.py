@@ -16,7 +16,7 @@ from filingproof.agent.trace import hop
 from filingproof.metrics.criteria import quality_asked
 from filingproof.metrics.definition import dated_year, metric_question
 from filingproof.metrics.trend import trend_asked
-from filingproof.qa.asked import with_part
+from filingproof.qa.asked import with_operands, with_part
 from filingproof.qa.direction import asked_way
 from filingproof.qa.filing_words import filing_words
 from filingproof.qa.items import Ask, open_ask, parse_ask
@@ -186,7 +186,7 @@ def _how_to_add(u: QueryUnderstanding) -> str:
 def ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
     """The line items and arithmetic the question asks of the tables; None: it asks the pages."""
     ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
-    ask = with_part(text, u.company_mentions, ask)
+    ask = with_operands(text, u.company_mentions, with_part(text, u.company_mentions, ask), reading.question)
     moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
     if ask is None and (quality_asked(text) or trend_asked(text) or moved or ranking_asked(text)):
         # a judgment, a metric's move, or a ranking of a line no curated item names: from the tables
