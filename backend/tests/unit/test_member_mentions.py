@@ -40,3 +40,10 @@ def test_a_short_name_is_written_in_capitals_as_initials() -> None:
     assert written_member("total revenues from McDonald's U.S. segment", "mcd:USMarketMember") == "U.S."
     assert written_member("MCD US seg total revs 2Q23", "mcd:USMarketMember") == "US"
     assert written_member("tell us McDonald's total revenues", "mcd:USMarketMember") is None
+
+
+def test_a_member_whose_rows_leave_out_its_part_word_is_written_without_it() -> None:
+    """Intel prints `intc:ClientComputingGroupMember` as "Client Computing"; the reading writes it so."""
+    question = "What was Intel's Client Computing revenue FY2023"
+    assert written_member(question, "intc:ClientComputingGroupMember") == "Client Computing"
+    assert written_member("What was Intel's revenue FY2023", "intc:ClientComputingGroupMember") is None

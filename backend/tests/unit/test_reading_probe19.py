@@ -100,3 +100,40 @@ def test_analysts_words_and_slips(question: str, said: str, unsaid: str) -> None
     read_ = reading(question)
     text = read_.text + read_.definition  # a formula's words are its definition's
     assert said in text and unsaid not in text, text
+
+
+# Probe 19's held-out misses, read after it was measured (spent): a question of how hard something hit a
+# line, a yes/no question of a company's line before the figure asked, verbs of paying and of cash coming in
+# and the "op" analysts shorten "operating" to.
+@pytest.mark.parametrize(
+    ("question", "said", "unsaid"),
+    [
+        ("how badly did lower oil and gas prices dent Chevron's top line? need the % change in sales and "
+         "other operating revenues, Q2 2023 vs Q2 2022", "sales and other operating revenues", "dent"),
+        ("with the Humira biosimilars hitting the US market this year, did AbbVie's margin hold up? can you "
+         "work out gross margin % for Q2 2023", "gross margin", "hold"),
+        ("how much did AbbVie actually hand out in dividends in 2023?", "dividends", "hand"),
+        ("between Verizon and Pfizer, who pulled in more operating cash flow in the first half of 2023",
+         "cash provided by operating activities", "pulled"),
+        ("CVX sales & other op revs YoY % 2Q23 vs 2Q22", "other operating", " op "),
+    ],
+)  # fmt: skip
+def test_held_out_wordings(question: str, said: str, unsaid: str) -> None:
+    text = reading(question).text
+    assert said in text and unsaid not in text, text
+
+
+def test_a_member_named_by_its_tag_is_read_as_its_rows_print_it() -> None:
+    """`vz:VerizonConsumerGroupSegmentMember` is printed "Consumer" on the rows of its figures: the name the
+    picker and the item check look for."""
+    words = FilingWords(
+        terms=terms("operating income consumer"),
+        members=(("VZ", "Verizon Consumer Group"), ("VZ", "Consumer")),
+        fold=terms,
+        printed=(("Consumer", "Verizon Consumer Group"),),
+    )
+    catalog = Catalog((CompanyRef("VZ", "VERIZON COMMUNICATIONS INC"),), ())
+    question = "What operating income did the Verizon Consumer Group segment report in Q2 2023?"
+    read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR, words)
+    assert [span.bound for span in read_.of("qualifier")] == ["VZ:Consumer"]
+    assert "the Consumer segment" in read_.text

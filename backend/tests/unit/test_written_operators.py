@@ -81,7 +81,9 @@ def test_parts_of_a_line_named_outside_them_are_no_operands() -> None:
 
 
 def test_a_slash_between_two_names_of_one_line_divides_nothing() -> None:
-    assert with_operands("What were Apple's automotive / Apple Car sales in FY2024", ["Apple's"], None) is None
+    assert (
+        with_operands("What were Apple's automotive / Apple Car sales in FY2024", ["Apple's"], None) is None
+    )
     # where a ratio is asked, it divides
     ratio = with_operands("Apple's R&D / net sales ratio in FY2024", ["Apple's"], None)
     assert ratio is not None and ratio.derivation == "ratio"

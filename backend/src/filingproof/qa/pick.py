@@ -186,8 +186,17 @@ def without_company(name: str, company_words: frozenset[str]) -> str | None:
 
 def written_member(question: str, member: str, company_words: frozenset[str] = frozenset()) -> str | None:
     """How the question writes the name of a member the resolver chose: a short one ("Mac") as the filer
-    capitalises it, as a word of its own; one that begins with the company's name maybe without it."""
+    capitalises it, as a word of its own; one that begins with the company's name maybe without it; one
+    that ends in a word for a part maybe without it ("Client Computing" for
+    `intc:ClientComputingGroupMember`, as its rows print it)."""
     name = member_name(member)
+    found = _written_name(question, name, company_words)
+    if found is None and (part := _PART_AT_END.search(name)) is not None:
+        found = _written_name(question, name[: part.start()], company_words)
+    return found
+
+
+def _written_name(question: str, name: str, company_words: frozenset[str]) -> str | None:
     found = mention_of(question, name)
     if found is None and (short_name := without_company(name, company_words)):
         found = mention_of(question, short_name)
@@ -195,6 +204,10 @@ def written_member(question: str, member: str, company_words: frozenset[str] = f
         short = re.search(rf"\b{re.escape(name)}\b", question)
         found = short.group() if short else None
     return found
+
+
+# a word for a company's part at the end of a member's name, which its rows may leave out
+_PART_AT_END = re.compile(r"\s+(?:Group|Segment|Division|Business|Unit)$")
 
 
 def _written_label(question: str, label: str) -> str | None:

@@ -136,7 +136,10 @@ _ASKED_OF_YOU = (
 # A question of how something went, which no one figure answers ("how did 3M's actual businesses do?")
 _HOW_IT_WENT = re.compile(
     r"^\W*(?:so\s+)?how\s+(?:did|does|do|is|are|was|were|has|have)\s+[^?]{1,60}?\s+"
-    r"(?:do|doing|done|perform|performed|performing|fare|fared|faring|go|going|gone|hold(?:ing)?\s+up)\W*$",
+    r"(?:do|doing|done|perform|performed|performing|fare|fared|faring|go|going|gone|hold(?:ing)?\s+up)\W*$"
+    # or how hard something hit it ("how badly did lower oil and gas prices dent Chevron's top line?")
+    r"|^\W*(?:so\s+)?how\s+(?:badly|hard|much)\s+did\s+[^?]{1,80}?\s+(?:hit|hurt|dent|weigh\s+on|drag\s+on"
+    r"|drag\s+down|squeeze|crimp|pressure|dinge?)\b[^?]*$",
     re.IGNORECASE,
 )
 # the verbs that ask for a figure by computing it
@@ -243,12 +246,15 @@ _YES_NO_START = re.compile(
     r"|(?:is|are|was|were|has|have)\s+(?:(?-i:[A-Z][\w.&'’-]*)|the\s+[a-z]+(?:\s+[a-z]+)?)\s+"
     r"(?:actually|really|still|finally|now)\b"
     # ("did profits pick up in the back half? what was operating income in 2H 2023")
-    r"|(?:did|does|do|has|have)\s+(?-i:[a-z]+)\s+(?:actually\s+|really\s+)?(?:pick(?:ed)?\s+up|improve|recover|rebound"
+    # (or of a company's line: "did AbbVie's margin hold up? can you work out gross margin % …")
+    r"|(?:did|does|do|has|have)\s+(?:(?-i:[a-z]+)|(?-i:[A-Z][\w.&-]*)['’]s\s+(?-i:[a-z]+))\s+"
+    r"(?:actually\s+|really\s+)?(?:pick(?:ed)?\s+up|hold\s+up|held\s+up|improve|recover|rebound"
     r"|grow|rise|fall|drop|decline|shrink|expand|turn\s+around)\b)",
     re.IGNORECASE,
 )
 _ASKS_FIGURE = re.compile(
-    r"\W*(?:so\s+|and\s+)?(?:what(?:['’]s|(?:\s+[\w&/-]+){0,3}?\s+(?:did|was|were|is|are))|how\s+(?:much|many)"
+    r"\W*(?:so\s+|and\s+)?(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:what(?:['’]s|(?:\s+[\w&/-]+){0,3}?\s+(?:did|was|were|is|are))|how\s+(?:much|many)"
     rf"|{_COMPUTES})\b",
     re.IGNORECASE,
 )

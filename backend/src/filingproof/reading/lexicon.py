@@ -105,6 +105,7 @@ SHORT_FORMS = {
     "med": "medical",
     "ops": "operations",
     "equip": "equipment",
+    "op": "operating",
 }
 
 

@@ -579,6 +579,18 @@ def _bind_brand_before(draft: _Draft, start: int, mentioned: Sequence[tuple[str,
         draft.bind(*brand.span(1), "filler")
 
 
+def _printed_within(name: str, printed: str | None) -> str:
+    """The printed name where it is the tag's name less a word for a part or a first word (the company's
+    name: "Verizon Consumer Group" is printed "Consumer"), else the name ("Security Revenue", printed
+    "Security", keeps the line's word)."""
+    if printed is None:
+        return name
+    words, within = (re.findall(r"[a-z0-9]+", text.lower()) for text in (name, printed))
+    extra = set(words) - set(within)
+    droppable = PART_WORDS | set(words[:1])
+    return printed if within and set(within) < set(words) and extra <= droppable else name
+
+
 def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[str, str]]) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
@@ -586,11 +598,15 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
     for ticker, name in words.members:
         if name.strip():
             reporters.setdefault(name, set()).add(ticker)
-    # each name bound to all its reporters: "AAPL,MCD:Americas"
-    bounds = {name: f"{','.join(sorted(tickers))}:{name}" for name, tickers in reporters.items()}
     # a member typed short is named as the filer prints it, where it does ("CCG": Intel's "Client Computing",
     # the row its figures are printed on, for `intc:ClientComputingGroupMember`)
     printed = {tag: name for name, tag in words.printed}
+    # each name bound to all its reporters: "AAPL,MCD:Americas"; a tag's name that holds the printed one is
+    # named as printed ("Verizon Consumer Group", printed "Consumer" on the rows of its figures)
+    bounds = {
+        name: f"{','.join(sorted(tickers))}:{_printed_within(name, printed.get(name))}"
+        for name, tickers in reporters.items()
+    }
     short = {
         name: f"{','.join(sorted(tickers))}:{printed.get(name, name)}" for name, tickers in reporters.items()
     }
@@ -1597,9 +1613,11 @@ _TOLD_OF = re.compile(
     r"\s+(?:keeps?|kept|continues?|continued|(?:has|have|had)\s+been|looks?|looked|seems?|seemed|is|are|was|"
     r"were|made|makes|sold|sells|earned|earns|brought|brings|grew|grows|fell|falls|dropped|drops|lost|loses|"
     r"generated|generates)\b(?!\s+(?:what|my|our|the\s+(?:one|focus|part|piece)\b))"
-    # or an event it names ("the whole Cruise robotaxi mess", "the Uncrustables plant delays")
+    # or an event it names ("the whole Cruise robotaxi mess", "the Uncrustables plant delays", "the Humira
+    # biosimilars hitting the US market")
     r"|\s+(?:[\w'’-]+\s+){0,2}(?:mess|saga|drama|fiasco|debacle|scandal|headlines|strike|recall|lawsuit|probe"
-    r"|incident|accident|hype|chaos|turmoil|meltdown|shutdown|delays?|woes|troubles|problems|issues)\b",
+    r"|incident|accident|hype|chaos|turmoil|meltdown|shutdown|delays?|woes|troubles|problems|issues|markets?"
+    r"|hitting|eating|weighing|hurting|dragging|squeezing)\b",
     re.IGNORECASE,
 )
 # an asking clause's pointer back at a part named before it ("what did that segment do")
