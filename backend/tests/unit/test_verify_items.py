@@ -1105,3 +1105,36 @@ def test_a_members_row_is_the_line_of_the_total_that_closes_its_rows() -> None:
 )
 def test_a_tags_lower_case_and_run_into_a_word_is_set_apart(member: str, words: str) -> None:
     assert member_words(member) == words
+
+
+def test_long_term_debt_is_the_balance_sheets_non_current_line() -> None:
+    """UnitedHealth prints "Long-term debt, less current maturities"; "long-term debt" asks that line."""
+    at = (AskedPeriod(date(2023, 6, 30)),)
+    debt = CellFacts(
+        row_path=("Long-term debt, less current maturities",),
+        caption="Condensed Consolidated Balance Sheets",
+        column_label="June 30, 2023",
+        concept="us-gaap:LongTermDebtNoncurrent",
+        instant=True,
+        period_end=date(2023, 6, 30),
+        company="UNH",
+    )
+    assert check_item(AskedItem("long-term debt", "UNH", at), debt).ok
+    assert not check_item(AskedItem("debt", "UNH", at), debt).ok  # the non-current part is a narrower line
+
+
+def test_a_total_row_is_not_every_part_its_caption_lists() -> None:
+    """Visa's "Net revenue" total under "… net revenue earned in the U.S. and internationally" is no
+    international revenue."""
+    year = (AskedPeriod(date(2024, 9, 30), 366),)
+    total = CellFacts(
+        row_path=("Net revenue",),
+        caption="The following table presents our net revenue earned in the U.S. and internationally:",
+        column_label="For the Years Ended September 30, 2024",
+        concept=None,
+        period_start=date(2023, 10, 1),
+        period_end=date(2024, 9, 30),
+        company="V",
+    )
+    assert not check_item(AskedItem("net revenue internationally", "V", year), total).ok
+    assert check_item(AskedItem("net revenue", "V", year), total).ok

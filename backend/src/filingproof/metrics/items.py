@@ -74,6 +74,7 @@ INPUTS: tuple[InputItem, ...] = (
     _input("revenue", "revenue", "income_statement", "duration",
            (r"total\s+net\s+revenues?", r"total\s+net\s+sales", r"total\s+revenues?", r"net\s+revenues?",
             r"revenues?", r"net\s+sales", r"total\s+net\s+sales\s+and\s+revenues?",
+            r"sales",  # Merck's income statement: "Sales", "Cost of sales"
             r"(?:total\s+)?(?:net\s+)?operating\s+revenues?", r"(?:total\s+)?sales\s+to\s+customers"),
            r"(?:total\s+)?(?:net\s+)?(?:operating\s+)?(?:revenues?|sales)|top[- ]line"),
     _input("cost_of_sales", "cost of sales", "income_statement", "duration",

@@ -102,10 +102,24 @@ def line_initials(label: str) -> tuple[str, str] | None:
     informational and administrative")."""
     listed = _LISTED_WORDS.match(label)
     if listed is None:
-        return None
+        return _capitals_initials(label)
     words = re.split(r"\s*,\s*", listed["listed"])
     short = "".join(word[0] for word in words) + f"&{listed['last'][0]}"
     return short.lower(), f"{', '.join(words)} and {listed['last']}".lower()
+
+
+# the small words a region's initials leave out ("Europe, the Middle East and Africa": EMEA)
+_SMALL = frozenset({"the", "and", "of", "&"})
+
+
+def _capitals_initials(label: str) -> tuple[str, str] | None:
+    """A line of three capitalised words or more by their initials, and the line: "Europe, the Middle East and
+    Africa" → ("emea", "europe, the middle east and africa"); "Asia Pacific and Japan" → ("apj", …)."""
+    line = re.sub(r"\s*\([^)]*\)*\)?", "", label).strip(" :")
+    words = [word for word in re.findall(r"[A-Za-z&]+", line) if word.lower() not in _SMALL]
+    if len(words) < 3 or not all(word[0].isupper() for word in words):
+        return None
+    return "".join(word[0] for word in words).lower(), line
 
 
 def company_words(vocab: Vocabulary, name: frozenset[str]) -> CompanyWords:

@@ -46,6 +46,7 @@ from filingproof.verify.items import (
     PAYMENT,
     PER_SHARE,
     QUALIFY_NOTHING,
+    caption_words,
     column_name,
     column_words,
     concept_words,
@@ -168,7 +169,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     names = [*path, *(member_words(str(m)) for m in cell.dimensions.values())]
     carried = own
     if row.fact_id is None and row.table_title:
-        carried |= terms(row.table_title, neutral)
+        carried |= terms(caption_words(row.table_title), neutral)
         names.append(row.table_title)
     untagged_column = column - COLUMN_PERIOD if row.fact_id is None else frozenset()
     labels = [*path, row.table_title or ""] if row.fact_id is None else path

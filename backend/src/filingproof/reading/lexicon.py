@@ -106,6 +106,7 @@ SHORT_FORMS = {
     "ops": "operations",
     "equip": "equipment",
     "op": "operating",
+    "mbr": "member",
 }
 
 

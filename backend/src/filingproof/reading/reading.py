@@ -836,6 +836,8 @@ def _starts_each(parts: Sequence[str], words: Sequence[str]) -> bool:
 _LINE_NAMED = (
     r"(?:the\s+)?(?P<line>[A-Za-z&][\w&'./-]*(?:\s+[\w&'./-]+){0,5}?)(?:\s+(?:line|lines|bucket|pile|piece|portion|stuff))?"
     r"(?=\s*(?:[,;()?!]|\.(?:\s|$)|$)|\s+(?:from|in|for|but|please|pls|plz|thanks|thx|ty)\b"
+    # nor the question's verb after it ("… debt excluding Ford Credit did Ford report")
+    r"|\s+(?:did|does|do|was|were|is|are|has|have)\b"
     # nor a period after it ("LT debt ex current portion 12/31/23")
     r"|\s+(?:\d|(?:fy|cy|q[1-4]|[1-4]q|[12]h|h[12]|ytd|9m|6m)\b))"
 )
@@ -867,6 +869,10 @@ def _parenthesised_exclusions_out(source: str, excluded: list[str], names: Seque
     def blanked(found: re.Match[str]) -> str:
         if any(start <= found.start() < end for start, end in names):
             return found.group()
+        lines = [line.group("line") for line in _EXCLUSION.finditer(found.group(1))]
+        if len(lines) == 1 and _CURRENT_PART.fullmatch(lines[0]):
+            # "long-term debt (excluding current maturities)": the line's non-current part, as outside one
+            return "noncurrent".ljust(len(found.group()))
         excluded.extend(_in_filing_words(line.group("line")) for line in _EXCLUSION.finditer(found.group(1)))
         return " " * len(found.group())
 
@@ -892,7 +898,9 @@ def _bind_exclusions(draft: _Draft) -> list[str]:
             excluded.append(_in_filing_words(found.group("line")))
     for found in _INCLUSION.finditer(draft.text):
         if draft.free(*found.span()):
-            draft.bind(found.start(), found.end(), "filler")
+            # (the non-controlling interests it takes in say which total: ProfitLoss, not the company's share)
+            held = _WITH_NONCONTROLLING.search(found.group()) is not None
+            draft.bind(found.start(), found.end(), "item" if held else "filler", _WITH_NCI if held else "")
     return excluded
 
 
@@ -1744,6 +1752,10 @@ _THANKED_FOR = re.compile(
 )
 
 
+# "done w/ UNH + MRK", "finished with Amex and Mastercard": what the asker has done already
+_DONE_WITH = re.compile(r"\b(?:done|finished)\s+(?:w/|with)\s+[^.;:?!]{0,40}$", re.IGNORECASE)
+
+
 def _done_companies(draft: _Draft) -> list[Span]:
     """The companies an aside says are done ("Mastercard is done already, now I just need PayPal's …"): what
     is at hand is not what is asked, so they are lent to no asking clause."""
@@ -1754,6 +1766,7 @@ def _done_companies(draft: _Draft) -> list[Span]:
         and (
             _DONE_AFTER.match(draft.text, span.end - draft.offset)
             or _THANKED_FOR.search(draft.text, 0, span.start - draft.offset)
+            or _DONE_WITH.search(draft.text, 0, span.start - draft.offset)
             or BEYOND.match(draft.text)
             # "Cinemark, AMC's big rival": whose rival, not the company asked about
             or _RELATION_AFTER.match(draft.text, span.end - draft.offset)
@@ -1913,6 +1926,11 @@ def read(
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
+        if _WITH_NONCONTROLLING.search(draft.text):
+            # ", including the portion attributable to non-controlling interests,": which total the line is
+            spans.append(Span(clause.start, clause.end, source[clause.start : clause.end], "item", _WITH_NCI))
+            parts.append(_WITH_NCI)
+            continue
         if clause.kind == "definition" and not _one_line_over_periods(draft):
             spans += draft.spans
             # "…: operating cash flow less payments for PP&E, first half of 2023. what do you get?": its
@@ -2014,6 +2032,12 @@ def read(
 
 
 _SHARE_ASKED = "as a percentage of"  # the operation a share of a line is read as ("% of sales")
+# an aside that asks for the total with non-controlling interests ("including the portion attributable to
+# non-controlling interests", "before the non-controlling split")
+_WITH_NONCONTROLLING = re.compile(
+    r"\b(?:including|incl\.?|with|before)\b[^,;)]*\bnon-?\s*controlling\b", re.IGNORECASE
+)
+_WITH_NCI = "including noncontrolling interests"
 _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
 
 

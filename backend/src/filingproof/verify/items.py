@@ -290,6 +290,11 @@ _SYNONYMS = {
     "stock": "share",
     "paid": "payment",
     "declare": "declared",
+    "acquiring": "acquired",  # "spend acquiring its own common stock": Exxon's "Common stock acquired"
+    # where a figure was earned, said as an adverb ("revenue … earned in the U.S. and internationally")
+    "internationally": "international",
+    "domestically": "domestic",
+    "globally": "global",
 }
 
 
@@ -360,10 +365,33 @@ def _all_terms(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# the parts a caption says its table is split into ("net revenue earned in the U.S. and internationally", "by
+# segment and geography"): no part is every cell's
+_SPLIT_INTO = re.compile(
+    r"\b(?:in|by|between|across|from)\s+(?:the\s+)?[\w.'’-]+(?:\s+[\w.'’-]+)?\s+(?:and|or|&)\s+"
+    r"(?:the\s+)?[\w.'’-]+(?:\s+[\w.'’-]+)?",
+    re.IGNORECASE,
+)
+
+
+def caption_words(caption: str) -> str:
+    """What a table's caption says of each of its cells: the caption less the named parts it says the table
+    is split into (Visa's "The following table presents our net revenue earned in the U.S. and
+    internationally:" says "net revenue" of its total row, not "internationally"). The kinds of its rows
+    stay: Medtronic's "net sales by segment and division" is over divisions' rows."""
+    return _SPLIT_INTO.sub(lambda found: " " if _NAMED_PART.search(found.group()) else found.group(), caption)
+
+
+# a part a caption names: a capitalised name past its preposition, or where a figure was earned
+_NAMED_PART = re.compile(r"(?<!^)\b(?-i:[A-Z])[\w.'’-]*|\b\w+ally\b", re.IGNORECASE)
+
+
 def concept_words(concept: str) -> str:
-    """`us-gaap:IncomeTaxExpenseBenefit` → "income tax expense benefit"."""
+    """`us-gaap:IncomeTaxExpenseBenefit` → "income tax expense benefit"; `us-gaap:ProfitLoss`, the net income
+    that includes non-controlling interests, says so as its label does."""
     local = concept.split(":")[-1]
-    return " ".join(part.lower() for part in _CAMEL.findall(local))
+    words = " ".join(part.lower() for part in _CAMEL.findall(local))
+    return f"{words} including noncontrolling interest" if local == "ProfitLoss" else words
 
 
 # A member's kind after its name: "Segment", and "Market" (`mcd:USMarketMember`: McDonald's prints it "U.S.")
@@ -849,7 +877,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     concept = concept_words(cell.concept) if cell.concept else ""
     described = [*cell.row_path, cell.column_label, concept, *members]
     if cell.concept is None and cell.caption:
-        described.append(cell.caption)
+        described.append(caption_words(cell.caption))
     carried = frozenset().union(*(terms(text, neutral) for text in described))
     missing = wanted - carried
     if missing:
@@ -888,6 +916,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # dividends are the common shares' unless asked of another class ("Common stock dividends" is
     # McDonald's dividends; "preferred dividends" stays another line)
     accepted |= {"common", "share"} if "dividend" in wanted and "preferred" not in wanted else frozenset()
+    # long-term debt is the balance sheet's non-current line ("Long-term debt, less current maturities")
+    accepted |= {"noncurrent"} if {"long", "term", "debt"} <= wanted else frozenset()
     # a word the phrase writes is never one the row adds, though a claim's wording lets it go unnamed
     # ("margin" in "contribution margin … was $1,036 million")
     accepted |= terms(asked.phrase, neutral)
