@@ -53,3 +53,10 @@ async def test_a_ratio_asked_in_percent_is_a_percentage(pipeline: Pipeline) -> N
     text, value = _computed(response)
     assert text == "18.6%"
     assert abs(value - Decimal("18.62")) < Decimal("0.01")
+
+
+async def test_lines_joined_without_one_of_them_give_no_figure(pipeline: Pipeline) -> None:
+    """The line found answers no question asked: no figure at all, not Tesla's automotive sales alone."""
+    response = await pipeline.run("TSLA 2024 automotive sales + flux capacitor revenue")
+    assert response.status == "refused", response.answer
+    assert not response.figures

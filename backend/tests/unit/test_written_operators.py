@@ -87,3 +87,10 @@ def test_a_slash_between_two_names_of_one_line_divides_nothing() -> None:
     # where a ratio is asked, it divides
     ratio = with_operands("Apple's R&D / net sales ratio in FY2024", ["Apple's"], None)
     assert ratio is not None and ratio.derivation == "ratio"
+
+
+def test_a_threshold_in_percent_asks_no_ratio_of_a_slash() -> None:
+    """FinanceBench's "Are there any product categories / service categories that represent more than 20% of
+    Boeing's revenue": the slash says "or", and the 20% is a threshold."""
+    question = "Are there any product categories / service categories that represent more than 20% of revenue"
+    assert with_operands(question, [], None) is None

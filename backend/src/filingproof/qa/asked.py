@@ -286,8 +286,11 @@ _OPERAND_EDGE = re.compile(r"[,;:?()]|\s[-–—]\s")
 # a figure asked in percent: the ratio is written as a percentage
 _PERCENT = re.compile(r"%|\bpercent(?:age)?\b|\brate\b|\bmargin\b|\bETR\b", re.IGNORECASE)
 # a ratio asked at all
+# (a share "more than 20%" is a threshold, not the ratio asked)
 _RATIO_ASKED = re.compile(
-    rf"{_PERCENT.pattern}|\bratio\b|\btimes\b|\bcoverage\b|\bMCR\b|\bMLR\b", re.IGNORECASE
+    r"(?<![\d.])%|\bpercent(?:age)?\b|\brate\b|\bmargin\b|\bETR\b|\bratio\b|\btimes\b|\bcoverage\b"
+    r"|\bMCR\b|\bMLR\b",
+    re.IGNORECASE,
 )
 # how a gloss opens the lines it adds up ("…, counting treasury stock acquired … plus dividends paid"): no
 # word of the first line

@@ -47,7 +47,10 @@ NEGATION = re.compile(r"\W*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\b", re.
 _SETTING = re.compile(
     r"\s*(?:[A-Za-z]+\s*[,!]\s*)?"  # after a greeting: "hey, with covid testing rolling off, how much …"
     # ("after the whole PC chip glut, how much …"; not "after tax, …", which qualifies the line)
-    r"(?:(?:with|given|since|because|amid|now\s+that|(?:after|before)\s+(?:the|a|an|all)|(?:setting|leaving|putting)\s+aside)"
+    # ("between the post-pandemic inventory digestion and the Splunk deal costs, how much …"; not "between
+    # Verizon and Chevron, who …", which names the companies asked about)
+    r"(?:(?:with|given|since|because|amid|now\s+that|(?:after|before)\s+(?:the|a|an|all)|between\s+the"
+    r"|(?:setting|leaving|putting)\s+aside)"
     r"\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
     r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)"

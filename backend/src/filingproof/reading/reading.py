@@ -1926,6 +1926,18 @@ def read(
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
+        if _MOVED_IN_PERCENT.search(draft.text) and any(
+            span.role == "operation" and span.bound in _MOVES for span in asked_spans
+        ):
+            # "how much did Cisco's operating income fall …? percent change on the GAAP number please": the
+            # move asked, in percent
+            spans.append(
+                Span(
+                    clause.start, clause.end, source[clause.start : clause.end], "operation", _IN_PERCENT_MOVE
+                )
+            )
+            parts.append(_IN_PERCENT_MOVE)
+            continue
         if _WITH_NONCONTROLLING.search(draft.text):
             # ", including the portion attributable to non-controlling interests,": which total the line is
             spans.append(Span(clause.start, clause.end, source[clause.start : clause.end], "item", _WITH_NCI))
@@ -2038,6 +2050,12 @@ _WITH_NONCONTROLLING = re.compile(
     r"\b(?:including|incl\.?|with|before)\b[^,;)]*\bnon-?\s*controlling\b", re.IGNORECASE
 )
 _WITH_NCI = "including noncontrolling interests"
+# an aside that asks the move of the asking clause in percent
+_MOVED_IN_PERCENT = re.compile(
+    r"\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|decline|drop|fall|move)\b", re.IGNORECASE
+)
+_MOVES = frozenset({"decrease", "increase", "change"})
+_IN_PERCENT_MOVE = "percent change"
 _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
 
 

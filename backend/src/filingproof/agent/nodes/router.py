@@ -183,14 +183,22 @@ def _how_to_add(u: QueryUnderstanding) -> str:
     return f" To add {'it' if len(u.unknown_tickers) == 1 else 'them'}: {how_to_add(u.unknown_tickers)}."
 
 
+_DEFINES = re.compile(r"\bdefine[ds]?\b", re.IGNORECASE)
+
+
 def ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
     """The line items and arithmetic the question asks of the tables; None: it asks the pages."""
     ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
-    ask = with_operands(text, u.company_mentions, with_part(text, u.company_mentions, ask), reading.question)
+    ask = with_part(text, u.company_mentions, ask)
     moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
-    if ask is None and (quality_asked(text) or trend_asked(text) or moved or ranking_asked(text)):
+    judged = quality_asked(text) or trend_asked(text) or moved or ranking_asked(text)
+    if ask is None and judged:
         # a judgment, a metric's move, or a ranking of a line no curated item names: from the tables
         ask = Ask(())
+    elif not (judged or _DEFINES.search(reading.question)):
+        # ("any product categories / service categories … more than 20%": a judgment's "/" divides nothing;
+        # "Define unadjusted EBITDA as A plus B" is the metric library's to read)
+        ask = with_operands(text, u.company_mentions, ask, reading.question)
     if ask is None and _NARRATIVE.search(text) is None:
         ask = open_ask(text, len(u.companies), len(u.years))
     return ask

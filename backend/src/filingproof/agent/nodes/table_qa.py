@@ -59,8 +59,10 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         update["table"] = table
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
-        if ask.derivation in _COMPUTED_WITHIN and table.missing and not table.derived and not table.ambiguous:
-            # a margin, ratio or growth without one of its inputs: the inputs found answer no question asked
+        within = ask.derivation in _COMPUTED_WITHIN or bool(ask.operands)
+        if within and table.missing and not table.derived and not table.ambiguous:
+            # a margin, ratio or growth without one of its inputs, or lines an operator joins without one of
+            # them: the inputs found answer no question asked
             update["refusal"] = (
                 f"The ingested filings hold no figure for {'; '.join(table.missing)}, so what was asked "
                 f"cannot be computed, and no figure is given. {covered_text(u, state['catalog'])}"
