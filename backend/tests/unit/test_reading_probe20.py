@@ -78,6 +78,16 @@ def test_the_consolidated_net_income_tag_says_it_holds_non_controlling_interests
         ("how much did the Ford Pro segment make before taxes in Q2 2023?", "income before income taxes",
          "make"),
         ("who was carrying more long-term debt, UnitedHealth or Merck?", "long-term debt", "carrying"),
+        # probe 20's held-out misses, read after it was measured (spent): a scene set by "between the …",
+        # and the move asked in percent by an aside after the question
+        ("between the post-pandemic inventory digestion and the Splunk deal costs, how much did Visa's "
+         "operating income fall in fiscal 2024 vs fiscal 2023? percent change on the GAAP number please",
+         "percent change", "Splunk"),
+        ("what was net cash from operations for Visa's fiscal 2024?", "cash provided by operating activities",
+         "net cash from"),
+        ("UNH D&A six mos to 6/30/2023", "six months", "mos"),
+        ("what was the Optum Health revenue for the first half of 2023, year to date through June?",
+         "year-to-date", "year to date"),
     ],
 )  # fmt: skip
 def test_analysts_words(question: str, said: str, unsaid: str) -> None:
@@ -102,26 +112,6 @@ def test_the_parts_a_caption_splits_its_table_into_are_no_cells_words() -> None:
     # the kinds of its rows stay: Medtronic's "net sales by segment and division" is over divisions' rows
     kinds = "The table below includes net sales by segment and division for fiscal years 2024 and 2023:"
     assert "division" in terms(caption_words(kinds))
-
-
-# Probe 20's held-out misses, read after it was measured (spent).
-@pytest.mark.parametrize(
-    ("question", "said", "unsaid"),
-    [
-        # a scene set by "between the …", and the move asked in percent by an aside after the question
-        ("between the post-pandemic inventory digestion and the Splunk deal costs, how much did Visa's "
-         "operating income fall in fiscal 2024 vs fiscal 2023? percent change on the GAAP number please",
-         "percent change", "Splunk"),
-        ("what was net cash from operations for Visa's fiscal 2024?", "cash provided by operating activities",
-         "net cash from"),
-        ("UNH D&A six mos to 6/30/2023", "six months", "mos"),
-        ("what was the Optum Health revenue for the first half of 2023, year to date through June?",
-         "year-to-date", "year to date"),
-    ],
-)  # fmt: skip
-def test_held_out_wordings(question: str, said: str, unsaid: str) -> None:
-    text = reading(question).text
-    assert said in text and unsaid not in text, text
 
 
 def test_companies_set_side_by_side_after_between_are_still_asked_about() -> None:
