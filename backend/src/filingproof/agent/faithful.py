@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.agent.deps import StoreKey
 from filingproof.lru import LruCache
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict
+from filingproof.verify.claims import inside
 from filingproof.verify.items import (
     QUALIFY_NOTHING,
     SALES_WORDS,
@@ -249,16 +250,12 @@ async def exclusion_failures(
     return failures
 
 
-def _inside(span: tuple[int, int], quotes: Sequence[tuple[int, int]]) -> bool:
-    return any(start <= span[0] and span[1] <= end for start, end in quotes)
-
-
 def figure_cells(verdict: Verdict, quotes: Sequence[tuple[int, int]]) -> dict[int, list[int]]:
     """The source cells of each matched figure written outside the quotes, by the figure's index."""
     cells: dict[int, list[int]] = {}
     for index, check in enumerate(verdict.figures):
         figure, source = check.figure, check.matched_source
-        if _inside((figure.start, figure.end), quotes):
+        if inside((figure.start, figure.end), quotes):
             continue
         # a figure the filer states in a quoted sentence, or one computed from such figures (a reference
         # below zero, `agent.state.StatedFigure`), is held to its sentence, as a quote is

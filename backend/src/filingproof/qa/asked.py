@@ -27,6 +27,7 @@ from filingproof.reading.grammar import (
     RATIO_WORDS,
 )
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
+from filingproof.verify.claims import inside
 from filingproof.verify.derive import DerivationKind
 from filingproof.verify.items import AskedItem, AskedPeriod
 
@@ -284,13 +285,11 @@ _BETWEEN = re.compile(r"\bdifference\s+between\s+(?P<first>.+?)\s+and\s+(?=\S)",
 # where an operand stops: a clause's punctuation
 _OPERAND_EDGE = re.compile(r"[,;:?()]|\s[-–—]\s")
 # a figure asked in percent: the ratio is written as a percentage
-_PERCENT = re.compile(r"%|\bpercent(?:age)?\b|\brate\b|\bmargin\b|\bETR\b", re.IGNORECASE)
-# a ratio asked at all
-# (a share "more than 20%" is a threshold, not the ratio asked)
+_PERCENT_WORDS = r"\bpercent(?:age)?\b|\brate\b|\bmargin\b|\bETR\b"
+_PERCENT = re.compile(rf"%|{_PERCENT_WORDS}", re.IGNORECASE)
+# a ratio asked at all (a share "more than 20%" is a threshold, not the ratio asked)
 _RATIO_ASKED = re.compile(
-    r"(?<![\d.])%|\bpercent(?:age)?\b|\brate\b|\bmargin\b|\bETR\b|\bratio\b|\btimes\b|\bcoverage\b"
-    r"|\bMCR\b|\bMLR\b",
-    re.IGNORECASE,
+    rf"(?<![\d.])%|{_PERCENT_WORDS}|\bratio\b|\btimes\b|\bcoverage\b|\bMCR\b|\bMLR\b", re.IGNORECASE
 )
 # how a gloss opens the lines it adds up ("…, counting treasury stock acquired … plus dividends paid"): no
 # word of the first line
@@ -312,7 +311,7 @@ def with_operands(question: str, mentions: Sequence[str], ask: Ask | None, typed
     if kind == "ratio" and (_PERCENT.search(question) or _PERCENT.search(typed)):
         kind = "margin"
     operands = [(first_start, first_end), (second_start, second_end)]
-    if ask is not None and any(not _within(span, operands) for span in item_spans(question)):
+    if ask is not None and any(not inside(span, operands) for span in item_spans(question)):
         # a line named outside the operands is the figure, and they are its parts ("Keytruda … global sales
         # (US + international)"): no arithmetic of theirs
         return ask
@@ -359,10 +358,6 @@ def _operator(
         first = (_edge_before(question, found.start()), found.start())
         second = (found.end(), _edge_after(question, found.end()))
     return kind, first, second
-
-
-def _within(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
-    return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
 def _edge_before(question: str, at: int) -> int:

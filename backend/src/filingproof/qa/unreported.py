@@ -103,18 +103,21 @@ def _segment_named(vocab: Vocabulary, wanted: frozenset[str]) -> bool:
     True when the company tags no segments (nothing to tell by). "Cadillac dealer strategy", a line of GM's
     reconciliation, names no segment "Cadillac"."""
     members = {
-        member
+        str(member)
         for entry in vocab.entries
         for axis, member in entry.cell.dimensions.items()
         if _SEGMENT_AXIS.search(axis)
     }
-    if not members:
+    if not members or any(wanted <= terms(member_words(member)) for member in members):
         return True
-    printed = printed_names(vocab)
-    names = [terms(member_words(str(m))) | terms(printed.get(str(m), "")) for m in members]
+    if any(entry.row == wanted or entry.column == wanted for entry in vocab.entries):
+        return True
     captions = (entry.carried - entry.own for entry in vocab.entries if entry.cell.fact_id is None)
-    alone = any(entry.row == wanted or entry.column == wanted for entry in vocab.entries)
-    return alone or any(wanted <= name for name in names) or any(wanted <= caption for caption in captions)
+    if any(wanted <= caption for caption in captions):
+        return True
+    # last, the members as printed: the filer's rows and columns read again (`printed_names`)
+    printed = printed_names(vocab)
+    return any(wanted <= terms(member_words(m)) | terms(printed.get(m, "")) for m in members)
 
 
 def reported_segments(vocab: Vocabulary) -> list[str]:

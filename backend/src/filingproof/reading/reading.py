@@ -873,7 +873,7 @@ def _parenthesised_exclusions_out(source: str, excluded: list[str], names: Seque
         if len(lines) == 1 and _CURRENT_PART.fullmatch(lines[0]):
             # "long-term debt (excluding current maturities)": the line's non-current part, as outside one
             return "noncurrent".ljust(len(found.group()))
-        excluded.extend(_in_filing_words(line.group("line")) for line in _EXCLUSION.finditer(found.group(1)))
+        excluded.extend(_in_filing_words(line) for line in lines)
         return " " * len(found.group())
 
     return _PARENTHESISED_EXCLUSION.sub(blanked, source)
@@ -1926,22 +1926,11 @@ def read(
     for clause, draft in drafts:
         if clause.kind == "asking":
             continue
-        if _MOVED_IN_PERCENT.search(draft.text) and any(
-            span.role == "operation" and span.bound in _MOVES for span in asked_spans
-        ):
-            # "how much did Cisco's operating income fall …? percent change on the GAAP number please": the
-            # move asked, in percent
-            spans.append(
-                Span(
-                    clause.start, clause.end, source[clause.start : clause.end], "operation", _IN_PERCENT_MOVE
-                )
-            )
-            parts.append(_IN_PERCENT_MOVE)
-            continue
-        if _WITH_NONCONTROLLING.search(draft.text):
-            # ", including the portion attributable to non-controlling interests,": which total the line is
-            spans.append(Span(clause.start, clause.end, source[clause.start : clause.end], "item", _WITH_NCI))
-            parts.append(_WITH_NCI)
+        aside_said = _said_whole(draft, asked_spans)
+        if aside_said is not None:
+            role, bound = aside_said
+            spans.append(Span(clause.start, clause.end, source[clause.start : clause.end], role, bound))
+            parts.append(bound)
             continue
         if clause.kind == "definition" and not _one_line_over_periods(draft):
             spans += draft.spans
@@ -2056,6 +2045,21 @@ _MOVED_IN_PERCENT = re.compile(
 )
 _MOVES = frozenset({"decrease", "increase", "change"})
 _IN_PERCENT_MOVE = "percent change"
+
+
+def _said_whole(draft: _Draft, asked: Sequence[Span]) -> tuple[SpanRole, str] | None:
+    """What an aside says, whole, of the figure asked: the move asked, in percent ("how much did Cisco's
+    operating income fall …? percent change on the GAAP number please"), or which total the line is (",
+    including the portion attributable to non-controlling interests,"); None where it says neither."""
+    if _MOVED_IN_PERCENT.search(draft.text) and any(
+        span.role == "operation" and span.bound in _MOVES for span in asked
+    ):
+        return "operation", _IN_PERCENT_MOVE
+    if _WITH_NONCONTROLLING.search(draft.text):
+        return "item", _WITH_NCI
+    return None
+
+
 _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
 
 

@@ -255,7 +255,8 @@ def _claim_periods(
     return tuple(p for p in periods if following[0] <= p.start and p.end <= following[1])
 
 
-def _inside(span: Span, spans: Sequence[Span]) -> bool:
+def inside(span: Span, spans: Sequence[Span]) -> bool:
+    """Whether the span lies within one of the spans."""
     return any(start <= span[0] and span[1] <= end for start, end in spans)
 
 
@@ -274,7 +275,7 @@ def _reading(text: str, companies: Mapping[str, Sequence[str]], quotes: Sequence
     extraction = extract(text)
     filing_dates = _filing_periods(text, extraction.periods)
     periods = [p for p in extraction.periods if p.start not in filing_dates]
-    mentions = [m for m in _mentions(text, companies) if not _inside((m.start, m.end), quotes)]
+    mentions = [m for m in _mentions(text, companies) if not inside((m.start, m.end), quotes)]
     plain = _blank(
         text,
         [(f.start, f.end) for f in extraction.figures]
@@ -315,7 +316,7 @@ def _clause_claims(reading: _Reading, clause: Span, checks: Sequence[FigureCheck
     for index, check in enumerate(checks):
         figure, source = check.figure, check.matched_source
         assert source is not None
-        if _inside((figure.start, figure.end), reading.quotes):
+        if inside((figure.start, figure.end), reading.quotes):
             previous_end = figure.end
             continue
         following_end = checks[index + 1].figure.start if index + 1 < len(checks) else clause[1]
@@ -357,7 +358,7 @@ class _Listing:
 def _listing(reading: _Reading, clause: Span, figures: Sequence[WrittenFigure]) -> _Listing | None:
     found = _RESPECTIVELY.search(reading.text, *clause)
     assert found is not None
-    listed = [f for f in figures if f.start < found.start() and not _inside((f.start, f.end), reading.quotes)]
+    listed = [f for f in figures if f.start < found.start() and not inside((f.start, f.end), reading.quotes)]
     if len(listed) < 2:
         return None
     first, last = listed[0].start, listed[-1].end
