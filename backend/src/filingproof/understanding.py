@@ -30,7 +30,7 @@ from filingproof.calendar import (
     month_number,
     shift_months,
 )
-from filingproof.reading.grammar import FORWARD, PART_WORDS
+from filingproof.reading.grammar import FORWARD, JUXTAPOSED, PART_WORDS
 from filingproof.reading.lexicon import is_english_word, is_known_word, joined_words
 from filingproof.slips import NearNames
 
@@ -701,6 +701,16 @@ _WORD = re.compile(r"[\w&.-]+")
 _PART_AFTER = re.compile(rf"\s+(?:{'|'.join(sorted(PART_WORDS))})\b", re.IGNORECASE)
 
 
+def _right_after_company(query: str, start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
+    """Whether the word at `start` follows a company's name with nothing between: it names a part of that
+    company (a product, a platform), not a second company, which a joiner would set beside it ("PLTR vs
+    AIP", "PLTR, AIP"). Two letters stay a company's ticker, which the reading may take for the initials of
+    the first company's member ("META RL": Reality Labs)."""
+    return end - start > 2 and any(
+        before <= start and JUXTAPOSED.fullmatch(query, before, start) for _, before in taken
+    )
+
+
 def _other_companies(
     query: str, matcher: _Matcher, mixed_case: bool, taken: list[tuple[int, int]]
 ) -> Iterable[tuple[int, str]]:
@@ -715,7 +725,9 @@ def _other_companies(
         if _PART_AFTER.match(query, end):
             continue  # a part's name, not a company's ("ADBE DX seg rev")
         if ticker and word.isupper() and len(word) >= 2 and word not in _NOT_TICKERS:
-            if all(end <= s or start >= e for s, e in taken):
+            # (nor one typed right after a company's: "PLTR AIP rev")
+            apart = all(end <= s or start >= e for s, e in taken)
+            if apart and not _right_after_company(query, start, end, taken):
                 taken.append((start, end))
                 yield start, ticker
             continue
@@ -772,8 +784,23 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     found.extend(_other_companies(masked, matcher, mixed_case, taken))
     found.extend(_names_before_tickers(masked, found, taken))
     _misspelt(masked, matcher.near, taken, found)
-    ends = dict(taken)
+    ends = {start: _with_legal_form(masked, end) for start, end in taken}
     return [(start, ends[start], ticker) for start, ticker in sorted(found)]
+
+
+# A legal form written after a company's name ("NIKE, Inc.", "Chubb Limited's"): part of the name
+_LEGAL_FORM_AFTER = re.compile(
+    r"(?:,\s*|\s+)(?:Inc\b\.?|Incorporated\b|Corp\b\.?|Corporation\b|Ltd\b\.?|Limited\b|plc\b|PLC\b|LLC\b|Co\."
+    r"|N\.V\.|S\.A\.)(?:['’]s\b)?"
+)
+
+
+def _with_legal_form(query: str, end: int) -> int:
+    """Where a company's name ends, its legal form taken in."""
+    if re.search(r"['’]s$", query[:end]):
+        return end  # "Palantir's Inc" is no legal form of it
+    found = _LEGAL_FORM_AFTER.match(query, end)
+    return found.end() if found else end
 
 
 _LETTERS = re.compile(r"[A-Za-z][A-Za-z&'’.-]*")

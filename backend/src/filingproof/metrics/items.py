@@ -123,13 +123,15 @@ INPUTS: tuple[InputItem, ...] = (
             # Mullen's "Purchase of equipment" (tagged PaymentsToAcquirePropertyPlantAndEquipment)
             r"purchases?\s+of\s+equipment"),
            rf"(?:{_PPE}\s+)?capex|capital\s+(?:expenditures?|spending)|(?:purchases?|additions)\s+(?:of|to)\s+{_PPE}"
+           rf"|{_PPE}\s+additions"
            r"|purchases?\s+of\s+equipment|equipment\s+(?:purchases|capex)",
            outflow=True),
     _input("operating_cash_flow", "cash from operations", "cash_flow", "duration",
            # "Net cash flows from operating activities" (Johnson & Johnson)
            (r"(?:net|total)\s+cash\s+(?:flows?\s+)?(?:\(?(?:provided|used|generated|by|in|for|from)\)?(?:\s+|/))+"
             r"operating\s+activities",
-            r"cash\s+provided\s+by\s+operations",
+            # Nike's "Cash provided (used) by operations"
+            r"cash\s+provided(?:\s+\(used\))?\s+by\s+operations",
             # without "net": Johnson Controls' continuing operations (its discontinued ones print the same
             # words without it, under their own heading), then Apple's
             # "Net cash flows provided by …" (RTX)
@@ -139,7 +141,7 @@ INPUTS: tuple[InputItem, ...] = (
             # AbbVie's total repeats its section's heading (a heading alone holds no figure)
             r"cash\s+flows?\s+from\s+operating\s+activities"),
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+(?:operati(?:ng|ons)(?:\s+activities)?|ops)"
-           r"|operating\s+cash\s+flows?|ocf|cfo"),
+           r"|operating\s+cash(?:\s+flows?)?|ocf|cfo"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",
            (r"(?:cash\s+)?dividends(?:\s+and\s+dividend\s+equivalents)?\s+paid(?:\s+to\s+(?!non-?controlling).*)?",
             r"(?:cash\s+)?dividends(?:\s+to\s+shareholders)?", r"payments?\s+(?:of|for)\s+dividends.*"),

@@ -86,7 +86,7 @@ METRICS: tuple[Metric, ...] = (
             r"days\s+payables?\s+outstanding|dpo", "number"),
     _metric("ccc", "cash conversion cycle", "dso@t + dio@t - dpo@t", r"cash\s+conversion\s+cycle|ccc",
             "number"),
-    _metric("fcf", "free cash flow", "operating_cash_flow@t - capex@t", r"free\s+cash\s+flows?|fcf"),
+    _metric("fcf", "free cash flow", "operating_cash_flow@t - capex@t", r"free\s+cash(?:\s+flows?)?|fcf"),
     _metric("payout", "dividend payout ratio", "pct(dividends_paid@t / net_income@t)",
             r"(?:dividend\s+)?payout\s+ratio"),
     _metric("retention", "retention ratio", "pct((net_income@t - dividends_paid@t) / net_income@t)",

@@ -34,7 +34,9 @@ from filingproof.verify.items import AskedItem, AskedPeriod
 _TOKEN = re.compile(r"[A-Za-z0-9$](?:[\w&’'.-]*[\w&])?")
 # A sentence or clause break: not inside "U.S." or "3.5"
 # (a sentence of instructions may open in lower case: "… in percent? use the cash flow statement numbers")
+# (nor after a legal form's stop: "How much cash did NIKE, Inc. use to …")
 _CLAUSE_BREAK = re.compile(
+    r"(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
     rf"(?<=[a-z0-9][.?!])\s+(?=[A-Z]|(?:{'|'.join(sorted(INSTRUCTION_WORDS))})\b)|(?<=[:;])\s+"
 )
 _NARRATIVE_CLAUSE = re.compile(

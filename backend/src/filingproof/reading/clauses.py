@@ -50,7 +50,9 @@ _SETTING = re.compile(
     # ("between the post-pandemic inventory digestion and the Splunk deal costs, how much …"; not "between
     # Verizon and Chevron, who …", which names the companies asked about)
     r"(?:(?:with|given|since|because|amid|now\s+that|(?:after|before)\s+(?:the|a|an|all)|between\s+the"
-    r"|(?:setting|leaving|putting)\s+aside)"
+    r"|(?:setting|leaving|putting)\s+aside"
+    # ("having gone through the filings of Travelers and P&G, what were Chubb's …": what is done)
+    r"|having\s+(?:already\s+)?(?:gone|reviewed|looked|covered|read|checked|pulled|done|finished|been))"
     r"\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
     r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)"
@@ -235,9 +237,10 @@ _ASKS_ONESELF = re.compile(
     r"(?:how|what|whether|if)\b",
     re.IGNORECASE,
 )
-# a clause's close that seeks agreement: ", right", ", no", ", isn't it"
+# a clause's close that seeks agreement: ", right", ", no", ", isn't it", "… creeping up or nah"
 _CONFIRMS = re.compile(
-    r",\s*(?:right|correct|no|yeah|eh|isn'?t\s+(?:it|that|they)|aren'?t\s+they|didn'?t\s+(?:it|they))\s*$",
+    r",\s*(?:right|correct|no|yeah|eh|isn'?t\s+(?:it|that|they)|aren'?t\s+they|didn'?t\s+(?:it|they))\s*$"
+    r"|\s+or\s+(?:nah|nope|not|no|what)\s*$",
     re.IGNORECASE,
 )
 # a yes/no question of what was named before it, and one asked of a figure
@@ -276,8 +279,9 @@ _AFTER_PART = re.compile(rf"\b(?:{'|'.join(sorted(PART_WORDS))})\s*\(\s*$", re.I
 
 
 def _adds_only(text: str, start: int, end: int) -> bool:
-    """Whether the only arithmetic between `start` and `end` is "+": names joined, nothing computed."""
-    return all(found.group().strip() == "+" for found in OPERATOR_WORD.finditer(text, start, end))
+    """Whether the only arithmetic between `start` and `end` is "+" or "/": names joined ("the NBCU networks
+    + Peacock", "the Oral-B / Vicks stuff"), nothing computed."""
+    return all(found.group().strip() in ("+", "/") for found in OPERATOR_WORD.finditer(text, start, end))
 
 
 def _asks(text: str) -> bool:
@@ -312,7 +316,7 @@ _WHICH_MORE = re.compile(r"\b(?:higher|lower|bigger|larger|smaller|greater|more)
 Kept = Sequence[tuple[int, int]]
 
 
-_GREETING = re.compile(r"\W*(?:hey|hi|hello|ok|okay|so|yo|morning|hiya|quick\s+one)\W*", re.IGNORECASE)
+_GREETING = re.compile(r"(?:\W*(?:hey|hi|hello|ok|okay|so|yo|morning|hiya|quick\s+one)\W*)+", re.IGNORECASE)
 
 
 def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int, int, bool, bool]]:
@@ -323,10 +327,13 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     if fronted is not None and OPERATOR_WORD.search(text, start, fronted.end()):
         stop = len(text[: fronted.end()].rstrip(" ,"))
         return [(start, stop, True, False), *_pieces(text, fronted.end(), end, kept)]
-    for opening in _FORMULA_START.finditer(text, start, end):
+    openings = list(_FORMULA_START.finditer(text, start, end))
+    for index, opening in enumerate(openings):
         if _GREETING.fullmatch(text, start, opening.start()):
             continue  # "hey - with all the Firefly / generative AI hype I'm curious how much …": no formula
         operator = OPERATOR_WORD.search(text, opening.end(), end)
+        if operator is not None and any(later.start() < operator.start() for later in openings[index + 1 :]):
+            continue  # "…, the year ended May 31, 2024, computed as A minus B": the formula opens later
         if (
             operator is not None
             and not NEGATION.match(text, opening.end())
@@ -382,6 +389,26 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     return clauses
 
 
+_PARTS_COMBINED = re.compile(r"\b(?:combined|together|altogether|both|all\s+in)\b", re.IGNORECASE)
+
+
+def _formula_after_question(text: str, before: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether the sentence at `start` is a formula alone (operands and an operator, no question of its own)
+    after a sentence that asks."""
+    sentence = text[start:end]
+    operators = [found.group().strip().lower() for found in OPERATOR_WORD.finditer(sentence)]
+    return (
+        # (a share, "operating income as a % of net sales for Q1", restates what "how profitable" asked)
+        any(not operator.startswith("as") for operator in operators)
+        # ("US + international combined please": the parts the figure takes in, added up)
+        and not (_adds_only(text, start, end) and _PARTS_COMBINED.search(sentence))
+        and not _QUESTION_CUE.search(sentence)
+        and not NEGATION.match(sentence)
+        and not _AT_HAND.search(sentence)
+        and any(_QUESTION_CUE.search(text[s:e]) for s, e in before)
+    )
+
+
 def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     """The clauses of `text` in order, each marked asking, context, gloss (a parenthesis, an "i.e."),
     definition (a gloss that states a formula) or instruction (a sentence of its own that says how to compute
@@ -399,6 +426,10 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     for index, (s, e) in enumerate(sentences):
         if (s, e) not in instructions:
             pieces = _pieces(text, s, e, kept)
+            if _formula_after_question(text, sentences[:index], s, e):
+                # "how much free cash did they throw off …? operating cash minus PP&E additions pls": how the
+                # figure asked before is computed
+                pieces = [(s, len(text[:e].rstrip(" ?!.")), True, False)]
             clauses += pieces
             sentence_of |= {(start, end): index for start, end, _, _ in pieces}
             if _told(text[s:e]):

@@ -26,14 +26,14 @@ PERIOD_WORDS = (
     | MONTH_WORDS
 )
 QUESTION_WORDS = _words(
-    "what whats which who how much many was were is are did does do done has have had be been being will "
-    "would could can the a an it its they their them we our this that these those dollars usd value please "
-    "tell me "
+    "what whats which who when how much many was were is are did does do done has have had be been being "
+    "will would could can the a an it its they their them we our this that these those dollars usd value "
+    "please tell me "
     "pay spend spent spending generate generated produce produced earn make report reporting record post "
     "bring book incur say describe get gets got recorded booked posted incurred worldwide "
     "discuss "
     "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "
-    "put print printed prints"
+    "put print printed prints use"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
@@ -55,6 +55,8 @@ EDGE_WORDS = _words(
 # Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
 # name no line item.
 PART_WORDS = _words("segment segments seg division divisions unit business group side geography geographic")
+# Nothing but a possessive between a company's name and the next word: "PLTR AIP", "Palantir's AIP"
+JUXTAPOSED = re.compile(r"(?:['’]s?)?\s+")
 # Everything the reading keeps as grammar.
 GRAMMAR = (
     INSTRUCTION_WORDS

@@ -107,6 +107,12 @@ SHORT_FORMS = {
     "equip": "equipment",
     "op": "operating",
     "mbr": "member",
+    "noncurr": "noncurrent",
+    "subscr": "subscription",
+    "gov": "government",
+    "govt": "government",
+    "stk": "stock",
+    "hlth": "health",
 }
 
 

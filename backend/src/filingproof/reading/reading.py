@@ -842,11 +842,11 @@ _LINE_NAMED = (
     r"|\s+(?:\d|(?:fy|cy|q[1-4]|[1-4]q|[12]h|h[12]|ytd|9m|6m)\b))"
 )
 # A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)",
-# "reported vs ex-divestiture" (an "ex" apart after no word: "cap ex" is capital expenditures, "op ex"
-# operating expenses, and "revenue ex services FY24" may be either; but "LT debt ex current portion"),
+# "reported vs ex-divestiture", "capex ex equip leased to others" (an "ex" apart: not after "cap" or "op",
+# "cap ex" is capital expenditures and "op ex" operating expenses),
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
-    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?current\b))ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
+    r"\b(?:(?:excluding|excl\.?|(?<!\bcap\s)(?<!\bop\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
     r"|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))" + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
 )
@@ -1040,7 +1040,7 @@ _HOW_MANNER = re.compile(
     re.IGNORECASE,
 )
 _CASH_SPENT = re.compile(
-    r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.-]+\s+){1,3}?"
+    r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.,-]+\s+){1,3}?"
     r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated)\b",
     re.IGNORECASE,
 )
@@ -1075,7 +1075,7 @@ _CASH_ON_HAND = re.compile(
 _READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
 _READ_OFF = re.compile(
     rf"\b(?:(?:straight|directly|right)\s+)?(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+"
-    r"(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?"
+    r"(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?(?:condensed\s+)?(?:consolidated\s+)?"
     r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])\b",
     re.IGNORECASE,
 )
@@ -1106,6 +1106,13 @@ _AS_SHOWN = re.compile(
     r"\bas\s+(?:[\w.&'’-]+\s+){0,3}?(shows?|reports?|presents?|prints?|puts?|states?|discloses?)\s+(?:it|them)\b",
     re.IGNORECASE,
 )
+# "as shown on the condensed consolidated balance sheet": where it is read (`_READ_OFF`), no line's word
+_SHOWN_ON = re.compile(
+    r"\b(as)\s+(shown|reported|presented|printed|stated|disclosed)(?=\s+"
+    + _READ_OFF.pattern.removeprefix(r"\b")
+    + r"|\s*[,.?!]|\s*$)",
+    re.IGNORECASE,
+)
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 _JOINING = frozenset({"and", "&"})
 
@@ -1129,7 +1136,7 @@ def _bind_manner(draft: _Draft) -> None:
             start, end = found.start() + word.start(), found.start() + word.end()
             if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
                 draft.bind(start, end, "filler")
-    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN))
+    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN, _SHOWN_ON))
     for found in _CASH_ON_HAND.finditer(draft.text):
         if draft.free(*found.span(1)) and draft.free(*found.span(2)):
             draft.bind(*found.span(1), "item", "cash and cash equivalents")
@@ -1144,10 +1151,14 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
     followed by another word, not a preposition)."""
     spans = sorted(draft.spans, key=lambda span: span.start)
     for place, company in enumerate(spans):
-        # the subject: a company, or a pronoun for one ("what gross margin did they run in Q3 2023")
-        subject = company.role == "company" or company.text.lower() in _PRONOUNS
+        # the subject: a company, a part of one ("what operating margin did global services run at"), or a
+        # pronoun for one ("what gross margin did they run in Q3 2023")
+        subject = company.role in ("company", "qualifier") or company.text.lower() in _PRONOUNS
         if not subject or not _AUXILIARY_BEFORE.search(draft.text, 0, company.start - draft.offset):
             continue
+        if company.role == "company" and place + 1 < len(spans) and spans[place + 1].role == "qualifier":
+            # "did Boeing's global services run at": the company's part is the subject, its verb after it
+            place, company = place + 1, spans[place + 1]
         if not any(span.role == "item" and span.start < company.start for span in spans):
             return
         verbs: list[Span] = []
@@ -1183,6 +1194,27 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
                 replace(span, role=roles[id(span)]) if id(span) in roles else span for span in draft.spans
             ]
         return
+
+
+# "how much did the swoosh shell out on share buybacks": the subject, after the auxiliary and "the"
+_SUBJECT_AFTER_AUXILIARY = re.compile(r"\b(?:did|does|do|has|have|had)\s+the\s+$", re.IGNORECASE)
+
+
+def _unbind_nicknames(draft: _Draft, words: FilingWords | None) -> None:
+    """A word the filings do not print, as the clause's subject before the item it asks ("how much did the
+    swoosh shell out on share buybacks"), is a name for the company the question is about: filler."""
+    if words is None:
+        return
+    spans = sorted(draft.spans, key=lambda span: span.start)
+    for place, span in enumerate(spans):
+        if (
+            span.role == "item"
+            and span.bound == span.text
+            and _SUBJECT_AFTER_AUXILIARY.search(draft.text, 0, span.start - draft.offset)
+            and not _names_a_line(span, words)
+            and any(later.role == "item" and later.bound != later.text for later in spans[place + 1 :])
+        ):
+            draft.spans = [replace(s, role="filler", bound="") if s is span else s for s in draft.spans]
 
 
 def _beside_company(draft: _Draft, span: Span) -> bool:
@@ -1861,6 +1893,7 @@ def read(
             _bind_manner(draft)
             _bind_rest(draft, words, grammar, PERIOD_WORDS)
             _unbind_verbs(draft, words)
+            _unbind_nicknames(draft, words)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))

@@ -311,9 +311,9 @@ NEUTRAL = _wordset(
     "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
     "provide provides providing used balance beginning ending end year years ended ending period periods "
     "fiscal month months quarter "
-    "segment segments member members reportable line item value figure dollar usd million millions "
-    "thousand thousands billion billions except data inc incorporated corporation corp co llc plc benefit "
-    "benefits respectively gaap measure"
+    "segment segments region regions member members reportable line item value figure dollar usd million "
+    "millions thousand thousands billion billions except data inc incorporated corporation corp co llc plc "
+    "benefit benefits respectively gaap measure"
 )
 _KEEP_S = ("ss", "us", "is", "ous")
 
@@ -995,6 +995,28 @@ def check_cell(asked: Sequence[AskedItem], cell: CellFacts) -> ItemCheck:
 _TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
 
 
+# A row that says what it leaves out: "Capital expenditures – excluding equipment leased to others"
+_SAYS_EXCLUDED = re.compile(
+    r"\b(?:excluding|excludes|exclusive\s+of|other\s+than|except|ex\.?)\s+(?P<line>.+)$", re.IGNORECASE
+)
+# words a question adds to a line's name that name nothing of it ("the equipment they lease out to others")
+_PRONOUNS = frozenset({"they", "them", "their", "it", "its", "out", "we", "our"})
+
+
+def _same_words(asked: frozenset[str], printed: frozenset[str]) -> bool:
+    """Whether the question's words for a line are the printed line's, a word typed short or in another
+    form standing for the printed one ("equip", "lease" for "equipment", "leased")."""
+    return bool(asked) and all(
+        word in printed or word in _PRONOUNS or any(_one_stem(word, other) for other in printed)
+        for word in asked
+    )
+
+
+def _one_stem(typed: str, printed: str) -> bool:
+    shorter, longer = sorted((typed, printed), key=len)
+    return len(shorter) >= 4 and longer.startswith(shorter)
+
+
 def leaves_out(label: str, below: Iterable[str], excluded: str) -> ItemCheck:
     """Whether a row is known to leave out a line the question excludes ("cash and cash equivalents,
     excluding short-term and other investments"): the excluded line is printed below the row in its table
@@ -1004,6 +1026,10 @@ def leaves_out(label: str, below: Iterable[str], excluded: str) -> ItemCheck:
     wanted = terms(excluded)
     if not wanted:
         return ItemCheck(False, f"'{excluded}' names no line the figure could be checked to leave out")
+    said = _SAYS_EXCLUDED.search(label)
+    if said is not None and _same_words(wanted, terms(said.group("line"))):
+        # "Capital expenditures – excluding equipment leased to others": the row says it leaves it out
+        return ItemCheck(True, f"the row '{label}' says it leaves out '{excluded}'")
     if wanted <= terms(label):
         return ItemCheck(False, f"the row '{label}' is the '{excluded}' the question leaves out")
     if _TOTAL.match(label):
