@@ -714,9 +714,9 @@ def _right_after_company(query: str, start: int, end: int, taken: Sequence[tuple
 def _other_companies(
     query: str, matcher: _Matcher, mixed_case: bool, taken: list[tuple[int, int]]
 ) -> Iterable[tuple[int, str]]:
-    """Non-ingested companies of the catalog: capitals-only tickers, and capitalised names (mixed case)."""
-    if not mixed_case:
-        return
+    """Non-ingested companies of the catalog: capitals-only tickers and capitalised names (mixed case), and
+    a name typed in lower case as an owner that is no English word ("can you also grab mondelez's net
+    revenue")."""
     words = [
         (m.start(), m.end(), re.sub(r"['’]s$", "", m.group()).rstrip(".")) for m in _WORD.finditer(query)
     ]
@@ -724,7 +724,7 @@ def _other_companies(
         ticker = matcher.other_tickers.get(word)
         if _PART_AFTER.match(query, end):
             continue  # a part's name, not a company's ("ADBE DX seg rev")
-        if ticker and word.isupper() and len(word) >= 2 and word not in _NOT_TICKERS:
+        if mixed_case and ticker and word.isupper() and len(word) >= 2 and word not in _NOT_TICKERS:
             # (nor one typed right after a company's: "PLTR AIP rev")
             apart = all(end <= s or start >= e for s, e in taken)
             if apart and not _right_after_company(query, start, end, taken):
@@ -733,9 +733,14 @@ def _other_companies(
             continue
         for n in (4, 3, 2, 1):
             phrase = words[i : i + n]
-            if len(phrase) < n or not word[:1].isupper() or (n == 1 and i == 0):
+            if len(phrase) < n or (n == 1 and i == 0 and mixed_case):
                 continue
-            ticker = matcher.other_names.get(" ".join(w for _, _, w in phrase).lower())
+            typed = " ".join(w for _, _, w in phrase)
+            owner = re.match(r"['’]s\b", query[phrase[-1][1] :]) is not None
+            lowercase_owner = owner and typed.islower() and not is_known_word(typed)
+            if not ((mixed_case and word[:1].isupper()) or lowercase_owner):
+                continue
+            ticker = matcher.other_names.get(typed.lower())
             span = (start, phrase[-1][1])
             if ticker and all(span[1] <= s or span[0] >= e for s, e in taken):
                 taken.append(span)

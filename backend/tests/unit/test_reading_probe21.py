@@ -33,7 +33,7 @@ WORDS = FilingWords(
     terms=terms(
         "revenue government commercial selling general administrative long-term debt total stockholders "
         "deficit equity net earnings health care repurchase common stock share capital expenditures "
-        "equipment leased others revenues earnings operations"
+        "equipment leased others revenues earnings operations operating income gross profit"
     ),
     members=(
         ("PLTR", "Government"),
@@ -72,6 +72,24 @@ def test_a_legal_form_after_a_companys_name_is_part_of_it(question: str, mention
 def test_a_legal_forms_stop_ends_no_sentence_of_the_asked_item() -> None:
     question = "How much did NIKE, Inc. use to repurchase common stock in fiscal 2024"
     assert item_phrases(question, ["NIKE, Inc."], Ask(())) == ("repurchase common stock",)
+
+
+def test_a_company_not_ingested_typed_in_lower_case_as_an_owner_is_named() -> None:
+    catalog = Catalog(
+        (
+            CompanyRef("KHC", "Kraft Heinz Co"),
+            CompanyRef("PEP", "PEPSICO INC"),
+            CompanyRef("MDLZ", "Mondelez International, Inc.", covered=False),
+        ),
+        (),
+    )
+    question = (
+        "been comparing kraft heinz and pepsi on the snacks side, can you also grab mondelez's net revenue "
+        "for 2023 so the oreo folks are in the comp set too?"
+    )
+    assert find_companies(question, catalog)[1] == ["MDLZ"]
+    asking = [question[c.start : c.end] for c in split_clauses(question) if c.kind == "asking"]
+    assert asking == ["can you also grab mondelez's net revenue for 2023"]
 
 
 def test_the_companies_whose_filings_were_gone_through_are_not_asked_about() -> None:
@@ -113,6 +131,17 @@ def test_a_rhetorical_question_after_the_question_asks_nothing() -> None:
         ("hi, capital return question on nike - how much did the swoosh shell out on share buybacks over "
          "fiscal 2024?", "share repurchases", "swoosh"),
         ("what operating margin did Boeing's global services run at in Q2 2023?", "operating margin", "run"),
+        # probe 21's held-out misses, read after it was measured (spent)
+        ("HD FY23 share repurchases cash outflow", "share repurchases", "outflow"),
+        ("what did kraft heinz print for diluted EPS for full year 2023? want to line it up against what the "
+         "street had, thx", "diluted", "street"),
+        ("so i'm rebuilding my comcast model from scratch and need total operating income for 2023, whole "
+         "company not the segments, what'd they report?", "operating income", "rebuilding"),
+        ("hi there - looking at thermo's cash generation this year, how much cash did operations bring in "
+         "over the first half of 2023?", "first half", "generation"),
+        ("need pepsi's Q4 2023 gross profit for a seasonality chart", "gross profit", "chart"),
+        ("colgate has been pushing price hard, where did gross margin land for the first half of 2023?",
+         "gross margin", "pushing"),
     ],
 )  # fmt: skip
 def test_analysts_words(question: str, said: str, unsaid: str) -> None:
@@ -152,6 +181,29 @@ def test_a_dash_after_greetings_opens_no_formula() -> None:
 )  # fmt: skip
 def test_a_formula_stated_apart_from_the_question_is_its_definition(question: str, definition: str) -> None:
     assert definition in reading(question).definition
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the parts the figure takes in, a line glossed, a period's formula: no definition of the figure
+        "how much did Chevron's Upstream business earn over the first half of 2023? total upstream, U.S. "
+        "plus international",
+        "can you work out Abbott's 2023 free cash flow for me? operating cash flow less capex (the "
+        "'acquisitions of property and equipment' line), full year",
+        "what operating profit did Colgate make in 2H 2023? full year minus the six months to June 30 works "
+        "fine",
+    ],
+)
+def test_a_sentence_after_the_question_that_lists_or_glosses_defines_nothing(question: str) -> None:
+    clauses = split_clauses(question)
+    assert "definition" not in [clause.kind for clause in clauses if clause.start > question.index("?")]
+
+
+def test_a_capitalised_name_after_did_the_is_no_nickname() -> None:
+    """ "what did the Instagram segment bring in": a part asked about, which the filings may not report."""
+    read_ = reading("what did the Instagram segment bring in for revenue at Palantir in full-year 2023?")
+    assert "Instagram" in read_.text
 
 
 def test_a_row_that_says_what_it_leaves_out_leaves_it_out() -> None:

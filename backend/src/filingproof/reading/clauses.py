@@ -20,13 +20,19 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 _BREAK = re.compile(
     r"[?!;]+\s*|,?\s+(?:but|now|so)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
-    r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who)\s+(?:was|were|is|are|did|does|do|much|many|made)\b)|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
+    r"|what['’]d\b|(?:can|could|would)\s+you\b)"
+    # "… net revenue for 2023 so the oreo folks are in the comp set too?": what the figure is for
+    r"|\s+so\s+(?=(?:that|the|it|they|my|our)\s)"
+    r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
     re.IGNORECASE,
 )
 # ", " before a question word: a clause of its own after what the asker says of themselves; after ", so",
 # ", but" or ", and" always ("dealers were restocking like crazy last year, so how much inventory was …")
 _QUESTION_AFTER_COMMA = re.compile(r",\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our)\b", re.IGNORECASE)
+# a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
+_STATED = re.compile(r"\b(?:has|have|had|been|keeps?|kept)\b", re.IGNORECASE)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
 _ABBREVIATION = re.compile(
     r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|dept|approx|incl|excl"
@@ -52,7 +58,9 @@ _SETTING = re.compile(
     r"(?:(?:with|given|since|because|amid|now\s+that|(?:after|before)\s+(?:the|a|an|all)|between\s+the"
     r"|(?:setting|leaving|putting)\s+aside"
     # ("having gone through the filings of Travelers and P&G, what were Chubb's …": what is done)
-    r"|having\s+(?:already\s+)?(?:gone|reviewed|looked|covered|read|checked|pulled|done|finished|been))"
+    r"|having\s+(?:already\s+)?(?:gone|reviewed|looked|covered|read|checked|pulled|done|finished|been)"
+    # ("looking at thermo's cash generation this year, how much cash …": what the asker is looking at)
+    r"|(?:(?:i'?m|we'?re)\s+)?(?:looking\s+at|digging\s+into|reviewing|checking\s+on))"
     r"\s+[^,?]{3,80}"
     r"|(?:using|based|basing|by\s+drawing|in\s+agreement|according|relying|referring|looking)\b[^,?]{3,100}"
     r"\b(?:statements?|sheet|p&l|filing|10-?k|10-?q|report)\b[^,?]{0,20}),\s*(?=\S)"
@@ -150,7 +158,7 @@ _HOW_IT_WENT = re.compile(
 # the verbs that ask for a figure by computing it
 _COMPUTES = r"calculate|compute|work\s+out|compare"
 _QUESTION_CUE = re.compile(
-    r"\b(?:what(?:'s)?|whats|how|which|who|whose|when)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
+    r"\b(?:what(?:['’][sd])?|whats|how|which|who|whose|when|where)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
     # after what sets it ("in the June 2023 quarter, did Exxon or AMC make more …")
     # ("…, is that enough?" asks of what came before; "Hey, do you have …" is a greeting's request)
     r"|,\s*(?:did|does|do|is|was|were|are|has|have)\s+(?!(?:not|been|to|it|that|this|there|these|those|you)\b)\w"
@@ -176,6 +184,12 @@ _OPENS_QUESTION = re.compile(
 _DOING = re.compile(
     r"\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are|currently|just)\s+)?(?:putting|building|working|updating|doing"
     r"|prepping|preparing|writing|making|running|modell?ing|refreshing|finishing|screening)\b",
+    re.IGNORECASE,
+)
+# What the asker will do with the figure: "want to line it up against what the street had"
+_PURPOSE = re.compile(
+    r"\W*(?:(?:i|we)\s+)?(?:want|wanna|need|trying|looking|hoping|going)\s+to\s+(?:line|stack|compare|put|plug"
+    r"|match|slot|benchmark|drop|size|sanity)\b",
     re.IGNORECASE,
 )
 _HAVE = re.compile(r"\W*(?:i\s+|we\s+)?(?:have|has|got)\b", re.IGNORECASE)
@@ -358,10 +372,12 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             continue  # "(CFO - capex)": a minus inside a parenthesis
         if any(a <= found.start() < b for a, b in kept):
             continue
-        if _QUESTION_AFTER_COMMA.fullmatch(found.group()) and not _FIRST_PERSON.search(
-            text, start, found.start()
+        if _QUESTION_AFTER_COMMA.fullmatch(found.group()) and not (
+            _FIRST_PERSON.search(text, start, found.start()) or _STATED.search(text, start, found.start())
         ):
-            continue  # "For General Mills, what were …": one question; "I've got …, what does …": two clauses
+            # "For General Mills, what were …": one question; "I've got …, what does …", "colgate has been
+            # pushing price hard, where did …": two clauses
+            continue
         if found.start() > start:
             pieces.append((start, found.start(), depth > 0, "?" in found.group()))
         elif "?" in found.group() and depth == 0:
@@ -398,12 +414,18 @@ def _formula_after_question(text: str, before: Sequence[tuple[int, int]], start:
     sentence = text[start:end]
     operators = [found.group().strip().lower() for found in OPERATOR_WORD.finditer(sentence)]
     return (
-        # (a share, "operating income as a % of net sales for Q1", restates what "how profitable" asked)
-        any(not operator.startswith("as") for operator in operators)
+        # two lines and their operator, nothing else: not a list of parts ("total upstream, U.S. plus
+        # international"), a line glossed ("capex (acquisitions of property and equipment), full year") or a
+        # period's formula ("full year minus the six months to June 30 works fine")
+        not re.search(r"[,()]|\b(?:year|months?|quarter|half|fine|works)\b", sentence, re.IGNORECASE)
+        # nor what the figure is not ("just cloud services - not the combined … line")
+        and not re.search(r"\b(?:not|rather\s+than|instead\s+of)\b", sentence, re.IGNORECASE)
+        # (a share, "operating income as a % of net sales for Q1", restates what "how profitable" asked; a
+        # dash sets a gloss apart, "all the fab spending - the cash additions to PP&E line")
+        and any(not operator.startswith("as") and operator != "-" for operator in operators)
         # ("US + international combined please": the parts the figure takes in, added up)
         and not (_adds_only(text, start, end) and _PARTS_COMBINED.search(sentence))
         and not _QUESTION_CUE.search(sentence)
-        and not NEGATION.match(sentence)
         and not _AT_HAND.search(sentence)
         and any(_QUESTION_CUE.search(text[s:e]) for s, e in before)
     )
@@ -468,7 +490,8 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     asking = [clause for clause in asking if clause not in announced] or asking
     # "AbbVie's dividend is huge so I want to see how well it's covered - can you work out their 2023 free
     # cash flow?": a question the asker means to answer for themselves tells why, beside one they ask
-    embedded = {(s, e) for s, e in asking if _ASKS_ONESELF.search(text[s:e])}
+    # (so does what the asker will do with the figure: "want to line it up against what the street had")
+    embedded = {(s, e) for s, e in asking if _ASKS_ONESELF.search(text[s:e]) or _PURPOSE.match(text, s, e)}
     asking = [clause for clause in asking if clause not in embedded] or asking
     # "TI has been building inventory on purpose, right? how much inventory …": a clause that seeks
     # agreement tells, beside one that asks

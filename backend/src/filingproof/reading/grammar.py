@@ -26,9 +26,9 @@ PERIOD_WORDS = (
     | MONTH_WORDS
 )
 QUESTION_WORDS = _words(
-    "what whats which who when how much many was were is are did does do done has have had be been being "
-    "will would could can the a an it its they their them we our this that these those dollars usd value "
-    "please tell me "
+    "what whats what'd which who when where how much many was were is are did does do done has have had be "
+    "been being will would could can the a an it its they their them we our this that these those dollars "
+    "usd value please tell me "
     "pay spend spent spending generate generated produce produced earn make report reporting record post "
     "bring book incur say describe get gets got recorded booked posted incurred worldwide "
     "discuss "

@@ -113,6 +113,8 @@ SHORT_FORMS = {
     "govt": "government",
     "stk": "stock",
     "hlth": "health",
+    "liabs": "liabilities",
+    "liab": "liability",
 }
 
 

@@ -842,11 +842,11 @@ _LINE_NAMED = (
     r"|\s+(?:\d|(?:fy|cy|q[1-4]|[1-4]q|[12]h|h[12]|ytd|9m|6m)\b))"
 )
 # A line the figure is asked without: "excluding short-term and other investments", "(ex lic support)",
-# "reported vs ex-divestiture", "capex ex equip leased to others" (an "ex" apart: not after "cap" or "op",
-# "cap ex" is capital expenditures and "op ex" operating expenses),
+# "reported vs ex-divestiture" (an "ex" apart after no word: "cap ex" is capital expenditures, "op ex"
+# operating expenses, and "revenue ex services FY24" may be either; but "LT debt ex current portion"),
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
-    r"\b(?:(?:excluding|excl\.?|(?<!\bcap\s)(?<!\bop\s)(?<![\w-])ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
+    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?current\b))ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
     r"|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))" + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
 )
@@ -1099,6 +1099,14 @@ _FIGURES_FROM = re.compile(
 # "the EBIT-adjusted result of GM's Cruise segment": the measure's result is the measure ("as a result of"
 # says why)
 _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
+# What the figure is for: "for a seasonality chart", "for my comps sheet" (no line's words)
+_FOR_PURPOSE = re.compile(
+    r"\b(for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:chart|slide|deck|model|note|memo|comps?|sheet|table"
+    r"|presentation|writeup|write-up|email|call|meeting|pitch|dashboard))\b",
+    re.IGNORECASE,
+)
+# "where did gross margin land", "where did it end up": what the figure came to
+_LANDED = re.compile(r"\bwhere\s+did\s+[^?,.]{1,40}?\s+(land|end\s+up|come\s+in|settle)\b", re.IGNORECASE)
 # "on an EBIT-adjusted basis", "on a diluted basis": the measure is the words between
 _ON_BASIS = re.compile(r"\b(on(?:\s+(?:an?|the))?)\s+[\w-]+(?:\s+[\w-]+)?\s+(basis)\b", re.IGNORECASE)
 # "as General Motors shows it", "as they report them": the figure as printed, no line's word
@@ -1136,7 +1144,7 @@ def _bind_manner(draft: _Draft) -> None:
             start, end = found.start() + word.start(), found.start() + word.end()
             if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
                 draft.bind(start, end, "filler")
-    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN, _SHOWN_ON))
+    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN, _SHOWN_ON, _FOR_PURPOSE, _LANDED))
     for found in _CASH_ON_HAND.finditer(draft.text):
         if draft.free(*found.span(1)) and draft.free(*found.span(2)):
             draft.bind(*found.span(1), "item", "cash and cash equivalents")
@@ -1197,7 +1205,8 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
 
 
 # "how much did the swoosh shell out on share buybacks": the subject, after the auxiliary and "the"
-_SUBJECT_AFTER_AUXILIARY = re.compile(r"\b(?:did|does|do|has|have|had)\s+the\s+$", re.IGNORECASE)
+# (not after "had the": "which region had the worst topline performance" says what it had)
+_SUBJECT_AFTER_AUXILIARY = re.compile(r"\b(?:did|does|do)\s+the\s+$", re.IGNORECASE)
 
 
 def _unbind_nicknames(draft: _Draft, words: FilingWords | None) -> None:
@@ -1210,6 +1219,8 @@ def _unbind_nicknames(draft: _Draft, words: FilingWords | None) -> None:
         if (
             span.role == "item"
             and span.bound == span.text
+            and span.text.islower()  # a name the filer might print is capitalised ("the Instagram segment")
+            and not _PART_WORD.match(draft.text, span.end - draft.offset)
             and _SUBJECT_AFTER_AUXILIARY.search(draft.text, 0, span.start - draft.offset)
             and not _names_a_line(span, words)
             and any(later.role == "item" and later.bound != later.text for later in spans[place + 1 :])

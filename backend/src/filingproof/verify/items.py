@@ -311,7 +311,7 @@ NEUTRAL = _wordset(
     "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
     "provide provides providing used balance beginning ending end year years ended ending period periods "
     "fiscal month months quarter "
-    "segment segments region regions member members reportable line item value figure dollar usd million "
+    "segment segments member members reportable line item value figure dollar usd million "
     "millions thousand thousands billion billions except data inc incorporated corporation corp co llc plc "
     "benefit benefits respectively gaap measure"
 )
