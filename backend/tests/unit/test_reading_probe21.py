@@ -193,6 +193,9 @@ def test_a_formula_stated_apart_from_the_question_is_its_definition(question: st
         "'acquisitions of property and equipment' line), full year",
         "what operating profit did Colgate make in 2H 2023? full year minus the six months to June 30 works "
         "fine",
+        # how to compute it, said as an instruction, is read as before (FinanceBench's held-back C)
+        "What share of its FY2018 net earnings did Boeing pay out as dividends? Use dividends paid from the "
+        "cash flow statement divided by net earnings.",
     ],
 )
 def test_a_sentence_after_the_question_that_lists_or_glosses_defines_nothing(question: str) -> None:

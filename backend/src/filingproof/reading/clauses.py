@@ -418,6 +418,11 @@ def _formula_after_question(text: str, before: Sequence[tuple[int, int]], start:
         # international"), a line glossed ("capex (acquisitions of property and equipment), full year") or a
         # period's formula ("full year minus the six months to June 30 works fine")
         not re.search(r"[,()]|\b(?:year|months?|quarter|half|fine|works)\b", sentence, re.IGNORECASE)
+        # nor one that says how to compute, read as it is ("Use dividends paid from the cash flow statement
+        # divided by net earnings.")
+        and not re.match(
+            r"\W*(?:please\s+)?(?:use|using|take|taking|calculate|compute|divide)\b", sentence, re.I
+        )
         # nor what the figure is not ("just cloud services - not the combined … line")
         and not re.search(r"\b(?:not|rather\s+than|instead\s+of)\b", sentence, re.IGNORECASE)
         # (a share, "operating income as a % of net sales for Q1", restates what "how profitable" asked; a
