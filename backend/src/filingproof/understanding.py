@@ -944,6 +944,14 @@ _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.I), "year_to_date"),
 )  # fmt: skip
 _ENDED = re.compile(r"\b(?:ended|ending)\s*$", re.I)
+_A_YEAR = r"(?:full[- ]?year|whole\s+year|fiscal\s+year|fiscal\s+'?\d{2,4}|fy\s?'?\d{2,4}|annual)"
+_LESS = r"(?:less|minus|back\s+out|backing\s+out|subtract(?:ing)?|take\s+out|net\s+of)"
+_YEAR_LESS_A_PART = re.compile(
+    rf"\b{_A_YEAR}\b[^.?;]{{0,60}}?\b{_LESS}\s+(?:the\s+|its\s+)?(?:"
+    rf"(?P<part>(?:first|1st)\s+(?:six|6)[- ]months?|(?:first|1st)\s+half|(?:six|6)[- ]months?|h1|1h)"
+    rf"|(?:first\s+)?(?:nine|9)[- ]months?|9m|first\s+three\s+quarters)(?:\s*'?\d{{2,4}})?\b",
+    re.I,
+)
 # a day a span is counted to: "the 36 weeks through Sept 9, 2023", "YTD OCF thru 9/9/23"
 _THROUGH = re.compile(r"\b(?:through|thru)\s*$", re.I)
 # "ended December 30", its year unwritten
@@ -1061,6 +1069,13 @@ def _periods(
         if _outside([*date_spans, *quarter_spans], *match.span()):
             years.append(_year(next(g for g in match.groups() if g)))
     kind: PeriodKind | None = None
+    # the year less its first half or its nine months, said as a subtraction, is its second half or its
+    # fourth quarter ("take FY23 net income and back out 1H23"), never the part subtracted
+    rest = _YEAR_LESS_A_PART.search(query)
+    if rest is not None:
+        if rest.group("part") is not None:
+            return sorted(set(years)), None, "second_half", None, None
+        return sorted(set(years)), "Q4", "three_months", None, None
     for pattern, candidate in _DURATIONS:
         if pattern.search(query):
             kind = candidate

@@ -134,6 +134,27 @@ def test_a_cell_naming_the_item_comes_before_one_named_by_its_caption() -> None:
     assert _best(rows, "operating income for the Health Care segment", q2, frozenset({"m"})) == [67502]
 
 
+def test_the_curated_items_tagged_line_comes_before_the_same_figure_untagged() -> None:
+    # PepsiCo 10-K FY2023: "Capital spending" in the MD&A's free-cash-flow table (page 53, untagged, printed
+    # "(5,518)") and in the cash-flow statement (page 63, tagged PaymentsToAcquireProductiveAssets, whose
+    # fact is the payment of 5,518)
+    year = {"period_start": date(2023, 1, 1), "period_end": date(2023, 12, 30), "ticker": "PEP"}
+    rows = [
+        row(81506, "Capital spending", None, "-5518000000", table_title="Free Cash Flow", **year),
+        row(81735, "Capital spending", "us-gaap:PaymentsToAcquireProductiveAssets", "5518000000",
+            row_path=["Investing Activities", "Capital spending"], **year),
+    ]  # fmt: skip
+    fy2023 = [Target("duration", date(2023, 12, 30), 364, 2023)]
+    found = resolve(
+        build_vocabulary("PEP", rows, frozenset({"pepsico"})),
+        "capital expenditures",
+        fy2023,
+        frozenset({"pepsico"}),
+        ("us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", "us-gaap:PaymentsToAcquireProductiveAssets"),
+    )
+    assert found is not None and [entry.cell.cell_id for entry in found.best] == [81735]
+
+
 def test_a_member_printed_under_its_own_row_label_is_named_by_it() -> None:
     # Alphabet 10-K FY2023, page 87: "Other Bets" is tagged us-gaap:AllOtherSegmentsMember; the total beside
     year = {"period_start": date(2021, 1, 1), "period_end": date(2021, 12, 31), "ticker": "GOOGL"}

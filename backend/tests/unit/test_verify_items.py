@@ -188,6 +188,83 @@ def test_a_restructuring_charge_is_a_restructuring_cost() -> None:
     assert terms("cost of sales") != terms("sales charges")  # not every charge is a cost
 
 
+def test_capital_spending_is_capital_expenditures() -> None:
+    # PepsiCo's 10-K FY2023, page 63: its cash-flow statement's "Capital spending", tagged
+    # PaymentsToAcquireProductiveAssets
+    assert terms("capital spending") == terms("capex") == terms("Purchases of property and equipment")
+    spending = CellFacts(
+        row_path=("Investing Activities", "Capital spending"),
+        caption="Consolidated Statement of Cash Flows",
+        column_label="2023",
+        concept="us-gaap:PaymentsToAcquireProductiveAssets",
+        unit="USD",
+        period_start=date(2023, 1, 1),
+        period_end=date(2023, 12, 30),
+        company="PEP",
+        company_names=("PepsiCo",),
+    )
+    fy2023 = (AskedPeriod(date(2023, 12, 30), 364),)
+    assert check_item(AskedItem("capital expenditures", "PEP", fy2023), spending).ok
+
+
+def test_a_parts_share_of_the_consolidated_figure_is_not_the_parts_own() -> None:
+    # RTX 10-K FY2023, page 110: the Raytheon segment's "Consolidated net sales" ($26,220 million, without its
+    # sales to other segments) and "Business segment sales" ($26,350 million) under "2023 Raytheon"
+    raytheon = CellFacts(
+        row_path=("Consolidated net sales",),
+        column_label="2023 Raytheon",
+        concept="us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+        members=("rtx:RaytheonMember",),
+        axes=("us-gaap:StatementBusinessSegmentsAxis",),
+        company="RTX",
+        company_names=("RTX Corporation",),
+    )
+    assert not check_item(AskedItem("Raytheon segment net sales", "RTX"), raytheon).ok
+    assert check_item(AskedItem("Raytheon consolidated net sales", "RTX"), raytheon).ok
+    own = replace(raytheon, row_path=("Business segment sales",))
+    assert check_item(AskedItem("Raytheon segment sales", "RTX"), own).ok
+
+
+def test_a_row_naming_the_item_under_a_standard_concept_of_another_line_is_not_the_item() -> None:
+    # Verizon 10-K FY2023, page 73: its finance leases' "Long-term debt", tagged
+    # FinanceLeaseLiabilityNoncurrent
+    lease = CellFacts(
+        row_path=("Liabilities", "Long-term debt"),
+        caption="Supplemental disclosures for the balance sheet related to finance leases were as follows:",
+        column_label="At December 31, 2023",
+        concept="us-gaap:FinanceLeaseLiabilityNoncurrent",
+        company="VZ",
+        company_names=("Verizon Communications",),
+    )
+    assert not check_item(AskedItem("long-term debt noncurrent", "VZ"), lease).ok
+    debt = replace(lease, concept="us-gaap:LongTermDebtAndCapitalLeaseObligations", caption=None)
+    assert check_item(AskedItem("long-term debt noncurrent", "VZ"), debt).ok
+
+
+def test_a_parent_member_the_cell_implies_carries_its_words() -> None:
+    # Walmart 10-Q Q2 FY2024, page 15: "Grocery" in its disaggregated revenues, tagged with the Walmart U.S.
+    # segment that every Grocery fact carries (its parent), printed nowhere beside the cell
+    grocery = CellFacts(
+        row_path=("Grocery",),
+        caption="Disaggregated Revenues",
+        column_label="Three Months Ended July 31, 2023",
+        concept="us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+        members=("wmt:GroceryMember", "wmt:WalmartUSSegmentMember"),
+        axes=("srt:ProductOrServiceAxis", "us-gaap:StatementBusinessSegmentsAxis"),
+        implied=("wmt:WalmartUSSegmentMember",),
+        company="WMT",
+        company_names=("Walmart",),
+    )
+    assert check_item(AskedItem("US grocery net sales", "WMT"), grocery).ok
+    assert not check_item(AskedItem("International grocery net sales", "WMT"), grocery).ok
+
+
+def test_cash_alone_is_cash_and_cash_equivalents() -> None:
+    cash = meta_income_statement("Cash and cash equivalents", "us-gaap:CashAndCashEquivalentsAtCarryingValue")
+    assert check_item(AskedItem("cash", "META"), cash).ok
+    assert not check_item(AskedItem("restricted cash", "META"), cash).ok
+
+
 SEGMENTS = "us-gaap:StatementBusinessSegmentsAxis"
 BUSINESS = "jci:PrimaryBusinessInformationByPrimaryBusinessAxis"
 

@@ -101,7 +101,7 @@ LINE_ITEMS: tuple[LineItem, ...] = (
     _item("inventories", "inventories", r"\binventor(?:y|ies)\b", ("InventoryNet",), r"inventor(?:y|ies)",
           "instant"),
     _item("long_term_debt", "long-term debt", r"\blong[- ]term\s+debt\b",
-          ("LongTermDebtNoncurrent", "LongTermDebt"),
+          ("LongTermDebtNoncurrent", "LongTermDebt", "LongTermDebtAndCapitalLeaseObligations"),
           r"(?:term\s+debt|long-term\s+debt)(?:,\s+non-?current)?",
           "instant"),
     _item("gross_profit", "gross margin", r"\bgross\s+(?:margin|profit)\b", ("GrossProfit",),

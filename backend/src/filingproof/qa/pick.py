@@ -32,6 +32,7 @@ from filingproof.verify.items import (
     and_apart,
     column_name,
     column_words,
+    consolidated_part,
     name_words_apart,
     names_by_column,
     terms,
@@ -400,6 +401,9 @@ class _Picker:
                 if segment in c.dimensions.values()
                 and all(m == segment or not vocab.qualifies(c, m) for m in c.dimensions.values())
             ]
+        if segment is not None and not consolidated_part(self._question):
+            # the part's own figure before its share of the consolidated one (`verify.items`)
+            scoped = [c for c in scoped if not consolidated_part(c.row_label)] or scoped
         ordered = [c for concept in item.concepts for c in scoped if c.concept == concept]
         # a revenue line in the question's word, where the filing prints both ("Net sales" beside "Total
         # revenues"), named as its row prints it

@@ -50,7 +50,8 @@ from filingproof.verify.items import (
     column_name,
     column_words,
     concept_words,
-    implied_expense,
+    consolidated_part,
+    implied_words,
     member_words,
     names_by_column,
     names_by_row,
@@ -396,13 +397,17 @@ def _key(
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
-    flags: tuple[bool, bool, frozenset[str], bool],
-) -> tuple[int, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
+    flags: tuple[bool, bool, frozenset[str], bool, bool],
+) -> tuple[int, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
     unnamed_by_row = len(wanted - entry.row - member_terms)
-    segment, paid, word, amount = flags
+    segment, paid, word, amount, consolidated = flags
+    # a part's share of the consolidated figure after the part's own (`verify.items.consolidated_part`)
+    share_of_whole = (
+        bool(entry.cell.dimensions) and not consolidated and consolidated_part(entry.cell.row_label)
+    )
     # "stock repurchases" is the amount, not the number of shares repurchased; "shares repurchased" the number
     uncounted = amount == (entry.cell.unit == "shares")
     # "the Automotive segment" is the segment's member, not the "Automotive sales" product line, nor a
@@ -428,12 +433,20 @@ def _key(
     # "Depreciation and amortization" (DepreciationDepletionAndAmortization) before the deferred-tax line
     # of that label (DeferredTaxLiabilitiesPropertyPlantAndEquipment); "Automotive sales" under "Revenues"
     # before the one under "Cost of revenues"
-    named = len(entry.concept - accepted) if entry.concept else len(entry.path - accepted - member_terms)
+    # (a concept of the curated item names it exactly: PepsiCo's "Capital spending", tagged
+    # PaymentsToAcquireProductiveAssets, before the same figure untagged in its free-cash-flow table)
+    if concept in preferred:
+        named = 0
+    elif entry.concept:
+        named = len(entry.concept - accepted)
+    else:
+        named = len(entry.path - accepted - member_terms)
     return (
         _extras(entry, accepted),
         uncounted,
         not_paid,
         off_axis,
+        share_of_whole,
         unasked_segment,
         other_word,
         by_caption,
@@ -467,7 +480,7 @@ def resolve(
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
     accepted |= {PAYMENT} if paid else frozenset()
-    accepted |= implied_expense(wanted)
+    accepted |= implied_words(wanted)
     # a figure per share is of shares: "CommonStockDividendsPerShareDeclared" is "dividends per share"
     accepted |= {"share"} if PER_SHARE in wanted else frozenset()
     found = candidates(vocab, wanted, targets)
@@ -476,6 +489,7 @@ def resolve(
         paid,
         _asked_word(phrase, wanted),
         _COUNT.search(phrase) is None,
+        consolidated_part(phrase),
     )
     if not found:
         return None

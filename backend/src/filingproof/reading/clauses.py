@@ -19,9 +19,11 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 # A dash between two periods is a range, not a break ("FY2017 - FY2019").
 _BREAK = re.compile(
     r"[?!;]+\s*|,?\s+(?:but|now|so)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
+    # "Palantir finally turned GAAP profitable and I wanna know how much …": a statement, then the asking
+    r"|,?\s+and\s+(?=(?:i|we)\s+(?:want|wanna|need|would\s+like|'d\s+like)\s+(?:to\s+)?(?:know|see)\b)"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
-    r"|what['’]d\b|(?:can|could|would)\s+you\b)"
+    r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b)"
     # "… net revenue for 2023 so the oreo folks are in the comp set too?": what the figure is for
     r"|\s+so\s+(?=(?:that|the|it|they|my|our)\s)"
     r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
@@ -30,6 +32,7 @@ _BREAK = re.compile(
 # ", " before a question word: a clause of its own after what the asker says of themselves; after ", so",
 # ", but" or ", and" always ("dealers were restocking like crazy last year, so how much inventory was …")
 _QUESTION_AFTER_COMMA = re.compile(r",\s+")
+_CURIOUS = re.compile(r"(?:curious|wondering)\s", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our)\b", re.IGNORECASE)
 # a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
 _STATED = re.compile(r"\b(?:has|have|had|been|keeps?|kept)\b", re.IGNORECASE)
@@ -119,9 +122,21 @@ _SOURCES_NAMED = re.compile(
 )
 
 
+# How to compute what the question before it asked, with an operator, a request all the same: "can you back
+# it out as full year minus H1?" (not where to find it: "can you work it out from the 10-K and the latest
+# 10-Q?")
+_HOW_TO_COMPUTE_IT = re.compile(
+    r"^\W*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:just\s+)?(?:back|work|figure|take|calc(?:ulate)?|compute"
+    r"|derive)\s+(?:it|that|this)(?:\s+out)?\s+(?:as|by|using|from|via)\b",
+    re.IGNORECASE,
+)
+
+
 def _instruction(sentence: str) -> bool:
-    return bool(_SOURCES_NAMED.search(sentence)) or (
-        bool(_INSTRUCTION.search(sentence)) and not _QUESTION_CUE.search(sentence)
+    return (
+        bool(_SOURCES_NAMED.search(sentence))
+        or bool(_HOW_TO_COMPUTE_IT.search(sentence) and OPERATOR_WORD.search(sentence))
+        or (bool(_INSTRUCTION.search(sentence)) and not _QUESTION_CUE.search(sentence))
     )
 
 
@@ -138,7 +153,7 @@ _GOES_ON = re.compile(r"\s*(?:\)|[-–—]+)\s*")
 _ASKED_OF_YOU = (
     r"\b(?:can|could|would|will)\s+(?:you|someone|anyone)\b"
     # (not what one has of it: "I've already pulled what I need from the General Dynamics … filings")
-    r"|(?<!\bwhat\s)\bi(?:'d|\s+would)?\s+(?:need|want|like)\b"
+    r"|(?<!\bwhat\s)\bi(?:'d|\s+would)?\s+(?:need|want|like|wanna(?=\s+(?:know|see)\b))\b"
     # not what the figure is for ("I want to line it up next to the Q1 FY24 print")
     r"(?!\s+to\s+(?!(?:know|see|get|find|check|understand|confirm|compare|ask|pull|grab|double-check)\b))"
     # a terse request ("have BMY + JNJ FY23; need Eli Lily rev FY23"), not what the answer is for ("Need it
@@ -373,7 +388,10 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
         if any(a <= found.start() < b for a, b in kept):
             continue
         if _QUESTION_AFTER_COMMA.fullmatch(found.group()) and not (
-            _FIRST_PERSON.search(text, start, found.start()) or _STATED.search(text, start, found.start())
+            _FIRST_PERSON.search(text, start, found.start())
+            or _STATED.search(text, start, found.start())
+            or _CURIOUS.match(text, found.end())  # "meta's whole 'year of efficiency' thing, curious how …"
+            or _DOING.match(text, start)  # "doing a leverage check on verizon before the call, how much …"
         ):
             # "For General Mills, what were …": one question; "I've got …, what does …", "colgate has been
             # pushing price hard, where did …": two clauses

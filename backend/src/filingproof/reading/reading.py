@@ -700,9 +700,12 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
 
 
-# A segment's own total, as its figure is reported: "before intersegment eliminations", "pre-elims"
+# A segment's own total, as its figure is reported: "before intersegment eliminations", "pre-elims", "incl.
+# intersegment"
 _BEFORE_ELIMINATIONS = re.compile(
-    r"\b((?:before|pre)[\s-]*(?:inter-?seg(?:ment)?\s+)?elim(?:ination)?s?)\b", re.IGNORECASE
+    r"\b((?:before|pre)[\s-]*(?:inter-?seg(?:ment)?\s+)?elim(?:ination)?s?"
+    r"|(?:incl\.?|including|with)\s+inter-?seg(?:ment)?(?:\s+(?:sales|revenues?))?)(?!\w)",
+    re.IGNORECASE,
 )
 
 
@@ -880,7 +883,11 @@ def _parenthesised_exclusions_out(source: str, excluded: list[str], names: Seque
 
 
 _CURRENT_PART = re.compile(
-    r"(?:the\s+)?current(?:\s+(?:portion|part|maturities|piece))?(?:\s+of\s+[\w\s-]+)?", re.IGNORECASE
+    r"(?:the\s+)?current(?:\s+(?:portion|part|maturities|mat\.?|piece))?(?:\s+of\s+[\w\s-]+)?"
+    # "excluding debt maturing within one year", "not counting the bit that comes due within a year"
+    r"|(?:the\s+)?(?:(?:debt|bit|portion|part|piece|amount)\s+)?(?:that\s+)?(?:maturing|matures|comes?\s+due"
+    r"|coming\s+due|due)\s+within\s+(?:one|a|1)\s+year",
+    re.IGNORECASE,
 )
 
 
@@ -1057,6 +1064,13 @@ _CASH_FROM_OPERATIONS = re.compile(
     r"(bring\s+in|brought\s+in|generate|produce|throw\s+off)\b",
     re.IGNORECASE,
 )
+# "how much cash did unitedhealth actually bring in from operations": the cash is the operating cash flow
+_CASH_IN_FROM_OPERATIONS = re.compile(
+    r"\bhow\s+much\s+(cash)\s+did\s+(?:[\w.&'’-]+\s+){1,3}?(?:actually\s+|really\s+)?"
+    r"((?:bring|brought|pull|pulled|take|took)\s+in|generate|produce|throw\s+off|make)\s+"
+    r"(from\s+(?:its\s+|their\s+|the\s+)?operations)\b",
+    re.IGNORECASE,
+)
 # "Which company held more cash and cash equivalents …": the verb of a comparison of balances
 _HELD_MORE = re.compile(
     r"\b(?:which|who|whose)\b[^?.]{0,24}?\b(held|had|carried|kept|holds|has|carries|keeps)\s+"
@@ -1076,7 +1090,9 @@ _READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
 _READ_OFF = re.compile(
     rf"\b(?:(?:straight|directly|right)\s+)?(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+"
     r"(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?(?:condensed\s+)?(?:consolidated\s+)?"
-    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])\b",
+    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])"
+    # ("on its consolidated statement of operations")
+    r"(?:\s+of\s+(?:operations|income|earnings|cash\s+flows|financial\s+position|comprehensive\s+income))?\b",
     re.IGNORECASE,
 )
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
@@ -1099,6 +1115,37 @@ _FIGURES_FROM = re.compile(
 # "the EBIT-adjusted result of GM's Cruise segment": the measure's result is the measure ("as a result of"
 # says why)
 _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
+# "take full-year net income and back out the first six months": the year's part subtracted (the second
+# half asked, `understanding`), where "back out" is otherwise filler ("… and back out capex to get me FCF")
+_PART_BACKED_OUT = re.compile(
+    r"\b(?:back(?:ing)?\s+out|take\s+out|subtract(?:ing)?|minus|less)(?=\s+(?:the\s+|its\s+)?(?:"
+    r"(?:first|1st)\s+(?:six|6|nine|9)[- ]months?|(?:first|1st)\s+half|(?:first\s+)?three\s+quarters"
+    r"|(?:six|6|nine|9)[- ]months?|(?:1h|h1|9m)(?:\s?'?\d{2,4})?)\b)",
+    re.IGNORECASE,
+)
+# "what does operating cash flow less capex come out to": "less" between two lines is "minus", not a line's
+# own words ("long-term debt, less current portion", "less accumulated depreciation", "less than")
+_LESS_AS_MINUS = re.compile(
+    r"(?<=[a-z)])\s+(less)\s+(?!than\b|:|(?:the\s+|its\s+|their\s+)?(?:current|accumulated|allowances?|treasury"
+    r"|reserves?|unamortized|amounts?|portion|deferred|discount|premium|imputed|interest\s+portion)\b)"
+    r"(?=[a-z&(])",
+    re.IGNORECASE,
+)
+# How a derived period is computed, said after the question that names it: "can you back it out as full year
+# minus H1?" (the second half asked is the year less its first half: `understanding`)
+_PERIOD_METHOD = re.compile(
+    r"\b(?:as|by|using|from|via)\s+(?:the\s+)?(?:full[- ]?year|fy|(?:fiscal\s+)?year|annual)\s+"
+    r"(?:minus|less|-)\s+(?:the\s+)?"
+    r"(?:h1|1h|first[- ]half|(?:first\s+)?(?:six|6|nine|9)[- ]?months?|6m|9m|ytd)(?!\w)",
+    re.IGNORECASE,
+)
+# What the asker is after: "the segment table number is what i'm after" (where the figure is printed, or
+# nothing more: "whole segment total incl. intersegment is what i'm after" keeps what it says of the figure)
+_WHAT_IM_AFTER = re.compile(
+    r"(?:\b((?:table|statement|filing|reported)\s+(?:number|figure)|number|figure)\s+)?"
+    r"\b(is\s+what\s+(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:after|looking\s+for))\b",
+    re.IGNORECASE,
+)
 # What the figure is for: "for a seasonality chart", "for my comps sheet" (no line's words)
 _FOR_PURPOSE = re.compile(
     r"\b(for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:chart|slide|deck|model|note|memo|comps?|sheet|table"
@@ -1106,7 +1153,12 @@ _FOR_PURPOSE = re.compile(
     re.IGNORECASE,
 )
 # "where did gross margin land", "where did it end up": what the figure came to
-_LANDED = re.compile(r"\bwhere\s+did\s+[^?,.]{1,40}?\s+(land|end\s+up|come\s+in|settle)\b", re.IGNORECASE)
+# ("how much of 2023's bottom line landed in the back half": which part of the figure)
+_LANDED = re.compile(
+    r"\bwhere\s+did\s+[^?,.]{1,40}?\s+(land|end\s+up|come\s+in|settle)\b"
+    r"|\bhow\s+much\s+of\s+[^?,.]{1,40}?\s+(landed|fell|came\s+in)\s+(?=in\b)",
+    re.IGNORECASE,
+)
 # "on an EBIT-adjusted basis", "on a diluted basis": the measure is the words between
 _ON_BASIS = re.compile(r"\b(on(?:\s+(?:an?|the))?)\s+[\w-]+(?:\s+[\w-]+)?\s+(basis)\b", re.IGNORECASE)
 # "as General Motors shows it", "as they report them": the figure as printed, no line's word
@@ -1871,6 +1923,10 @@ def read(
     first = [*before_ticker, *_tickers_as_companies(source, whole)]
     for clause in clauses:
         draft = _Draft(source[clause.start : clause.end], clause.start)
+        if clause.kind == "instruction" and _PERIOD_METHOD.search(draft.text):
+            draft.bind(0, len(draft.text.rstrip()), "filler")  # the period asked says it (a second half)
+            drafts.append((clause, draft))
+            continue
         if clause.kind == "instruction":
             draft.bind(0, len(draft.text.rstrip()), "operation", draft.text.strip())
             instructions.append(draft)
@@ -1882,6 +1938,10 @@ def read(
         for operations in _CASH_FROM_OPERATIONS.finditer(draft.text):  # before the verbs' words
             draft.bind(*operations.span(1), "item", "cash provided by operating activities")
             draft.bind(*operations.span(2), "filler")
+        for operations in _CASH_IN_FROM_OPERATIONS.finditer(draft.text):
+            draft.bind(*operations.span(1), "item", "cash provided by operating activities")
+            draft.bind(*operations.span(2), "filler")
+            draft.bind(*operations.span(3), "filler")
         _bind_groups_as_filler(draft, (_THEN_CALLED,))  # before the names a former name holds ("Raytheon")
         found = companies(draft.text)
         # before analysts' words; never inside a member's name that opens with it ("GM Financial")
@@ -1889,7 +1949,13 @@ def read(
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words, found)
         _bind_presentation(draft)
-        _bind_groups_as_filler(draft, (_FIGURES_FROM,))  # before the period words it is made of
+        for subtracted in _PART_BACKED_OUT.finditer(draft.text):  # before the filler "back out"
+            draft.bind(*subtracted.span(), "grammar", "less")
+        for less in _LESS_AS_MINUS.finditer(draft.text):
+            if draft.free(*less.span(1)):
+                draft.bind(*less.span(1), "operation", "difference between")
+        # before the period words it is made of, and the words of lines ("table")
+        _bind_groups_as_filler(draft, (_FIGURES_FROM, _WHAT_IM_AFTER))
         # before companies too: "NI" is net income, not NiSource's ticker
         # a company's name is no word of a printed line ("amazon NI")
         # (a ticker that is an analyst's word is the word, unless it stands for its company: "CSCO APJC seg GM

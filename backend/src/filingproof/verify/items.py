@@ -127,7 +127,12 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("eps", r"\beps\b", " earnings per share "),
     # "Earnings per Common Share Assuming Dilution" (Merck) is diluted EPS
     ("dilution", r"\bassuming\s+dilution\b", " diluted "),
-    ("capex capital", r"\bcapex\b|\bcapital\s+expenditures?\b", " purchases of property and equipment "),
+    # PepsiCo's "Capital spending" is its capital expenditures
+    (
+        "capex capital",
+        r"\bcapex\b|\bcapital\s+(?:expenditures?|spending)\b",
+        " purchases of property and equipment ",
+    ),
     ("plant", r"\bproperty,?\s+plant,?\s+and\s+equipment\b", " property and equipment "),
     (
         "payment purchase",
@@ -219,6 +224,9 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         " noncurrent ",
     ),
     ("non-", r"\bnon-\s*current\b", " noncurrent "),
+    # long-term debt is the non-current line: "long-term debt, excluding the current portion" is it
+    ("noncurrent", r"\b(long[- ]term\s+debt),?\s+noncurrent\b", r" \1 "),
+    ("noncurrent", r"\bnoncurrent\s+(long[- ]term\s+debt)\b", r" \1 "),
     # long-lived assets by geography are tagged NoncurrentAssets
     ("lived", r"\blong-?\s*lived\s+assets?\b", " noncurrent assets "),
     # "how much cash did P&G pay in dividends", "cash dividends", "cash spent repurchasing stock": dividends
@@ -446,12 +454,16 @@ _EITHER_WAY = frozenset({"interest", "income", "other", "revenue", "tax", "expen
 
 
 _ACCRUED = frozenset({"cost", "expense"})
+# What a concept may share with the asked item and still name another line
+_QUALIFIERS = frozenset({"noncurrent", "current"})
 
 
-def implied_expense(wanted: frozenset[str]) -> frozenset[str]:
-    """ "R&D" is the "Research and development expenses" line: a cost's line may say "expense" where the
-    question does not, unless its words could name income too ("interest", "other")."""
-    return frozenset({"expense"}) if wanted and not wanted & _EITHER_WAY else frozenset()
+def implied_words(wanted: frozenset[str]) -> frozenset[str]:
+    """The words a line may add to the item that the question leaves unsaid: "R&D" is the "Research and
+    development expenses" line (a cost's line may say "expense", unless its words could name income too:
+    "interest", "other"); "who was sitting on more cash" asks "Cash and cash equivalents"."""
+    expense = frozenset({"expense"}) if wanted and not wanted & _EITHER_WAY else frozenset()
+    return expense | ({"equivalent"} if wanted == {"cash"} else frozenset())
 
 
 def name_words(name: str) -> frozenset[str]:
@@ -505,6 +517,15 @@ _INCLUDING = re.compile(r"\(\s*(?:including|incl\.?)[^)]*\)", re.IGNORECASE)
 
 
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
+# A part's row that says "consolidated" or "external": RTX's "Consolidated net sales" of its Raytheon segment
+# ($26,220 million) is what the segment adds to the company's sales, beside its "Business segment sales"
+# ($26,350 million, with its inter-segment sales): the segment's own figure is the latter
+_CONSOLIDATED_PART = re.compile(r"\b(?:consolidated|external|third[- ]party)\b", re.IGNORECASE)
+
+
+def consolidated_part(text: str) -> bool:
+    """Whether a part's row (or a question) says it is the part's share of the consolidated figure."""
+    return _CONSOLIDATED_PART.search(text) is not None
 
 
 def _of_a_segment(cell: CellFacts) -> bool:
@@ -875,7 +896,10 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     named_members = _member_names(cell, neutral)
     members = [name for name, _ in named_members]
     concept = concept_words(cell.concept) if cell.concept else ""
-    described = [*cell.row_path, cell.column_label, concept, *members]
+    # (and a parent member the cell's own implies is the cell's too: "Walmart U.S. … grocery" is carried by
+    # the Grocery cell of the Walmart U.S. segment, wmt:WalmartUSSegmentMember, though nothing prints it)
+    parents = [member_words(m) for m in cell.implied if m in cell.members]
+    described = [*cell.row_path, cell.column_label, concept, *members, *parents]
     if cell.concept is None and cell.caption:
         described.append(caption_words(cell.caption))
     carried = frozenset().union(*(terms(text, neutral) for text in described))
@@ -896,6 +920,12 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     if foreign:
         listed = " and ".join(f"'{words}'" for words in foreign)
         return ItemCheck(False, f"the cell is for {listed}, which '{asked.phrase}' does not name")
+    if named_members and consolidated_part(label) and not consolidated_part(asked.phrase):
+        return ItemCheck(
+            False,
+            f"the row '{label}' is the part's share of the consolidated figure (without its sales to the "
+            f"company's other parts), and '{asked.phrase}' asks for the part's own",
+        )
     if _SEGMENT.search(asked.phrase) and not _of_a_segment(cell):
         return ItemCheck(
             False, f"the cell (row '{label}') is not a segment's, and '{asked.phrase}' asks for one"
@@ -912,7 +942,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # stock" is "share repurchases"); which statement answers is the picker's choice, ambiguous when the
     # question does not choose (`qa.vocabulary`). Not a cost's or an expense's: what was paid in the year for
     # it is not what it cost ("Cash payments for restructuring charges" is no "restructuring costs")
-    accepted |= implied_expense(wanted) | (frozenset() if wanted & _ACCRUED else {PAYMENT})
+    accepted |= implied_words(wanted) | (frozenset() if wanted & _ACCRUED else {PAYMENT})
     # dividends are the common shares' unless asked of another class ("Common stock dividends" is
     # McDonald's dividends; "preferred dividends" stays another line)
     accepted |= {"common", "share"} if "dividend" in wanted and "preferred" not in wanted else frozenset()
@@ -933,6 +963,16 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         # its column, in a table of segments by measures (P&G's "GROOMING" under "Earnings/(Loss) Before
         # Income Taxes", tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest)
         row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
+    # a row that names the item under a standard concept that shares none of its words but a qualifier names
+    # another line: Verizon's finance-lease table prints "Long-term debt" for FinanceLeaseLiabilityNoncurrent
+    # (a filer's own concept may name its line otherwise: Rocket's "Contribution margin",
+    # GrossProfitNetOfMSRAdjustmentDueToValuationAssumptions)
+    standard = (cell.concept or "").startswith("us-gaap:")
+    if standard and named and row and row <= accepted and not (named & accepted) - _QUALIFIERS:
+        return ItemCheck(
+            False,
+            f"the cell (row '{label}') is tagged {cell.concept}, another line than '{asked.phrase}'",
+        )
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
     narrower = narrower_line(label, accepted, neutral)
