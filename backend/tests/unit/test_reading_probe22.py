@@ -7,8 +7,9 @@ import pytest
 
 from filingproof.reading.clauses import split_clauses
 from filingproof.reading.grammar import GRAMMAR
-from filingproof.reading.reading import Reading, read
+from filingproof.reading.reading import FilingWords, Reading, read
 from filingproof.understanding import Catalog, CompanyRef, company_mentions, understand
+from filingproof.verify.items import terms
 
 CATALOG = Catalog(
     (
@@ -122,7 +123,8 @@ def test_cash_from_operations_and_less_between_two_lines() -> None:
         "for walmart's first half of fiscal 2024, what does operating cash flow less capex come out to?"
     )
     assert [span.bound for span in operations.of("operation")] == ["difference between"]
-    # a line's own "less" stays its words
+    # a metric's name and a line's own "less" stay their words
+    assert not reading("What is the FY2022 EBITDA less capex for PepsiCo?").of("operation")
     assert not reading("What was Verizon's long-term debt, less current maturities, at Dec 31 2023?").of(
         "operation"
     )
@@ -134,3 +136,19 @@ def test_where_to_find_a_figure_is_no_method_of_computing_it() -> None:
         "out from the 10-K and the latest 10-Q? thanks a ton"
     )
     assert "instruction" not in [clause.kind for clause in split_clauses(question)]
+
+
+def test_a_capitalised_name_after_the_subject_is_no_verb() -> None:
+    """Probe 22's held-out: Apple Vision Pro's revenue (a product Apple reports no figure of) had been
+    answered with Apple's total net sales, verified, "Vision Pro" read as the verb after "did Apple"."""
+    words = FilingWords(terms=terms("total net sales revenue operating margin"), members=(), fold=terms)
+    catalog = Catalog((CompanyRef("AAPL", "Apple Inc."),), ())
+
+    def items(question: str) -> list[str]:
+        read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR, words)
+        return [span.text.lower() for span in read_.of("item")]
+
+    vision_pro = items("How much net sales revenue did Apple Vision Pro generate in 2024?")
+    assert {"vision", "pro"} <= set(vision_pro)
+    # a verb in lower case is still the subject's verb
+    assert "hustle" not in items("what operating margin did Apple hustle at in fiscal 2024?")

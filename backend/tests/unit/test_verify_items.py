@@ -225,7 +225,7 @@ def test_a_parts_share_of_the_consolidated_figure_is_not_the_parts_own() -> None
     assert check_item(AskedItem("Raytheon segment sales", "RTX"), own).ok
 
 
-def test_a_row_naming_the_item_under_a_standard_concept_of_another_line_is_not_the_item() -> None:
+def test_a_leases_liability_is_not_the_line_its_row_names() -> None:
     # Verizon 10-K FY2023, page 73: its finance leases' "Long-term debt", tagged
     # FinanceLeaseLiabilityNoncurrent
     lease = CellFacts(
@@ -237,8 +237,20 @@ def test_a_row_naming_the_item_under_a_standard_concept_of_another_line_is_not_t
         company_names=("Verizon Communications",),
     )
     assert not check_item(AskedItem("long-term debt noncurrent", "VZ"), lease).ok
+    assert check_item(AskedItem("finance lease long-term debt", "VZ"), lease).ok
     debt = replace(lease, concept="us-gaap:LongTermDebtAndCapitalLeaseObligations", caption=None)
     assert check_item(AskedItem("long-term debt noncurrent", "VZ"), debt).ok
+    # a row under a standard concept of other words is still its line (Alphabet's "Accrued compensation and
+    # benefits", EmployeeRelatedLiabilitiesCurrent)
+    accrued = replace(
+        lease,
+        row_path=("Accrued compensation and benefits",),
+        concept="us-gaap:EmployeeRelatedLiabilitiesCurrent",
+    )
+    assert check_item(AskedItem("accrued compensation and benefits", "VZ"), accrued).ok
+    # and a lease's cost is the line its row names (AMC's "Rent", OperatingLeaseExpense)
+    rent = replace(lease, row_path=("Rent",), concept="us-gaap:OperatingLeaseExpense")
+    assert check_item(AskedItem("rent expense", "VZ"), rent).ok
 
 
 def test_a_parent_member_the_cell_implies_carries_its_words() -> None:

@@ -1124,9 +1124,10 @@ _PART_BACKED_OUT = re.compile(
     re.IGNORECASE,
 )
 # "what does operating cash flow less capex come out to": "less" between two lines is "minus", not a line's
-# own words ("long-term debt, less current portion", "less accumulated depreciation", "less than")
+# own words ("long-term debt, less current portion", "less accumulated depreciation", "less than"), nor a
+# metric's name ("EBITDA less capex", read whole by `metrics.library`)
 _LESS_AS_MINUS = re.compile(
-    r"(?<=[a-z)])\s+(less)\s+(?!than\b|:|(?:the\s+|its\s+|their\s+)?(?:current|accumulated|allowances?|treasury"
+    r"(?<=[a-z)])(?<!ebitda)\s+(less)\s+(?!than\b|:|(?:the\s+|its\s+|their\s+)?(?:current|accumulated|allowances?|treasury"
     r"|reserves?|unamortized|amounts?|portion|deferred|discount|premium|imputed|interest\s+portion)\b)"
     r"(?=[a-z&(])",
     re.IGNORECASE,
@@ -1230,6 +1231,8 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
                 or span.role != "item"
                 or not typed
                 or span.text.lower() in PART_WORDS  # "did Palantir's Healthcare segment generate"
+                # a capitalised word names a part, no verb: "did Apple Vision Pro generate"
+                or (span.text[:1].isupper() and not draft.text.isupper())
                 or words is None
                 or _names_a_line(span, words)
             ):
@@ -1522,7 +1525,10 @@ def _asked_term(asking: Sequence[_Draft]) -> str:
 
 
 _SHARE_OF = re.compile(r"\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b", re.IGNORECASE)
-_IN_PERCENT = re.compile(r"[\s,]*\b(?:in|as\s+an?)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\W*$", re.IGNORECASE)
+_IN_PERCENT = re.compile(
+    r"[\s,]*\b(?:(?:expressed|shown|stated)\s+)?(?:in|as\s+an?)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\W*$",
+    re.IGNORECASE,
+)
 _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 
 

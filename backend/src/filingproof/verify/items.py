@@ -454,8 +454,7 @@ _EITHER_WAY = frozenset({"interest", "income", "other", "revenue", "tax", "expen
 
 
 _ACCRUED = frozenset({"cost", "expense"})
-# What a concept may share with the asked item and still name another line
-_QUALIFIERS = frozenset({"noncurrent", "current"})
+_LEASE_CONCEPT = re.compile(r"(?:Finance|Operating)LeaseLiabilit")  # not its cost: AMC's "Rent"
 
 
 def implied_words(wanted: frozenset[str]) -> frozenset[str]:
@@ -963,15 +962,11 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         # its column, in a table of segments by measures (P&G's "GROOMING" under "Earnings/(Loss) Before
         # Income Taxes", tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest)
         row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
-    # a row that names the item under a standard concept that shares none of its words but a qualifier names
-    # another line: Verizon's finance-lease table prints "Long-term debt" for FinanceLeaseLiabilityNoncurrent
-    # (a filer's own concept may name its line otherwise: Rocket's "Contribution margin",
-    # GrossProfitNetOfMSRAdjustmentDueToValuationAssumptions)
-    standard = (cell.concept or "").startswith("us-gaap:")
-    if standard and named and row and row <= accepted and not (named & accepted) - _QUALIFIERS:
+    # a lease's liability is no other line its row may name: Verizon's finance-lease table prints "Long-term
+    # debt" for FinanceLeaseLiabilityNoncurrent (a lease's cost is: AMC's "Rent", OperatingLeaseExpense)
+    if _LEASE_CONCEPT.match((cell.concept or "").split(":")[-1]) and "lease" not in wanted:
         return ItemCheck(
-            False,
-            f"the cell (row '{label}') is tagged {cell.concept}, another line than '{asked.phrase}'",
+            False, f"the cell (row '{label}') is a lease's ({cell.concept}), and '{asked.phrase}' names none"
         )
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
