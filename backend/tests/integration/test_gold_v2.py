@@ -71,9 +71,13 @@ async def test_gold_v2_covers_every_filing_kind_and_split(ingested_corpus: Any) 
 # Curated in the answering code after gold v2 was built from the items outside `CURATED` (2026-12-03: the
 # cash-flow statement's investing and financing totals, for "operating, investing and financing activities"
 # named in one breath). v2 keeps its four items of them, measured as before, rather than change a set whose
-# figures are on record; they are the only curated concepts it asks about.
+# figures are on record; they are the only curated concepts it asks about. (2026-12-05: the balance sheet's
+# long-term debt as Verizon tags it, LongTermDebtAndCapitalLeaseObligations, which v2 does not ask.)
 CURATED_AFTER_V2 = frozenset(
-    f"us-gaap:NetCashProvidedByUsedIn{section}Activities" for section in ("Investing", "Financing")
+    {
+        *(f"us-gaap:NetCashProvidedByUsedIn{section}Activities" for section in ("Investing", "Financing")),
+        "us-gaap:LongTermDebtAndCapitalLeaseObligations",
+    }
 )
 
 
