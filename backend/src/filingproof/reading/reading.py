@@ -1941,13 +1941,11 @@ def read(
         for outside in _OUTSIDE_HOME.finditer(draft.text):  # before members: its "U.S." is no member
             if not _PRINTED_BEFORE.search(draft.text, 0, outside.start()):
                 draft.bind(*outside.span(), "item", "non-U.S.")
-        for operations in _CASH_FROM_OPERATIONS.finditer(draft.text):  # before the verbs' words
-            draft.bind(*operations.span(1), "item", "cash provided by operating activities")
-            draft.bind(*operations.span(2), "filler")
-        for operations in _CASH_IN_FROM_OPERATIONS.finditer(draft.text):
-            draft.bind(*operations.span(1), "item", "cash provided by operating activities")
-            draft.bind(*operations.span(2), "filler")
-            draft.bind(*operations.span(3), "filler")
+        for cash_from in (_CASH_FROM_OPERATIONS, _CASH_IN_FROM_OPERATIONS):  # before the verbs' words
+            for operations in cash_from.finditer(draft.text):  # the cash, its verb, "from operations"
+                draft.bind(*operations.span(1), "item", "cash provided by operating activities")
+                for group in range(2, cash_from.groups + 1):
+                    draft.bind(*operations.span(group), "filler")
         _bind_groups_as_filler(draft, (_THEN_CALLED,))  # before the names a former name holds ("Raytheon")
         found = companies(draft.text)
         # before analysts' words; never inside a member's name that opens with it ("GM Financial")

@@ -454,7 +454,7 @@ _EITHER_WAY = frozenset({"interest", "income", "other", "revenue", "tax", "expen
 
 
 _ACCRUED = frozenset({"cost", "expense"})
-_LEASE_CONCEPT = re.compile(r"(?:Finance|Operating)LeaseLiabilit")  # not its cost: AMC's "Rent"
+_LEASE_CONCEPT = re.compile(r"(?:^|:)(?:Finance|Operating)LeaseLiabilit")  # not its cost: AMC's "Rent"
 
 
 def implied_words(wanted: frozenset[str]) -> frozenset[str]:
@@ -964,7 +964,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
     # a lease's liability is no other line its row may name: Verizon's finance-lease table prints "Long-term
     # debt" for FinanceLeaseLiabilityNoncurrent (a lease's cost is: AMC's "Rent", OperatingLeaseExpense)
-    if _LEASE_CONCEPT.match((cell.concept or "").split(":")[-1]) and "lease" not in wanted:
+    if _LEASE_CONCEPT.search(cell.concept or "") and "lease" not in wanted:
         return ItemCheck(
             False, f"the cell (row '{label}') is a lease's ({cell.concept}), and '{asked.phrase}' names none"
         )
