@@ -358,6 +358,8 @@ _NOT_TICKERS = _ACRONYMS | frozenset(
     ]
 )
 
+_TAKEN_AS_TAIL = frozenset({"group", "holdings"})
+_LEGAL_FORM = re.compile(r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc)\.?$", re.I)
 _COMPANY_SUFFIX = re.compile(
     r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc|holdings|group|international)\.?$"
     r"|^the\s+(?=\S+\s+\S)",  # "The Kraft Heinz Company" is named "Kraft Heinz"; "The Boeing" keeps "the"
@@ -622,6 +624,12 @@ def _matcher(catalog: Catalog) -> _Matcher:
         core = _core_name(company.name)
         if builtin is not None or len(core) >= 4:
             names.add(core)
+        # the registered name without its legal form alone ("Honeywell International" of "Honeywell
+        # International Inc."), whose last word the core leaves out: no word of it is left as an item's
+        # (a "Group" or "Holdings" after the name the reading takes as the name's tail: "UnitedHealth Group")
+        whole = _LEGAL_FORM.sub("", company.name).strip().lower()
+        if len(whole) > len(core) >= 3 and whole.split()[-1] not in _TAKEN_AS_TAIL:
+            names.add(whole)
         elif len(core) == 3 and core.isalpha():
             # a registered name of three letters ("Dow Inc.") names the company too, capitalised where it
             # is also a word, as a short name does
@@ -952,6 +960,58 @@ _YEAR_LESS_A_PART = re.compile(
     rf"|(?:first\s+)?(?:nine|9)[- ]months?|9m|first\s+three\s+quarters)(?:\s*'?\d{{2,4}})?\b",
     re.I,
 )
+# A full year and a part of a year asked side by side ("FY23 and 1H23", "full-year net income and the first
+# six months"): two figures of two lengths, which an answer of one period cannot give (it had given the part
+# alone, verified). The year that dates a part ("Q2 of fiscal 2023", "1H FY23") or names a report ("the
+# fiscal 2023 10-K") is no period of its own; the year less a part (`_YEAR_LESS_A_PART`) is one period.
+_PART_OF_YEAR = (
+    r"(?:(?:first|1st|second|2nd|back)\s+half|h[12]|[12]h|(?:first\s+)?(?:three|six|nine|3|6|9)[- ]months?"
+    r"|9m|q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter"
+    r"|year[- ]to[- ]date|ytd)"
+)
+_NOT_A_PERIOD = (
+    r"(?!\s*(?:10-?[kq]\b|annual\s+report|report|filing|(?:fiscal\s+)?q[1-4]\b|[1-4]q\b"
+    r"|first|second|third|fourth))"
+)
+_SIDE_BY_SIDE = (
+    r"(?:\s+[\w'’-]+){0,4}?\s*(?:,\s*)?(?:and|&|vs\.?|versus|as\s+well\s+as|plus|,)\s+"
+    r"(?:for\s+|in\s+|over\s+)?(?:the\s+|its\s+)?"
+)
+_TWO_LENGTHS = re.compile(
+    rf"\b(?P<year>{_A_YEAR}){_NOT_A_PERIOD}{_SIDE_BY_SIDE}(?P<part>{_PART_OF_YEAR})\b"
+    rf"|\b(?P<part2>{_PART_OF_YEAR})\b(?:\s+(?:of\s+)?(?:fiscal\s+|fy\s?)?'?\d{{2,4}}\b)?{_SIDE_BY_SIDE}"
+    rf"(?P<year2>{_A_YEAR})\b{_NOT_A_PERIOD}",
+    re.I,
+)
+_DERIVED_PART = re.compile(
+    r"(?:second|2nd|back)\s+half|h2|2h|q4|4q|(?:fourth|4th)\s+(?:fiscal\s+)?quarter", re.I
+)
+_BETWEEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?$", re.I)
+# a part just before the year dates it: "Q4 FY2023 and Q4 FY2022" asks two fourth quarters
+_DATES_A_PART = re.compile(rf"\b{_PART_OF_YEAR}\s+(?:of\s+|in\s+)?(?:the\s+)?$", re.I)
+
+
+def two_lengths(query: str) -> str | None:
+    """Why the question cannot be answered as one period: it asks a full year and a part of a year side by
+    side (as the refusal names them), or None."""
+    # a year and a part a derivation takes ("back out … from the full-year and six-month numbers", the
+    # trailing twelve months) or a change between the two ("between FY 2023 and Q2 of FY2024") ask one figure
+    if re.search(rf"\b{_LESS}\b|\b(?:trailing|[tl]tm)\b", query, re.I):
+        return None
+    for found in _TWO_LENGTHS.finditer(query):
+        year, part = found["year"] or found["year2"], found["part"] or found["part2"]
+        before = query[: found.start()]
+        if (found["year"] and _DATES_A_PART.search(before)) or _BETWEEN.search(before):
+            continue
+        if _DERIVED_PART.fullmatch(part):
+            continue  # the second half or the fourth quarter beside its year: the year less a part
+        return (
+            f"the question asks for two periods of different lengths side by side ({year!r} and {part!r}); "
+            "asked one at a time, each is answered"
+        )
+    return None
+
+
 # a day a span is counted to: "the 36 weeks through Sept 9, 2023", "YTD OCF thru 9/9/23"
 _THROUGH = re.compile(r"\b(?:through|thru)\s*$", re.I)
 # "ended December 30", its year unwritten

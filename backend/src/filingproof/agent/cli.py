@@ -116,6 +116,9 @@ def ask(
 ) -> None:
     """Answer a question; every figure is verified against a cited cell, or no figure is given. A question
     about a company outside the filters is refused, saying so."""
+    if not question.strip():
+        # blank lines of a batch are skipped; a blank question given alone is a mistake, said so
+        raise typer.BadParameter('give a question, or "-" to read one per stdin line', param_hint="QUESTION")
     # stdin as bytes: a line that is not UTF-8 is that line's error, not the end of reading.
     given = [question.encode("utf-8", "replace")]
     questions: Iterable[bytes] = sys.stdin.buffer if question == "-" else given

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import StoreKey
 from filingproof.lru import LruCache
+from filingproof.qa.pick import member_name
 from filingproof.verify import CellSource, DerivationSource, Failure, Verdict
 from filingproof.verify.claims import inside
 from filingproof.verify.items import (
@@ -212,11 +213,16 @@ async def cell_facts(
     return dict(found)
 
 
-# Each cell's row label, and the labels of the rows below it in its table
+# Each cell's row label, the labels of the rows below it in its table, and the members its filing tags beside
+# the cell's own on each axis the cell's fact has (the other segments of a segment's figure)
 _BELOW = """
 SELECT c.id AS cell_id, c.row_label,
        ARRAY(SELECT DISTINCT o.row_label FROM cells o
-             WHERE o.table_id = c.table_id AND o.row > c.row AND o.row_label IS NOT NULL) AS below
+             WHERE o.table_id = c.table_id AND o.row > c.row AND o.row_label IS NOT NULL) AS below,
+       ARRAY(SELECT DISTINCT s.dimensions ->> d.key
+             FROM xbrl_facts f CROSS JOIN LATERAL jsonb_each_text(f.dimensions) AS d
+             JOIN xbrl_facts s ON s.filing_id = f.filing_id AND jsonb_exists(s.dimensions, d.key)
+             WHERE f.cell_id = c.id AND s.dimensions ->> d.key <> d.value) AS beside
 FROM cells c
 WHERE c.id = ANY(CAST(:ids AS integer[]))
 """
@@ -240,7 +246,9 @@ async def exclusion_failures(
         for cell_id, line in ((cell, line) for cell in cell_ids for line in excluded):
             row = rows.get(cell_id)
             check = (
-                leaves_out(row.row_label or "", row.below or (), line)
+                leaves_out(
+                    row.row_label or "", row.below or (), line, [member_name(m) for m in row.beside or ()]
+                )
                 if row is not None
                 else ItemCheck(False, "the cell is not in the database")
             )

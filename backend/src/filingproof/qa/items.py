@@ -193,7 +193,9 @@ def named_ratio_span(question: str) -> tuple[int, int] | None:
 
 
 _ONE_LINE = re.compile(
-    r"\bliabilities\s+and\s+(?:(?:stock|share)(?:holders?|owners?)['’]?\s+)?(?:equity|deficit)\b",
+    r"\bliabilities\s+and\s+(?:(?:stock|share)(?:holders?|owners?)['’]?\s+)?(?:equity|deficit)\b"
+    # an expense: Oracle's "Sales and marketing" is no revenue
+    r"|\bsales\s*(?:and|&|/)\s*marketing\b",
     re.IGNORECASE,
 )
 

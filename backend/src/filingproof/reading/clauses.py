@@ -92,6 +92,9 @@ _GLOSS_INSIDE = re.compile(
 # ("over" between two operands: not a verb's "rolled over", nor at a clause's end)
 OPERATOR_WORD = re.compile(
     r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|times|multiplied\s+by)\b|(?<!ed\s)\bover\b(?=\s+[\w(])"
+    # ("over the first half of 2023 who paid out more": a stretch of time, nothing divided)
+    r"(?!\s+(?:the\s+)?(?:first|second|back|last|past|full|whole|same|prior|six|nine|three|twelve"
+    r"|(?:that|this)\s+(?:year|quarter|period|stretch))\b)"
     r"|\bas\s+a\s+(?:%|percent\w*)\s+of\b|\bsubtracting\b|\bdividing\b",
     re.IGNORECASE,
 )
@@ -260,9 +263,10 @@ _ASKS_AFTER = re.compile(r"\s*(?:who(?:se|m)?|what(?:'s)?|which|how)\b", re.IGNO
 # ("curious how Europe is holding up for Cisco …" too, without its "I'm")
 _ASKS_ONESELF = re.compile(
     r"(?:\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
-    r"|wondering)|^\W*(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering"
-    # "trying to see how much it eats into earnings", without its "I'm"
-    r"|(?:trying|wanting|want|looking|hoping)\s+to\s+(?:see|know|understand|figure\s+out|gauge|judge)))\s+"
+    r"|wondering)|^\W*(?:(?:hey|hi|hello|ok|okay|so|yo|morning|hiya)(?:\s+(?:team|all|there|guys))?\W+)?"
+    r"(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering"
+    # "trying to see how much it eats into earnings", without its "I'm"; "hey team, wanna see how …"
+    r"|(?:(?:trying|wanting|want|looking|hoping)\s+to|wanna)\s+(?:see|know|understand|figure\s+out|gauge|judge)))\s+"
     r"(?:how|what|whether|if)\b",
     re.IGNORECASE,
 )
@@ -280,6 +284,9 @@ _YES_NO_START = re.compile(
     r"\W*(?:so\s+)?(?:(?:did|does|do|is|was|were|are|has|have|had)\s+(?:(?:any|some|all)\s+of\s+)?(?:it|they|that|this)\b"
     r"|(?:is|are|was|were|has|have)\s+(?:(?-i:[A-Z][\w.&'’-]*)|the\s+[a-z]+(?:\s+[a-z]+)?)\s+"
     r"(?:actually|really|still|finally|now)\b"
+    # ("is oracle pulling back on go-to-market spend? what did they shell out on sales & marketing …")
+    r"|(?:is|are)\s+[\w.&'’-]+\s+(?:(?:actually|really|still|finally|now)\s+)?(?-i:[a-z]+ing)\s+"
+    r"(?:back|up|down|out|off|more|less|harder)\b"
     # ("did profits pick up in the back half? what was operating income in 2H 2023")
     # (or of a company's line: "did AbbVie's margin hold up? can you work out gross margin % …")
     r"|(?:did|does|do|has|have)\s+(?:(?-i:[a-z]+)|(?-i:[A-Z][\w.&-]*)['’]s\s+(?-i:[a-z]+))\s+"

@@ -591,6 +591,17 @@ def _printed_within(name: str, printed: str | None) -> str:
     return printed if within and set(within) < set(words) and extra <= droppable else name
 
 
+def _printed_words_of(name: str, printed: str | None) -> str:
+    """The printed name ("Client Computing" of "Client Computing Group", "Greater China Region" of "Greater
+    China"), unless it shortens words of the tag's name: Dow's "Perf. Mat. & Coatings", whose words no cell
+    of the member carries, is named by its tag's "Performance Materials & Coatings"."""
+    if printed is None:
+        return name
+    words, within = (set(re.findall(r"[a-z0-9]+", text.lower())) for text in (name, printed))
+    shortened = any(word != typed and word.startswith(typed) for typed in within - words for word in words)
+    return name if shortened else printed
+
+
 def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[str, str]]) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
@@ -607,8 +618,11 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
         name: f"{','.join(sorted(tickers))}:{_printed_within(name, printed.get(name))}"
         for name, tickers in reporters.items()
     }
+    tag_of = dict(words.printed)
     short = {
-        name: f"{','.join(sorted(tickers))}:{printed.get(name, name)}" for name, tickers in reporters.items()
+        name: f"{','.join(sorted(tickers))}:{_printed_words_of(tag, printed.get(tag))}"
+        for name, tickers in reporters.items()
+        for tag in [tag_of.get(name, name)]
     }
     joined = [found.span() for found in joined_words().finditer(draft.text)]  # "CA/CL": no member's "CA"
     # where the clause names an ingested company ("UnitedHealth Group's")
@@ -853,9 +867,20 @@ _EXCLUSION = re.compile(
     r"|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))" + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
 )
+# What an asking clause goes on to leave out after a dash: "… from bitcoin mining itself in 2023 - not the
+# data center hosting or engineering stuff" (an aside that opens so, "? not the six-month number pls", says
+# which figure, and is filler)
+_NOT_AFTER_DASH = re.compile(
+    r"(?:^|(?<=\s-\s)|(?<=[—–]\s))not\s+(?:the\s+|any\s+)?(?!(?:adjusted|gaap|non-gaap)\b)" + _LINE_NAMED,
+    re.IGNORECASE,
+)
 # What the figure takes in ("total sales and revenues …, including inter-segment sales"): its own words say
 # the line, which must be printed so
-_INCLUSION = re.compile(r"(?<=,)\s*\b(?:including|incl\.?)\s+" + _LINE_NAMED, re.IGNORECASE)
+_INCLUSION = re.compile(
+    # ("…, total incl. the small discontinued ops piece")
+    r"(?<=,)\s*(?:(?:the\s+)?total\s+)?\b(?:including|incl\.?)\s+" + _LINE_NAMED,
+    re.IGNORECASE,
+)
 
 
 _PARENTHESISED_EXCLUSION = re.compile(
@@ -891,11 +916,12 @@ _CURRENT_PART = re.compile(
 )
 
 
-def _bind_exclusions(draft: _Draft) -> list[str]:
+def _bind_exclusions(draft: _Draft, asking: bool) -> list[str]:
     """What the figure is asked without names no line of it (filler); the lines it leaves out are returned,
     for the check that the figure does leave them out (`Reading.excluded`)."""
     excluded = []
-    for found in _EXCLUSION.finditer(draft.text):
+    found_out = [*_EXCLUSION.finditer(draft.text), *(_NOT_AFTER_DASH.finditer(draft.text) if asking else ())]
+    for found in sorted(found_out, key=lambda found: found.start()):
         if draft.free(*found.span()) and _CURRENT_PART.fullmatch(found.group("line")):
             # "long-term debt, excluding the current portion" is the line's non-current part, which the
             # balance sheet prints as a line of its own
@@ -1937,7 +1963,7 @@ def read(
             draft.bind(0, len(draft.text.rstrip()), "operation", draft.text.strip())
             instructions.append(draft)
             continue
-        excluded += _bind_exclusions(draft)
+        excluded += _bind_exclusions(draft, clause.kind == "asking")
         for outside in _OUTSIDE_HOME.finditer(draft.text):  # before members: its "U.S." is no member
             if not _PRINTED_BEFORE.search(draft.text, 0, outside.start()):
                 draft.bind(*outside.span(), "item", "non-U.S.")
@@ -2119,6 +2145,16 @@ def read(
         parts += [_periods_spelled(_rendered_run(source, run)) for run in spanned or runs]
         spans += borrowed
         spans += [Span(clause.start, clause.end, source[clause.start : clause.end], "filler")]
+    if points_back and not any(span.role == "qualifier" for span in spans):
+        # "mastercard keeps pointing to cyber & intelligence as a growth engine - how much revenue did that
+        # business do": the part pointed back at is none the filings report; it stays asked, so that no
+        # figure of the whole answers it
+        for draft in asking:
+            for pointer in _PART_BACK.finditer(draft.text):
+                start, end = pointer.start() + draft.offset, pointer.end() + draft.offset
+                spans = [span for span in spans if not (start <= span.start and span.end <= end)]
+                spans.append(Span(start, end, source[start:end], "qualifier", pointer.group()))
+                parts.append(pointer.group())
     lent = sorted((s for s in spans if s.role == "qualifier" and s not in asked_spans), key=lambda s: s.start)
     if len(lent) > 1 and any(_OWNER_BACK.search(draft.text) for draft in asking):
         # "… everyone's watching Skyrizi - what were its total net revenues": the one named last
@@ -2150,7 +2186,7 @@ _SHARE_ASKED = "as a percentage of"  # the operation a share of a line is read a
 # an aside that asks for the total with non-controlling interests ("including the portion attributable to
 # non-controlling interests", "before the non-controlling split")
 _WITH_NONCONTROLLING = re.compile(
-    r"\b(?:including|incl\.?|with|before)\b[^,;)]*\bnon-?\s*controlling\b", re.IGNORECASE
+    r"\b(?<!not )(?<!n't )(?:including|incl\.?|with|before)\b[^,;)]*\bnon-?\s*controlling\b", re.IGNORECASE
 )
 _WITH_NCI = "including noncontrolling interests"
 # an aside that asks the move of the asking clause in percent
@@ -2194,7 +2230,7 @@ def with_instructions(asked: str, instructions: str) -> str:
 # ("Q2 2023") or a half's ("first half of 2023"): written as the fiscal year it names, as metric
 # questions name years ("FY2024").
 _BARE_YEAR = re.compile(
-    r"(?<![\w'/-])(?<!\d, )(?<!\d,)(?<!fiscal )(?<!year )(?<!half of )(?<!quarter of )(?<!months of )"
+    r"(?<![\w'/-])(?<!\d, )(?<!\d,)(?<!fiscal )(?<!fy )(?<!year )(?<!half of )(?<!quarter of )(?<!months of )"
     r"(?<!months ended )(?<!ended )(?!\d{4}\s*-)((?:19|20)\d{2})(?![\w'/-])",
     re.IGNORECASE,
 )
@@ -2208,7 +2244,9 @@ _SHARE_OF_WHOLE = (
     r"(?P<whole>.+?)\s+"
 )
 _AMOUNT_FROM = re.compile(
-    r"^(?P<whole>how\s+much\s+of\s+.+?)\s+(?:came|comes|come)\s+from\s+(?P<part>.+)$", re.IGNORECASE
+    # ("how much net revenue came from the U.S. in fiscal 2024")
+    r"^(?P<whole>how\s+much\s+(?:of\s+)?.+?)\s+(?:came|comes|come)\s+from\s+(?P<part>.+)$",
+    re.IGNORECASE,
 )
 _SHARE_WENT_TO = re.compile(
     _SHARE_OF_WHOLE + r"(?:(?:went|goes|go|was\s+spent|is\s+spent|was\s+used|was\s+devoted)\s+(?:to|on)"

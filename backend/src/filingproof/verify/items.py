@@ -1047,20 +1047,39 @@ def _same_words(asked: frozenset[str], printed: frozenset[str]) -> bool:
     )
 
 
+# what joins several parts left out ("the data center hosting or engineering stuff"), and words that name none
+_PARTS_APART = re.compile(r",|\bor\b|\band\b|\bnor\b|/|\+", re.IGNORECASE)
+_NO_PART = frozenset(
+    {"stuff", "bit", "bits", "piece", "side", "business", "businesses", "segment", "segments", "one", "ones"}
+)
+
+
+def _other_members(excluded: str, beside: Sequence[str]) -> bool:
+    """Whether each part of what is excluded is the whole name of a member in `beside` (its words, but
+    the words that name no part)."""
+    named = [terms(name) for name in beside]
+    pieces = [terms(piece) - _NO_PART for piece in _PARTS_APART.split(excluded)]
+    pieces = [piece for piece in pieces if piece]
+    return bool(pieces) and all(any(piece == name for name in named) for piece in pieces)
+
+
 def _one_stem(typed: str, printed: str) -> bool:
     shorter, longer = sorted((typed, printed), key=len)
     return len(shorter) >= 4 and longer.startswith(shorter)
 
 
-def leaves_out(label: str, below: Iterable[str], excluded: str) -> ItemCheck:
+def leaves_out(label: str, below: Iterable[str], excluded: str, beside: Sequence[str] = ()) -> ItemCheck:
     """Whether a row is known to leave out a line the question excludes ("cash and cash equivalents,
     excluding short-term and other investments"): the excluded line is printed below the row in its table
     (a statement prints a line's parts above it, so a line above another is no sum of it), and the row is
-    neither a total nor that line. Fails closed: where the filing does not show it, the figure may hold
-    the line."""
+    neither a total nor that line; or what is excluded is other members beside the cell's own on its axis
+    (`beside`: "just DTC, leave out partner network", a segment's figure holds no other segment's). Fails
+    closed: where the filing does not show it, the figure may hold the line."""
     wanted = terms(excluded)
     if not wanted:
         return ItemCheck(False, f"'{excluded}' names no line the figure could be checked to leave out")
+    if beside and _other_members(excluded, beside):
+        return ItemCheck(True, f"'{excluded}' is another member than the cell's, beside it on its axis")
     said = _SAYS_EXCLUDED.search(label)
     if said is not None and _same_words(wanted, terms(said.group("line"))):
         # "Capital expenditures – excluding equipment leased to others": the row says it leaves it out

@@ -30,6 +30,7 @@ from filingproof.understanding import (
     company_mentions,
     how_to_add,
     not_ingested,
+    two_lengths,
     understand,
 )
 
@@ -238,7 +239,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         text = reading.text  # below the router, the question is its reading
         u = understand(text, catalog, filters, naming=naming_text(reading))
         u = _company_of(reading, _reading_companies(reading, u, catalog), catalog)
-        impossible = impossible_period(text)
+        impossible = impossible_period(text) or two_lengths(text)
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)

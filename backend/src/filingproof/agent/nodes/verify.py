@@ -68,6 +68,7 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
     cited = [c.cited() for c in draft.cells] + [figure.cited() for figure in draft.stated]
     verdict = verify_draft(draft.text, cited, draft.derivations, (), known, sorted(filing_ends))
     quotes, prose = quote_spans(draft), quote_spans(draft, prose_only=True)
+    names = _named_lines(draft)
 
     def within(failure: Failure, spans: Sequence[tuple[int, int]]) -> bool:
         span = failure.span
@@ -78,8 +79,26 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
         for failure in verdict.failed
         if not (failure.kind in _QUOTE_EXEMPT and within(failure, quotes))
         and not (failure.kind in _PROSE_EXEMPT and within(failure, prose))
+        and not (failure.kind in _PROSE_EXEMPT and within(failure, names))
     ]
     return Verdict(not failed, verdict.figures, verdict.periods, failed)
+
+
+# a number inside a word-led name ("Gardasil 9", "Model 3"): no figure where a cited row's label holds it
+_NUMBERED_NAME = re.compile(r"[A-Za-z][\w&.'’-]*(?:[ /][A-Za-z][\w&.'’-]*)*\s\d{1,2}\b")
+
+
+def _named_lines(draft: Draft) -> list[tuple[int, int]]:
+    return numbered_names(draft.text, [cell.row_label for cell in draft.cells])
+
+
+def numbered_names(text: str, labels: Collection[str]) -> list[tuple[int, int]]:
+    """Where `text` writes the numbered names the row `labels` print: "Gardasil/Gardasil 9" is Merck's
+    vaccine, whose "9" is no figure."""
+    spans = []
+    for name in {found.group() for label in labels for found in _NUMBERED_NAME.finditer(label)}:
+        spans += [found.span() for found in re.finditer(rf"(?<![\w.]){re.escape(name)}(?![\w.])", text)]
+    return spans
 
 
 def _cited_filings(draft: Draft) -> list[int]:
