@@ -604,7 +604,9 @@ def _matcher(catalog: Catalog) -> _Matcher:
                     other_names.setdefault(f"{surname_first[1]} {surname_first[0]}", company.ticker)
             companies[company.ticker] = company
             continue
-        aliases = tuple(dict.fromkeys((*(known.aliases if known else ()), *company.aliases)))
+        # a company known by a short name keeps its registered one ("International Business Machines")
+        registered = (core,) if known and len(core := _core_name(company.name)) >= 4 else ()
+        aliases = tuple(dict.fromkeys((*(known.aliases if known else ()), *company.aliases, *registered)))
         companies[company.ticker] = CompanyRef(
             company.ticker, known.name if known else company.name, aliases, company.covered
         )
@@ -785,7 +787,10 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if alias.case_sensitive_upper:
-                if not (match.group().isupper() and _set_against(masked, span, taken)):
+                if not (
+                    match.group().isupper()
+                    and (_set_against(masked, span, taken) or _leads(masked, span, taken))
+                ):
                     continue
             elif alias.ticker not in named and not _set_against(masked, span, taken):
                 continue
@@ -862,6 +867,15 @@ def _misspelt(
 
 # What sets one company against another: "abbott vs honeywell", "Ford or GM", "Ford compared with GM"
 _AGAINST = re.compile(r"\s*(?:vs\.?|versus|v\.|or|against|compared\s+(?:to|with))\s+", re.IGNORECASE)
+
+
+# a terse line's period right after the ticker it opens with ("AI FY24 net loss (FYE 4/30/24)")
+_PERIOD_NEXT = re.compile(r"\s+(?:(?:FY|CY)\s?'?\d{2,4}|[1-4]Q|Q[1-4]|[12]H|H[12]|(?:19|20)\d\d)\b")
+
+
+def _leads(query: str, span: tuple[int, int], taken: Sequence[tuple[int, int]]) -> bool:
+    """Whether a ticker opens a terse line, its period next, no other company named."""
+    return not taken and not query[: span[0]].strip() and _PERIOD_NEXT.match(query, span[1]) is not None
 
 
 def _set_against(query: str, span: tuple[int, int], taken: Sequence[tuple[int, int]]) -> bool:

@@ -39,6 +39,9 @@ def _names_before_parts(
     (a stop word, a company's name, as written or as the question mentions it, or a period ends it), joiners
     kept inside."""
     named = {_bare(mention) for mention in mentions}
+    # a part word inside a company's name is none ("International Business Machines")
+    for mention in (mention for mention in mentions if " " in mention.strip()):
+        question = re.sub(re.escape(mention), lambda found: " " * len(found.group()), question, flags=re.I)
     names = []
     for part in _PART.finditer(question):
         words = _WORD.findall(question[: part.start()])

@@ -24,6 +24,8 @@ _BREAK = re.compile(
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
     r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b)"
+    # ("… has me curious, what's their gross margin …"; not ", and what's the gap", which goes on asking)
+    r"|,\s+(?=what['’]s\b)"
     # "… net revenue for 2023 so the oreo folks are in the comp set too?": what the figure is for
     r"|\s+so\s+(?=(?:that|the|it|they|my|our)\s)"
     r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
@@ -33,7 +35,7 @@ _BREAK = re.compile(
 # ", but" or ", and" always ("dealers were restocking like crazy last year, so how much inventory was …")
 _QUESTION_AFTER_COMMA = re.compile(r",\s+")
 _CURIOUS = re.compile(r"(?:curious|wondering)\s", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 # a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
 _STATED = re.compile(r"\b(?:has|have|had|been|keeps?|kept)\b", re.IGNORECASE)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".

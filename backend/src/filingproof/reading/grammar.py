@@ -37,9 +37,9 @@ QUESTION_WORDS = _words(
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "
-    "difference differ between more less than higher lower bigger larger smaller combined together sum "
-    "aggregate divided multiplied plus exceed exceeds exceeded improve improved improving worsen worsened "
-    "deteriorate deteriorated versus vs"
+    "difference differ between more less than higher lower bigger larger smaller combined together "
+    "sum aggregate divided multiplied plus exceed exceeds exceeded improve improved improving worsen "
+    "worsened deteriorate deteriorated versus vs"
 )
 # Words of a change that are also words of printed lines ("Increase/(decrease) in cash", "Net change in
 # short-term borrowings"): the lines a change is computed from are named without them; a figure stated

@@ -1124,7 +1124,9 @@ _READ_OFF = re.compile(
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
 # What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number"
 _NOT_THAT = re.compile(
-    r",\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:the|a|an|its|their)\s+[^,.;:?!()]*",
+    r",\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their)\s+"
+    # (or a period it is not: ", not Q2 by itself")
+    r"|(?=(?:q[1-4]|[1-4]q|h[12]|[12]h|ytd)\b))[^,.;:?!()]*",
     re.IGNORECASE,
 )
 # "back out operating income for Jul-Feb from the full-year and six-month numbers": what a figure is computed
@@ -1952,7 +1954,10 @@ def read(
     ]
     # a ticker in capitals that is also an analyst's word ("GM": gross margin) is the company where it is
     # the only company named, or one of a list of companies ("GM buybacks FY23", "GM vs JCI")
-    first = [*before_ticker, *_tickers_as_companies(source, whole)]
+    # and a name of three words or more is bound before the words people use, which may hold one of its
+    # words ("international business machines": "business" is no segment here)
+    long_names = [(mention, ticker) for mention, ticker in whole if ticker and len(mention.split()) >= 3]
+    first = [*before_ticker, *_tickers_as_companies(source, whole), *long_names]
     for clause in clauses:
         draft = _Draft(source[clause.start : clause.end], clause.start)
         if clause.kind == "instruction" and _PERIOD_METHOD.search(draft.text):
