@@ -1000,6 +1000,9 @@ _TWO_LENGTHS = re.compile(
 _DERIVED_PART = re.compile(
     r"(?:second|2nd|back)\s+half|h2|2h|q4|4q|(?:fourth|4th)\s+(?:fiscal\s+)?quarter", re.I
 )
+# a year and a part a derivation takes ("back out … from the full-year and six-month numbers", the trailing
+# twelve months) or a change between the two ("between FY 2023 and Q2 of FY2024") ask one figure
+_DERIVES_FROM_BOTH = re.compile(rf"\b{_LESS}\b|\b(?:trailing|[tl]tm)\b", re.I)
 _BETWEEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?$", re.I)
 # a part just before the year dates it: "Q4 FY2023 and Q4 FY2022" asks two fourth quarters
 _DATES_A_PART = re.compile(rf"\b{_PART_OF_YEAR}\s+(?:of\s+|in\s+)?(?:the\s+)?$", re.I)
@@ -1008,9 +1011,7 @@ _DATES_A_PART = re.compile(rf"\b{_PART_OF_YEAR}\s+(?:of\s+|in\s+)?(?:the\s+)?$",
 def two_lengths(query: str) -> str | None:
     """Why the question cannot be answered as one period: it asks a full year and a part of a year side by
     side (as the refusal names them), or None."""
-    # a year and a part a derivation takes ("back out … from the full-year and six-month numbers", the
-    # trailing twelve months) or a change between the two ("between FY 2023 and Q2 of FY2024") ask one figure
-    if re.search(rf"\b{_LESS}\b|\b(?:trailing|[tl]tm)\b", query, re.I):
+    if _DERIVES_FROM_BOTH.search(query):
         return None
     for found in _TWO_LENGTHS.finditer(query):
         year, part = found["year"] or found["year2"], found["part"] or found["part2"]

@@ -68,7 +68,7 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
     cited = [c.cited() for c in draft.cells] + [figure.cited() for figure in draft.stated]
     verdict = verify_draft(draft.text, cited, draft.derivations, (), known, sorted(filing_ends))
     quotes, prose = quote_spans(draft), quote_spans(draft, prose_only=True)
-    names = _named_lines(draft)
+    names = numbered_names(draft.text, [cell.row_label for cell in draft.cells])
 
     def within(failure: Failure, spans: Sequence[tuple[int, int]]) -> bool:
         span = failure.span
@@ -86,10 +86,6 @@ def check_draft(draft: Draft, notes: Collection[str] = ()) -> Verdict:
 
 # a number inside a word-led name ("Gardasil 9", "Model 3"): no figure where a cited row's label holds it
 _NUMBERED_NAME = re.compile(r"[A-Za-z][\w&.'’-]*(?:[ /][A-Za-z][\w&.'’-]*)*\s\d{1,2}\b")
-
-
-def _named_lines(draft: Draft) -> list[tuple[int, int]]:
-    return numbered_names(draft.text, [cell.row_label for cell in draft.cells])
 
 
 def numbered_names(text: str, labels: Collection[str]) -> list[tuple[int, int]]:
