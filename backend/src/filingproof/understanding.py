@@ -687,10 +687,11 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
     return _owner(query, match) or (not proper and _DETERMINER.search(query, 0, match.start()) is None)
 
 
-# Where a question writes capitals ("What", "Rocket", "NVDA"), a name that is also a word counts only
-# capitalised; the capitals of codes ("FY23", "Q2'23", "1H23") say nothing of how names are written: "did
-# rocket actually cut costs in FY23?" names Rocket.
-_CODES = re.compile(r"\S*\d\S*")
+# Where a question writes capitals ("What", "Rocket"), a name that is also a word counts only capitalised;
+# the capitals of codes ("FY23", "Q2'23", "1H23") and of words in capitals ("NCI", "SG&A", "NVDA") say nothing
+# of how names are written: "did rocket actually cut costs in FY23?" names Rocket, "how much did thermo
+# fisher earn once you strip out the NCI bit" Thermo Fisher.
+_CODES = re.compile(r"\S*\d\S*|(?<![\w&'’])[A-Z][A-Z&/]+(?![\w&])")
 
 
 # "apple's gross margin" names Apple in any case; "the target's price" names no company
@@ -707,6 +708,7 @@ def _owner(query: str, match: re.Match[str]) -> bool:
 
 
 _WORD = re.compile(r"[\w&.-]+")
+_HYPHENATED = re.compile(r"[a-z]{3,}(?:-[a-z]{3,})+")
 # A word for a part right after a name: the name is a segment's or a division's ("DX seg", "the Xbox unit")
 _PART_AFTER = re.compile(rf"\s+(?:{'|'.join(sorted(PART_WORDS))})\b", re.IGNORECASE)
 
@@ -748,9 +750,13 @@ def _other_companies(
             typed = " ".join(w for _, _, w in phrase)
             owner = re.match(r"['’]s\b", query[phrase[-1][1] :]) is not None
             lowercase_owner = owner and typed.islower() and not is_known_word(typed)
-            if not ((mixed_case and word[:1].isupper()) or lowercase_owner):
+            # "what did kimberly-clark do in net sales": a hyphenated name in lower case, as registered; so is
+            # one of two words or more, one of them no word ("what did lockheed martin bring in")
+            hyphenated = n == 1 and _HYPHENATED.fullmatch(typed) is not None
+            lowercase_name = n >= 2 and typed.islower() and not all(map(is_known_word, typed.split()))
+            if not ((mixed_case and word[:1].isupper()) or lowercase_owner or hyphenated or lowercase_name):
                 continue
-            ticker = matcher.other_names.get(typed.lower())
+            ticker = matcher.other_names.get(typed.lower().replace("-", " ") if hyphenated else typed.lower())
             span = (start, phrase[-1][1])
             if ticker and all(span[1] <= s or span[0] >= e for s, e in taken):
                 taken.append(span)

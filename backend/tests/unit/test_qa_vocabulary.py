@@ -204,6 +204,10 @@ def test_an_amount_comes_before_a_share_count_unless_shares_are_asked() -> None:
     alphabet = frozenset({"alphabet"})
     assert _best(rows, "stock repurchases", fy2022, alphabet) == [57532]
     assert _best(rows, "shares repurchased", fy2022, alphabet) == [57531]
+    # what was spent on the shares is the amount ("how much did lowe's spend repurchasing shares" had been
+    # answered with its 29 million shares, verified)
+    found = resolve(build_vocabulary("X", rows, alphabet), "shares repurchased", fy2022, alphabet, paid=True)
+    assert found is not None and [entry.cell.cell_id for entry in found.best] == [57532]
 
 
 def test_a_period_written_short_in_a_column_is_no_other_lines_column() -> None:

@@ -216,7 +216,7 @@ async def cell_facts(
 # Each cell's row label, the labels of the rows below it in its table, and the members its filing tags beside
 # the cell's own on each axis the cell's fact has (the other segments of a segment's figure)
 _BELOW = """
-SELECT c.id AS cell_id, c.row_label,
+SELECT c.id AS cell_id, c.row_label, c.concept,
        ARRAY(SELECT DISTINCT o.row_label FROM cells o
              WHERE o.table_id = c.table_id AND o.row > c.row AND o.row_label IS NOT NULL) AS below,
        ARRAY(SELECT DISTINCT s.dimensions ->> d.key
@@ -247,7 +247,11 @@ async def exclusion_failures(
             row = rows.get(cell_id)
             check = (
                 leaves_out(
-                    row.row_label or "", row.below or (), line, [member_name(m) for m in row.beside or ()]
+                    row.row_label or "",
+                    row.below or (),
+                    line,
+                    [member_name(m) for m in row.beside or ()],
+                    row.concept,
                 )
                 if row is not None
                 else ItemCheck(False, "the cell is not in the database")

@@ -58,6 +58,7 @@ from filingproof.verify.items import (
     narrower_line,
     parent_members,
     terms,
+    total_for_parent_share,
     unasked_charge,
 )
 
@@ -397,13 +398,13 @@ def _key(
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
-    flags: tuple[bool, bool, frozenset[str], bool, bool],
-) -> tuple[int, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
+    flags: tuple[bool, bool, frozenset[str], bool, bool, str],
+) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = frozenset().union(*entry.members)
     unnamed_by_row = len(wanted - entry.row - member_terms)
-    segment, paid, word, amount, consolidated = flags
+    segment, paid, word, amount, consolidated, phrase = flags
     # a part's share of the consolidated figure after the part's own (`verify.items.consolidated_part`)
     share_of_whole = (
         bool(entry.cell.dimensions) and not consolidated and consolidated_part(entry.cell.row_label)
@@ -442,6 +443,9 @@ def _key(
     else:
         named = len(entry.path - accepted - member_terms)
     return (
+        # "net income attributable to Thermo Fisher" is its own line, before "Net income" with the
+        # non-controlling interests, whose words are fewer (`verify.items` refuses that one)
+        total_for_parent_share(phrase, concept),
         _extras(entry, accepted),
         uncounted,
         not_paid,
@@ -488,8 +492,10 @@ def resolve(
         _SEGMENT.search(phrase) is not None,
         paid,
         _asked_word(phrase, wanted),
-        _COUNT.search(phrase) is None,
+        # what was spent on shares is an amount, whatever the phrase says ("spent repurchasing shares")
+        paid or _COUNT.search(phrase) is None,
         consolidated_part(phrase),
+        phrase,
     )
     if not found:
         return None
@@ -508,7 +514,7 @@ def resolve(
     ]
     # within one filing, the same item printed again (statement and note) is one figure, not a tie
     if not paid:
-        best += _other_statement(found, chosen, accepted, top_key[0])
+        best += _other_statement(found, chosen, accepted, top_key[1])
     # a dash ties with a printed figure only as that line's absence from one table (PepsiCo's "Restructuring
     # charges —" among its share-based compensation, beside the year's $411 million of them): the figure is
     # the item asked
@@ -524,7 +530,7 @@ def resolve(
         and _same_item(e, chosen)
         and e.cell.period_end == chosen.cell.period_end
     ]
-    return Resolution(tuple(distinct.values()), tuple(same), top_key[0] == 0)
+    return Resolution(tuple(distinct.values()), tuple(same), top_key[1] == 0)
 
 
 def _other_statement(

@@ -23,9 +23,14 @@ _BREAK = re.compile(
     r"|,?\s+and\s+(?=(?:i|we)\s+(?:want|wanna|need|would\s+like|'d\s+like)\s+(?:to\s+)?(?:know|see)\b)"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
-    r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b)"
+    r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b"
+    # ("… looked kinda heavy to me, what effective rate did they end up at")
+    r"|(?:what|which)\s+(?:[\w&%'’.-]+\s+){1,4}?(?:was|were|is|are|did|does|do)\s+(?:they|it|he|she)\b)"
     # ("… has me curious, what's their gross margin …"; not ", and what's the gap", which goes on asking)
     r"|,\s+(?=what['’]s\b)"
+    # "if you take operating income over total revenue for Q2 2023 what margin do you land on": the formula,
+    # then the question it answers
+    r"|,?\s+(?=what\s+(?:[\w%-]+\s+){1,2}(?:do|would|does|did)\s+(?:you|i|we)\s+(?:land|get|end)\b)"
     # "… net revenue for 2023 so the oreo folks are in the comp set too?": what the figure is for
     r"|\s+so\s+(?=(?:that|the|it|they|my|our)\s)"
     r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
@@ -37,7 +42,11 @@ _QUESTION_AFTER_COMMA = re.compile(r",\s+")
 _CURIOUS = re.compile(r"(?:curious|wondering)\s", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 # a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
-_STATED = re.compile(r"\b(?:has|have|had|been|keeps?|kept)\b", re.IGNORECASE)
+# (or denies it: "Pepsi doesn't give a standalone Q4 in the 10-K, can you back into …")
+_STATED = re.compile(
+    r"\b(?:has|have|had|been|keeps?|kept|(?:does|do|did|is|are|was|were)n['’]?t|(?:does|do|did)\s+not)\b",
+    re.IGNORECASE,
+)
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
 _ABBREVIATION = re.compile(
     r"(?:^|[\s.(])(?:[A-Za-z]|inc|corp|co|ltd|vs|no|st|dept|approx|incl|excl"
@@ -203,18 +212,24 @@ _OPENS_QUESTION = re.compile(
 # What the asker is doing, said before what they ask: "putting together a deck …", "updating my model …".
 _DOING = re.compile(
     r"\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are|currently|just)\s+)?(?:putting|building|working|updating|doing"
-    r"|prepping|preparing|writing|making|running|modell?ing|refreshing|finishing|screening)\b",
+    r"|prepping|preparing|writing|making|running|modell?ing|refreshing|finishing|screening"
+    # ("trying to gauge how levered colgate is going into 2024, what long-term debt …")
+    r"|trying\s+to|digging\s+into|looking\s+(?:at|into))\b",
     re.IGNORECASE,
 )
 # What the asker will do with the figure: "want to line it up against what the street had"
 _PURPOSE = re.compile(
-    r"\W*(?:(?:i|we)\s+)?(?:want|wanna|need|trying|looking|hoping|going)\s+to\s+(?:line|stack|compare|put|plug"
+    r"\W*(?:(?:i|we)\s+)?(?:want|wanna|need|trying|looking|hoping|going)\s+to\s+(?:line|stack|compare|contrast|put|plug"
     r"|match|slot|benchmark|drop|size|sanity)\b",
     re.IGNORECASE,
 )
 _HAVE = re.compile(r"\W*(?:i\s+|we\s+)?(?:have|has|got)\b", re.IGNORECASE)
 # "after UNH + PLTR: HUM 2Q23 total revs": what a colon closes after "after" or "besides" is at hand
-BEYOND = re.compile(r"\W*(?:after|besides|beyond|apart\s+from|other\s+than|on\s+top\s+of)\s", re.IGNORECASE)
+BEYOND = re.compile(
+    # ("post JCI/HD: TT (Trane) rev FY2023": after those, not "post tax income")
+    r"\W*(?:after|besides|beyond|apart\s+from|other\s+than|on\s+top\s+of|post(?=\s+(?-i:[A-Z]{2,5})\b))\s",
+    re.IGNORECASE,
+)
 _REQUEST = re.compile(_ASKED_OF_YOU + r"|\bplease\b", re.IGNORECASE)
 
 
@@ -428,10 +443,16 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             clauses.append((inside.start(), piece_end, True, mark))
         else:
             gloss = gloss or bool(_GLOSS_START.match(text[piece_start:piece_end]))
+            # "if you take operating income over total revenue …": a formula, said before what it answers
+            gloss = gloss or bool(
+                _IF_TAKEN.match(text, piece_start, piece_end)
+                and OPERATOR_WORD.search(text, piece_start, piece_end)
+            )
             clauses.append((piece_start, piece_end, gloss, mark))
     return clauses
 
 
+_IF_TAKEN = re.compile(r"\W*(?:so\s+)?if\s+(?:you|i|we)\s+(?:just\s+)?(?:take|use|do)\b", re.IGNORECASE)
 _PARTS_COMBINED = re.compile(r"\b(?:combined|together|altogether|both|all\s+in)\b", re.IGNORECASE)
 
 

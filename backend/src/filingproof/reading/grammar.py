@@ -21,7 +21,8 @@ PERIOD_WORDS = (
         "full whole "
         "end period ytd year-to-date full-year annual annually half first second third fourth most recently "
         "recent latest reported prior previous year-over-year yoy trailing ttm ltm calendar same earlier ago "
-        "week weeks wk wks mo mos prior-year year-ago prior-yr three-month six-month nine-month twelve-month"
+        "week weeks wk wks mo mos prior-year year-ago prior-yr three-month six-month nine-month twelve-month "
+        "start"
     )
     | MONTH_WORDS
 )
@@ -33,7 +34,7 @@ QUESTION_WORDS = _words(
     "bring book incur say describe get gets got recorded booked posted incurred worldwide "
     "discuss "
     "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "
-    "put print printed prints use keep keeps kept"
+    "put print printed prints use keep keeps kept both"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "

@@ -602,6 +602,25 @@ def _printed_words_of(name: str, printed: str | None) -> str:
     return name if shortened else printed
 
 
+_NEVER = re.compile(r"(?!)")
+
+
+@cache
+def _initials_ending(name: str) -> re.Pattern[str]:
+    """A member's name typed with its first words whole and the rest as initials in capitals ("Building
+    Solutions NA" of "Building Solutions North America"); a name of fewer than three words never."""
+    words = name.split()
+    heads = []
+    for whole in range(1, len(words) - 1):
+        initials = [word[0] for word in words[whole:] if word[0].isalpha()]
+        if len(initials) == len(words) - whole and all(letter.isupper() for letter in initials):
+            head = r"\s+".join(map(re.escape, words[:whole]))
+            heads.append(rf"(?i:{head})\s+" + r"\.?".join(initials) + r"\.?")
+    if not heads:
+        return _NEVER
+    return re.compile(rf"(?<![\w&])(?:{'|'.join(heads)})(?![\w&])")
+
+
 def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[str, str]]) -> None:
     """Members by their printed name ("Greater China", "Family of Apps") or its initials as a word in
     capitals ("AWS", "FoA", "DCAI")."""
@@ -671,6 +690,13 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
                 _bind_part_word(draft, found.end())
                 _bind_appositive(draft, found.end())
                 _bind_brand_before(draft, found.start(), mentioned)
+    for name in sorted(bounds, key=len, reverse=True):
+        if named and not reporters[name] & named:
+            continue
+        for found in _initials_ending(name).finditer(draft.text):
+            if draft.free(*found.span()):  # "Building Solutions NA": before "NA" is read as a ticker
+                draft.bind(found.start(), found.end(), "qualifier", short[name])
+                _bind_part_word(draft, found.end())
     not_ingested = {mention for mention, ticker in mentioned if not ticker}
     companies = {mention for mention, ticker in mentioned if ticker}
     for token in _TOKEN.finditer(draft.text):
@@ -863,8 +889,9 @@ _LINE_NAMED = (
 # operating expenses, and "revenue ex services FY24" may be either; but "LT debt ex current portion"),
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
-    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?current\b))ex|not\s+counting|not\s+including|leaving\s+out|leave\s+out"
-    r"|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))" + _LINE_NAMED,  # "ex-divestiture", joined, after any word
+    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?current\b))ex|not\s+counting"
+    r"|not\s+including|leaving\s+out|leave\s+out|strip(?:ping|ped)?\s+out|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))"
+    + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
 )
 # What an asking clause goes on to leave out after a dash: "… from bitcoin mining itself in 2023 - not the
@@ -926,6 +953,10 @@ def _bind_exclusions(draft: _Draft, asking: bool) -> list[str]:
             # "long-term debt, excluding the current portion" is the line's non-current part, which the
             # balance sheet prints as a line of its own
             draft.bind(found.start(), found.end(), "item", "noncurrent")
+        elif draft.free(*found.span()) and _NONCONTROLLING_LINE.search(found.group("line")):
+            # "net income excluding noncontrolling interests" is the company's share, a line of its own
+            # ("Net income attributable to Thermo Fisher"), not the total whose parts the statement prints
+            draft.bind(found.start(), found.end(), "item", "attributable")
         elif draft.free(*found.span()):
             draft.bind(found.start(), found.end(), "filler")
             excluded.append(_in_filing_words(found.group("line")))
@@ -1028,6 +1059,8 @@ def _bind_rest(
             draft.bind(token.start(), token.end(), "grammar", word)
         elif (spelled := _swapped(lowered, grammar)) is not None:
             draft.bind(token.start(), token.end(), "grammar", spelled)  # "hte DD&A charge": "the"
+        elif lowered == "inc" and _after_line_word(draft, token.start()):
+            draft.bind(token.start(), token.end(), "item", "income")  # "B&SI seg inc": no legal form
         elif lowered in SHORT_FORMS:
             draft.bind(token.start(), token.end(), "item", SHORT_FORMS[lowered])  # "intl": "international"
         elif words is not None and (line := dict(words.initials).get(lowered)) is not None:
@@ -1045,6 +1078,17 @@ def _bind_rest(
             # A word the filings do not name stays part of the item, so that the answer fails closed ("car"
             # in "Apple's car revenue"): only the filler words of `words.tsv` name nothing.
             draft.bind(token.start(), token.end(), "item", word)
+
+
+def _after_line_word(draft: _Draft, start: int) -> bool:
+    """Whether a line's word or a part's is bound right before `start` (a place in the draft's text)."""
+    before = [span for span in draft.spans if span.end - draft.offset <= start]
+    last = max(before, key=lambda span: span.end, default=None)
+    return (
+        last is not None
+        and last.role in ("item", "qualifier")
+        and not draft.text[last.end - draft.offset : start].strip()
+    )
 
 
 def _swapped(typed: str, grammar: Collection[str]) -> str | None:
@@ -1124,7 +1168,7 @@ _READ_OFF = re.compile(
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
 # What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number"
 _NOT_THAT = re.compile(
-    r",\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their)\s+"
+    r",\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their|what)\s+"
     # (or a period it is not: ", not Q2 by itself")
     r"|(?=(?:q[1-4]|[1-4]q|h[12]|[12]h|ytd)\b))[^,.;:?!()]*",
     re.IGNORECASE,
@@ -1143,6 +1187,8 @@ _FIGURES_FROM = re.compile(
 # "the EBIT-adjusted result of GM's Cruise segment": the measure's result is the measure ("as a result of"
 # says why)
 _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
+# Idioms for paying ("how much cash did they shell out on dividends"): what was spent, a payment line's
+_SPENT_IDIOM = re.compile(r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over))\b", re.IGNORECASE)
 # "take full-year net income and back out the first six months": the year's part subtracted (the second
 # half asked, `understanding`), where "back out" is otherwise filler ("… and back out capex to get me FCF")
 _PART_BACKED_OUT = re.compile(
@@ -1285,6 +1331,29 @@ def _unbind_verbs(draft: _Draft, words: FilingWords | None) -> None:
                 replace(span, role=roles[id(span)]) if id(span) in roles else span for span in draft.spans
             ]
         return
+
+
+_CUSTOMERS = frozenset({"customer", "customers", "client", "clients"})
+_CUSTOMERS_OF = re.compile(r"\s*(?:in|from|of)(?:\s+the)?\s*$", re.IGNORECASE)
+
+
+def _unbind_customers(draft: _Draft) -> None:
+    """The customers of a part ("from US customers", "customers in the United States", "government
+    clients") are the part's: its revenue is from them, and the word names no line of its own."""
+    spans = sorted(draft.spans, key=lambda span: span.start)
+    for place, span in enumerate(spans):
+        if span.role != "item" or span.text.lower() not in _CUSTOMERS:
+            continue
+        before = spans[place - 1] if place > 0 else None
+        after = spans[place + 1 : place + 4]
+        part = next((later for later in after if later.role == "qualifier"), None)
+        between = draft.text[span.end - draft.offset : part.start - draft.offset] if part is not None else ""
+        if (
+            before is not None
+            and before.role == "qualifier"
+            and not draft.text[before.end - draft.offset : span.start - draft.offset].strip()
+        ) or (part is not None and _CUSTOMERS_OF.fullmatch(between)):
+            draft.spans = [replace(s, role="filler", bound="") if s is span else s for s in draft.spans]
 
 
 # "how much did the swoosh shell out on share buybacks": the subject, after the auxiliary and "the"
@@ -1445,9 +1514,15 @@ def _names_an_item(draft: _Draft) -> bool:
         and not span.bound.startswith("verb:")
         and span.bound.lower() not in PART_WORDS
         and span.bound.lower() not in _PLACES
+        and span.bound not in _SAYS_WHICH_PART
         and span not in objects
         for span in draft.spans
     )
+
+
+# what a line's words say of which part of it is asked, naming no line ("how much did they earn … once you
+# strip out the noncontrolling interest piece": the verb's net income, the company's share of it)
+_SAYS_WHICH_PART = frozenset({"attributable", "noncurrent"})
 
 
 def _resolve_verbs(draft: _Draft, items: bool) -> None:
@@ -1986,6 +2061,8 @@ def read(
         _bind_presentation(draft)
         for subtracted in _PART_BACKED_OUT.finditer(draft.text):  # before the filler "back out"
             draft.bind(*subtracted.span(), "grammar", "less")
+        for spent in _SPENT_IDIOM.finditer(draft.text):  # "shell out": what was paid, read so (`qa.asked`)
+            draft.bind(*spent.span(), "grammar", "spent")
         for less in _LESS_AS_MINUS.finditer(draft.text):
             if draft.free(*less.span(1)):
                 draft.bind(*less.span(1), "operation", "difference between")
@@ -2006,6 +2083,7 @@ def read(
             _bind_rest(draft, words, grammar, PERIOD_WORDS)
             _unbind_verbs(draft, words)
             _unbind_nicknames(draft, words)
+            _unbind_customers(draft)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))
@@ -2025,6 +2103,10 @@ def read(
     owners = {_sole_reporter(s.bound) for s in spans if s.role == "qualifier"} - {None}
     if any(_WHOLE.search(draft.text) and not _OWNER_BACK.search(draft.text) for draft in asking):
         # "… sliding with the Revlimid generics... what was the change in total revenues": the whole company's
+        missing.discard("qualifier")
+    if words is not None and _member_typed(spans, words):
+        # "how much operating profit did europe bring in …? curious how it stacks up against latin america":
+        # a part named in lowercase words is named all the same; the aside's is the one it is compared with
         missing.discard("qualifier")
     unknown = tuple(dict.fromkeys(name for draft in asking for name in _unknown_names(draft, words)))
     if "company" in missing and not unknown and not owners:
@@ -2194,6 +2276,7 @@ _WITH_NONCONTROLLING = re.compile(
     r"\b(?<!not )(?<!n't )(?:including|incl\.?|with|before)\b[^,;)]*\bnon-?\s*controlling\b", re.IGNORECASE
 )
 _WITH_NCI = "including noncontrolling interests"
+_NONCONTROLLING_LINE = re.compile(r"\bnon-?\s*controlling\b|\bNCI\b|\bminority\b", re.IGNORECASE)
 # an aside that asks the move of the asking clause in percent
 _MOVED_IN_PERCENT = re.compile(
     r"\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|decline|drop|fall|move)\b", re.IGNORECASE
@@ -2216,6 +2299,15 @@ def _said_whole(draft: _Draft, asked: Sequence[Span]) -> tuple[SpanRole, str] | 
 
 
 _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
+
+
+def _member_typed(spans: Sequence[Span], words: FilingWords) -> bool:
+    """Whether an item word of the spans is, in any case, the whole printed name of a named company's member
+    (lowercase "europe", which is also an English word, is left to the line's words to bind)."""
+    names = {name.lower() for _, name in words.members}
+    return any(
+        span.role == "item" and span.bound == span.text and span.text.lower() in names for span in spans
+    )
 
 
 def _sole_reporter(bound: str) -> str | None:

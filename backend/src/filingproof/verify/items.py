@@ -544,11 +544,16 @@ _NONCONTROLLING = re.compile(r"\bnon-?\s*controlling\b", re.IGNORECASE)
 _INCLUDING_NONCONTROLLING = re.compile(r":ProfitLoss$|IncludingPortionAttributableToNoncontrollingInterest")
 
 
-def _with_noncontrolling(cell: CellFacts) -> bool:
-    """A total that includes non-controlling interests: tagged so (ProfitLoss, "…Including Portion
-    Attributable To Noncontrolling Interest"). An equity statement's column of one component (its retained
-    earnings) is refused before, as a member the question does not name."""
-    return cell.concept is not None and bool(_INCLUDING_NONCONTROLLING.search(cell.concept))
+def total_for_parent_share(phrase: str, concept: str | None) -> bool:
+    """Whether the phrase asks the company's share ("net income attributable") of a cell whose concept is
+    the total with non-controlling interests (ProfitLoss, "…Including Portion Attributable To
+    Noncontrolling Interest"). An equity statement's column of one component (its retained earnings) is
+    refused before, as a member the question does not name."""
+    return (
+        concept is not None
+        and bool(_INCLUDING_NONCONTROLLING.search(concept))
+        and _PARENT_SHARE.search(phrase) is not None
+    )
 
 
 def _label(cell: CellFacts) -> str:
@@ -976,7 +981,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the row '{label}' is another line than '{asked.phrase}' (it says {_quoted(extra)})"
         )
-    if _PARENT_SHARE.search(asked.phrase) and _with_noncontrolling(cell):
+    if total_for_parent_share(asked.phrase, cell.concept):
         return ItemCheck(
             False,
             f"the cell (row '{label}') includes non-controlling interests, and '{asked.phrase}' asks for the "
@@ -1063,23 +1068,32 @@ def _other_members(excluded: str, beside: Sequence[str]) -> bool:
     return bool(pieces) and all(any(piece == name for name in named) for piece in pieces)
 
 
+_CURRENT_PORTION = terms("current portion")
+
+
 def _one_stem(typed: str, printed: str) -> bool:
     shorter, longer = sorted((typed, printed), key=len)
     return len(shorter) >= 4 and longer.startswith(shorter)
 
 
-def leaves_out(label: str, below: Iterable[str], excluded: str, beside: Sequence[str] = ()) -> ItemCheck:
+def leaves_out(
+    label: str, below: Iterable[str], excluded: str, beside: Sequence[str] = (), concept: str | None = None
+) -> ItemCheck:
     """Whether a row is known to leave out a line the question excludes ("cash and cash equivalents,
     excluding short-term and other investments"): the excluded line is printed below the row in its table
     (a statement prints a line's parts above it, so a line above another is no sum of it), and the row is
     neither a total nor that line; or what is excluded is other members beside the cell's own on its axis
-    (`beside`: "just DTC, leave out partner network", a segment's figure holds no other segment's). Fails
-    closed: where the filing does not show it, the figure may hold the line."""
+    (`beside`: "just DTC, leave out partner network", a segment's figure holds no other segment's); or the
+    cell's concept is the noncurrent part of a line whose current portion is excluded (Colgate's "Long-term
+    debt", LongTermDebtNoncurrent, printed below its current portion). Fails closed: where the filing does
+    not show it, the figure may hold the line."""
     wanted = terms(excluded)
     if not wanted:
         return ItemCheck(False, f"'{excluded}' names no line the figure could be checked to leave out")
     if beside and _other_members(excluded, beside):
         return ItemCheck(True, f"'{excluded}' is another member than the cell's, beside it on its axis")
+    if concept is not None and concept.endswith("Noncurrent") and wanted <= _CURRENT_PORTION:
+        return ItemCheck(True, f"the cell's concept {concept} is the line without its '{excluded}'")
     said = _SAYS_EXCLUDED.search(label)
     if said is not None and _same_words(wanted, terms(said.group("line"))):
         # "Capital expenditures – excluding equipment leased to others": the row says it leaves it out
@@ -1088,6 +1102,8 @@ def leaves_out(label: str, below: Iterable[str], excluded: str, beside: Sequence
         return ItemCheck(False, f"the row '{label}' is the '{excluded}' the question leaves out")
     if _TOTAL.match(label):
         return ItemCheck(False, f"the row '{label}' is a total, which may hold the '{excluded}' left out")
+    if _NONCONTROLLING.search(excluded) and concept is not None and _INCLUDING_NONCONTROLLING.search(concept):
+        return ItemCheck(False, f"the cell's concept {concept} is the total with '{excluded}'")
     if _NONCONTROLLING.search(excluded) and _PARENT_SHARE.search(label) and not _NONCONTROLLING.search(label):
         # "net income attributable to Intel" is the parent's share: the non-controlling interests' is apart
         return ItemCheck(True, f"the row '{label}' is the company's share, without '{excluded}'")

@@ -86,6 +86,10 @@ async def read_question(
 
     first = read(question, finder, GRAMMAR)
     tickers = {span.bound for span in first.of("company") if span.bound}
+    if not tickers:
+        # "… at Johnson Controls.. what did Building Solutions NA bring in": where the asking clauses name no
+        # ingested company, the words of those the question names elsewhere may read them ("NA" is no ticker)
+        tickers = {ticker for _, ticker in finder(question) if ticker}
     if not tickers and not any(span.role == "company" for span in first.spans):
         tickers = {filing.ticker for filing in catalog.within(filing_ids).filings}
     return read(question, finder, GRAMMAR, await filing_words(session, catalog, tickers))
