@@ -188,6 +188,9 @@ def test_a_member_headed_by_its_column_is_named_by_it_and_a_change_column_is_no_
     assert _best(rows, "operating loss", fy2023, gamestop) == [132723]
     assert _best(rows[2:], "operating loss", fy2023, gamestop) == []
     assert _best(rows[2:], "change in operating loss", fy2023, gamestop) == [133889]
+    # (Caterpillar's "Total Sales and Revenues $% Chg" is one too)
+    chg = [row(133890, "Operating loss", None, "186500000", column_label="Operating Loss $% Chg", **year)]
+    assert _best(chg, "operating loss", fy2023, gamestop) == []
 
 
 def test_an_amount_comes_before_a_share_count_unless_shares_are_asked() -> None:

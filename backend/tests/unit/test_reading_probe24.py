@@ -4,12 +4,21 @@ with them; a statement before ", what X did they …" or ", can you …" is a cl
 "post … :" are done; "seg inc", "shell out", "paid more in interest", "book from US customers"; a member
 typed with its last words as initials; a hyphenated name in lower case."""
 
+from datetime import date
+
 import pytest
 
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
 from filingproof.understanding import Catalog, CompanyRef, company_mentions
-from filingproof.verify.items import leaves_out, terms, total_for_parent_share
+from filingproof.verify.items import (
+    AskedItem,
+    CellFacts,
+    check_item,
+    leaves_out,
+    terms,
+    total_for_parent_share,
+)
 
 CATALOG = Catalog(
     (
@@ -22,6 +31,7 @@ CATALOG = Catalog(
         CompanyRef("PLTR", "Palantir Technologies Inc."),
         CompanyRef("TRV", "Travelers Companies, Inc."),
         CompanyRef("F", "Ford Motor Co", ("Ford",)),
+        CompanyRef("GE", "General Electric Company"),
         CompanyRef("TT", "Trane Technologies plc", covered=False),
         CompanyRef("KMB", "KIMBERLY CLARK CORP", covered=False),
         CompanyRef("CVS", "CVS HEALTH Corp", covered=False),
@@ -209,3 +219,24 @@ def test_a_formula_said_as_if_you_take_it_defines_the_margin_asked_after_it() ->
     text = f"{read_as.text} {read_as.definition or ''}"
     assert "operating income / total revenue" in text
     assert "land" not in text
+
+
+def test_a_filer_printing_its_ticker_as_its_name_qualifies_none_of_its_lines() -> None:
+    """Probe 24 held-out (spent): GE's "Purchases of GE common stock for treasury" had been refused as
+    another line than "purchases of common stock for treasury" (the question's "GE" is its company)."""
+    cell = CellFacts(
+        row_path=("Cash flows – financing activities", "Purchases of GE common stock for treasury"),
+        concept="us-gaap:PaymentsForRepurchaseOfCommonStock",
+        period_start=date(2023, 1, 1),
+        period_end=date(2023, 12, 31),
+        company="GE",
+        company_names=("General Electric Company",),
+    )
+    assert check_item(AskedItem("purchases of common stock for treasury", "GE"), cell).ok
+    elsewhere = CellFacts(row_path=("Purchases of GE common stock for treasury",), company="HON")
+    assert not check_item(AskedItem("purchases of common stock for treasury", "HON"), elsewhere).ok
+
+
+def test_cash_shelled_out_on_buybacks_is_the_buybacks() -> None:
+    question = "how much cash did GE shell out buying back their own shares over the full year 2023?"
+    assert items(question) == [("buying back their own shares", "share repurchases")]

@@ -360,7 +360,7 @@ def _another_charge(entry: Entry, wanted: frozenset[str]) -> bool:
 
 # An untagged column of a line's change ("Change $ %" beside the years): the move, not the line, whatever
 # period the table gave it; the line's own cells, or a figure derived from them, answer instead
-_CHANGE_COLUMN = terms("change increase decrease variance")
+_CHANGE_COLUMN = terms("change chg increase decrease variance")  # Caterpillar's "$% Chg"
 
 
 def _members_asked(vocab: Vocabulary, entry: Entry, wanted: frozenset[str]) -> bool:

@@ -744,7 +744,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
 # intersegment"
 _BEFORE_ELIMINATIONS = re.compile(
     r"\b((?:before|pre)[\s-]*(?:inter-?seg(?:ment)?\s+)?elim(?:ination)?s?"
-    r"|(?:incl\.?|including|with)\s+inter-?seg(?:ment)?(?:\s+(?:sales|revenues?))?)(?!\w)",
+    r"|(?:incl\.?|including|with)\s+inter-?seg[a-z]*(?:\s+(?:sales|revenues?))?)(?!\w)",  # "intersegmnt" too
     re.IGNORECASE,
 )
 
@@ -1118,7 +1118,8 @@ _HOW_MANNER = re.compile(
 )
 _CASH_SPENT = re.compile(
     r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.,-]+\s+){1,3}?"
-    r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated)\b",
+    r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated"
+    r"|shell(?:ed)?\s+out|fork(?:ed)?\s+(?:out|over))\b",
     re.IGNORECASE,
 )
 # "how much inventory was Intel carrying on its balance sheet": a balance held names no line ("carrying" is a

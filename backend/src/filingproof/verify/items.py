@@ -473,7 +473,11 @@ def name_words(name: str) -> frozenset[str]:
 
 
 def _company_neutral(cell: CellFacts) -> frozenset[str]:
-    return frozenset().union(*(name_words(name) for name in cell.company_names))
+    names = frozenset().union(*(name_words(name) for name in cell.company_names))
+    # a filer that prints its ticker as its name ("Purchases of GE common stock for treasury")
+    ticker = cell.company or ""
+    printed = len(ticker) >= 2 and re.search(rf"\b{re.escape(ticker)}\b", " ".join(cell.row_path)) is not None
+    return names | {ticker.lower()} if printed else names
 
 
 _NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’]s\b)?")
