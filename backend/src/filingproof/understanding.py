@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from functools import cached_property
 from itertools import pairwise
 from typing import Literal
@@ -973,7 +973,7 @@ _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
 )  # fmt: skip
 _ENDED = re.compile(r"\b(?:ended|ending)\s*$", re.I)
 _A_YEAR = r"(?:full[- ]?year|whole\s+year|fiscal\s+year|fiscal\s+'?\d{2,4}|fy\s?'?\d{2,4}|annual)"
-_LESS = r"(?:less|minus|back\s+out|backing\s+out|subtract(?:ing)?|take\s+out|net\s+of)"
+_LESS = r"(?:less|minus|back\s+out|backing\s+out|subtract(?:ing)?|take\s+out|knock(?:ing)?\s+off|net\s+of)"
 _YEAR_LESS_A_PART = re.compile(
     rf"\b{_A_YEAR}\b[^.?;]{{0,60}}?\b{_LESS}\s+(?:the\s+|its\s+)?(?:"
     rf"(?P<part>(?:first|1st)\s+(?:six|6)[- ]months?|(?:first|1st)\s+half|(?:six|6)[- ]months?|h1|1h)"
@@ -1033,8 +1033,12 @@ def two_lengths(query: str) -> str | None:
     return None
 
 
-# a day a span is counted to: "the 36 weeks through Sept 9, 2023", "YTD OCF thru 9/9/23"
-_THROUGH = re.compile(r"\b(?:through|thru)\s*$", re.I)
+# a day a span is counted to: "the 36 weeks through Sept 9, 2023", "YTD OCF thru 9/9/23", "six months to
+# 7/31/23"
+_THROUGH = re.compile(r"\b(?:through|thru|(?<!compared )(?<!relative )to|till|until)\s*$", re.I)
+# spans of a year no balance is (a balance is at a day, never "six months"): a day written beside one without
+# "as of" or "at" is the day it ends ("WMT FCF 6M FY24, 7/31/23")
+_SPANS_OF_A_YEAR = frozenset({"six_months", "nine_months", "year_to_date"})
 # "ended December 30", its year unwritten
 _ENDED_UNDATED = re.compile(
     rf"\b(?:ended|ending)\s+(?P<month>{MONTH_NAME_PATTERN})\s+(?P<day>\d{{1,2}})\b(?!,?\s*'?\d)", re.I
@@ -1095,6 +1099,12 @@ def _outside(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
 
 
 _MONTH_OF_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN}),?\s+(?P<year>(?:19|20)\d\d)\b")
+# a span ended in a month of a year, no day written ("the quarter that ended July 2023", "late july 2025")
+_ENDED_IN_MONTH = re.compile(
+    r"\b(?:ended|ending)\s+(?:in\s+)?(?:(?:late|early|mid)[- ]?\s*)?"
+    rf"(?P<month>{MONTH_NAME_PATTERN}),?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 
 
 def _through(query: str) -> date | None:
@@ -1104,6 +1114,15 @@ def _through(query: str) -> date | None:
         return None
     last = months[-1]
     return day_in_month(int(last["year"]), month_number(last["month"]), 31)
+
+
+def _quarter_end_in(month_end: date, filings: Sequence[FilingRef]) -> date:
+    """The day a quarter of the company's calendar ends in the month of `month_end` ("the quarter ending
+    August 2023": Lowe's August 4), counted back from its filings' ends; else the month's last day. A filer
+    whose quarters end on a month's last day is read as asked."""
+    ends = {shift_months(f.period_end, -3 * back) for f in filings for back in range(12)}
+    within = [end for end in ends if (end.year, end.month) == (month_end.year, month_end.month)]
+    return max(within) if within else month_end
 
 
 def _undated_end(undated: re.Match[str], years: Sequence[int], filings: Sequence[FilingRef]) -> date:
@@ -1127,6 +1146,7 @@ def _periods(
     date_spans = [(d.start, d.end) for d in dates]
     period_end = as_of = None
     through = False  # the day read as of is one a span is counted to
+    said_at = False  # the day read as of is said as one ("as of", "at", "on")
     for mention in dates:
         before = query[: mention.start]
         if _ENDED.search(before):
@@ -1134,8 +1154,14 @@ def _periods(
         elif _AS_OF.search(before) or as_of is None:
             as_of = mention.on
             through = _THROUGH.search(before) is not None
+            said_at = _AS_OF.search(before) is not None
     if period_end is not None and as_of == period_end:
         as_of = None
+    ended_in = _ENDED_IN_MONTH.search(query) if period_end is None and not dates else None
+    if ended_in is not None:
+        # "the quarter that ended July 2023": to that month's end, whatever day the filer's calendar ends on
+        period_end = day_in_month(int(ended_in["year"]), month_number(ended_in["month"]), 31)
+        date_spans.append(ended_in.span())
     years: list[int] = []
     fiscal_period: FiscalPeriod | None = None
     quarter_spans = []
@@ -1162,7 +1188,7 @@ def _periods(
             kind = candidate
             if candidate != "three_months":
                 break
-    if kind is not None and period_end is None and through:
+    if kind is not None and period_end is None and (through or (kind in _SPANS_OF_A_YEAR and not said_at)):
         period_end, as_of = as_of, None  # "YTD OCF thru 9/9/23": the span runs to that day
     if kind is None and ((as_of is not None and period_end is None) or _AT_THE_END.search(query)):
         kind = "instant"
@@ -1284,6 +1310,9 @@ def understand(
     undated = _ENDED_UNDATED.search(query) if period_end is None else None
     if undated is not None:
         period_end = _undated_end(undated, years, catalog.filings_of(companies))
+    if period_end is not None and (period_end + timedelta(days=1)).day == 1:
+        # a month's end, as "the quarter that ended July 2023" is read: the company's quarter ending then
+        period_end = _quarter_end_in(period_end, catalog.filings_of(companies))
     statement, inferred = _statement(query)
     forward = FORWARD.search(query) is not None
     calendar_year = _CALENDAR_YEAR.search(query) is not None

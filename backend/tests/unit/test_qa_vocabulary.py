@@ -294,3 +294,52 @@ def test_a_members_printed_name_may_carry_its_companys_name_or_a_column_one_word
 )
 def test_a_line_of_listed_words_by_its_initials(label: str, written: tuple[str, str] | None) -> None:
     assert line_initials(label) == written
+
+
+def test_a_member_printed_on_rows_of_its_own_is_named_by_them_whatever_their_words() -> None:
+    # Walgreens 10-Q Q3 FY2023, page 35: "U.S. Retail Pharmacy" for wba:UnitedStatesReportableSegmentMember,
+    # and its "Pharmacy" row (wba:PharmacyMember of that segment); page 3's consolidated "Sales"
+    segment, product = "us-gaap:StatementBusinessSegmentsAxis", "srt:ProductOrServiceAxis"
+    quarter = {"period_start": date(2023, 3, 1), "period_end": date(2023, 5, 31), "ticker": "WBA"}
+    revenue = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    us = "wba:UnitedStatesReportableSegmentMember"
+    rows = [
+        row(
+            196977,
+            "U.S. Retail Pharmacy",
+            revenue,
+            "27866000000",
+            dimensions={segment: us},
+            row_path=["Sales", "U.S. Retail Pharmacy"],
+            **quarter,
+        ),
+        row(
+            196997,
+            "U.S. Retail Pharmacy",
+            "wba:AdjustedOperatingIncome",
+            "962000000",
+            dimensions={segment: us},
+            row_path=["Adjusted operating income (Non-GAAP measure)", "U.S. Retail Pharmacy"],
+            **quarter,
+        ),
+        row(
+            197054,
+            "Pharmacy",
+            revenue,
+            "20898000000",
+            dimensions={segment: us, product: "wba:PharmacyMember"},
+            **quarter,
+        ),
+        row(195600, "Sales", revenue, "35416000000", **quarter),
+    ]
+    assert printed_names(build_vocabulary("WBA", rows, frozenset())) == {
+        us: "U.S. Retail Pharmacy",
+        "wba:PharmacyMember": "Pharmacy",
+    }
+    # under one heading alone (an asset of the segment's, in a table of intangibles), a label printed for
+    # another member too, or one naming the line, names none
+    assert printed_names(build_vocabulary("WBA", rows[:1], frozenset())) == {}
+    elsewhere = {segment: "wba:OtherMember"}
+    other = row(196978, "U.S. Retail Pharmacy", revenue, "1", dimensions=elsewhere, **quarter)
+    sales = row(196979, "Segment sales", revenue, "2", dimensions={segment: us}, **quarter)
+    assert printed_names(build_vocabulary("WBA", [*rows[:2], other, sales], frozenset())) == {}

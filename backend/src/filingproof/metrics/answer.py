@@ -22,7 +22,7 @@ from filingproof.metrics.resolve import Found, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
 from filingproof.qa.parts import PART_PREFIX
-from filingproof.qa.periods import ends_fiscal_year
+from filingproof.qa.periods import calendar_fiscal_year, ends_fiscal_year
 from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
 from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
@@ -183,11 +183,15 @@ def _within_a_year(u: QueryUnderstanding) -> bool:
     return quarter or u.period_kind in _PART_YEAR_KINDS
 
 
-def _year_of_period(u: QueryUnderstanding) -> int | None:
-    """The fiscal year of the period a question asks for by its date, or of the quarter it names."""
+def _year_of_period(u: QueryUnderstanding, filings: list[FilingRef]) -> int | None:
+    """The fiscal year of the period a question asks for by its date, or of the quarter it names, or the
+    company's fiscal year that is the calendar year named ("calendar 2023", which the metric library does
+    not read as a fiscal year)."""
     when = u.period_end or u.as_of or u.through
     if when is not None:
         return fiscal_year_of(when)
+    if u.calendar_year and u.fiscal_year is not None and not _within_a_year(u):
+        return calendar_fiscal_year(filings, u.fiscal_year)
     return u.fiscal_year if _within_a_year(u) else None
 
 
@@ -222,7 +226,7 @@ async def answer_metric(
         return None
     ticker = u.companies[0]
     filings = catalog.filings_of([ticker])
-    asked = metric_question(question, _year_of_period(u))
+    asked = metric_question(question, _year_of_period(u, filings))
     if asked is None:
         return None
     # a quarter, months to date, or a date that ends no fiscal year: every input is read at that period

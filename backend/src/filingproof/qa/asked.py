@@ -381,5 +381,5 @@ def asked_items(
     items: list[AskedItem] = []
     for ticker in u.companies:
         periods = asked_periods(u, u.filings_of(catalog, ticker), ask, asked_way(question) is not None)
-        items += [AskedItem(phrase, ticker, periods) for phrase in phrases]
+        items += [AskedItem(phrase, ticker, periods, asks_paid(question)) for phrase in phrases]
     return tuple(items)

@@ -18,9 +18,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.db.models import CompanyWords as CompanyWordsRow
+from filingproof.db.models import Page
 from filingproof.lru import LruCache
+from filingproof.qa import defined_names as defined_names_module
 from filingproof.qa import pick as pick_module
 from filingproof.qa import vocabulary as vocabulary_module
+from filingproof.qa.defined_names import defined_short_forms
 from filingproof.qa.pick import member_name, name_words, without_company
 from filingproof.qa.vocabulary import (
     VOCABULARIES_KEPT,
@@ -79,7 +82,7 @@ async def filing_words(session: AsyncSession, catalog: Catalog, tickers: Iterabl
     for ticker, ids in companies:
         if ticker not in each:
             vocab = await vocabulary(session, ticker, ids, names[ticker], keep=keep)
-            each[ticker] = company_words(vocab, names[ticker])
+            each[ticker] = company_words(vocab, names[ticker], await _texts(session, ids))
             await _store(session, ticker, ids, made_by[ticker], each[ticker])
     words = _together(each)
     sets.put(key, words)
@@ -122,8 +125,15 @@ def _capitals_initials(label: str) -> tuple[str, str] | None:
     return "".join(word[0] for word in words).lower(), line
 
 
-def company_words(vocab: Vocabulary, name: frozenset[str]) -> CompanyWords:
-    """What the company's vocabulary names; `name`: the words of the company's name."""
+async def _texts(session: AsyncSession, filing_ids: Sequence[int]) -> list[str]:
+    """The filings' pages' text, where a filer defines its short forms."""
+    rows = await session.execute(select(Page.text).where(Page.filing_id.in_(list(filing_ids))))
+    return list(rows.scalars())
+
+
+def company_words(vocab: Vocabulary, name: frozenset[str], texts: Iterable[str] = ()) -> CompanyWords:
+    """What the company's vocabulary names; `name`: the words of the company's name; `texts`: its filings'
+    text, whose short forms of the lines and members the tables print are named by them too."""
     initials: set[tuple[str, str]] = set()
     for entry in vocab.entries:
         if (written := line_initials(entry.cell.row_label)) is not None:
@@ -142,6 +152,8 @@ def company_words(vocab: Vocabulary, name: frozenset[str]) -> CompanyWords:
                 members.add(member_named)
                 if short_name := without_company(member_named, name):
                     members.add(short_name)  # "Model E" of "Ford Model E"
+    lines = {entry.cell.row_label for entry in vocab.entries if entry.cell.row_label} | members
+    initials |= defined_short_forms(texts, lines, name)
     return CompanyWords(frozenset(vocab.by_term), frozenset(members), frozenset(initials), frozenset(same))
 
 
@@ -164,7 +176,7 @@ def _together(each: dict[str, CompanyWords]) -> FilingWords:
 
 
 # The code that reads a company's words: a row made by other code is made again.
-_READERS = (verify_items, vocabulary_module, pick_module, sys.modules[__name__])
+_READERS = (verify_items, vocabulary_module, pick_module, defined_names_module, sys.modules[__name__])
 _CODE = hashlib.sha256(b"".join(Path(str(module.__file__)).read_bytes() for module in _READERS)).hexdigest()
 
 

@@ -104,7 +104,7 @@ def quarter_end(filings: list[FilingRef], year: int, quarter: int, year_end: dat
 _CALENDAR_SLACK = timedelta(days=7)
 
 
-def _calendar_fiscal_year(filings: list[FilingRef], year: int) -> int | None:
+def calendar_fiscal_year(filings: list[FilingRef], year: int) -> int | None:
     """The fiscal year that is calendar `year` (ends within a week of its December 31), if the company's is
     one: Oracle's fiscal years end in May, so none of them is calendar 2023."""
     for fiscal in (year, year + 1):
@@ -181,7 +181,7 @@ def target_for(
         if ended is not None:
             year, quarter = ended
     if u.calendar_year and quarter is None:
-        year = _calendar_fiscal_year(filings, year)  # none where the fiscal year is another twelve months
+        year = calendar_fiscal_year(filings, year)  # none where the fiscal year is another twelve months
         if year is None:
             return None
     year_end = fiscal_year_end(filings, year)

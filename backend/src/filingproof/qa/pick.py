@@ -28,6 +28,7 @@ from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
 from filingproof.verify.items import (
+    BUYING,
     MEMBER_SUFFIX,
     and_apart,
     column_name,
@@ -365,7 +366,7 @@ class _Picker:
             # several, as the question orders them ("Chevron's US downstream")
             segment = " ".join(sorted(dict.fromkeys(named), key=self._question.find)) if named else None
         else:
-            item = open_item(phrase, chosen, target.kind)
+            item = open_item(_paid_for(phrase, chosen) if self._paid else phrase, chosen, target.kind)
         restated: dict[int, CellHit] = {}
         for other in found.same_item:
             if other.cell.value != cell.value:
@@ -469,6 +470,16 @@ class _Picker:
         if not labelled:
             return None
         return self._choose(ticker, item, target, None, labelled)
+
+
+def _paid_for(phrase: str, entry: Entry) -> str:
+    """What was spent on `phrase`, named as its payment line prints it where the phrase leaves out what
+    bought it ("property and equipment" answered by "Acquisitions of property and equipment")."""
+    asked = terms(phrase)
+    if asked & (BUYING | {"repurchase"}):
+        return phrase  # "share repurchases" says what bought them
+    buying = terms(entry.cell.row_label) & BUYING
+    return in_a_sentence(printed_row(entry.cell)) if buying else phrase
 
 
 def open_item(phrase: str, entry: Entry, nature: PeriodNature) -> LineItem:

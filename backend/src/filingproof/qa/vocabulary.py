@@ -29,6 +29,7 @@ Each company's vocabulary is read once per process and database (about 28k cells
 until its filings change.
 """
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Sequence
@@ -42,6 +43,7 @@ from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
 from filingproof.verify.items import (
+    BUYING,
     COLUMN_PERIOD,
     PAYMENT,
     PER_SHARE,
@@ -483,10 +485,15 @@ def resolve(
     wanted = terms(phrase, neutral)
     # An unqualified EPS is the diluted figure, the one filings headline.
     accepted = wanted | {"diluted"} if PER_SHARE in wanted and not wanted & {"basic", "diluted"} else wanted
-    accepted |= {PAYMENT} if paid else frozenset()
+    # (and what buys what the phrase names: "spend on property and equipment" is its purchases; the common
+    # shares' dividends are the dividends paid: "Cash dividends - common stock")
+    accepted |= BUYING | ({"share"} if "dividend" in wanted else frozenset()) if paid else frozenset()
     accepted |= implied_words(wanted)
     # a figure per share is of shares: "CommonStockDividendsPerShareDeclared" is "dividends per share"
     accepted |= {"share"} if PER_SHARE in wanted else frozenset()
+    if paid:
+        # what was paid or spent is a flow, never a balance at the period's end
+        targets = [target for target in targets if target.kind != "instant"] or targets
     found = candidates(vocab, wanted, targets)
     flags = (
         _SEGMENT.search(phrase) is not None,
@@ -566,12 +573,26 @@ def _same_item(entry: Entry, chosen: Entry) -> bool:
 _AXES = re.compile(r"Segment|ProductOrService|Geographical", re.IGNORECASE)
 
 
-def _names_member(label_terms: frozenset[str], member_terms: frozenset[str]) -> bool:
+def _names_member(label_terms: frozenset[str], member_terms: frozenset[str], glued: frozenset[str]) -> bool:
     """Whether a row's words are a member's, each its word or the start of one (a tag may glue words:
-    "CardiacRhythmandHeartFailureDivisionMember" is printed "Cardiac Rhythm & Heart Failure")."""
+    "CardiacRhythmandHeartFailureDivisionMember" is printed "Cardiac Rhythm & Heart Failure"), or two of its
+    words written as one (`glued`: "YouTube" of `goog:YouTubeAdvertisingRevenueMember`, "You Tube")."""
     return len(label_terms) >= 1 and all(
-        any(word == term or word.startswith(term) for word in member_terms) for term in label_terms
+        # (a short word's plural too: "ads" shortens "advertising"; not "us")
+        term in glued
+        or any(word == term or word.startswith((term, _singular(term))) for word in member_terms)
+        for term in label_terms
     )
+
+
+def _singular(term: str) -> str:
+    return term.removesuffix("s") if len(term) > 2 else term
+
+
+def _glued_terms(member: str) -> frozenset[str]:
+    """Each two words of a member's tag beside each other, glued."""
+    written = member_words(member).split()
+    return terms(" ".join(a + b for a, b in itertools.pairwise(written)))
 
 
 def printed_names(vocab: Vocabulary, company: Iterable[str] = ()) -> dict[str, str]:
@@ -588,20 +609,68 @@ def printed_names(vocab: Vocabulary, company: Iterable[str] = ()) -> dict[str, s
         printed_column = column_name(entry.cell.column_label or "")
         for member in entry.cell.dimensions.values():
             member_terms = terms(member_words(str(member)))
+            glued = _glued_terms(str(member))
             found = [
                 label
                 for printed in (entry.cell.row_label, printed_column)
-                if _names_member(terms(label := _TOTAL.sub("", printed.strip())) - own, member_terms)
+                if _names_member(terms(label := _printed_label(printed)) - own, member_terms, glued)
             ]
             if not found and printed_column and names_by_column(column, member_terms, entry.concept):
                 found.append(printed_column)  # "Direct to Consumer"
             for label in found:
                 labels.setdefault(str(member), Counter())[label] += 1
-    return {member: found.most_common(1)[0][0] for member, found in labels.items()}
+    printed = {member: found.most_common(1)[0][0] for member, found in labels.items()}
+    return _rows_of_their_own(vocab, set(printed)) | printed
+
+
+def _rows_of_their_own(vocab: Vocabulary, named: set[str]) -> dict[str, str]:
+    """Members no label names by their words, printed on rows of their own under another name (Walgreens
+    prints "U.S. Retail Pharmacy" for `wba:UnitedStatesReportableSegmentMember`): a label of two words or
+    more that names no line (no word of its fact's concept), printed on that member's facts alone, each
+    carrying no other segment, product or geography, under two headings or more (its "Sales" and its
+    "Adjusted operating income"; not one asset of it, "Acquired franchise rights" under "PBNA" in a
+    roll-forward of intangibles)."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    lines: dict[str, dict[str, set[frozenset[str]]]] = defaultdict(lambda: defaultdict(set))
+    for entry in vocab.entries:
+        if entry.cell.fact_id is None:
+            continue
+        label = _printed_label(entry.cell.row_label)
+        qualifying = [str(m) for axis, m in entry.cell.dimensions.items() if _AXES.search(axis)]
+        owners[label].update(qualifying or [""])
+        if (
+            len(qualifying) == 1
+            and qualifying[0] not in named
+            and len(label.split()) > 1
+            and not terms(label) & entry.concept
+        ):
+            lines[qualifying[0]][label].add(entry.path - terms(label))  # the headings it is under
+    return {
+        member: label
+        for member, labels in lines.items()
+        for label in [
+            next(
+                (
+                    label
+                    for label, headings in sorted(labels.items(), key=lambda item: -len(item[1]))
+                    if len(headings) > 1 and owners[label] == {member}
+                ),
+                None,
+            )
+        ]
+        if label is not None
+    }
 
 
 # a segment's total line names the segment ("Total Personal Insurance")
 _TOTAL = re.compile(r"^total\s+", re.IGNORECASE)
+# a footnote's marker after a name ("U.S. Retail Pet Foods (A)"): no part of it
+_MARKER = re.compile(r"\s*\((?:\d|[A-Za-z])\)\s*$")
+
+
+def _printed_label(label: str) -> str:
+    """A label as the name it prints: without "Total" before it or a footnote's marker after it."""
+    return _MARKER.sub("", _TOTAL.sub("", label.strip()))
 
 
 def reported_members(vocab: Vocabulary) -> set[str]:

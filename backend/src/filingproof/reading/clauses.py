@@ -17,13 +17,29 @@ ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 # A sentence or clause break: "?", "!", ";", ":", a sentence's "." (not "3.5", nor an abbreviation's: see
 # `_ABBREVIATION`), a dash between spaces ("big tech — could you …"), a parenthesis.
 # A dash between two periods is a range, not a break ("FY2017 - FY2019").
+# What a figure is for, said after it or its formula: "… less capex is fine - so i can see what's left over"
+_FOR_WHAT = re.compile(r"\s+(?:[-–—]+\s+)?so\s+(?=(?:i|we)\s+(?:can|could)\b)", re.IGNORECASE)
+
+
+def _said_for_what(text: str, start: int) -> bool:
+    """Whether the clause at `start` follows "so" and tells what a figure is for ("so i can see …")."""
+    return any(found.end() == start for found in _FOR_WHAT.finditer(text, max(0, start - 16), start + 12))
+
+
 _BREAK = re.compile(
     r"[?!;]+\s*|,?\s+(?:but|now|so)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
     # "Palantir finally turned GAAP profitable and I wanna know how much …": a statement, then the asking
     r"|,?\s+and\s+(?=(?:i|we)\s+(?:want|wanna|need|would\s+like|'d\s+like)\s+(?:to\s+)?(?:know|see)\b)"
+    # "quick q, with covid testing fading how much did abbott's diagnostics segment …": what is happening,
+    # then the question
+    r"|(?<=ing)\s+(?=how\s+much\s+(?:did|do|does|was|were|is|are|has|have)\b)"
+    # ("so i'm comparing how much the chip guys plow back into R&D and i need nvidia's number for …")
+    r"|,?\s+and\s+(?=(?:i|we)\s+(?:just\s+|still\s+)?need\s+(?!to\b))"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
     r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b"
+    # ("I've got Walmart and Amazon numbers already …, but what about Costco")
+    r"|(?:what|how)\s+about\b"
     # ("… looked kinda heavy to me, what effective rate did they end up at")
     r"|(?:what|which)\s+(?:[\w&%'’.-]+\s+){1,4}?(?:was|were|is|are|did|does|do)\s+(?:they|it|he|she)\b)"
     # ("… has me curious, what's their gross margin …"; not ", and what's the gap", which goes on asking)
@@ -33,7 +49,9 @@ _BREAK = re.compile(
     r"|,?\s+(?=what\s+(?:[\w%-]+\s+){1,2}(?:do|would|does|did)\s+(?:you|i|we)\s+(?:land|get|end)\b)"
     # "… net revenue for 2023 so the oreo folks are in the comp set too?": what the figure is for
     r"|\s+so\s+(?=(?:that|the|it|they|my|our)\s)"
-    r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)",
+    r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)"
+    # ("operating cash flow less capex is fine - so i can see what's left over"), a formula's dash too
+    r"|" + _FOR_WHAT.pattern,
     re.IGNORECASE,
 )
 # ", " before a question word: a clause of its own after what the asker says of themselves; after ", so",
@@ -44,7 +62,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our|me|us)
 # a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
 # (or denies it: "Pepsi doesn't give a standalone Q4 in the 10-K, can you back into …")
 _STATED = re.compile(
-    r"\b(?:has|have|had|been|keeps?|kept|(?:does|do|did|is|are|was|were)n['’]?t|(?:does|do|did)\s+not)\b",
+    r"\b(?:has|have|had|been|got|keeps?|kept|(?:does|do|did|is|are|was|were)n['’]?t|(?:does|do|did)\s+not)\b",
     re.IGNORECASE,
 )
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
@@ -280,7 +298,7 @@ _ASKS_AFTER = re.compile(r"\s*(?:who(?:se|m)?|what(?:'s)?|which|how)\b", re.IGNO
 # ("curious how Europe is holding up for Cisco …" too, without its "I'm")
 _ASKS_ONESELF = re.compile(
     r"(?:\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
-    r"|wondering)|^\W*(?:(?:hey|hi|hello|ok|okay|so|yo|morning|hiya)(?:\s+(?:team|all|there|guys))?\W+)?"
+    r"|wondering|comparing|checking|tracking)|^\W*(?:(?:hey|hi|hello|ok|okay|so|yo|morning|hiya)(?:\s+(?:team|all|there|guys))?\W+)?"
     r"(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering"
     # "trying to see how much it eats into earnings", without its "I'm"; "hey team, wanna see how …"
     r"|(?:(?:trying|wanting|want|looking|hoping)\s+to|wanna)\s+(?:see|know|understand|figure\s+out|gauge|judge)))\s+"
@@ -355,7 +373,8 @@ _FRONTED_PERIOD = re.compile(
 # lends no company they follow (`reading._done_companies`)
 # ("the AMC and Nike numbers are in the deck")
 DONE_WORDS = (
-    r"done|covered|sorted|in\s+hand|taken\s+care\s+of"
+    r"done|covered|sorted|in\s+hand|taken\s+care\s+of|(?:numbers|figures)\s+(?:loaded\s+)?already"
+    r"|already\s+loaded"
     r"|(?:are|is|already)\s+(?:already\s+)?in\s+(?:the|my|our)\s+(?:deck|model|sheet|spreadsheet|comps?)"
 )
 # "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula ("pulled" and "squared away" too: after a
@@ -401,6 +420,15 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
         ):
             stop = len(text[:end].rstrip(" ?!."))
             mark = "?" in text[stop:end]
+            # (to what it is for, if the sentence says so: "… less capex is fine - so i can see what's left")
+            purpose = _FOR_WHAT.search(text, operator.end(), stop)
+            if purpose is not None:
+                formula = (opening.start(), purpose.start(), True, mark)
+                return [
+                    *_pieces(text, start, opening.start(), kept),
+                    formula,
+                    *_pieces(text, purpose.end(), end),
+                ]
             return [*_pieces(text, start, opening.start(), kept), (opening.start(), stop, True, mark)]
     pieces: list[tuple[int, int, bool, bool]] = []
     depth = 0
@@ -510,7 +538,11 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
             if _told(text[s:e]):
                 told |= {(start, end) for start, end, _, _ in pieces}
     # the clauses with a question word or a request ask; else those with a question mark; else all
-    asking = [(s, e) for s, e, gloss, _ in clauses if not gloss and _QUESTION_CUE.search(text[s:e])]
+    asking = [
+        (s, e)
+        for s, e, gloss, _ in clauses
+        if not gloss and _QUESTION_CUE.search(text[s:e]) and not _said_for_what(text, s)
+    ]
     cued = asking
     if any(clause not in told for clause in asking):
         # "My boss keeps asking how much Tesla leans on credits. What was …?": a sentence told, not asked,
@@ -544,7 +576,12 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     # "AbbVie's dividend is huge so I want to see how well it's covered - can you work out their 2023 free
     # cash flow?": a question the asker means to answer for themselves tells why, beside one they ask
     # (so does what the asker will do with the figure: "want to line it up against what the street had")
-    embedded = {(s, e) for s, e in asking if _ASKS_ONESELF.search(text[s:e]) or _PURPOSE.match(text, s, e)}
+    # ("… - so i can see what's left over for dividends")
+    embedded = {
+        (s, e)
+        for s, e in asking
+        if _ASKS_ONESELF.search(text[s:e]) or _PURPOSE.match(text, s, e) or _said_for_what(text, s)
+    }
     asking = [clause for clause in asking if clause not in embedded] or asking
     # "TI has been building inventory on purpose, right? how much inventory …": a clause that seeks
     # agreement tells, beside one that asks
@@ -611,4 +648,28 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
             before = kind
         last_end = e
         result.append(Clause(s, e, kind, mark))
-    return sorted(result, key=lambda clause: clause.start)
+    return _formulas_joined(text, sorted(result, key=lambda clause: clause.start))
+
+
+# what goes on with a formula after its parenthesis closes: "((net rev - COGS)/net rev)"
+_GOES_ON_COMPUTING = re.compile(r"\s*(?:[-+/*]|(?:minus|less|plus|over|divided\s+by|times)\b)", re.IGNORECASE)
+
+
+def _formulas_joined(text: str, clauses: list[Clause]) -> list[Clause]:
+    """A formula whose parenthesis closes before it goes on ("((net rev - COGS)/net rev)") as one
+    definition, its parenthesis and all."""
+    joined: list[Clause] = []
+    for clause in clauses:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.kind == "definition"
+            and clause.kind == "gloss"
+            and text[last.end : clause.start].strip() == ")"
+            and _GOES_ON_COMPUTING.match(text, clause.start)
+        ):
+            start = last.start - 1 if text[last.start - 1 : last.start] == "(" else last.start
+            joined[-1] = Clause(start, clause.end, "definition", last.question_mark or clause.question_mark)
+        else:
+            joined.append(clause)
+    return joined

@@ -55,7 +55,10 @@ EDGE_WORDS = _words(
 )
 # Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
 # name no line item.
-PART_WORDS = _words("segment segments seg division divisions unit business group side geography geographic")
+PART_WORDS = _words(
+    "segment segments seg division divisions unit business group side geography geographic portfolio "
+    "platform market"
+)
 # Nothing but a possessive between a company's name and the next word: "PLTR AIP", "Palantir's AIP"
 JUXTAPOSED = re.compile(r"(?:['’]s?)?\s+")
 # Everything the reading keeps as grammar.

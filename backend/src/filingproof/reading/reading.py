@@ -166,15 +166,24 @@ _MONTHS_WORDS = {"6": "six", "9": "nine"}
 
 
 def plain(question: str) -> str:
-    """The question with typographic quotes, dashes and spaces made plain."""
-    return " ".join(_WISE.sub("", question.translate(_PLAIN)).split())
+    """The question with typographic quotes, dashes and spaces made plain; an arrow a colon ("WMT, AMZN done
+    -> COST FY2023 net sales?": what follows is asked)."""
+    return " ".join(_ARROW.sub(": ", _WISE.sub("", question.translate(_PLAIN))).split())
+
+
+_ARROW = re.compile(r"\s*(?:->|=>|→|⇒)\s*")
 
 
 def _year_before_spelled(text: str) -> str:
-    """ "going into 2024" as the moment it names: "at the end of 2023"."""
+    """ "going into 2024" as the moment it names: "at the end of 2023"; months counted to a day in their
+    short form spelled ("3M to 6/30/23": three months, not 3M the company)."""
+    text = _MONTHS_COUNTED_TO.sub(lambda m: f"{_SPAN_WORDS[int(m.group(1))]} months ", text)
     return _GOING_INTO.sub(
         lambda m: f"at the end of {'fiscal ' if m.group(1) else ''}{int(m.group(2)) - 1}", text
     )
+
+
+_MONTHS_COUNTED_TO = re.compile(r"\b(3|6|9|12)M\s+(?=(?:to|ended|ending|thru|through|till|until)\b)")
 
 
 def _year(digits: str) -> str:
@@ -212,14 +221,16 @@ def _sections_spelled(text: str) -> str:
 # "the June 2023 quarter", "the quarter ended Sept 2023": the three months to that month's end
 _MONTH_QUARTER = re.compile(
     rf"\b(?:the\s+)?(?:quarter\s+(?:ended|ending)\s+(?P<m1>{MONTH_NAME_PATTERN})\s*(?P<y1>\d{{4}})"
-    rf"|(?P<m2>{MONTH_NAME_PATTERN})\s*(?P<y2>\d{{4}})\s+quarter)\b",
+    rf"|(?P<m2>{MONTH_NAME_PATTERN})\s*(?P<y2>\d{{4}})\s+quarter"
+    # ("unitedhealth's june quarter of 2023")
+    rf"|(?P<m3>{MONTH_NAME_PATTERN})\s+quarter\s+(?:of\s+)?(?P<y3>\d{{4}}))\b",
     re.IGNORECASE,
 )
 
 
 def _month_quarter_spelled(match: re.Match[str]) -> str:
-    month = MONTH_NUMBERS[(match["m1"] or match["m2"]).lower().rstrip(".")]
-    year = int(match["y1"] or match["y2"])
+    month = MONTH_NUMBERS[(match["m1"] or match["m2"] or match["m3"]).lower().rstrip(".")]
+    year = int(match["y1"] or match["y2"] or match["y3"])
     last = monthrange(year, month)[1]
     return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
 
@@ -588,7 +599,15 @@ def _printed_within(name: str, printed: str | None) -> str:
     words, within = (re.findall(r"[a-z0-9]+", text.lower()) for text in (name, printed))
     extra = set(words) - set(within)
     droppable = PART_WORDS | set(words[:1])
-    return printed if within and set(within) < set(words) and extra <= droppable else name
+    if within and set(within) < set(words):
+        return printed if extra <= droppable else name
+    if words and words[-1] in _LINE_WORDS and words[-1] not in within:
+        # "You Tube Advertising Revenue", printed "YouTube ads": the printed name, with the line's word
+        return f"{printed} {words[-1]}"
+    return name
+
+
+_LINE_WORDS = frozenset({"revenue", "revenues", "sales", "income"})
 
 
 def _printed_words_of(name: str, printed: str | None) -> str:
@@ -597,8 +616,16 @@ def _printed_words_of(name: str, printed: str | None) -> str:
     of the member carries, is named by its tag's "Performance Materials & Coatings"."""
     if printed is None:
         return name
-    words, within = (set(re.findall(r"[a-z0-9]+", text.lower())) for text in (name, printed))
-    shortened = any(word != typed and word.startswith(typed) for typed in within - words for word in words)
+    written = re.findall(r"[a-z0-9]+", printed.lower())
+    words, within = set(re.findall(r"[a-z0-9]+", name.lower())), set(written)
+    # (a letter of initials is no word shortened: "U.S. Retail Pharmacy" for "United States Reportable"; nor
+    # a word the tag glues: "Data Center and AI" for "Datacenter And AI")
+    glued = {first + second for first, second in itertools.pairwise(written)}
+    shortened = any(
+        len(typed) > 1 and word != typed and word.startswith(typed) and word not in glued
+        for typed in within - words
+        for word in words
+    )
     return name if shortened else printed
 
 
@@ -794,6 +821,22 @@ def _member_tails(
 _TAIL_IN_ANY_CASE = 3
 
 
+def _free_of_all_but_parts(draft: _Draft, start: int, end: int) -> bool:
+    """Whether nothing is bound within `start`…`end` of the draft but members of fewer words, nothing across
+    its edges ("US" of "US retail coffee seg" gives way; a member typed whole, "Raytheon", does not)."""
+    return all(
+        end <= span.start - draft.offset
+        or start >= span.end - draft.offset
+        or (
+            span.role == "qualifier"
+            and start <= span.start - draft.offset
+            and span.end - draft.offset <= end
+            and (span.start - draft.offset, span.end - draft.offset) != (start, end)
+        )
+        for span in draft.spans
+    )
+
+
 def _bind_shortened_members(
     draft: _Draft,
     reporters: Mapping[str, set[str]],
@@ -814,7 +857,9 @@ def _bind_shortened_members(
         for first in range(len(words)):
             start, end = found.start(1) + words[first].start(), found.start(1) + words[-1].end()
             typed = [re.sub(r"'s$", "", word.group()) for word in words[first:]]
-            if not draft.free(start, end) or any(a < end and start < b for a, b in named_at):
+            if not _free_of_all_but_parts(draft, start, end) or any(
+                a < end and start < b for a, b in named_at
+            ):
                 continue
             # each member once, by its tag's name (`tagged`: a printed name's tag name)
             # a name's first word may be its company's where another filing's tag leaves it out ("Verizon
@@ -829,10 +874,23 @@ def _bind_shortened_members(
                 )
             }
             # one member, or one tag one filing writes with its company's name ("Verizon Business Group") and
-            # another without ("Business Group"): the one the filer's rows print, else the shorter
+            # another without ("Business Group"): the one the filer's rows print, else the shorter; one typed
+            # whole ("diagnostics segment": Abbott's "Diagnostics", not its "Rapid Diagnostics")
+            whole = {
+                tagged.get(name, name)
+                for name, tickers in reporters.items()
+                if tickers & set(named) and name.lower() == " ".join(typed).lower()
+            }
             common = [m for m in members if all(set(m.split()) <= set(other.split()) for other in members)]
+            common = list(whole) if len(whole) == 1 else common
             if len(common) == 1:
                 chosen = next((m for m in sorted(members) if m in tagged.values()), common[0])
+                # a shorter member bound inside gives way ("US" of "US retail coffee seg")
+                draft.spans = [
+                    span
+                    for span in draft.spans
+                    if not (start <= span.start - draft.offset and span.end - draft.offset <= end)
+                ]
                 draft.bind(start, end - len(words[-1].group()) + len(typed[-1]), "qualifier", bounds[chosen])
                 _bind_part_word(draft, end)
                 break
@@ -978,7 +1036,9 @@ def _in_filing_words(line: str) -> str:
 
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:just\s+|only\s+)?(?:the\s+)?$", re.IGNORECASE)
-_PART_WORD = re.compile(rf"\s+({'|'.join(sorted(PART_WORDS))})\b", re.IGNORECASE)
+# (two of them together too: Nvidia's "Data Center market platform")
+_PARTS = "|".join(sorted(PART_WORDS))
+_PART_WORD = re.compile(rf"\s+((?:{_PARTS})(?:\s+(?:{_PARTS}))?(?:['’]s)?)\b", re.IGNORECASE)
 
 
 # What an aside says a member is, after its name: "Cruise, GM's robotaxi unit, …" (the company's name is
@@ -1018,11 +1078,16 @@ def _bind_parent_words(draft: _Draft) -> None:
 
 
 def _bind_part_word(draft: _Draft, end: int) -> None:
-    """The word for a part right after a member's name is the filings' "segment" ("Boeing's defense unit",
-    "the Marine Systems division"): no word of a line."""
+    """The word for a part right after a member's name is no word of a line: "segment" the filings'
+    "segment"; another ("Boeing's defense unit", "Nvidia's data center business", Medtronic's "Medical
+    Surgical Portfolio") names the member, whether the filer reports it as a segment or a product."""
     found = _PART_WORD.match(draft.text, end)
     if found is not None and draft.free(*found.span(1)):
-        draft.bind(found.start(1), found.end(1), "item", "segment")
+        said = found.group(1).lower()
+        if said.startswith("seg"):
+            draft.bind(found.start(1), found.end(1), "item", "segment")
+        else:
+            draft.bind(found.start(1), found.end(1), "filler")
 
 
 def _shortens_words(typed: Sequence[str], name: Sequence[str]) -> bool:
@@ -1193,7 +1258,7 @@ _SPENT_IDIOM = re.compile(r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?
 # "take full-year net income and back out the first six months": the year's part subtracted (the second
 # half asked, `understanding`), where "back out" is otherwise filler ("… and back out capex to get me FCF")
 _PART_BACKED_OUT = re.compile(
-    r"\b(?:back(?:ing)?\s+out|take\s+out|subtract(?:ing)?|minus|less)(?=\s+(?:the\s+|its\s+)?(?:"
+    r"\b(?:back(?:ing)?\s+out|take\s+out|knock(?:ing)?\s+off|subtract(?:ing)?|minus|less)(?=\s+(?:the\s+|its\s+)?(?:"
     r"(?:first|1st)\s+(?:six|6|nine|9)[- ]months?|(?:first|1st)\s+half|(?:first\s+)?three\s+quarters"
     r"|(?:six|6|nine|9)[- ]months?|(?:1h|h1|9m)(?:\s?'?\d{2,4})?)\b)",
     re.IGNORECASE,
@@ -1251,6 +1316,14 @@ _SHOWN_ON = re.compile(
 )
 _VERB_WORDS = 2  # a subject's verb and its particle ("add up", "run at")
 _JOINING = frozenset({"and", "&"})
+
+
+# "… throw off across 2024, before any capex gets taken out": what a figure is before, no part of it
+_BEFORE_TAKEN_OUT = re.compile(
+    r"(,?\s*before\s+(?:any\s+|the\s+)?[\w&/ -]{1,30}?\s+(?:gets?|is|are)\s+"
+    r"(?:taken|subtracted|backed)\s+out)\b",
+    re.IGNORECASE,
+)
 
 
 def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -> None:
@@ -1355,6 +1428,32 @@ def _unbind_customers(draft: _Draft) -> None:
             and not draft.text[before.end - draft.offset : span.start - draft.offset].strip()
         ) or (part is not None and _CUSTOMERS_OF.fullmatch(between)):
             draft.spans = [replace(s, role="filler", bound="") if s is span else s for s in draft.spans]
+
+
+# "Structural Heart & Aortic division, part of its Cardiovascular Portfolio": the part's parent, said of it
+_PART_OF = re.compile(r"\W*(?:which\s+is\s+|that\s+is\s+)?(part)\s+of\s+(?:its|their|the)\s+$", re.IGNORECASE)
+
+
+def _unbind_parents(draft: _Draft) -> None:
+    """A member said to be part of another named before it ("Structural Heart & Aortic division, part of its
+    Cardiovascular Portfolio") is the first's parent, which the first's figure is of: the parent, and the
+    words that say so, name nothing asked."""
+    spans = sorted(draft.spans, key=lambda span: span.start)
+    parts = [span for span in spans if span.role == "qualifier"]
+    for child, parent in itertools.pairwise(parts):
+        said = _PART_OF.match(draft.text[child.end - draft.offset : parent.start - draft.offset])
+        if said is None or not all(
+            span.role in ("grammar", "filler") or span.text.lower() == "part"
+            for span in spans
+            if child.end <= span.start and span.end <= parent.start
+        ):
+            continue
+        draft.spans = [
+            replace(span, role="filler", bound="")
+            if child.end <= span.start and span.end <= parent.end
+            else span
+            for span in draft.spans
+        ]
 
 
 # "how much did the swoosh shell out on share buybacks": the subject, after the auxiliary and "the"
@@ -1596,7 +1695,14 @@ def _rendered(draft: _Draft, by_ticker: Collection[str] = ()) -> str:
 _OPERATORS = (
     (re.compile(r"\b(?:minus|less|(?:and\s+)?subtracting)\b", re.I), " - "),
     (re.compile(r"\bplus\b|\s\+\s", re.I), " + "),
-    (re.compile(r"\bdivided\s+by\b|\bover\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\s/\s", re.I), " / "),
+    (
+        re.compile(
+            r"\bdivided\s+by\b|\bover\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\s/\s"
+            r"|(?<=\))\s*/\s*",  # "(net rev - COGS)/net rev"
+            re.I,
+        ),
+        " / ",
+    ),
     (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s", re.I), " * "),
 )
 _DEFINITION_OPENING = re.compile(
@@ -1611,11 +1717,15 @@ _DIVIDING = re.compile(r"^\W*dividing\s+(.+?)\s+by\s+(.+)$", re.I)
 _RATE_WORD = re.compile(r"\s*\b(?:ratio|margin|percentage|rate)\b", re.IGNORECASE)
 
 
-def _asked_term(asking: Sequence[_Draft]) -> str:
+def _asked_term(asking: Sequence[_Draft], lent: FilingWords | None = None) -> str:
     """The asked figure's name in the asking clause: from its first item word to its last, with a rate word
-    right after ("current ratio", "free cash flow", "gross margin percentage")."""
+    right after ("current ratio", "free cash flow", "gross margin percentage"). Of a clause that lends the
+    item (`lent`: the filings' words), only the words that name a line ("Palantir bulls love bragging about
+    free cash flow…": "free cash flow")."""
     for draft in asking:
         items = sorted((s for s in draft.spans if s.role == "item"), key=lambda span: span.start)
+        if lent is not None:
+            items = [span for span in items if _names_a_line(span, lent)]
         if not items:
             continue
         start, end = items[0].start - draft.offset, items[-1].end - draft.offset
@@ -1694,6 +1804,21 @@ def _runs(text: str, spans: Sequence[Span]) -> list[list[Span]]:
     return runs
 
 
+_MONTH_DAY = re.compile(r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+", re.IGNORECASE)
+
+
+def _period_words(text: str, spans: Sequence[Span]) -> list[str]:
+    """Period spans read one by one, spelled, a month's day kept with its month ("six months ended July 1,
+    2023": the day is no span of its own, and without it the date is no date)."""
+    words: list[str] = []
+    for before, span in zip([None, *spans], spans, strict=False):
+        if before is not None and words and _MONTH_DAY.fullmatch(text, before.end, span.start):
+            words[-1] += text[before.end : span.start] + _rendered_span(span)
+        else:
+            words.append(_rendered_span(span))
+    return [_periods_spelled(word) for word in words]
+
+
 def _rendered_run(text: str, run: Sequence[Span]) -> str:
     """A run of period spans as read: each in the pipeline's words ("back half": "second half"), the small
     words between as typed."""
@@ -1735,7 +1860,13 @@ def _one_line_over_periods(draft: _Draft) -> bool:
         if span.role == "item" and span.start - draft.offset >= (opening.end() if opening else 0):
             side = sum(span.start - draft.offset > at for at in operators)
             sides[side].add((span.bound or span.text).lower())
-    return all(sides) and all(side == sides[0] for side in sides)
+    # "full-year 2023 net income attributable to Verizon minus the amount for the six months …": a side that
+    # names the figure only as "the amount" is the same line
+    named = [side - _SAME_FIGURE for side in sides if side - _SAME_FIGURE]
+    return all(sides) and bool(named) and all(side == named[0] for side in named)
+
+
+_SAME_FIGURE = frozenset({"amount", "figure", "number", "value", "one"})
 
 
 _YEAR_IN = re.compile(r"\d{2}")
@@ -1957,6 +2088,13 @@ _THANKED_FOR = re.compile(
 )
 
 
+# "i've pulled apple and alphabet already": what the asker has, said so
+_HAD_BEFORE = re.compile(
+    r"\b(?:pulled|grabbed|got|gotten|have|(?:i|we)['’]ve|did|covered|finished)"
+    r"\s+[^.;:?!]{0,40}$",
+    re.IGNORECASE,
+)
+_ALREADY_AFTER = re.compile(r"[^.;:?!]{0,40}?\balready\b", re.IGNORECASE)
 # "done w/ UNH + MRK", "finished with Amex and Mastercard": what the asker has done already
 _DONE_WITH = re.compile(r"\b(?:done|finished)\s+(?:w/|with)\s+[^.;:?!]{0,40}$", re.IGNORECASE)
 
@@ -1972,6 +2110,10 @@ def _done_companies(draft: _Draft) -> list[Span]:
             _DONE_AFTER.match(draft.text, span.end - draft.offset)
             or _THANKED_FOR.search(draft.text, 0, span.start - draft.offset)
             or _DONE_WITH.search(draft.text, 0, span.start - draft.offset)
+            or (
+                _HAD_BEFORE.search(draft.text, 0, span.start - draft.offset)
+                and _ALREADY_AFTER.match(draft.text, span.end - draft.offset)
+            )
             or BEYOND.match(draft.text)
             # "Cinemark, AMC's big rival": whose rival, not the company asked about
             or _RELATION_AFTER.match(draft.text, span.end - draft.offset)
@@ -2068,7 +2210,7 @@ def read(
             if draft.free(*less.span(1)):
                 draft.bind(*less.span(1), "operation", "difference between")
         # before the period words it is made of, and the words of lines ("table")
-        _bind_groups_as_filler(draft, (_FIGURES_FROM, _WHAT_IM_AFTER))
+        _bind_groups_as_filler(draft, (_FIGURES_FROM, _WHAT_IM_AFTER, _BEFORE_TAKEN_OUT))
         # before companies too: "NI" is net income, not NiSource's ticker
         # a company's name is no word of a printed line ("amazon NI")
         # (a ticker that is an analyst's word is the word, unless it stands for its company: "CSCO APJC seg GM
@@ -2085,6 +2227,7 @@ def read(
             _unbind_verbs(draft, words)
             _unbind_nicknames(draft, words)
             _unbind_customers(draft)
+            _unbind_parents(draft)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))
@@ -2165,7 +2308,7 @@ def read(
             # "…: operating cash flow less payments for PP&E, first half of 2023. what do you get?": its
             # period words one by one ("first half FY2023", which the metric library reads; not as a run)
             if "period" in missing:
-                parts += [_periods_spelled(_rendered_span(s)) for s in draft.spans if s.role == "period"]
+                parts += _period_words(source, [s for s in draft.spans if s.role == "period"])
             continue
         if (
             clause.kind == "definition"
@@ -2187,6 +2330,8 @@ def read(
                 or (span.role == "operation" and draft is lender and _SHARE_ASKED in span.bound)
             )
             and (span.role != "item" or (draft is lender and _names_a_line(span, words)))
+            # "the full twelve months, not just the first half": what follows "not" is not asked
+            and not _NOT_SAID.search(draft.text, 0, span.start - draft.offset)
             # a member qualifies the item the aside that lends it names ("iPhone volumes were awful in 2024 so
             # I'm checking Apple's net sales. what was it?": Apple's net sales, not the iPhone's)
             and (span.role != "qualifier" or lender is None or draft is lender)
@@ -2253,6 +2398,8 @@ def read(
     text = " ".join(part for part in parts if part)
     # "I'm curious what the fulfillment expense line actually came to": its verb was filler
     text = _WHAT_THE.sub(r"\1 was \2", text)
+    # "… free cash flow... what does it come to for calendar 2023": "it" is the figure the lender names
+    text = _WHAT_DOES_IT.sub(r"\1 was", text)
     if text and not _QUESTION_WORD.match(text):
         # "TSLA rev FY24": a figure is asked for, as "What was …" asks it; in lower case where the question
         # is ("dow inventories": a name that is also a word names a company in a question without capitals)
@@ -2260,7 +2407,7 @@ def read(
     asked = _years_spelled(_share_spelled(text))
     said = _years_spelled(" ".join(draft.text.strip().rstrip(".") + "." for draft in instructions))
     # what a clause asking "what do you get?" computes is the item its lender names ("its own FCF number")
-    term = _asked_term(asking) or (_asked_term([lender]) if lender is not None else "")
+    term = _asked_term(asking) or (_asked_term([lender], words) if lender is not None else "")
     definitions = [draft for clause, draft in drafts if clause.kind == "definition"]
     # the first one: a later gloss restates it ("— ignore the proceeds")
     definition = _definition(definitions[0], term, words) if term and definitions else ""
@@ -2299,7 +2446,9 @@ def _said_whole(draft: _Draft, asked: Sequence[Span]) -> tuple[SpanRole, str] | 
     return None
 
 
+_NOT_SAID = re.compile(r"(?:^|,|\s)\s*not\s+(?:just|only|merely)\b", re.IGNORECASE)
 _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
+_WHAT_DOES_IT = re.compile(r"^(what)\s+(?:does|did|do|would|will)\s+(?:it|that|this)\b", re.IGNORECASE)
 
 
 def _member_typed(spans: Sequence[Span], words: FilingWords) -> bool:

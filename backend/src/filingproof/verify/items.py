@@ -62,6 +62,7 @@ class AskedItem:
     phrase: str  # "income before provision for income taxes", "Family of Apps revenue"
     company: str | None = None  # the ticker; None: any company
     periods: tuple[AskedPeriod, ...] | None = None  # None: any period; empty: none could be read
+    paid: bool = False  # the question asks what was paid or spent on it ("spend on property and equipment")
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +435,8 @@ _COUNTED = frozenset({"share", "dilutive"})
 # What every share count is: "diluted share count" is "Weighted-average number of diluted shares outstanding"
 SHARE_COUNT_WORDS = frozenset({"weighted", "average", "outstanding", "number"})
 PAYMENT = "payment"
+# a payment line's words: "Payments for …", "Purchases of …", "Acquisitions of …", "Additions to …"
+BUYING = frozenset({PAYMENT, "purchase", "acquisition", "acquire", "addition"})
 # How many words a row may add to the asked item and still be it by its concept ("Sales to customers" is
 # revenue); more, and the row names a narrower line
 NARROWER_ROW = 4
@@ -888,6 +891,25 @@ def _heading_terms(cell: CellFacts, member_terms: frozenset[str], neutral: froze
     return terms(cell.closing or "", neutral) - member_terms
 
 
+# a name in capitals, two words or more ("U.S. Retail Pharmacy")
+_CAPITALISED_NAME = re.compile(r"\b[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*)+")
+
+
+# a word in lower case that names a line's kind, right before the line ("pharmacy sales")
+_LINE_KIND = re.compile(r"\b([a-z][\w'-]*)\s+(?:sales|revenues?|income|profit|earnings|expenses?)\b")
+
+
+def _named_twice(phrase: str, neutral: frozenset[str]) -> frozenset[str]:
+    """The words a phrase writes both inside a name in capitals and, in lower case, as the kind of a line
+    ("pharmacy sales in the U.S. Retail Pharmacy segment"): two things, the line and the part it is of ("the
+    pet food business (U.S. Retail Pet Foods)" describes the one part)."""
+    names = list(_CAPITALISED_NAME.finditer(phrase))
+    inside = frozenset().union(*(terms(name.group(), neutral) for name in names))
+    outside = _CAPITALISED_NAME.sub(" ", phrase)
+    kinds = frozenset(term for found in _LINE_KIND.finditer(outside) for term in terms(found[1], neutral))
+    return inside & kinds
+
+
 def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) -> ItemCheck:
     """Whether `cell` is the item `asked` names, for its company and one of its periods. Fails closed.
     `filler`: more words of the phrase that name nothing (a claim's "reported", "was")."""
@@ -916,6 +938,17 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the cell (row '{label}') does not carry {_quoted(missing)} of '{asked.phrase}'"
         )
+    # a word the phrase says twice names two things ("pharmacy sales in the U.S. Retail Pharmacy segment":
+    # the Pharmacy line of that segment), which one label of the cell does not carry both of
+    # (a label counted once, where the member's printed name is its row's)
+    labels = {terms(text, neutral) for text in described}
+    for term in _named_twice(asked.phrase, neutral | frozenset(filler)):
+        if sum(term in words for words in labels) < 2:
+            return ItemCheck(
+                False,
+                f"'{asked.phrase}' names '{term}' twice, as a part and as a line, and the cell (row "
+                f"'{label}') once",
+            )
     # a member's tag split at its capitals ("IPhoneMember": "I Phone") is named by its letters ("iPhone")
     written = _written_words(asked.phrase)
     foreign = [
@@ -951,6 +984,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # question does not choose (`qa.vocabulary`). Not a cost's or an expense's: what was paid in the year for
     # it is not what it cost ("Cash payments for restructuring charges" is no "restructuring costs")
     accepted |= implied_words(wanted) | (frozenset() if wanted & _ACCRUED else {PAYMENT})
+    # what was spent on a thing is what bought it: "Acquisitions of property and equipment"
+    accepted |= BUYING if asked.paid else frozenset()
     # dividends are the common shares' unless asked of another class ("Common stock dividends" is
     # McDonald's dividends; "preferred dividends" stays another line)
     accepted |= {"common", "share"} if "dividend" in wanted and "preferred" not in wanted else frozenset()

@@ -95,6 +95,9 @@ async def read_question(
     return read(question, finder, GRAMMAR, await filing_words(session, catalog, tickers))
 
 
+_A_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+
+
 def with_definition(reading: Reading) -> Reading:
     """The reading with the definition it states ("FCF (CFO - capex)"): read by the metric library when it
     reads it word for word; otherwise its words stay part of the asked item, so that no figure defined
@@ -102,7 +105,10 @@ def with_definition(reading: Reading) -> Reading:
     if not reading.definition:
         return reading
     stated = reading.asked.rstrip("?. ") + reading.definition
-    if metric_question(with_instructions(stated, reading.instructions), dated_year(stated)) is None:
+    # (whether the definition reads is asked of any year the text writes: "the first half of 2023" is no
+    # fiscal year to the metric library, and its definition reads all the same)
+    year = dated_year(stated) or next((int(y) for y in _A_YEAR.findall(stated)), None)
+    if metric_question(with_instructions(stated, reading.instructions), year) is None:
         stated = f"{reading.asked.rstrip('?. ')}, {reading.definition.split(': ', 1)[-1]}"
     return dataclasses.replace(reading, asked=stated)
 
@@ -151,6 +157,13 @@ def _company_of(reading: Reading, u: QueryUnderstanding, catalog: Catalog) -> Qu
     ]
     longest = max((len(name) for ticker, name in named if ticker in within), default=0)
     tickers = sorted({ticker for ticker, name in named if ticker in within and len(name) == longest})
+    # (several report it, and the question types one's ticker in capitals: "AI N. America rev FY24")
+    typed = [
+        ticker
+        for ticker in tickers
+        if re.search(rf"(?<![\w&.]){re.escape(ticker)}(?![\w&])", reading.question)
+    ]
+    tickers = typed if len(typed) == 1 else tickers
     if len(tickers) == 1:
         return dataclasses.replace(u, companies=(tickers[0],))
     if not tickers:
