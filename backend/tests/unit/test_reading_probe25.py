@@ -137,8 +137,11 @@ def test_short_forms_the_filer_defines_stand_for_the_lines_its_tables_print() ->
         ("bds", "Defense, Space & Security"),
         ("bgs", "Global Services"),
     }
-    # a short form no printed line is named by names nothing
+    # a short form no printed line is named by names nothing, nor one that is a word
     assert defined_short_forms(texts, ["Network"], ["intel"]) == set()
+    care = "Customer Advocacy and Retention Efforts"
+    assert defined_short_forms([f"{care} (CARE)"], [care]) == set()
+    assert defined_short_forms([f"{care} (CRE)"], [care]) == {("cre", care)}
 
 
 # Abbott 10-Q Q2 2023: the balance sheet's "Net property and equipment" at June 30 and the cash flows'

@@ -5,6 +5,7 @@ them as the filer does; one stands for a line or a segment only where the name i
 import re
 from collections.abc import Collection, Iterable
 
+from filingproof.reading.lexicon import is_english_word
 from filingproof.verify.items import terms
 
 # A run of capitalised words (small words between them) right before a parenthesis of capitals.
@@ -45,8 +46,8 @@ def defined_short_forms(
         for match in _DEFINED.finditer(text):
             short = match.group(2)
             letters = short.replace("&", "").lower()
-            if len(letters) < _FEWEST_LETTERS and "&" not in short:
-                continue
+            if (len(letters) < _FEWEST_LETTERS and "&" not in short) or is_english_word(letters):
+                continue  # ("(CARE)" would name a line wherever "care" is typed)
             words = [w.strip(",") for w in match.group(1).split() if w.strip(",").lower() not in _SMALL]
             for start in range(len(words)):
                 said = words[start:]
