@@ -243,7 +243,7 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "GOOGL": ("Alphabet", ("alphabet", "google", "goog"), True),
     "META": ("Meta Platforms", ("meta", "meta platforms", "facebook", "fb"), False),
     "TSLA": ("Tesla", ("tesla",), True),
-    "WMT": ("Walmart", ("walmart", "wal-mart", "wal mart"), True),
+    "WMT": ("Walmart", ("walmart", "wal-mart", "wal mart", "wally world"), True),
     "KO": ("Coca-Cola", ("coca-cola", "coca cola", "coke", "the coca-cola company"), True),
     "MMM": ("3M", ("3m", "3m company"), True),
     "PFE": ("Pfizer", ("pfizer",), True),
@@ -252,7 +252,7 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "TGT": ("Target", ("target",), True),
     "NFLX": ("Netflix", ("netflix",), True),
     "INTC": ("Intel", ("intel",), True),
-    "IBM": ("IBM", (), True),
+    "IBM": ("IBM", ("big blue",), True),
     "ORCL": ("Oracle", ("oracle",), True),
     "AMD": ("AMD", ("advanced micro devices",), True),
     "JPM": ("JPMorgan Chase", ("jpmorgan", "jp morgan", "jpmorgan chase"), True),
@@ -266,7 +266,9 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "CAT": ("Caterpillar", ("caterpillar", "cat"), False),  # "Cat had a monster Q2"
 }
 
-_AMBIGUOUS_WORDS = frozenset({"apple", "target", "meta", "alphabet", "oracle", "cat"})
+_AMBIGUOUS_WORDS = frozenset(
+    {"apple", "target", "meta", "alphabet", "oracle", "cat", "big blue", "wally world"}
+)
 
 # what, after an ambiguous name, makes it a common word ("target market", "meta data", "apple pie")
 _TRAP_NOUNS = {
@@ -277,6 +279,7 @@ _TRAP_NOUNS = {
     "apple": "pie|juice|trees?|sauce",
     "alphabet": "soup|letters?",
     "oracle": "of",
+    "big blue": "chips?",
     "cost": "of",
 }
 _TRAP_AFTER = {word: re.compile(rf"\s*(?:{nouns})\b", re.IGNORECASE) for word, nouns in _TRAP_NOUNS.items()}

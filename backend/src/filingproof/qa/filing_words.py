@@ -29,10 +29,12 @@ from filingproof.qa.vocabulary import (
     VOCABULARIES_KEPT,
     Vocabulary,
     database_of,
+    printed_label,
     printed_names,
     reported_members,
     vocabulary,
 )
+from filingproof.reading.lexicon import is_known_word
 from filingproof.reading.reading import FilingWords
 from filingproof.understanding import Catalog
 from filingproof.verify import items as verify_items
@@ -131,6 +133,25 @@ async def _texts(session: AsyncSession, filing_ids: Sequence[int]) -> list[str]:
     return list(rows.scalars())
 
 
+# the words a line's initials may skip ("Earnings from operations": "EFO" or "EO")
+_MINOR = frozenset({"and", "of", "the", "from", "for", "in", "on", "to"})
+# lines of more words than this are not written by their initials
+_MOST_WORDS = 6
+
+
+def line_acronyms(label: str) -> set[tuple[str, str]]:
+    """A printed line of three words or more by its initials, with and without its small words, and the line:
+    "Earnings from operations" → {("efo", …), ("eo", …)}; "Value-added services" → {("vas", …)}. Only
+    initials of three letters or more that are no English word ("Net interest income" is no "nii" of a
+    word): a lower-case word of two letters is read as the word it is."""
+    line = re.sub(r"\s*\([^)]*\)", "", printed_label(label)).strip(" :").lower()
+    words = re.findall(r"[a-z]+", line)
+    if not 3 <= len(words) <= _MOST_WORDS:
+        return set()
+    variants = {"".join(word[0] for word in words), "".join(word[0] for word in words if word not in _MINOR)}
+    return {(short, line) for short in variants if len(short) >= 3 and not is_known_word(short)}
+
+
 def company_words(vocab: Vocabulary, name: frozenset[str], texts: Iterable[str] = ()) -> CompanyWords:
     """What the company's vocabulary names; `name`: the words of the company's name; `texts`: its filings'
     text, whose short forms of the lines and members the tables print are named by them too."""
@@ -138,6 +159,7 @@ def company_words(vocab: Vocabulary, name: frozenset[str], texts: Iterable[str] 
     for entry in vocab.entries:
         if (written := line_initials(entry.cell.row_label)) is not None:
             initials.add(written)
+        initials |= line_acronyms(entry.cell.row_label)
     members: set[str] = set()
     same: set[tuple[str, str]] = set()
     printed = printed_names(vocab, name)

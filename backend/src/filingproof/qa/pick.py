@@ -532,6 +532,10 @@ def _describe(ticker: str, name: str, target: Target | None) -> str:
     return f"{ticker} {name} for {period}fiscal {target.fiscal_year}"
 
 
+# the periods a question names as a stretch of months, never a day
+_STRETCHES = frozenset({"six_months", "nine_months", "year_to_date", "second_half", "trailing_twelve_months"})
+
+
 async def answer_table(
     session: AsyncSession,
     question: str,
@@ -549,6 +553,9 @@ async def answer_table(
         filings = picker.filings(ticker)
         # an open line asked at a day ("at the end of fiscal 2025") is its balance, not its change
         natures = ("instant",) if u.period_kind == "instant" and len(asked.natures) > 1 else asked.natures
+        # and one asked over a stretch of months ("for the nine months ended April 30, 2024") is what it came
+        # to over them, never a balance at their end (C3.ai's deferred tax "Net operating losses")
+        natures = ("duration",) if u.period_kind in _STRETCHES and len(natures) > 1 else natures
         targets = [t for n in natures if (t := target_for(u, filings, n, year)) is not None]
         if earlier:
             targets = [target.earlier() for target in targets]

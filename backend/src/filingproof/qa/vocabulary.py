@@ -613,7 +613,7 @@ def printed_names(vocab: Vocabulary, company: Iterable[str] = ()) -> dict[str, s
             found = [
                 label
                 for printed in (entry.cell.row_label, printed_column)
-                if _names_member(terms(label := _printed_label(printed)) - own, member_terms, glued)
+                if _names_member(terms(label := printed_label(printed)) - own, member_terms, glued)
             ]
             if not found and printed_column and names_by_column(column, member_terms, entry.concept):
                 found.append(printed_column)  # "Direct to Consumer"
@@ -635,7 +635,7 @@ def _rows_of_their_own(vocab: Vocabulary, named: set[str]) -> dict[str, str]:
     for entry in vocab.entries:
         if entry.cell.fact_id is None:
             continue
-        label = _printed_label(entry.cell.row_label)
+        label = printed_label(entry.cell.row_label)
         qualifying = [str(m) for axis, m in entry.cell.dimensions.items() if _AXES.search(axis)]
         owners[label].update(qualifying or [""])
         if (
@@ -668,7 +668,7 @@ _TOTAL = re.compile(r"^total\s+", re.IGNORECASE)
 _MARKER = re.compile(r"\s*\((?:\d|[A-Za-z])\)\s*$")
 
 
-def _printed_label(label: str) -> str:
+def printed_label(label: str) -> str:
     """A label as the name it prints: without "Total" before it or a footnote's marker after it."""
     return _MARKER.sub("", _TOTAL.sub("", label.strip()))
 

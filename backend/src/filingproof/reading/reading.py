@@ -131,7 +131,10 @@ _QUESTION_WORD = re.compile(
     r"|by|in|of|for|describe|explain|list|compare|show|name|give|tell)\b",
     re.IGNORECASE,
 )
-_PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " "})
+# with a formula's signs as typed on a keyboard ("(a − b) ÷ b × 100")
+_PLAIN = str.maketrans(
+    {"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " ", "\u2212": "-", "÷": "/", "×": "*"}
+)
 _TOKEN = re.compile(r"[A-Za-z0-9$%][\w&'%./-]*[\w%]|[A-Za-z0-9$%]")
 # Years written short: "fiscal '24", "FY '24", "in '24" → the four digits the period reader takes.
 _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
@@ -1232,9 +1235,10 @@ _READ_OFF = re.compile(
     re.IGNORECASE,
 )
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
-# What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number"
+# What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number",
+# "the nine-month figure, not just Q3 on its own"
 _NOT_THAT = re.compile(
-    r",\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their|what)\s+"
+    r",\s*(?:and\s+)?(?:not(?:\s+(?:just|only|merely))?|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their|what)\s+"
     # (or a period it is not: ", not Q2 by itself")
     r"|(?=(?:q[1-4]|[1-4]q|h[12]|[12]h|ytd)\b))[^,.;:?!()]*",
     re.IGNORECASE,
