@@ -790,16 +790,18 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     # a ticker that is a common acronym too ("AI") names its company only in capitals set against one
     # ("SJM vs AI total assets")
     named = {ticker for _, ticker in found}
+    leading: list[tuple[tuple[int, int], str]] = []  # a ticker opening a terse line, if no other is named
     for alias in tried:
         if not (alias.ambiguous or alias.case_sensitive_upper):
             continue
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if alias.case_sensitive_upper:
-                if not (
-                    match.group().isupper()
-                    and (_set_against(masked, span, taken) or _leads(masked, span, taken))
-                ):
+                if not match.group().isupper():
+                    continue
+                if not (_set_against(masked, span, taken) or _leads(masked, span, taken)):
+                    if _opens_terse_line(masked, span):
+                        leading.append((span, alias.ticker))
                     continue
             elif alias.ticker not in named and not _set_against(masked, span, taken):
                 continue
@@ -811,6 +813,10 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
     found.extend(_other_companies(masked, matcher, mixed_case, taken))
     found.extend(_names_before_tickers(masked, found, taken))
     _misspelt(masked, matcher.near, taken, found)
+    if not found and len(leading) == 1:
+        span, ticker = leading[0]
+        taken.append(span)
+        found.append((span[0], ticker))
     ends = {start: _with_legal_form(masked, end) for start, end in taken}
     return [(start, ends[start], ticker) for start, ticker in sorted(found)]
 
@@ -882,9 +888,29 @@ _AGAINST = re.compile(r"\s*(?:vs\.?|versus|v\.|or|against|compared\s+(?:to|with)
 _PERIOD_NEXT = re.compile(r"\s+(?:(?:FY|CY)\s?'?\d{2,4}|[1-4]Q|Q[1-4]|[12]H|H[12]|(?:19|20)\d\d)\b")
 
 
+# the small words of a sentence, which a terse line does without ("AI SBC FY24 (FYE 4/30/24)")
+_SENTENCE_WORDS = re.compile(
+    r"\b(?:what|how|who|which|is|are|was|were|did|does|do|the|a|an|can|could|will|would|of|for|in|on|to|and"
+    r"|so|my|i|it|its|their|they)\b",
+    re.IGNORECASE,
+)
+_TERSE_WORDS = 12
+
+
 def _leads(query: str, span: tuple[int, int], taken: Sequence[tuple[int, int]]) -> bool:
     """Whether a ticker opens a terse line, its period next, no other company named."""
     return not taken and not query[: span[0]].strip() and _PERIOD_NEXT.match(query, span[1]) is not None
+
+
+def _opens_terse_line(query: str, span: tuple[int, int]) -> bool:
+    """Whether a ticker opens a line of a few words with a period later and none of a sentence's small words
+    ("AI op loss FY24"): the company, where the line names no other."""
+    return (
+        not query[: span[0]].strip()
+        and _PERIOD_NEXT.search(query, span[1]) is not None
+        and _SENTENCE_WORDS.search(query) is None
+        and len(query.split()) <= _TERSE_WORDS
+    )
 
 
 def _set_against(query: str, span: tuple[int, int], taken: Sequence[tuple[int, int]]) -> bool:

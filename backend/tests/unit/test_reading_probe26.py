@@ -4,7 +4,9 @@
 
 import pytest
 
-from filingproof.qa.filing_words import line_acronyms
+from filingproof.qa.asked import with_operands
+from filingproof.qa.filing_words import CompanyWords, _together, line_acronyms, line_initials
+from filingproof.qa.items import ITEMS_BY_KEY, Ask
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
 from filingproof.understanding import Catalog, CompanyRef, company_mentions
@@ -71,3 +73,45 @@ NICKNAMED = Catalog(
 )
 def test_companies_by_their_nicknames(question: str, mentioned: list[tuple[str, str]]) -> None:
     assert company_mentions(question, NICKNAMED) == mentioned
+
+
+def test_a_named_ratio_with_its_lines_stated_is_their_ratio() -> None:
+    """Exxon's net margin "calculated as net income attributable to ExxonMobil divided by total revenues and
+    other income": the lines the question states, not the curated net income over revenue (10-Q Q2 2023,
+    page 3: $19,310 million over $169,478 million, 11.39%)."""
+    text = (
+        "What was Exxon Mobil Corporation's net margin for the six months ended June 30, 2023, net income "
+        "attributable to ExxonMobil / total revenues and other income"
+    )
+    curated = Ask((ITEMS_BY_KEY["net_income"], ITEMS_BY_KEY["revenue"]), "margin")
+    ask = with_operands(text, ["Exxon Mobil Corporation's", "ExxonMobil"], curated)
+    assert ask == Ask((), "margin", operands=("net income attributable", "total revenues and other income"))
+    # a growth of a curated line keeps its reading whatever the question writes after it
+    growth = Ask((ITEMS_BY_KEY["revenue"],), "growth")
+    assert with_operands("What was Apple's revenue growth, revenue + services", ["Apple's"], growth) == growth
+
+
+def test_companies_words_name_a_line_once_however_its_short_forms_write_it() -> None:
+    """C3.ai's "Europe, the Middle East and Africa([…])" by its capitals' initials and by the line's: one
+    line, as printed."""
+    label = "Europe, the Middle East and Africa([…])"
+    written = {line_initials(label), *line_acronyms(label)} - {None}
+    words = CompanyWords(frozenset(), frozenset(), frozenset(written), frozenset())  # type: ignore[arg-type]
+    assert ("emea", "Europe, the Middle East and Africa") in _together({"AI": words}).initials
+
+
+TERSE = Catalog((CompanyRef("AI", "C3.ai, Inc."), CompanyRef("NVDA", "NVIDIA Corp")), ())
+
+
+@pytest.mark.parametrize(
+    ("question", "tickers"),
+    [
+        ("AI SBC FY24 (FYE 4/30/24)", ["AI"]),
+        ("AI op loss FY24", ["AI"]),
+        # a sentence about AI, or a line naming another company, is no terse line of C3.ai's
+        ("AI is all anyone talks about, what was NVDA revenue in FY25", ["NVDA"]),
+        ("AI capex FY25 NVDA", ["NVDA"]),
+    ],
+)
+def test_a_ticker_that_is_a_word_opens_a_terse_line(question: str, tickers: list[str]) -> None:
+    assert [ticker for _, ticker in company_mentions(question, TERSE)] == tickers

@@ -304,20 +304,23 @@ def with_operands(question: str, mentions: Sequence[str], ask: Ask | None, typed
     where one is asked), sum or difference, each line resolved against the company's own lines. `ask`
     itself when no operator stands between two phrases of the item's words. `typed`: the question as typed,
     where a percentage may be asked in words the reading leaves out ("…, in percent")."""
-    if ask is not None and (len(ask.items) > 2 or ask.derivation is not None or ask.part is not None):
+    if ask is not None and (len(ask.items) > 2 or ask.part is not None):
         return ask
     found = _operator(question, typed)
-    if found is None:
+    named = ask.derivation if ask is not None else None
+    # a named ratio whose lines the question states is their ratio ("net margin, calculated as net income
+    # attributable to ExxonMobil divided by total revenues and other income"); any other derivation is read
+    if found is None or (named is not None and (found[0] != "ratio" or named not in ("margin", "ratio"))):
         return ask
     kind, (first_start, first_end), (second_start, second_end) = found
-    if kind == "ratio" and (_PERCENT.search(question) or _PERCENT.search(typed)):
-        kind = "margin"
+    if kind == "ratio" and (named is not None or _PERCENT.search(question) or _PERCENT.search(typed)):
+        kind = named or "margin"
     operands = [(first_start, first_end), (second_start, second_end)]
     if ask is not None and any(not inside(span, operands) for span in item_spans(question)):
         # a line named outside the operands is the figure, and they are its parts ("Keytruda … global sales
         # (US + international)"): no arithmetic of theirs
         return ask
-    if ask is not None and len(ask.items) == 2:
+    if ask is not None and len(ask.items) == 2 and ask.derivation is None:
         # two curated lines, in the order written ("the difference between total current assets and total
         # current liabilities")
         return Ask(ask.items, kind)

@@ -133,17 +133,17 @@ async def _texts(session: AsyncSession, filing_ids: Sequence[int]) -> list[str]:
     return list(rows.scalars())
 
 
-# the words a line's initials may skip ("Earnings from operations": "EFO" or "EO")
+# the words a line's initials may skip ("Cost of sales and services": "COSAS" or "CSS")
 _MINOR = frozenset({"and", "of", "the", "from", "for", "in", "on", "to"})
 # lines of more words than this are not written by their initials
 _MOST_WORDS = 6
 
 
 def line_acronyms(label: str) -> set[tuple[str, str]]:
-    """A printed line of three words or more by its initials, with and without its small words, and the line:
-    "Earnings from operations" → {("efo", …), ("eo", …)}; "Value-added services" → {("vas", …)}. Only
-    initials of three letters or more that are no English word ("Net interest income" is no "nii" of a
-    word): a lower-case word of two letters is read as the word it is."""
+    """A printed line of three to six words by its initials, with and without its small words, and the line:
+    "Earnings from operations" → {("efo", "earnings from operations")}; "Value-added services" → {("vas", …)}.
+    Only initials of three letters or more that are no English or analysts' word: two letters ("eo", "dc")
+    are read as the words they spell, and "Cost of goods sold" is no "cogs" of its own."""
     line = re.sub(r"\s*\([^)]*\)", "", printed_label(label)).strip(" :").lower()
     words = re.findall(r"[a-z]+", line)
     if not 3 <= len(words) <= _MOST_WORDS:
@@ -182,17 +182,21 @@ def company_words(vocab: Vocabulary, name: frozenset[str], texts: Iterable[str] 
 def _together(each: dict[str, CompanyWords]) -> FilingWords:
     """The companies' words as one reading reads them; a short form stands for a line only when one line
     of all their filings has it."""
-    lines: dict[str, set[str]] = defaultdict(set)
+    # a line however its short forms write it ("Europe, the Middle East and Africa" as printed, and in lower
+    # case), as printed where one writes it so
+    lines: dict[str, dict[str, str]] = defaultdict(dict)
     for words in each.values():
-        for short, line in words.initials:
-            lines[short].add(line)
+        for short, line in sorted(words.initials, key=lambda pair: pair[1].islower()):
+            lines[short].setdefault(line.lower(), line)
     found = frozenset().union(*(words.terms for words in each.values()))
     return FilingWords(
         # with the words the terms join ("provision" of "expense"): a slip of one is that word ("provison")
         found | spellings(found),
         tuple(sorted((ticker, name) for ticker, words in each.items() for name in words.members)),
         fold=terms,
-        initials=tuple(sorted((short, next(iter(one))) for short, one in lines.items() if len(one) == 1)),
+        initials=tuple(
+            sorted((short, next(iter(one.values()))) for short, one in lines.items() if len(one) == 1)
+        ),
         printed=tuple(sorted({pair for words in each.values() for pair in words.printed})),
     )
 

@@ -115,6 +115,8 @@ SHORT_FORMS = {
     "hlth": "health",
     "liabs": "liabilities",
     "liab": "liability",
+    "oth": "other",
+    "bal": "balance",
 }
 
 

@@ -639,7 +639,7 @@ _COST_OF = re.compile(r"\bcosts?\s+of\s+(?:net\s+)?(?:sales?|revenues?)\b")
 # Words of a column's period, which name no line: "Three months ended June 30, 2023", "52 weeks", and a
 # period written short ("Q2 2023", "2Q23", "FY 2022", "H1 2023", "Full Year", "YTD", "QTD")
 COLUMN_PERIOD = _wordset(
-    "three six nine twelve thirteen weeks week first second third fourth q h fy full ytd qtd"
+    "three six nine twelve thirteen weeks week first second third fourth q h fy full ytd qtd half quarter"
 )
 # A statement's title read into a PDF column's header ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES
 # CONSOLIDATED STATEMENTS OF OPERATIONS For the Years Ended …"), or a release's heading of its schedules
