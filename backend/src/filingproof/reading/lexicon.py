@@ -116,6 +116,7 @@ SHORT_FORMS = {
     "liabs": "liabilities",
     "liab": "liability",
     "oth": "other",
+    "mgn": "margin",
     "bal": "balance",
 }
 
