@@ -2,15 +2,20 @@
 `qa.filing_words`): a printed line of three words or more by its initials, small words kept or left out
 ("EFO" for UnitedHealth's "Earnings from operations")."""
 
+from datetime import date
+
 import pytest
+from vocabulary_rows import row
 
 from filingproof.qa.asked import with_operands
 from filingproof.qa.filing_words import CompanyWords, _together, line_acronyms, line_initials
 from filingproof.qa.items import ITEMS_BY_KEY, Ask
+from filingproof.qa.periods import Target
+from filingproof.qa.vocabulary import build_vocabulary, resolve
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
 from filingproof.understanding import Catalog, CompanyRef, company_mentions
-from filingproof.verify.items import terms
+from filingproof.verify.items import concept_words, terms
 
 CATALOG = Catalog((CompanyRef("UNH", "UnitedHealth Group Inc", ("UnitedHealth",)),), ())
 
@@ -115,3 +120,30 @@ TERSE = Catalog((CompanyRef("AI", "C3.ai, Inc."), CompanyRef("NVDA", "NVIDIA Cor
 )
 def test_a_ticker_that_is_a_word_opens_a_terse_line(question: str, tickers: list[str]) -> None:
     assert [ticker for _, ticker in company_mentions(question, TERSE)] == tickers
+
+
+def test_the_taxonomys_pretax_income_names_no_more_than_the_line() -> None:
+    """IBM 10-Q Q2 2023: the statement's "Income from continuing operations before income taxes" (page 3,
+    tagged IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest) before
+    the MD&A's untagged row of the same words (page 49) and the Financing segment's untagged "Pre-tax income"
+    (page 78, $64 million), which tied as ambiguous: the concept's "extraordinary items, noncontrolling
+    interest" had counted as words beyond the item."""
+    quarter = {"period_start": date(2023, 4, 1), "period_end": date(2023, 6, 30), "ticker": "IBM"}
+    concept = (
+        "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest"
+    )
+    line = "Income from continuing operations before income taxes"
+    rows = [
+        row(139022, line, concept, "2000000000", **quarter),
+        row(141079, line, None, "2000000000", **quarter),
+        row(141904, "Pre-tax income", None, "64000000", table_title="Results of Operations", **quarter),
+    ]
+    q2 = [Target("duration", date(2023, 6, 30), 91, 2023, 2)]
+    found = resolve(
+        build_vocabulary("IBM", rows, frozenset({"ibm"})),
+        "income from continuing operations before income taxes",
+        q2,
+        frozenset({"ibm"}),
+    )
+    assert found is not None and [entry.cell.cell_id for entry in found.best] == [139022]
+    assert concept_words(concept) == "income loss from continuing operations before income taxes"

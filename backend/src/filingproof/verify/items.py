@@ -316,7 +316,8 @@ def spellings(found: frozenset[str]) -> frozenset[str]:
 # Words that qualify nothing: what every line has ("total", "net"; "GAAP", as every statement is, while
 # "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
-    "a an and the of for from to in within on by at as with under its our their or is was were be "
+    "a an and the of for from to in within on by at as with under through via its our their or is was were "
+    "be "
     "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
     "provide provides providing used balance beginning ending end year years ended ending period periods "
     "fiscal month months quarter "
@@ -398,9 +399,15 @@ _NAMED_PART = re.compile(r"(?<!^)\b(?-i:[A-Z])[\w.'’-]*|\b\w+ally\b", re.IGNOR
 def concept_words(concept: str) -> str:
     """`us-gaap:IncomeTaxExpenseBenefit` → "income tax expense benefit"; `us-gaap:ProfitLoss`, the net income
     that includes non-controlling interests, says so as its label does."""
-    local = concept.split(":")[-1]
+    local = _BEFORE_WHAT_NO_LONGER_IS.sub("", concept.split(":")[-1])
     words = " ".join(part.lower() for part in _CAMEL.findall(local))
     return f"{words} including noncontrolling interest" if local == "ProfitLoss" else words
+
+
+# The taxonomy's pretax income is named "before income taxes, extraordinary items, noncontrolling interest"
+# (`IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest`), words no
+# filer prints for the line ("Income from continuing operations before income taxes"): not the line's
+_BEFORE_WHAT_NO_LONGER_IS = re.compile(r"(?<=BeforeIncomeTaxes)ExtraordinaryItemsNoncontrollingInterest$")
 
 
 # A member's kind after its name: "Segment", and "Market" (`mcd:USMarketMember`: McDonald's prints it "U.S.")
