@@ -62,7 +62,8 @@ class FilingWords:
     members: tuple[tuple[str, str], ...] = ()  # (ticker, member name)
     # folds a word as the filings' terms are folded (`verify.items.terms`); None: every word is kept
     fold: Callable[[str], frozenset[str]] | None = None
-    # the lines of two words the filings print, by their initials: ("f&b", "food and beverage")
+    # the lines the filings print, by their initials: ("f&b", "food and beverage"), ("efo", "earnings from
+    # operations")
     initials: tuple[tuple[str, str], ...] = ()
     # a member's printed name beside its tag's, both of one member: ("International markets",
     # "International Markets")

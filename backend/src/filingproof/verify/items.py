@@ -316,10 +316,10 @@ def spellings(found: frozenset[str]) -> frozenset[str]:
 # Words that qualify nothing: what every line has ("total", "net"; "GAAP", as every statement is, while
 # "non-GAAP" keeps its "non"), filler, and period words (the period is checked on its own).
 NEUTRAL = _wordset(
-    "a an and the of for from to in within on by at as with under through via its our their or is was were "
-    "be "
-    "total net consolidated company worldwide global ww overall amount amounts reported provided generated "
-    "provide provides providing used balance beginning ending end year years ended ending period periods "
+    "a an and the of for from to in within on by at as with under through via its our their or is was "
+    "were be total net consolidated company worldwide global ww overall amount amounts reported provided "
+    "generated provide provides providing used balance beginning ending end year years ended ending "
+    "period periods "
     "fiscal month months quarter "
     "segment segments member members reportable line item value figure dollar usd million "
     "millions thousand thousands billion billions except data inc incorporated corporation corp co llc plc "
