@@ -253,6 +253,7 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "NFLX": ("Netflix", ("netflix",), True),
     "INTC": ("Intel", ("intel",), True),
     "IBM": ("IBM", ("big blue",), True),
+    "NKE": ("Nike", ("nike", "the swoosh"), True),
     "ORCL": ("Oracle", ("oracle",), True),
     "AMD": ("AMD", ("advanced micro devices",), True),
     "JPM": ("JPMorgan Chase", ("jpmorgan", "jp morgan", "jpmorgan chase"), True),
@@ -740,8 +741,9 @@ def _other_companies(
         if _PART_AFTER.match(query, end):
             continue  # a part's name, not a company's ("ADBE DX seg rev")
         if mixed_case and ticker and word.isupper() and len(word) >= 2 and word not in _NOT_TICKERS:
-            # (nor one typed right after a company's: "PLTR AIP rev")
-            apart = all(end <= s or start >= e for s, e in taken)
+            # (nor one typed right after a company's: "PLTR AIP rev"; nor one after a determiner, a person or
+            # a thing: "the PM wants diluted")
+            apart = all(end <= s or start >= e for s, e in taken) and not _DETERMINER.search(query, 0, start)
             if apart and not _right_after_company(query, start, end, taken):
                 taken.append((start, end))
                 yield start, ticker

@@ -129,7 +129,7 @@ def test_a_rhetorical_question_after_the_question_asks_nothing() -> None:
         ("how much debt in total were Boeing carrying at year-end 2023, short and long term together?",
          "debt", "short"),
         ("hi, capital return question on nike - how much did the swoosh shell out on share buybacks over "
-         "fiscal 2024?", "share repurchases", "swoosh"),
+         "fiscal 2024?", "share repurchases", "shell out"),
         ("what operating margin did Boeing's global services run at in Q2 2023?", "operating margin", "run"),
         # probe 21's held-out misses, read after it was measured (spent)
         ("HD FY23 share repurchases cash outflow", "share repurchases", "outflow"),

@@ -463,3 +463,38 @@ def test_a_heading_states_the_scale_of_the_rows_under_it() -> None:
     )
     label = "Weighted average shares for basic earnings (loss) per common share"
     assert shown(parsed, label) == [(Decimal("1513018E3"), "shares")]
+
+
+def test_a_cash_flow_line_is_an_amount_whatever_it_counts() -> None:
+    # Caterpillar's 10-Q cash flow statement, in millions of dollars: "Common shares repurchased" (1,829) is
+    # what the shares cost, tagged PaymentsForRepurchaseOfCommonStock 1,829,000,000 USD
+    parsed = parse_html_table(
+        tr(td("(Millions of dollars)"), td("Six Months Ended June 30 2023"), td("2022"))
+        + tr(td("Cash flow from financing activities:"), td(""), td(""))
+        + tr(td("Common shares repurchased"), td("(1,829"), td("(1,924"))
+        + tr(td("Common stock issued, including treasury shares reissued"), td("(22"), td("4")),
+        TEN_Q,
+    )
+    assert shown(parsed, "Common shares repurchased") == [
+        (Decimal(-1_829_000_000), "USD"),
+        (Decimal(-1_924_000_000), "USD"),
+    ]
+    assert [unit for _, unit in shown(parsed, "Common stock issued, including treasury shares reissued")] == [
+        "USD",
+        "USD",
+    ]
+
+
+def test_an_equity_statements_column_of_money_counts_no_shares() -> None:
+    # NVIDIA's 10-K equity statement, in millions: "Shares repurchased" counts shares under "Shares" and is
+    # money under "Retained Earnings" (tagged StockRepurchasedAndRetiredDuringPeriodValue, USD)
+    parsed = parse_html_table(
+        tr(td("(In millions)"), td("Common Stock Outstanding Shares"), td("Retained Earnings"))
+        + tr(td("Balances, January 29, 2023"), td("2,466"), td("$ 10,171"))
+        + tr(td("Shares repurchased"), td("(27"), td("(9,719")),
+        TEN_K,
+    )
+    assert shown(parsed, "Shares repurchased") == [
+        (Decimal(-27_000_000), "shares"),
+        (Decimal(-9_719_000_000), "USD"),
+    ]

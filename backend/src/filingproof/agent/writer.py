@@ -4,6 +4,7 @@ It writes only figures it formats itself with `verify.format_figure` from cited 
 verify; they are verified all the same.
 """
 
+import re
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
@@ -198,8 +199,24 @@ def derived_sentence(derived: Derived) -> str:
             f"The difference in {first.item.name}, {first.company} minus {second.company}, is "
             f"{figure(value, d.unit)} {COMPUTED}."
         )
+    if d.kind == "formula" and _lines_of_one_company(picks):
+        # a formula the question states (`qa.asked.stated_formula`), in its lines' names
+        period = period_phrase(picks[0].cell, picks[0].target.quarter)
+        return (
+            f"{possessive(picks[0].company)} {_formula_words(d.formula, picks)} {period} is "
+            f"{figure(value, d.unit)} {COMPUTED}."
+        )
     what = picks[0].item.name
     return f"Combined, the {what} of {_names(picks)} totals {figure(value, d.unit)} {COMPUTED}."
+
+
+def _formula_words(text: str, picks: Sequence[Pick]) -> str:
+    """A stated formula over cells in its lines' names: "(Total revenues - Total costs and expenses) /
+    Total revenues" (magnitudes and the percentage are the figure's own business, not words of it)."""
+    text = re.sub(r"abs\((\[\d+\])\)", r"\1", text)
+    text = inner[1] if (inner := re.fullmatch(r"pct\((.*)\)", text)) else text
+    names = {pick.cell.cell_id: _what(pick) for pick in picks}
+    return re.sub(r"\[(\d+)\]", lambda found: names[int(found[1])], text)
 
 
 def _candidate(cell: CellHit) -> str:

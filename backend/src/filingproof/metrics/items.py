@@ -139,7 +139,9 @@ INPUTS: tuple[InputItem, ...] = (
             r"(?:from|of)\s+continuing\s+operations",
             r"cash\s+(?:provided|generated)\s+(?:by|from)\s+operating\s+activities",
             # AbbVie's total repeats its section's heading (a heading alone holds no figure)
-            r"cash\s+flows?\s+from\s+operating\s+activities"),
+            r"cash\s+flows?\s+from\s+operating\s+activities",
+            # Procter & Gamble's 10-Q: the section's total by the section's name
+            r"total\s+operating\s+activities"),
            r"(?:net\s+)?cash\s+(?:provided\s+by|from)\s+(?:operati(?:ng|ons)(?:\s+activities)?|ops)"
            r"|operating\s+cash(?:\s+flows?)?|ocf|cfo"),
     _input("dividends_paid", "dividends paid", "cash_flow", "duration",

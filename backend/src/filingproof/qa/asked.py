@@ -29,6 +29,7 @@ from filingproof.reading.grammar import (
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify.claims import inside
 from filingproof.verify.derive import DerivationKind
+from filingproof.verify.expression import Bin, Call, Cell, Expr, ExpressionError, Neg, parse, render
 from filingproof.verify.items import AskedItem, AskedPeriod
 
 _TOKEN = re.compile(r"[A-Za-z0-9$](?:[\w&’'.-]*[\w&])?")
@@ -298,16 +299,23 @@ _RATIO_ASKED = re.compile(
 _GLOSS_OPENING = frozenset({"counting", "including", "taking", "using", "adding", "add", "take", "use"})
 
 
-def with_operands(question: str, mentions: Sequence[str], ask: Ask | None, typed: str = "") -> Ask | None:
+def with_operands(
+    question: str, mentions: Sequence[str], ask: Ask | None, typed: str = "", defined: bool = False
+) -> Ask | None:
     """`ask` as two lines an operator the question writes joins, where the curated items do not name both
     ("UNH 1H23 MCR % (med costs / premiums)", "TRV 9M23 buybacks + divs paid"): their ratio (a percentage
     where one is asked), sum or difference, each line resolved against the company's own lines. `ask`
     itself when no operator stands between two phrases of the item's words. `typed`: the question as typed,
-    where a percentage may be asked in words the reading leaves out ("…, in percent")."""
+    where a percentage may be asked in words the reading leaves out ("…, in percent"); `defined`: the
+    reading wrote the question's formula out after its last comma (`stated_formula`)."""
     if ask is not None and (len(ask.items) > 2 or ask.part is not None):
         return ask
-    found = _operator(question, typed)
     named = ask.derivation if ask is not None else None
+    if named in (None, "margin", "ratio") and (
+        stated := stated_formula(question, mentions, named, typed, defined)
+    ):
+        return stated
+    found = _operator(question, typed)
     # a named ratio whose lines the question states is their ratio ("net margin, calculated as net income
     # attributable to ExxonMobil divided by total revenues and other income"); any other derivation is read
     if found is None or (named is not None and (found[0] != "ratio" or named not in ("margin", "ratio"))):
@@ -333,6 +341,91 @@ def with_operands(question: str, mentions: Sequence[str], ask: Ask | None, typed
     if not first or not second:
         return ask
     return Ask((), kind, operands=(first, second))
+
+
+# The pieces of a formula the reading writes out (`reading.reading._definition`): its parentheses and its
+# operators, each between spaces ("(revenue - total costs and expenses) / revenue"), a division also right
+# after a parenthesis ("(net rev - COGS)/net rev")
+_FORMULA_PIECE = re.compile(r"\(|\)|\s[-+*/]\s|(?<=\))\s*/\s*")
+
+
+def stated_formula(
+    question: str,
+    mentions: Sequence[str],
+    named: DerivationKind | None = None,
+    typed: str = "",
+    defined: bool = False,
+) -> Ask | None:
+    """The formula the question states after its last comma, where it joins its lines by more than one
+    operator ("Boeing's gross margin …, (total revenues - total costs and expenses) / total revenues"): its
+    lines as operands, each resolved against the company's own lines, and the expression over them. What is
+    taken away is taken as a magnitude (a cost printed in parentheses is subtracted, not added); a division
+    is a percentage where one is asked (`named` a margin, or a percent or rate word). None where the text
+    after the comma is no such formula, or a piece of it names no line. Where the reading wrote the formula
+    out (`defined`), one subtraction is one too: its " - " is the reading's minus, never a dash."""
+    start = question.rfind(", ") + 2
+    if start < 2 or _names_a_period(question[start:]):
+        return None  # (a formula over periods says how a period is made: "fiscal 2023 operating income - …")
+    tokens = _kept_tokens(question, mentions, True, False)
+    operands: list[str] = []
+    pieces: list[str] = []
+
+    def operand(begin: int, end: int) -> bool:
+        if not question[begin:end].strip():
+            return True
+        phrase = _phrase([t for t in tokens if begin <= t.start() and t.end() <= end])
+        if not phrase:
+            return False
+        if phrase not in operands:
+            operands.append(phrase)
+        pieces.append(f"[{operands.index(phrase)}]")
+        return True
+
+    at = start
+    for piece in _FORMULA_PIECE.finditer(_names_parentheses(question), start):
+        if not operand(at, piece.start()):
+            return None
+        pieces.append(piece.group().strip())
+        at = piece.end()
+    if not operand(at, len(question)) or len(operands) < 2:
+        return None
+    try:
+        expr = parse(" ".join(pieces))
+    except ExpressionError:
+        return None
+    if _operations(expr) < 2 and not (defined and isinstance(expr, Bin) and expr.op == "-"):
+        return None  # one operator: `with_operands` reads it
+    expr = _subtracted_as_magnitudes(expr)
+    percent = named == "margin" or (
+        named is None and bool(_PERCENT.search(question) or _PERCENT.search(typed))
+    )
+    if percent and isinstance(expr, Bin) and expr.op == "/":
+        expr = Call("pct", (expr,))
+    return Ask((), "formula", operands=tuple(operands), formula=render(expr))
+
+
+def _names_a_period(text: str) -> bool:
+    words = [re.sub(r"['’]s?$", "", token.group().lower()) for token in _TOKEN.finditer(text)]
+    return any(word in PERIOD_WORDS or _PERIOD_TOKEN.fullmatch(word) for word in words)
+
+
+def _operations(expr: Expr) -> int:
+    if isinstance(expr, Bin):
+        return 1 + _operations(expr.left) + _operations(expr.right)
+    if isinstance(expr, Neg):
+        return _operations(expr.operand)
+    return 0
+
+
+def _subtracted_as_magnitudes(expr: Expr) -> Expr:
+    """`expr` with each line it takes away as its magnitude: "revenue - costs" where the costs are printed
+    "(33,810)"."""
+    if not isinstance(expr, Bin):
+        return expr
+    left, right = _subtracted_as_magnitudes(expr.left), _subtracted_as_magnitudes(expr.right)
+    if expr.op == "-" and isinstance(right, Cell):
+        right = Call("abs", (right,))
+    return Bin(expr.op, left, right)
 
 
 _KINDS: dict[str, DerivationKind] = {
@@ -365,13 +458,25 @@ def _operator(
     return kind, first, second
 
 
+# a parenthesis inside a line's name, holding no operator: "net cash provided by (used in) operating
+# activities", "purchases of treasury stock (share repurchases)"
+_NAME_PARENTHESIS = re.compile(
+    r"(?<=\w )\((?![^()]*(?:\s[-+*/−÷]\s|\b(?:minus|plus|over|divided|less)\b))[^()]*\)"
+)
+
+
+def _names_parentheses(question: str) -> str:
+    """`question` with each parenthesis inside a line's name blanked, at its length: no operand's edge."""
+    return _NAME_PARENTHESIS.sub(lambda found: " " * len(found.group()), question)
+
+
 def _edge_before(question: str, at: int) -> int:
-    edges = [edge.end() for edge in _OPERAND_EDGE.finditer(question, 0, at)]
+    edges = [edge.end() for edge in _OPERAND_EDGE.finditer(_names_parentheses(question), 0, at)]
     return edges[-1] if edges else 0
 
 
 def _edge_after(question: str, at: int) -> int:
-    edge = _OPERAND_EDGE.search(question, at)
+    edge = _OPERAND_EDGE.search(_names_parentheses(question), at)
     return edge.start() if edge else len(question)
 
 

@@ -144,6 +144,9 @@ class Ask:
     # "share repurchases + dividends paid"): each resolved against the company's own lines
     # (`qa.asked.with_operands`)
     operands: tuple[str, ...] = ()
+    # how `operands` combine where the question states a formula of more than one operator ("(revenue -
+    # total costs and expenses) / revenue"): an expression over `[i]`, the i-th operand (`verify.expression`)
+    formula: str = ""
 
 
 # Ratios named by one phrase: (pattern, derivation, numerator item, denominator item)
@@ -195,7 +198,9 @@ def named_ratio_span(question: str) -> tuple[int, int] | None:
 _ONE_LINE = re.compile(
     r"\bliabilities\s+and\s+(?:(?:stock|share)(?:holders?|owners?)['’]?\s+)?(?:equity|deficit)\b"
     # an expense: Oracle's "Sales and marketing" is no revenue
-    r"|\bsales\s*(?:and|&|/)\s*marketing\b",
+    r"|\bsales\s*(?:and|&|/)\s*marketing\b"
+    # a liability: revenue billed before it is earned (Adobe's "Deferred revenue") is no revenue
+    r"|\b(?:deferred|unearned)\s+(?:rev(?:enues?)?|sales)\b",
     re.IGNORECASE,
 )
 

@@ -226,6 +226,9 @@ class PeriodSum:
     plus: tuple[Target, ...]
     minus: tuple[Target, ...]
     how: str  # the sum in words, without figures or dates ("the year less its first nine months")
+    # whether a figure printed for the asked period itself answers first: not where no filing covers it,
+    # whose figures for it are a roll-forward's asides, as an equity statement's quarters are
+    printed_first: bool = True
 
 
 def _duration(end: date, months: int, year: int | None, quarter: int | None = None) -> Target:
@@ -239,6 +242,8 @@ def period_sum_for(
     twelve months (else None, as when the company's fiscal calendar is unknown)."""
     if u.period_kind == "trailing_twelve_months":
         return _trailing(u, filings, year)
+    if u.period_kind in (None, "three_months") and (first := _first_quarter_of_a_half(u, filings, year)):
+        return first
     quarter_four = u.fiscal_period == "Q4" and u.period_kind in (None, "three_months")
     ending = _year_it_ends(u, filings)
     if not (quarter_four or u.period_kind == "second_half" or ending is not None):
@@ -273,6 +278,40 @@ def period_sum_for(
         (whole,),
         (_duration(quarter_end(filings, year, 2, year_end), 6, year, 2),),
         "the year less its first half",
+    )
+
+
+def _first_quarter_of_a_half(
+    u: QueryUnderstanding, filings: list[FilingRef], year: int | None
+) -> PeriodSum | None:
+    """A first quarter no ingested filing covers, where the second quarter's 10-Q prints the first half:
+    the half less its second quarter (Marathon Digital's first quarter of 2023, from its June 10-Q)."""
+    asked = target_for(u, filings, "duration", year)
+    if asked is None or asked.days is None or not length_matches(asked.days, QUARTER_DAYS):
+        return None
+    if any(asked.ends_near(filing.period_end) for filing in filings):
+        return None  # the quarter's own filing prints it
+    if u.period_end is not None and not asked.ends_near(u.period_end):
+        return None  # the day the question names ends no such quarter ("… ended April 28, 2024")
+    second = next(
+        (
+            f
+            for f in filings
+            if f.form == "10-Q"
+            and f.fiscal_period == "Q2"
+            and asked.ends_near(shift_months(f.period_end, -3))
+        ),
+        None,
+    )
+    if second is None:
+        return None
+    year = second.fiscal_year
+    return PeriodSum(
+        replace(asked, quarter=1, name=f"Q1 fiscal {year}" if year is not None else None),
+        (_duration(second.period_end, 6, year, 2),),
+        (_duration(second.period_end, 3, year, 2),),
+        "the first half less its second quarter",
+        printed_first=False,
     )
 
 

@@ -581,7 +581,11 @@ async def answer_table(
     items = asked_list(question, u, ask)
     years: list[int | None] = list(u.years) or [None]
     kind = ask.derivation
-    if kind in ("growth", "change") and len(u.companies) == 1 and items:
+    if ask.formula and len(u.companies) == 1:
+        # a formula the question states over the company's lines, each at the period asked
+        picks = [await one(u.companies[0], each, years[-1]) for each in items]
+        _derive_stated(answer, ask.formula, picks)
+    elif kind in ("growth", "change") and len(u.companies) == 1 and items:
         ticker, first_item = u.companies[0], items[0]
         # a change the filing prints ("Net change in short-term borrowings") is read, not computed
         printed = kind == "change" and len(years) < 2
@@ -631,7 +635,7 @@ async def _summed_period(
     summed = period_sum_for(u, picker.filings(ticker), year) if "duration" in asked.natures else None
     if summed is None:
         return False
-    printed = await _find(picker, answer, ticker, asked, [summed.asked])
+    printed = await _find(picker, answer, ticker, asked, [summed.asked]) if summed.printed_first else None
     if printed is not None or any(tie.ticker == ticker for tie in answer.ambiguous):
         answer.picks.extend([printed] if printed else [])
         return True
@@ -771,6 +775,20 @@ def _paid_share(part: Pick, whole: Pick) -> Derivation | None:
     cited = {pick.cell.cell_id: pick.cell.cited() for pick in (part, whole)}
     paid = formula(f"pct(abs([{part.cell.cell_id}]) / [{whole.cell.cell_id}])", cited)
     return replace(paid, label=PAID_SHARE)
+
+
+def _derive_stated(answer: TableAnswer, stated: str, picks: Sequence[Pick | None]) -> None:
+    """The formula `stated` over operands `[i]` computed from the i-th pick's cell."""
+    if not picks or any(pick is None for pick in picks):
+        return
+    cited = [pick.cell.cited() for pick in picks if pick is not None]
+    text = re.sub(r"\[(\d+)\]", lambda found: f"[{cited[int(found[1])].cell_id}]", stated)
+    try:
+        derivation = formula(text, {each.cell_id: each for each in cited})
+    except DerivationError as error:
+        answer.missing.append(f"the formula asked cannot be computed: {error}")
+        return
+    answer.derived.append(Derived(derivation, tuple(pick for pick in picks if pick is not None)))
 
 
 def _derive(answer: TableAnswer, kind: str, picks: Sequence[Pick | None]) -> None:

@@ -62,7 +62,9 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our|me|us)
 # a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
 # (or denies it: "Pepsi doesn't give a standalone Q4 in the 10-K, can you back into …")
 _STATED = re.compile(
-    r"\b(?:has|have|had|been|got|keeps?|kept|(?:does|do|did|is|are|was|were)n['’]?t|(?:does|do|did)\s+not)\b",
+    r"\b(?:has|have|had|been|got|keeps?|kept|(?:does|do|did|is|are|was|were)n['’]?t|(?:does|do|did)\s+not"
+    # ("converse looks like it's struggling, how much EBIT …")
+    r"|(?:looks|looked|seems|seemed|feels|felt)\s+(?:like|to\s+be)|it['’]s)\b",
     re.IGNORECASE,
 )
 # Words whose "." is not a sentence's: one letter ("N. America", "i.e.", "U.S."), legal forms, "vs.".
@@ -112,6 +114,8 @@ _GLOSS_INSIDE = re.compile(
     r"|\s+if\s+(?:you|i|we)\s+(?:just\s+|simply\s+)?(?:do|take|use)\b"
     # "… for July-December 2023 using the full year minus the first six months"
     r"|\s+using\s+(?=[^?]*\b(?:minus|less|plus|divided\s+by)\b)"
+    # "… in Q1 2023 by taking the six-month figure less the june quarter"
+    r"|\s+by\s+(?:taking|subtracting|backing\s+out|doing)\s+(?=[^?]*\b(?:minus|less|plus|from|divided\s+by)\b)"
     r"|,?\s*\bbased\s+on\b"
     # ", the year that ended late Jan 2024": the period asked, restated by its end
     r"|,\s*the\s+(?:fiscal\s+)?(?:year|quarter|period|half)\s+(?:that\s+)?(?:end(?:ed|ing|s)|clos(?:ed|ing|es))\b",
@@ -286,7 +290,11 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 # Where a sentence's stated formula starts: a gloss marker, or a colon ("EBITDA margin for FY2016: operating
 # income plus D&A, divided by net sales").
 _DASH = re.compile(r"\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)", re.IGNORECASE)  # not a range of periods
-_FORMULA_START = re.compile(_GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern, re.IGNORECASE)
+# (a sentence that opens by saying to compute it: "Compute (R&D 1H 2023 − R&D 1H 2022) ÷ R&D 1H 2022 × 100.")
+_COMPUTE_OPENING = r"(?:^|(?<=[.?!]\s))(?:please\s+)?(?:compute|calculate)\s+(?=\()"
+_FORMULA_START = re.compile(
+    _GLOSS_INSIDE.pattern + r"|:\s+|" + _DASH.pattern + "|" + _COMPUTE_OPENING, re.IGNORECASE
+)
 # a dash or a colon may open a formula or another clause of the question ("NI qtr ended 6/30/23: GM vs JCI,
 # which higher + diff")
 _OPENS_CLAUSE = re.compile(r":\s+|" + _DASH.pattern, re.IGNORECASE)
@@ -297,7 +305,9 @@ _ASKS_AFTER = re.compile(r"\s*(?:who(?:se|m)?|what(?:'s)?|which|how)\b", re.IGNO
 # "I want to see how …", "we're trying to figure out whether …"
 # ("curious how Europe is holding up for Cisco …" too, without its "I'm")
 _ASKS_ONESELF = re.compile(
+    # ("i'm trying to size how much they dented NBCU's studio business - what Adjusted EBITDA …")
     r"(?:\b(?:i|we)\b[^?]{0,40}?\b(?:see|know|understand|figure\s+out|gauge|judge|get\s+a\s+sense\s+of|curious"
+    r"|size(?:\s+up)?|assess|quantify"
     r"|wondering|comparing|checking|tracking)|^\W*(?:(?:hey|hi|hello|ok|okay|so|yo|morning|hiya)(?:\s+(?:team|all|there|guys))?\W+)?"
     r"(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering"
     # "trying to see how much it eats into earnings", without its "I'm"; "hey team, wanna see how …"
@@ -357,10 +367,10 @@ def _adds_only(text: str, start: int, end: int) -> bool:
 
 def _asks(text: str) -> bool:
     """Words after a dash or a colon that ask or gloss ("— what was R&D as a % of sales", "— for a comps
-    sheet I need … (FY24 plus …)") rather than state a formula ("- operating cash flow less capex")."""
-    return bool(
-        _QUESTION_CUE.search(text) or _GLOSS_INSIDE.search(text) or "(" in text or _WHICH_MORE.search(text)
-    )
+    sheet I need … (FY24 plus …)") rather than state a formula ("- operating cash flow less capex", "- (net
+    revenues - cost of products sold) / net revenues": a parenthesis that opens the formula is its own)."""
+    aside = "(" in text and not text.lstrip().startswith("(")
+    return bool(_QUESTION_CUE.search(text) or _GLOSS_INSIDE.search(text) or aside or _WHICH_MORE.search(text))
 
 
 _FRONTED_PERIOD = re.compile(

@@ -32,9 +32,10 @@ QUESTION_WORDS = _words(
     "usd value please tell me "
     "pay spend spent spending generate generated produce produced earn make report reporting record post "
     "bring book incur say describe get gets got recorded booked posted incurred worldwide "
+    "recognize recognized recognise recognised "
     "discuss "
     "explain mention show drive drives drove driven cause caused face faces carry big large i you your why "
-    "put print printed prints use keep keeps kept both"
+    "put print printed prints printing use keep keeps kept both"
 )
 DERIVATION_WORDS = _words(
     "growth grow grew grown growing rise rose risen fall fell fallen decline declined drop dropped "

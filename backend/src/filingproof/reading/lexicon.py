@@ -116,6 +116,7 @@ SHORT_FORMS = {
     "liabs": "liabilities",
     "liab": "liability",
     "oth": "other",
+    "totl": "total",
     "mgn": "margin",
     "bal": "balance",
 }

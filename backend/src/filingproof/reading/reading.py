@@ -1239,9 +1239,10 @@ _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
 # What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number",
 # "the nine-month figure, not just Q3 on its own"
 _NOT_THAT = re.compile(
-    r",\s*(?:and\s+)?(?:not(?:\s+(?:just|only|merely))?|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their|what)\s+"
+    r",\s*(?:and\s+)?(?:not\s+(?:just|only|merely)\s+"  # (", not just premiums": whatever it names)
+    r"|(?:not|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their|what)\s+"
     # (or a period it is not: ", not Q2 by itself")
-    r"|(?=(?:q[1-4]|[1-4]q|h[12]|[12]h|ytd)\b))[^,.;:?!()]*",
+    r"|(?=(?:q[1-4]|[1-4]q|h[12]|[12]h|ytd)\b)))[^,.;:?!()]*",
     re.IGNORECASE,
 )
 # "back out operating income for Jul-Feb from the full-year and six-month numbers": what a figure is computed

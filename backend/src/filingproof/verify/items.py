@@ -245,7 +245,9 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     (
         "attributable available",
         # ("NI attrib stockholders": the analyst's "to" left out)
-        r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)[^,;—–]*"
+        # (to the clause's end, but not over what the figure is of: "… attributable to PepsiCo per common
+        # share" is per share)
+        r"\b(?:attributable|available)\s+to\s+(?!non-?\s*controlling)(?:(?!\bpershare\b)[^,;—–])*"
         r"|\battributable\b(?!\s+to\b)(?:\s+(?:common\s+)?(?:share|stock)holders\b)?",
         " ",
     ),
@@ -470,9 +472,13 @@ _LEASE_CONCEPT = re.compile(r"(?:^|:)(?:Finance|Operating)LeaseLiabilit")  # not
 def implied_words(wanted: frozenset[str]) -> frozenset[str]:
     """The words a line may add to the item that the question leaves unsaid: "R&D" is the "Research and
     development expenses" line (a cost's line may say "expense", unless its words could name income too:
-    "interest", "other"); "who was sitting on more cash" asks "Cash and cash equivalents"."""
+    "interest", "other"); "who was sitting on more cash" asks "Cash and cash equivalents"; an intangible is an
+    asset ("Indefinite-lived intangible asset impairment charge"), and an impairment a charge or a loss
+    ("Goodwill impairment losses" for "goodwill impairment")."""
     expense = frozenset({"expense"}) if wanted and not wanted & _EITHER_WAY else frozenset()
-    return expense | ({"equivalent"} if wanted == {"cash"} else frozenset())
+    implied = expense | ({"equivalent"} if wanted == {"cash"} else frozenset())
+    implied |= {"asset"} if "intangible" in wanted else frozenset()
+    return implied | ({"cost", "income"} if "impairment" in wanted else frozenset())
 
 
 def name_words(name: str) -> frozenset[str]:

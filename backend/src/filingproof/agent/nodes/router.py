@@ -216,7 +216,7 @@ def ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
     elif not (judged or _DEFINES.search(reading.question)):
         # ("any product categories / service categories … more than 20%": a judgment's "/" divides nothing;
         # "Define unadjusted EBITDA as A plus B" is the metric library's to read)
-        ask = with_operands(text, u.company_mentions, ask, reading.question)
+        ask = with_operands(text, u.company_mentions, ask, reading.question, bool(reading.definition))
     if ask is None and _NARRATIVE.search(text) is None:
         ask = open_ask(text, len(u.companies), len(u.years))
     return ask

@@ -80,6 +80,18 @@ _PER_SHARE_RE = re.compile(
 )
 
 
+# A heading of a cash-flow statement's section ("Cash flow from financing activities")
+_CASH_FLOW_SECTION_RE = re.compile(r"\b(?:operating|investing|financing)\s+activities\b", re.IGNORECASE)
+
+
+# A column of an equity statement that holds money, whatever its rows count ("Additional Paid-in Capital",
+# "Retained Earnings", "Treasury Stock Amount")
+_EQUITY_AMOUNT_COLUMN_RE = re.compile(
+    r"\bamount\b|\bpaid[- ]in\b|\bcapital\b|\bretained\b|\baccumulated\b|\bequity\b|\bsurplus\b|\bdeficit\b",
+    re.IGNORECASE,
+)
+
+
 _SHARE_COUNT_RE = re.compile(r"\bshares\b|\bshare count\b|\bdilutive\b|\bstock awards\b", re.IGNORECASE)
 
 
@@ -188,17 +200,32 @@ def _kept_parenthetical(match: re.Match[str]) -> str:
     return match[0] if _PER_SHARE_PARENTHETICAL_RE.match(match[0]) else ""
 
 
+def _amount_of_equity(column: str) -> bool:
+    """Whether a column of an equity statement holds money ("Additional Paid-in Capital", "Retained
+    Earnings"), not shares nor prices."""
+    return (
+        _EQUITY_AMOUNT_COLUMN_RE.search(column) is not None
+        and re.search(r"\bshares\b|\bnumber\b", column, re.IGNORECASE) is None
+        and _price_column(column) is None
+    )
+
+
 def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) -> str | None:
     """What a row measures, from its column when the column says it alone ("Shares", "Per Share"), else
     from its own label first, then its parent heading, then its column."""
     column = bare_label(column_label)
     if _SHARES_COLUMN_RE.search(column):
         return "per_share" if _PER_SHARE_RE.search(column) else "shares"
+    if any(_CASH_FLOW_SECTION_RE.search(heading) for heading in path[:-1]):
+        return None  # a cash flow's line is an amount: Caterpillar's "Common shares repurchased", (1,829)
     # "(per share)" says what the row is; "$0.60 per share" in "Cash dividends declared, $0.60 per share"
     # is a figure of its own, not what the row's figures are.
     own = _INLINE_PER_SHARE_RE.sub("", PARENTHETICAL_RE.sub(_kept_parenthetical, label))
+    # (an equity statement's column of money counts no shares, whatever its rows say: NVIDIA's "Shares
+    # repurchased" under "Retained Earnings")
+    counts_shares = not _amount_of_equity(column)
     if _SHARES_FIRST_RE.match(own):
-        return "shares"
+        return "shares" if counts_shares else None
     if _AMOUNT_FOR_RE.search(own):
         return None  # "Net income used in computing basic net income per share" is an amount
     if (price := _price_column(column)) is not None:
@@ -226,7 +253,7 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
             measure = _column_measure(column) if decimals != 2 else None
             return "per_share" if measure is None else None if measure == "amount" else measure
         if _SHARE_COUNT_RE.search(text) and "$" not in text:
-            return "shares"
+            return "shares" if counts_shares else None
     # (An equity statement's "Common Stock Number" beside its "Amount" counts shares too; not "Exhibit
     # Number".)
     if re.search(r"\bshares\b|\bnumber of\b|\bstock number\b", column, re.IGNORECASE) and "$" not in column:
