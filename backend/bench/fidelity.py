@@ -8,6 +8,9 @@ A corpus folder holds `<TICKER>/<file>` documents, plain (`.htm`) or gzip-compre
     [--match TEXT] [--split dev|held-out] [--min-values R] [--min-periods R] [--groups N] [--group TEXT]
     e.g. `backend/bench/fidelity.py ../shared/corpus-large --min-values 0.995 --min-periods 0.985`
 
+Each line also counts the cells counted in another measure than their fact ("other measure": money read as
+shares, shares as money), which the value rate, comparing magnitudes, does not see.
+
 Filings are also summed by the corpus-large split (`HELD_OUT`): dev and held-out side by side, with the
 gap between their period rates.
 
@@ -53,6 +56,7 @@ class Tally:
     facts: int = 0
     values: int = 0
     periods: int = 0
+    measures: int = 0  # cells counted in another measure than their fact (`Fidelity.measures_disagree`)
     warnings: int = 0
     misses: list[str] = field(default_factory=list)
 
@@ -61,6 +65,7 @@ class Tally:
         self.facts += one.facts
         self.values += one.values_agree
         self.periods += one.periods_agree
+        self.measures += one.measures_disagree
         self.warnings += warnings
 
     @property
@@ -74,7 +79,7 @@ class Tally:
     def line(self, name: str) -> str:
         return (
             f"{name:44s} {self.facts:6d} facts  values {self.value_rate:.4f}  periods {self.period_rate:.4f}"
-            f"  warnings {self.warnings}"
+            f"  warnings {self.warnings}  other measure {self.measures}"
         )
 
 

@@ -11,6 +11,7 @@ from filingproof.ingest.parse.inline import inline_figures
 from filingproof.ingest.parse.periods import DocumentPeriod
 from filingproof.ingest.parse.table_cells import NumericCell
 from filingproof.ingest.parse.tables import ParsedTable, parse_table
+from filingproof.ingest.parse.tags import same_measure
 
 TEN_K = DocumentPeriod(form="10-K", period_end=date(2023, 12, 31), fiscal_year=2023)
 TEN_Q = DocumentPeriod(form="10-Q", period_end=date(2023, 7, 1), fiscal_year=2023)
@@ -498,3 +499,10 @@ def test_an_equity_statements_column_of_money_counts_no_shares() -> None:
         (Decimal(-27_000_000), "shares"),
         (Decimal(-9_719_000_000), "USD"),
     ]
+
+
+def test_money_and_shares_are_other_measures() -> None:
+    assert not same_measure("shares", "USD") and not same_measure("USD", "shares")
+    assert same_measure("USD", "USD") and same_measure("shares", "shares")
+    # a price per share, a percentage or a plain number is neither side's
+    assert same_measure("USD/share", "USD/shares") and same_measure("percent", "pure")

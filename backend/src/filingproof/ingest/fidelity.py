@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from filingproof.ingest.parse.document import ParsedDocument, cell_of, facts_in_tables
 from filingproof.ingest.parse.periods import periods_agree
 from filingproof.ingest.parse.table_cells import NumericCell
-from filingproof.ingest.parse.tags import tag_agrees
+from filingproof.ingest.parse.tags import same_measure, tag_agrees
 from filingproof.ingest.parse.xbrl import Context, Fact
 
 
@@ -35,6 +35,9 @@ class Fidelity:
     # The subset whose column header itself names a period ("Three Months Ended Jul 27, 2025").
     dated_columns: int = 0
     dated_columns_agree: int = 0
+    # cells counted in another measure than their fact (money read as shares, shares as money), which the
+    # value check, comparing magnitudes, does not see
+    measures_disagree: int = 0
     misses: list[Miss] = field(default_factory=list)
 
     @property
@@ -99,6 +102,7 @@ def compare(
         )
         result.misses.append(Miss(source, "period", fact.concept, fact.text, period_text, missing))
         return
+    result.measures_disagree += not same_measure(cell.unit, fact.unit)
     if tag_agrees(cell, fact):
         result.values_agree += 1
     else:

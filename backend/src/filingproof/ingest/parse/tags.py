@@ -7,8 +7,12 @@ flagged on its filing and never cited (`qa.store` leaves it out), so no answer r
 
 Magnitudes are compared, never signs: a tag's sign is its concept's meaning (a payment of 11,339 printed
 "(11,339)" in a cash-flow statement is tagged positive), a cell's is the page's parentheses.
+
+A cell counted in another measure than its fact (money read as a number of shares, or shares as money) is
+counted by the fidelity bench (`same_measure`) and not yet flagged.
 """
 
+import re
 from decimal import Decimal
 
 from filingproof.ingest.parse.layout import DocumentLayout
@@ -26,6 +30,18 @@ def tag_agrees(cell: NumericCell, fact: Fact) -> bool:
     # Percentages are stored in percent points (12.5 for 12.5%); XBRL stores the ratio (0.125).
     shown = cell.value / 100 if cell.unit == "percent" else cell.value
     return abs(shown) == abs(fact.value)
+
+
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def same_measure(cell_unit: str, fact_unit: str | None) -> bool:
+    """False where one of a cell and its fact counts shares and the other money (a currency's ISO code)."""
+    if fact_unit == "shares":
+        return _CURRENCY.fullmatch(cell_unit) is None
+    if fact_unit is not None and _CURRENCY.fullmatch(fact_unit):
+        return cell_unit != "shares"
+    return True
 
 
 def tag_conflicts(
