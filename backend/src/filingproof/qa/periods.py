@@ -23,6 +23,7 @@ from filingproof.calendar import (
     fiscal_year_of,
     length_matches,
     long_date,
+    naming_shift,
     shift_months,
 )
 from filingproof.qa.items import PeriodNature
@@ -303,7 +304,11 @@ def _first_quarter_of_a_half(
         ),
         None,
     )
-    if second is None:
+    if second is None or naming_shift(
+        second.form, second.period_end, second.fiscal_year, second.fiscal_period
+    ):
+        # (where the filer names its years otherwise than by their ends, as Home Depot does, a question's
+        # "Q1 FY24" may be either year's: no figure is computed for one the filings do not print)
         return None
     year = second.fiscal_year
     return PeriodSum(
