@@ -27,6 +27,7 @@ from filingproof.reading.reading import Reading, dotted, possessive_word
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Derivation, DerivationError, derive
 from filingproof.verify.derive import formula, period_sum
+from filingproof.verify.expression import Cell, Expr, Leaf, parse, render, substitute
 from filingproof.verify.items import (
     BUYING,
     MEMBER_SUFFIX,
@@ -779,16 +780,23 @@ def _paid_share(part: Pick, whole: Pick) -> Derivation | None:
 
 def _derive_stated(answer: TableAnswer, stated: str, picks: Sequence[Pick | None]) -> None:
     """The formula `stated` over operands `[i]` computed from the i-th pick's cell."""
-    if not picks or any(pick is None for pick in picks):
+    present = [pick for pick in picks if pick is not None]
+    if len(present) != len(picks) or not present:
         return
-    cited = [pick.cell.cited() for pick in picks if pick is not None]
-    text = re.sub(r"\[(\d+)\]", lambda found: f"[{cited[int(found[1])].cell_id}]", stated)
+    cited = [pick.cell.cited() for pick in present]
+
+    def cell_of(operand: Leaf) -> Expr:
+        assert isinstance(operand, Cell)  # an operand index, as `qa.asked.stated_formula` writes it
+        return Cell(cited[operand.cell_id].cell_id)
+
     try:
-        derivation = formula(text, {each.cell_id: each for each in cited})
+        derivation = formula(
+            render(substitute(parse(stated), cell_of)), {each.cell_id: each for each in cited}
+        )
     except DerivationError as error:
         answer.missing.append(f"the formula asked cannot be computed: {error}")
         return
-    answer.derived.append(Derived(derivation, tuple(pick for pick in picks if pick is not None)))
+    answer.derived.append(Derived(derivation, tuple(present)))
 
 
 def _derive(answer: TableAnswer, kind: str, picks: Sequence[Pick | None]) -> None:
