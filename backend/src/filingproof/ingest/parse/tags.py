@@ -8,8 +8,10 @@ flagged on its filing and never cited (`qa.store` leaves it out), so no answer r
 Magnitudes are compared, never signs: a tag's sign is its concept's meaning (a payment of 11,339 printed
 "(11,339)" in a cash-flow statement is tagged positive), a cell's is the page's parentheses.
 
-A cell counted in another measure than its fact (money read as a number of shares, or shares as money) is
-counted by the fidelity bench (`same_measure`) and not yet flagged.
+A cell counted in another measure than its fact (money read as a number of shares, or shares as money:
+Caterpillar's cash-flow line "Common shares repurchased", (1,829), once read as 1,829 million shares) is
+flagged the same way, whatever its digits (`same_measure`): a right number in the wrong measure answers
+another question.
 """
 
 import re
@@ -47,12 +49,16 @@ def same_measure(cell_unit: str, fact_unit: str | None) -> bool:
 def tag_conflicts(
     facts: list[Fact], tables: list[ParsedTable | None], links: dict[int, CellKey]
 ) -> dict[CellKey, Fact]:
-    """Each cell linked to a fact whose value it does not show, with the first such fact."""
+    """Each cell linked to a fact whose value it does not show, or shows in another measure, with the first
+    such fact."""
     conflicts: dict[CellKey, Fact] = {}
     for f, (t, c) in sorted(links.items()):
-        table = tables[t]
-        if table is not None and (t, c) not in conflicts and not tag_agrees(table.cells[c], facts[f]):
-            conflicts[(t, c)] = facts[f]
+        table, fact = tables[t], facts[f]
+        if table is None or (t, c) in conflicts:
+            continue
+        cell = table.cells[c]
+        if not tag_agrees(cell, fact) or (fact.value is not None and not same_measure(cell.unit, fact.unit)):
+            conflicts[(t, c)] = fact
     return conflicts
 
 
@@ -77,11 +83,13 @@ _LISTED = 3
 
 
 def described(cell: NumericCell, fact: Fact) -> str:
-    """ "'Bitcoin' 11,509 read as 11509000000 USD, tagged 11509 (us-gaap:CryptoAssetNumberOfUnits)" """
+    """ "'Bitcoin' 11,509 read as 11509000000 USD, tagged 11509 (us-gaap:CryptoAssetNumberOfUnits)"; the
+    tag's unit where it is another measure: "… read as 1829000000 shares, tagged 1829000000 USD (…)"."""
     assert fact.value is not None
+    measure = "" if same_measure(cell.unit, fact.unit) else f" {fact.unit}"
     return (
         f"{cell.row_label[:60]!r} {cell.text} read as {_plain(cell.value)} {cell.unit}, "
-        f"tagged {_plain(fact.value)} ({fact.concept})"
+        f"tagged {_plain(fact.value)}{measure} ({fact.concept})"
     )
 
 
