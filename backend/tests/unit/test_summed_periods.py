@@ -76,6 +76,21 @@ def test_a_fourth_quarter_is_the_year_less_its_first_nine_months() -> None:
     assert ends(found.minus) == [(date(2024, 9, 30), days_in_months(9))]
 
 
+def test_three_months_that_end_a_fiscal_year_are_its_fourth_quarter() -> None:
+    # (probe 26's Visa: "the three months ended September 30, 2023", its fiscal year's last quarter, which
+    # its 10-K does not print)
+    found = summed("Apple revenue for the three months ended September 28, 2024")
+    assert found is not None and found.asked.name == "Q4 fiscal 2024"
+    assert (found.asked.end, found.asked.quarter) == (date(2024, 9, 28), 4)
+    assert ends(found.plus) == [(date(2024, 9, 28), days_in_months(12))]
+    # (nine months counted back from the year's end, the catalog holding no 10-Q of that quarter)
+    assert ends(found.minus) == [(date(2024, 6, 28), days_in_months(9))]
+    u = understand("Apple revenue for the three months ended September 28, 2024", CORPUS)
+    assert target_for(u, u.filings_of(CORPUS, "AAPL"), "duration") == found.asked
+    # three months that end a quarter a 10-Q prints are no sum
+    assert summed("Apple revenue for the three months ended March 29, 2025") is None
+
+
 def test_a_half_or_trailing_year_is_never_read_as_the_whole_fiscal_year() -> None:
     u = understand("Tesla revenue second half of 2024", CORPUS)
     target = target_for(u, u.filings_of(CORPUS, "TSLA"), "duration")

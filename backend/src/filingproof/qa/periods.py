@@ -243,10 +243,13 @@ def period_sum_for(
     twelve months (else None, as when the company's fiscal calendar is unknown)."""
     if u.period_kind == "trailing_twelve_months":
         return _trailing(u, filings, year)
-    if u.period_kind in (None, "three_months") and (first := _first_quarter_of_a_half(u, filings, year)):
-        return first
-    quarter_four = u.fiscal_period == "Q4" and u.period_kind in (None, "three_months")
     ending = _year_it_ends(u, filings)
+    quarter = u.period_kind in (None, "three_months")
+    if quarter and ending is None and (first := _first_quarter_of_a_half(u, filings, year)):
+        return first
+    # (three months that end a fiscal year are its fourth quarter: Visa's "three months ended September 30,
+    # 2023")
+    quarter_four = quarter and (u.fiscal_period == "Q4" or ending is not None)
     if not (quarter_four or u.period_kind == "second_half" or ending is not None):
         return None
     if year is None:
@@ -327,10 +330,11 @@ def ends_fiscal_year(filings: list[FilingRef], day: date, year: int) -> bool:
 
 
 def _year_it_ends(u: QueryUnderstanding, filings: list[FilingRef]) -> int | None:
-    """The fiscal year, as the filer names it, whose last six months the question asks for ("Jul-Dec 2023"
-    of a calendar year; Lowe's "August 2023 through Feb 2, 2024", its fiscal 2023): its second half, which
-    no statement prints. None if the months asked end no fiscal year."""
-    if u.period_kind != "six_months" or u.period_end is None:
+    """The fiscal year, as the filer names it, whose last six or three months the question asks for
+    ("Jul-Dec 2023" of a calendar year; Lowe's "August 2023 through Feb 2, 2024", its fiscal 2023; Visa's
+    "three months ended September 30, 2023"): its second half or fourth quarter, which no statement prints.
+    None if the months asked end no fiscal year."""
+    if u.period_kind not in ("six_months", "three_months") or u.period_end is None:
         return None
     counted = fiscal_year_of(u.period_end)
     # a filer may name a year by the calendar year it begins in (`calendar.naming_shift`)
