@@ -501,6 +501,19 @@ def test_an_equity_statements_column_of_money_counts_no_shares() -> None:
     ]
 
 
+def test_a_treasury_stock_column_holds_money() -> None:
+    # Boeing's 10-K equity statement, in millions: "Treasury shares issued for 401(k) contribution" under
+    # "Treasury Stock" is what they cost (tagged StockIssuedDuringPeriodValueOther, 675,000,000 USD)
+    parsed = parse_html_table(
+        tr(td("(Dollars in millions)"), td("Common Stock"), td("Treasury Stock"))
+        + tr(td("Balance at January 1, 2023"), td("$ 5,061"), td("($ 54,318"))
+        + tr(td("Treasury shares issued for 401(k) contribution"), td(""), td("675")),
+        TEN_K,
+    )
+    label = "Treasury shares issued for 401(k) contribution"
+    assert [(c.value, c.unit) for c in cells(parsed, label) if c.col > 0] == [(Decimal(675_000_000), "USD")]
+
+
 def test_money_and_shares_are_other_measures() -> None:
     assert not same_measure("shares", "USD") and not same_measure("USD", "shares")
     assert same_measure("USD", "USD") and same_measure("shares", "shares")

@@ -85,9 +85,10 @@ _CASH_FLOW_SECTION_RE = re.compile(r"\b(?:operating|investing|financing)\s+activ
 
 
 # A column of an equity statement that holds money, whatever its rows count ("Additional Paid-in Capital",
-# "Retained Earnings", "Treasury Stock Amount")
+# "Retained Earnings", "Treasury Stock Amount", "Treasury Stock")
 _EQUITY_AMOUNT_COLUMN_RE = re.compile(
-    r"\bamount\b|\bpaid[- ]in\b|\bcapital\b|\bretained\b|\baccumulated\b|\bequity\b|\bsurplus\b|\bdeficit\b",
+    r"\bamount\b|\bpaid[- ]in\b|\bcapital\b|\bretained\b|\baccumulated\b|\bequity\b|\bsurplus\b|\bdeficit\b|"
+    r"\btreasury stock\b",
     re.IGNORECASE,
 )
 
