@@ -17,3 +17,12 @@ def test_figures_a_label_lists_are_still_read() -> None:
     assert [(f.value, f.unit) for f in figures] == [(Decimal(2738), "shares"), (Decimal(2732), "shares")]
     assert [(f.text, f.unit) for f in inline_figures("3.70% Notes Due 2060")] == [("3.70%", "percent")]
     assert [(f.value, f.word_scale) for f in inline_figures("$10.0 billion")] == [(Decimal("10.0"), 9)]
+
+
+def test_a_number_before_a_lettered_parenthesis_names_a_plan_or_a_section() -> None:
+    # Boeing's equity statement: "Treasury shares issued for 401(k) contribution" had given a cell of 401
+    # shares; a footnote after a percentage or a figure with separators stays a figure (Pfizer's "4.65%(c)").
+    assert inline_figures("Treasury shares issued for 401(k) contribution") == []
+    assert inline_figures("short-swing profits under Section 16(b)") == []
+    assert [(f.text, f.unit) for f in inline_figures("4.65%(c)")] == [("4.65%", "percent")]
+    assert [(f.value, f.unit) for f in inline_figures("Total 1,234(a) shares")] == [(Decimal(1234), "shares")]

@@ -22,6 +22,7 @@ _TOKEN_RE = re.compile(
 _RANGE_PERCENT_RE = re.compile(r"(\d+(?:\.\d+)?)\s?[-–]\s?\d+(?:\.\d+)?\s?%")
 _MONTH_BEFORE_RE = re.compile(rf"\b{MONTH_NAME_PATTERN}\s+$", re.IGNORECASE)
 _YEAR_RE = re.compile(r"(?:19|20)\d{2}")
+_SECTION_AFTER_RE = re.compile(r"\([a-z]\)")
 # A count of shares: "558.8 and 553.5 shares", "927 and 934 issued and outstanding" (a clause ends at ";" or
 # at a full stop, not at a decimal point), "shares authorized: 2,250", "Shares: 2023: 662,213; 2022: 403,314".
 _SHARES_AFTER_RE = re.compile(r"(?:[^;.$]|\.(?=\d))*?\b(?:shares|issued|outstanding)\b", re.IGNORECASE)
@@ -66,6 +67,12 @@ def inline_figures(text: str) -> list[InlineFigure]:
             figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "percent", None))
             continue
         number, word = match["num"], match["word"]
+        if (
+            not (match["cur"] or match["pct"] or word or "," in number)
+            and match.end() == match.end("num")
+            and _SECTION_AFTER_RE.match(text, match.end())
+        ):
+            continue  # a plan or a section, not a figure: "401(k) contribution", "Section 16(b)"
         is_percent = bool(match["pct"]) or match.start("num") in percent_starts
         if (
             not match["cur"]
