@@ -58,6 +58,8 @@ _BREAK = re.compile(
 # ", but" or ", and" always ("dealers were restocking like crazy last year, so how much inventory was …")
 _QUESTION_AFTER_COMMA = re.compile(r",\s+")
 _CURIOUS = re.compile(r"(?:curious|wondering)\s", re.IGNORECASE)
+# an exclamation that closes a remark ("rates really bite huh, how much did JCI's net financing charges …")
+_EXCLAIMED = re.compile(r"\b(?:huh|eh|lol|ugh|oof|yikes|geez|jeez|wow)\W*$", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|we|we're|we've|my|our|me|us)\b", re.IGNORECASE)
 # a verb that states something ("colgate has been pushing price hard", "been comparing kraft heinz and pepsi")
 # (or denies it: "Pepsi doesn't give a standalone Q4 in the 10-K, can you back into …")
@@ -453,6 +455,7 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             _FIRST_PERSON.search(text, start, found.start())
             or _STATED.search(text, start, found.start())
             or _CURIOUS.match(text, found.end())  # "meta's whole 'year of efficiency' thing, curious how …"
+            or _EXCLAIMED.search(text, start, found.start())
             or _DOING.match(text, start)  # "doing a leverage check on verizon before the call, how much …"
         ):
             # "For General Mills, what were …": one question; "I've got …, what does …", "colgate has been

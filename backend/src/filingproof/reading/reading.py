@@ -1239,7 +1239,9 @@ _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
 # What a clause says the figure is not, after a comma: "Q2 2023 alone (April-June), not the six-month number",
 # "the nine-month figure, not just Q3 on its own"
 _NOT_THAT = re.compile(
-    r",\s*(?:and\s+)?(?:not\s+(?:just|only|merely)\s+"  # (", not just premiums": whatever it names)
+    # (or, without the comma, after the figure the clause names: "…, the GAAP number not the core one")
+    r"(?:,\s*|(?:(?<=\bnumber)|(?<=\bfigure)|(?<=\bone)|(?<=\bversion)|(?<=\bmeasure))\s+)(?:and\s+)?"
+    r"(?:not\s+(?:just|only|merely)\s+"  # (", not just premiums": whatever it names)
     r"|(?:not|rather\s+than|instead\s+of)\s+(?:(?:the|a|an|its|their|what)\s+"
     # (or a period it is not: ", not Q2 by itself")
     r"|(?=(?:q[1-4]|[1-4]q|h[12]|[12]h|ytd)\b)))[^,.;:?!()]*",
@@ -1260,7 +1262,11 @@ _FIGURES_FROM = re.compile(
 # says why)
 _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGNORECASE)
 # Idioms for paying ("how much cash did they shell out on dividends"): what was spent, a payment line's
-_SPENT_IDIOM = re.compile(r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over))\b", re.IGNORECASE)
+# ("how much cash actually went out the door as dividends")
+_SPENT_IDIOM = re.compile(
+    r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over)|(?:go|goes|went|going)\s+out\s+the\s+door)\b",
+    re.IGNORECASE,
+)
 # "take full-year net income and back out the first six months": the year's part subtracted (the second
 # half asked, `understanding`), where "back out" is otherwise filler ("… and back out capex to get me FCF")
 _PART_BACKED_OUT = re.compile(
