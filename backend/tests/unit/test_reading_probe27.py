@@ -167,6 +167,8 @@ CATALOG = Catalog(
         CompanyRef("ABBV", "AbbVie Inc."),
         CompanyRef("BA", "Boeing Co"),
         CompanyRef("PM", "Philip Morris International Inc", covered=False),
+        CompanyRef("PEP", "PepsiCo, Inc."),
+        CompanyRef("JCI", "Johnson Controls International plc"),
     ),
     (),
 )
@@ -194,6 +196,18 @@ def reading_text(question: str) -> str:
          "was the hit", "operating income", "hit"),
         # short forms of a line
         ("MARA 1Q23 totl COR (1H23 less 2Q23)", "total cost of revenue", "totl"),
+        # the held-out half's wordings, read after it was measured (spent): what the figure is not, after the
+        # figure it names without a comma
+        ("hey quick one, putting together a comp sheet for the snack and beverage names and I need Pepsi's "
+         "diluted EPS for fiscal 2023, the GAAP number not the core one pls", "diluted", "core"),
+        # cash that went out the door was paid
+        ("doing a payout sanity check on Johnson Controls, how much cash actually went out the door as "
+         "dividends over their fiscal 2024 (the year that wrapped up at the end of Sept)?", "dividends",
+         "door"),
+        # a remark closed by an exclamation is no part of the question
+        ("rates really bite huh, how much did JCI's net financing charges climb in fiscal 2024 vs the prior "
+         "year, in percent? just need the yoy growth", "net financing charges", "bite"),
+        ("JCI FY24 net fin chgs y/y % chg", "net financing charges", "chgs"),
     ],
 )  # fmt: skip
 def test_analysts_words(question: str, said: str, unsaid: str) -> None:
