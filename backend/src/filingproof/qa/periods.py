@@ -244,12 +244,12 @@ def period_sum_for(
     if u.period_kind == "trailing_twelve_months":
         return _trailing(u, filings, year)
     ending = _year_it_ends(u, filings)
-    quarter = u.period_kind in (None, "three_months")
-    if quarter and ending is None and (first := _first_quarter_of_a_half(u, filings, year)):
+    quarter_long = u.period_kind in (None, "three_months")
+    if quarter_long and ending is None and (first := _first_quarter_of_a_half(u, filings, year)):
         return first
     # (three months that end a fiscal year are its fourth quarter: Visa's "three months ended September 30,
     # 2023")
-    quarter_four = quarter and (u.fiscal_period == "Q4" or ending is not None)
+    quarter_four = quarter_long and (u.fiscal_period == "Q4" or ending is not None)
     if not (quarter_four or u.period_kind == "second_half" or ending is not None):
         return None
     if year is None:

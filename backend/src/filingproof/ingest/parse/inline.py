@@ -67,10 +67,8 @@ def inline_figures(text: str) -> list[InlineFigure]:
             figures.append(InlineFigure(match.start(), match.end(), match[0], Decimal(0), "percent", None))
             continue
         number, word = match["num"], match["word"]
-        if (
-            not (match["cur"] or match["pct"] or word or "," in number)
-            and match.end() == match.end("num")
-            and _SECTION_AFTER_RE.match(text, match.end())
+        if not (match["cur"] or match["pct"] or word or "," in number) and _SECTION_AFTER_RE.match(
+            text, match.end()
         ):
             continue  # a plan or a section, not a figure: "401(k) contribution", "Section 16(b)"
         is_percent = bool(match["pct"]) or match.start("num") in percent_starts

@@ -54,10 +54,10 @@ def tag_conflicts(
     conflicts: dict[CellKey, Fact] = {}
     for f, (t, c) in sorted(links.items()):
         table, fact = tables[t], facts[f]
-        if table is None or (t, c) in conflicts:
+        if table is None or (t, c) in conflicts or fact.value is None:
             continue
         cell = table.cells[c]
-        if not tag_agrees(cell, fact) or (fact.value is not None and not same_measure(cell.unit, fact.unit)):
+        if not (tag_agrees(cell, fact) and same_measure(cell.unit, fact.unit)):
             conflicts[(t, c)] = fact
     return conflicts
 
