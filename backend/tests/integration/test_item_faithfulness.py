@@ -43,16 +43,22 @@ FAMILY_OF_APPS = {"us-gaap:StatementBusinessSegmentsAxis": "meta:FamilyOfAppsMem
 
 
 async def fact_value(
-    session: AsyncSession, ticker: str, concept: str, end: date, dimensions: dict[str, str] | None = None
+    session: AsyncSession,
+    ticker: str,
+    concept: str,
+    end: date,
+    dimensions: dict[str, str] | None = None,
+    instant: bool = False,
 ) -> Decimal:
-    """The value of the company's fact for the year ending `end`, with exactly these dimensions."""
+    """The value of the company's fact for the year ending `end` (at `end`: `instant`), with exactly these
+    dimensions."""
+    period = "x.instant" if instant else "NOT x.instant AND x.period_end - x.period_start > 300"
     found = (
         await session.execute(
             text(
                 "SELECT DISTINCT x.value FROM xbrl_facts x JOIN filings f ON f.id = x.filing_id "
                 "WHERE f.ticker = :ticker AND x.concept = :concept AND x.period_end = :end "
-                "AND NOT x.instant AND x.period_end - x.period_start > 300 "
-                "AND x.dimensions = CAST(:dimensions AS jsonb)"
+                f"AND {period} AND x.dimensions = CAST(:dimensions AS jsonb)"
             ),
             {"ticker": ticker, "concept": concept, "end": end, "dimensions": json.dumps(dimensions or {})},
         )
@@ -253,6 +259,29 @@ async def test_a_company_total_is_not_given_for_a_segment(
     found = quotes(response)
     assert found and "advertising" in found[0]  # the sentences naming all of the item come first
     assert all(re.search(r"advertising|revenue", quote) for quote in found)
+
+
+SHARES_OUTSTANDING = "us-gaap:CommonStockSharesOutstanding"
+
+
+async def test_shares_outstanding_are_the_company_s_not_its_options(
+    ingested_corpus: object, pipeline: Pipeline, sessions: Sessions
+) -> None:
+    # Coca-Cola's stock-option table prints "Outstanding on December 31, 2024": 31 million options, worth
+    # $289 million; both had been candidates for its shares outstanding, and the 31 million was verified
+    shares = await pipeline.run("ugh, coke shares outstanding end of 2024?")
+    options = await pipeline.run("Coca-Cola stock options outstanding at December 31, 2024")
+    end = date(2024, 12, 31)
+    award = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsOutstanding"
+    common = {"us-gaap:StatementEquityComponentsAxis": "us-gaap:CommonStockMember"}  # the equity statement's
+    async with transaction(sessions) as session:
+        outstanding = await fact_value(session, "KO", SHARES_OUTSTANDING, end, common, instant=True)
+        count = await fact_value(session, "KO", f"{award}Number", end, instant=True)
+        worth = await fact_value(session, "KO", f"{award}IntrinsicValue", end, instant=True)
+    assert shares.status == "verified", shares.answer
+    assert values(shares) == [outstanding]
+    assert worth not in values(options), options.answer
+    assert options.status != "verified" or values(options) == [count], options.answer
 
 
 async def test_quotes_are_quoted_never_verified(ingested_corpus: object, pipeline: Pipeline) -> None:

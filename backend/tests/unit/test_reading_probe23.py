@@ -6,12 +6,13 @@ that the filings do not report stays asked; a registered name's last word is the
 
 import pytest
 
+from filingproof.agent.nodes.router import _company_of
 from filingproof.agent.nodes.verify import numbered_names
 from filingproof.qa.items import find_items
 from filingproof.reading.clauses import OPERATOR_WORD, split_clauses
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
-from filingproof.understanding import Catalog, CompanyRef, company_mentions, two_lengths
+from filingproof.understanding import Catalog, CompanyRef, company_mentions, two_lengths, understand
 from filingproof.verify.items import leaves_out, terms
 
 CATALOG = Catalog(
@@ -88,6 +89,16 @@ def test_a_part_pointed_back_at_that_no_member_names_stays_asked() -> None:
         "that business actually did in 2023?"
     )
     assert [span.text for span in reading(question).of("qualifier")] == ["that business"]
+
+
+def test_a_part_pointed_back_at_is_bound_to_no_company() -> None:
+    """Asked of a store without Mastercard, the router's search for the one company reporting the parts named
+    failed on the pointer's binding ("that business", not "TICKERS:name") and the question crashed."""
+    question = "cyber & intelligence is a growth engine - how much revenue did that business do in 2023?"
+    catalog = Catalog((CompanyRef("AAPL", "Apple Inc."),), ())
+    read_ = read(question, lambda text: company_mentions(text, catalog), GRAMMAR)
+    assert [span.bound for span in read_.of("qualifier")] == [":that business"]
+    assert _company_of(read_, understand(read_.text, catalog), catalog).companies == ()
 
 
 def _items(question: str, words: FilingWords | None = None) -> list[str]:

@@ -501,8 +501,76 @@ def test_an_equity_statements_column_of_money_counts_no_shares() -> None:
     ]
 
 
+def test_a_treasury_stock_column_holds_money() -> None:
+    # Boeing's 10-K equity statement, in millions: "Treasury shares issued for 401(k) contribution" under
+    # "Treasury Stock" is what they cost (tagged StockIssuedDuringPeriodValueOther, 675,000,000 USD)
+    parsed = parse_html_table(
+        tr(td("(Dollars in millions)"), td("Common Stock"), td("Treasury Stock"))
+        + tr(td("Balance at January 1, 2023"), td("$ 5,061"), td("($ 54,318"))
+        + tr(td("Treasury shares issued for 401(k) contribution"), td(""), td("675")),
+        TEN_K,
+    )
+    assert shown(parsed, "Treasury shares issued for 401(k) contribution") == [(Decimal(675_000_000), "USD")]
+
+
 def test_money_and_shares_are_other_measures() -> None:
     assert not same_measure("shares", "USD") and not same_measure("USD", "shares")
     assert same_measure("USD", "USD") and same_measure("shares", "shares")
     # a price per share, a percentage or a plain number is neither side's
     assert same_measure("USD/share", "USD/shares") and same_measure("percent", "pure")
+
+
+def test_an_eps_computations_sections_say_what_their_rows_count() -> None:
+    # Alphabet's 10-K: "Reallocation of undistributed earnings as a result of conversion of Class B to Class A
+    # shares" under "Numerator" is money (tagged USD 5,124,000,000); Pfizer's 10-Q: "Common-share
+    # equivalents" under "EPS Denominator" counts shares (tagged 67,000,000 shares)
+    label = "Reallocation of undistributed earnings as a result of conversion of Class B to Class A shares"
+    parsed = parse_html_table(
+        tr(td("(In millions)"), td("Year Ended December 31, 2023"))
+        + tr(td("Numerator"), td(""))
+        + tr(td(label), td("$ 5,124"))
+        + tr(td("EPS Denominator"), td(""))
+        + tr(td("Common-share equivalents"), td("67")),
+        TEN_K,
+    )
+    assert shown(parsed, label) == [(Decimal(5_124_000_000), "USD")]
+    assert shown(parsed, "Common-share equivalents") == [(Decimal(67_000_000), "shares")]
+
+
+def test_a_heading_that_counts_shares_speaks_for_its_roll_forward() -> None:
+    # Coca-Cola's 10-K: "Balance at beginning of year" under "Number of Common Shares Outstanding" (in
+    # millions), tagged CommonStockSharesOutstanding 4,308,000,000 shares
+    parsed = parse_html_table(
+        tr(td("Year Ended December 31, (In millions)"), td("2024"), td("2023"))
+        + tr(td("Number of Common Shares Outstanding"), td(""), td(""))
+        + tr(td("Balance at beginning of year"), td("4,308"), td("4,328"))
+        + tr(td("Purchases of stock for treasury"), td("(27"), td("(37")),
+        TEN_K,
+    )
+    assert shown(parsed, "Balance at beginning of year") == [
+        (Decimal(4_308_000_000), "shares"),
+        (Decimal(4_328_000_000), "shares"),
+    ]
+    assert [unit for _, unit in shown(parsed, "Purchases of stock for treasury")] == ["shares", "shares"]
+
+
+def test_an_equity_line_that_states_its_shares_in_words_is_an_amount() -> None:
+    # Coca-Cola's balance sheet, "Treasury stock, at cost — 2,738 and 2,732 shares, respectively" (55,916),
+    # tagged TreasuryStockValue USD; Alphabet's "Preferred stock, $0.001 par value per share, 100 shares
+    # authorized; no shares issued and outstanding" (—), tagged USD
+    treasury = "Treasury stock, at cost — 2,738 and 2,732 shares, respectively"
+    preferred = (
+        "Preferred stock, $0.001 par value per share, 100 shares authorized; no shares issued and outstanding"
+    )
+    parsed = parse_html_table(
+        tr(td("(In millions)"), td("December 31, 2024"), td("December 31, 2023"))
+        + tr(td(treasury), td("(55,916"), td("(54,535"))
+        + tr(td(preferred), td("—"), td("—")),
+        TEN_K,
+    )
+    # (the counts the words write are figures of their own, in the label's column)
+    assert [(c.value, c.unit) for c in cells(parsed, treasury) if c.col > 0] == [
+        (Decimal(-55_916_000_000), "USD"),
+        (Decimal(-54_535_000_000), "USD"),
+    ]
+    assert [c.unit for c in cells(parsed, preferred) if c.col > 0] == ["USD", "USD"]

@@ -1227,3 +1227,43 @@ def test_a_total_row_is_not_every_part_its_caption_lists() -> None:
     )
     assert not check_item(AskedItem("net revenue internationally", "V", year), total).ok
     assert check_item(AskedItem("net revenue", "V", year), total).ok
+
+
+def test_a_count_of_options_is_no_count_of_shares() -> None:
+    # Coca-Cola's 10-K FY2024, page 94: stock option activity; its 31 million options outstanding on
+    # December 31, 2024 are no answer to "shares outstanding" (4,302 million on the share roll-forward)
+    options = CellFacts(
+        row_path=("Outstanding on December 31, 2024",),
+        caption="Stock option activity during the year ended December 31, 2024 was as follows:",
+        column_label="Shares (In millions)",
+        concept="us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsOutstandingNumber",
+        unit="shares",
+        instant=True,
+        period_end=date(2024, 12, 31),
+        company="KO",
+        company_names=("Coca-Cola",),
+    )
+    end_of_2024 = (AskedPeriod(date(2024, 12, 31)),)
+    check = check_item(AskedItem("shares outstanding", "KO", end_of_2024), options)
+    assert not check.ok and "'option'" in check.reason
+    assert check_item(AskedItem("stock options outstanding", "KO", end_of_2024), options).ok
+    # page 68: the equity statement's count of the company's own shares is what is asked
+    shares = replace(
+        options,
+        row_path=("Number of Common Shares Outstanding", "Balance at end of year"),
+        caption="(In millions except per share data)",
+        column_label="2024",
+        concept="us-gaap:CommonStockSharesOutstanding",
+    )
+    assert check_item(AskedItem("shares outstanding", "KO", end_of_2024), shares).ok
+    # the options' value, in the column that names it as its concept does, is neither
+    value = replace(
+        options,
+        column_label="Aggregate Intrinsic Value (In millions)",
+        concept="us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsOutstandingIntrinsicValue",
+        unit="USD",
+    )
+    check = check_item(AskedItem("stock options outstanding", "KO", end_of_2024), value)
+    assert not check.ok and "Aggregate Intrinsic Value" in check.reason
+    assert not check_item(AskedItem("shares outstanding", "KO", end_of_2024), value).ok
+    assert check_item(AskedItem("intrinsic value of stock options outstanding", "KO", end_of_2024), value).ok

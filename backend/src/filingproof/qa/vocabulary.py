@@ -43,6 +43,7 @@ from filingproof.lru import LruCache
 from filingproof.qa.periods import Target
 from filingproof.qa.store import CellHit, hit_of
 from filingproof.verify.items import (
+    ASKS_SHARES,
     BUYING,
     COLUMN_PERIOD,
     PAYMENT,
@@ -61,6 +62,7 @@ from filingproof.verify.items import (
     parent_members,
     terms,
     total_for_parent_share,
+    unasked_awards,
     unasked_charge,
 )
 
@@ -331,8 +333,11 @@ def own_filing(cell: CellHit, targets: Sequence[Target]) -> bool:
     return any(t.ends_near(cell.filing_period_end) for t in targets)
 
 
-def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Target]) -> list[Entry]:
-    """The entries that carry every asked term, name no other member, and fit the unit and period."""
+def candidates(
+    vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Target], counted: bool = False
+) -> list[Entry]:
+    """The entries that carry every asked term, name no other member, and fit the unit and period, and are
+    no award where the question asks for none (`counted`: it asks for a number of shares)."""
     if not wanted:
         return []
     found: set[int] | None = None
@@ -347,6 +352,7 @@ def candidates(vocab: Vocabulary, wanted: frozenset[str], targets: Sequence[Targ
         for entry in entries
         if in_period(entry.cell, targets)  # first: it leaves out most
         and _unit_fits(wanted, entry.cell.unit)
+        and not ((counted or entry.cell.unit == "shares") and unasked_awards(wanted, entry.concept))
         and not entry.column & _CHANGE_COLUMN - wanted
         and (not entry.members or _members_asked(vocab, entry, wanted))
         and not _another_charge(entry, wanted)
@@ -377,8 +383,6 @@ def _members_asked(vocab: Vocabulary, entry: Entry, wanted: frozenset[str]) -> b
 
 
 _SEGMENT = re.compile(r"\bsegments?\b", re.IGNORECASE)
-# A phrase that asks for a number of shares ("basic shares", "diluted share count", "number of shares")
-_COUNT = re.compile(r"\bshares\b|\bshare\s+count\b|\bnumber\s+of\b", re.IGNORECASE)
 
 
 def _is_payment(entry: Entry) -> bool:
@@ -494,13 +498,14 @@ def resolve(
     if paid:
         # what was paid or spent is a flow, never a balance at the period's end
         targets = [target for target in targets if target.kind != "instant"] or targets
-    found = candidates(vocab, wanted, targets)
+    # what was spent on shares is an amount, whatever the phrase says ("spent repurchasing shares")
+    counted = not paid and ASKS_SHARES.search(phrase) is not None
+    found = candidates(vocab, wanted, targets, counted)
     flags = (
         _SEGMENT.search(phrase) is not None,
         paid,
         _asked_word(phrase, wanted),
-        # what was spent on shares is an amount, whatever the phrase says ("spent repurchasing shares")
-        paid or _COUNT.search(phrase) is None,
+        not counted,
         consolidated_part(phrase),
         phrase,
     )

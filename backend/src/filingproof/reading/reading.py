@@ -2398,7 +2398,8 @@ def read(
             for pointer in _PART_BACK.finditer(draft.text):
                 start, end = pointer.start() + draft.offset, pointer.end() + draft.offset
                 spans = [span for span in spans if not (start <= span.start and span.end <= end)]
-                spans.append(Span(start, end, source[start:end], "qualifier", pointer.group()))
+                # (bound as every part is, "TICKERS:name", to no company)
+                spans.append(Span(start, end, source[start:end], "qualifier", f":{pointer.group()}"))
                 parts.append(pointer.group())
     lent = sorted((s for s in spans if s.role == "qualifier" and s not in asked_spans), key=lambda s: s.start)
     if len(lent) > 1 and any(_OWNER_BACK.search(draft.text) for draft in asking):

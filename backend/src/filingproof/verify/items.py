@@ -24,7 +24,7 @@ checks that from what the cell itself says it is, apart from the code that picke
 5. Units: a per-share cell answers only a per-share question, and the other way round; a percentage or
    ratio cell only a question for a rate, percentage or ratio, and the other way round; a share count only
    a question for shares ("weighted-average shares used in computing earnings per share" are shares) or
-   what dilutes them.
+   what dilutes them; a count of awards (options, warrants) only a question that asks for awards.
 6. Period: the cell's period is one the question asks for (not the prior year of the same row).
 
 Words are compared after folding the spellings filings use for one line: case, plurals, footnote marks
@@ -617,6 +617,23 @@ def _a_count(cell: CellFacts) -> bool:
     return cell.unit in ("shares", "number") or bool(re.search(r"Shares|NumberOf", local))
 
 
+# A count of awards is no count of the company's shares: what its concept counts, and the words by which a
+# question asks for awards (their kinds, and what happens to them)
+_AWARD_KINDS = terms("options awards warrants")
+_ASKS_AWARDS = _AWARD_KINDS | terms(
+    "units restricted rsu rsus psu psus grant granted vested unvested nonvested forfeited exercise exercised"
+)
+# A phrase that asks for a number of shares ("shares outstanding", "diluted share count", "number of shares")
+ASKS_SHARES = re.compile(r"\bshares\b|\bshare\s+count\b|\bnumber\s+of\b", re.IGNORECASE)
+
+
+def unasked_awards(wanted: frozenset[str], concept_terms: frozenset[str]) -> frozenset[str]:
+    """The kinds of award a cell's concept says it is of, where the question asks for none: Coca-Cola's
+    "Outstanding on December 31, 2024" in its stock-option table (…AwardOptionsOutstandingNumber) is options
+    outstanding, not the 4,302 million shares outstanding."""
+    return frozenset() if wanted & _ASKS_AWARDS else concept_terms & _AWARD_KINDS
+
+
 def _unit_problem(asked_terms: frozenset[str], cell: CellFacts) -> str | None:
     asks_per_share = PER_SHARE in asked_terms
     if asks_per_share != (cell.unit == "USD/share"):
@@ -752,10 +769,13 @@ def unasked_charge(caption: str, row: str, wanted: frozenset[str], neutral: Iter
 def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
     """What the column of an untagged cell names beyond the asked item: a table can set lines side by side
     ("Net Sales", "Operating Income (Loss)", "% change" under one caption), and the column then says which
-    line the cell is. A tagged cell is what its fact says."""
-    if cell.concept is not None:
-        return frozenset()
-    return column_words(cell.column_label, neutral) - accepted
+    line the cell is. A tagged cell is what its fact says, and its column too where its concept says the
+    same: the "Aggregate Intrinsic Value" of Coca-Cola's options outstanding
+    (…OptionsOutstandingIntrinsicValue) is not the options outstanding its row names."""
+    beyond = column_words(cell.column_label, neutral) - accepted
+    if cell.concept is None:
+        return beyond
+    return beyond & terms(concept_words(cell.concept), neutral)
 
 
 def column_words(column_label: str, neutral: Iterable[str] = ()) -> frozenset[str]:
@@ -1061,6 +1081,14 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         )
     if _ASKS_COUNT.search(asked.phrase) and not _a_count(cell):
         return ItemCheck(False, f"the question asks for a number of shares; the cell is in {cell.unit}")
+    # (an award's count, or its value where the question counts shares: the options' intrinsic value)
+    awards = unasked_awards(wanted, named) if _a_count(cell) or ASKS_SHARES.search(asked.phrase) else None
+    if awards:
+        return ItemCheck(
+            False,
+            f"the cell (row '{label}') is of {_quoted(awards)} ({cell.concept}), which '{asked.phrase}' "
+            "does not ask for",
+        )
     problem = _unit_problem(wanted, cell)
     if problem is not None:
         return ItemCheck(False, f"{problem} (row '{label}')")

@@ -85,9 +85,10 @@ _CASH_FLOW_SECTION_RE = re.compile(r"\b(?:operating|investing|financing)\s+activ
 
 
 # A column of an equity statement that holds money, whatever its rows count ("Additional Paid-in Capital",
-# "Retained Earnings", "Treasury Stock Amount")
+# "Retained Earnings", "Treasury Stock Amount", "Treasury Stock")
 _EQUITY_AMOUNT_COLUMN_RE = re.compile(
-    r"\bamount\b|\bpaid[- ]in\b|\bcapital\b|\bretained\b|\baccumulated\b|\bequity\b|\bsurplus\b|\bdeficit\b",
+    r"\bamount\b|\bpaid[- ]in\b|\bcapital\b|\bretained\b|\baccumulated\b|\bequity\b|\bsurplus\b|\bdeficit\b|"
+    r"\btreasury stock\b",
     re.IGNORECASE,
 )
 
@@ -107,6 +108,28 @@ _SHARES_FIRST_RE = re.compile(
 
 _AMOUNT_FOR_RE = re.compile(
     r"\b(?:used in|for|in computing|available to|on which)\b.*\b(?:per share|EPS)\b", re.IGNORECASE
+)
+
+
+# The section of an EPS computation a row sits in: its numerator holds amounts; its denominator counts
+# shares where its rows name them ("Denominator" › "Conversion of Class B to Class A common stock",
+# "Dilution associated with … stock-based compensation plans", "Common-share equivalents"), not a return
+# on capital's ("Denominator" › "Average accounts payable"); a heading that counts shares ("Number of
+# Common Shares Outstanding" › "Balance at beginning of year") speaks for every row under it.
+_NUMERATOR_RE = re.compile(r"^(?:eps\s+)?numerator\b", re.IGNORECASE)
+_DENOMINATOR_RE = re.compile(r"^(?:eps\s+)?denominator\b", re.IGNORECASE)
+_COUNTED_IN_A_DENOMINATOR_RE = re.compile(
+    r"\bstock\b|\bshares?\b|dilut|equivalents\b|\bawards?\b|\boptions?\b|\bunits\b", re.IGNORECASE
+)
+_COUNTING_HEADING_RE = re.compile(r"^number of (?:\w+\s+){0,2}shares\b", re.IGNORECASE)
+
+
+# What a balance sheet's equity line says of its shares, beside its amount: "$0.001 par value per share:
+# 300,000 shares authorized", "at cost — 2,738 and 2,732 shares, respectively". The figures are the
+# amount; the counts are in the words.
+_SHARES_IN_THE_WORDS_RE = re.compile(
+    r"\bpar value\b|\d[\d,.]*\s+(?:(?:and|or)\s+\d[\d,.]*\s+)?(?:million\s+|billion\s+)?(?:\w+\s+)?shares\b",
+    re.IGNORECASE,
 )
 
 
@@ -210,6 +233,19 @@ def _amount_of_equity(column: str) -> bool:
     )
 
 
+def _computation_section(label: str, path: list[str]) -> str | None:
+    """What the nearest heading over a row that names an EPS computation's section (or a count of shares)
+    says its figures are: "shares", "" (amounts), or None where no heading says."""
+    for heading in reversed(path[:-1]):
+        if _NUMERATOR_RE.match(heading):
+            return ""
+        if _DENOMINATOR_RE.match(heading):
+            return "shares" if _COUNTED_IN_A_DENOMINATOR_RE.search(label) else None
+        if _COUNTING_HEADING_RE.match(heading):
+            return "shares"
+    return None
+
+
 def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) -> str | None:
     """What a row measures, from its column when the column says it alone ("Shares", "Per Share"), else
     from its own label first, then its parent heading, then its column."""
@@ -218,6 +254,8 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
         return "per_share" if _PER_SHARE_RE.search(column) else "shares"
     if any(_CASH_FLOW_SECTION_RE.search(heading) for heading in path[:-1]):
         return None  # a cash flow's line is an amount: Caterpillar's "Common shares repurchased", (1,829)
+    if (section := _computation_section(label, path)) is not None:
+        return section or None
     # "(per share)" says what the row is; "$0.60 per share" in "Cash dividends declared, $0.60 per share"
     # is a figure of its own, not what the row's figures are.
     own = _INLINE_PER_SHARE_RE.sub("", PARENTHETICAL_RE.sub(_kept_parenthetical, label))
@@ -228,6 +266,8 @@ def _unit_kind(label: str, path: list[str], column_label: str, decimals: int) ->
         return "shares" if counts_shares else None
     if _AMOUNT_FOR_RE.search(own):
         return None  # "Net income used in computing basic net income per share" is an amount
+    if _SHARES_IN_THE_WORDS_RE.search(own) and not re.search(r"\bshares\b|\bnumber\b", column, re.IGNORECASE):
+        return None
     if (price := _price_column(column)) is not None:
         # A column of prices speaks for its figures whatever the rows count ("Nonvested shares at February 3"
         # under "Weighted-Average Grant Date Fair Value").
