@@ -630,6 +630,7 @@ def _matcher(catalog: Catalog) -> _Matcher:
         core = _core_name(company.name)
         if builtin is not None or len(core) >= 4:
             names.add(core)
+            names |= _words_apart(company.name, core)
         # the registered name without its legal form alone ("Honeywell International" of "Honeywell
         # International Inc."), whose last word the core leaves out: no word of it is left as an item's
         # (a "Group" or "Holdings" after the name the reading takes as the name's tail: "UnitedHealth Group")
@@ -659,6 +660,19 @@ def _matcher(catalog: Catalog) -> _Matcher:
             near.update((name, ticker) for name in names | short_names if sum(map(str.isalpha, name)) >= 5)
     patterns.sort(key=lambda a: -len(a.pattern.pattern))
     return _Matcher(tuple(patterns), companies, other_tickers, other_names, NearNames(near))
+
+
+# a word the filer writes run together from two, each capitalised ("UnitedHealth", "PayPal", "BlackRock")
+_RUN_TOGETHER = re.compile(r"\b[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+\b")
+_CAPITALISED = re.compile(r"[A-Z][a-z]+")
+
+
+def _words_apart(name: str, core: str) -> set[str]:
+    """The core name with each word the filer runs together typed apart: "united health" (UnitedHealth)."""
+    apart = core
+    for found in _RUN_TOGETHER.finditer(name):
+        apart = apart.replace(found.group().lower(), " ".join(_CAPITALISED.findall(found.group())).lower())
+    return {apart} - {core}
 
 
 def _ticker_pattern(ticker: str) -> re.Pattern[str]:

@@ -291,3 +291,17 @@ async def test_a_figure_combining_a_company_not_ingested_is_refused(
     assert response.status == "refused", response.answer
     assert response.answer.startswith("Microsoft (MSFT) is not among the ingested filings")
     assert response.figures == []
+
+
+async def test_a_figure_combining_a_period_not_ingested_is_refused(
+    ingested_corpus: object, pipeline: Pipeline
+) -> None:
+    # Amazon is ingested, but not its 10-Q for the June 2023 quarter: 3M's interest expense alone had been
+    # given, verified, for which of the two was higher and by how much
+    response = await pipeline.run(
+        "For the three months ended June 30, 2023, which company reported higher interest expense, "
+        "Amazon.com or 3M Company, and by how much?"
+    )
+    assert response.status == "refused", response.answer
+    assert "cannot be computed" in response.answer
+    assert response.figures == []

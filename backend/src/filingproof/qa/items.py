@@ -177,7 +177,12 @@ _DIFFERENCE = re.compile(
     r"\bdifference\b|\bby\s+how\s+(?:much|many\s+dollars)\b|\bgap\b|\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller)\b|\bmore\s+than\b"
     r"|\bexceed", re.IGNORECASE,
 )  # fmt: skip
-_SUM = re.compile(r"\bcombined\b|\btogether\b|\bsum\b|\bin\s+total\b|\baggregate\b", re.IGNORECASE)
+# ("in total" as said of a figure, at a clause's end or before its period; not a line's "in total assets")
+_SUM = re.compile(
+    r"\bcombined\b|\btogether\b|\bsum\b|\baggregate\b"
+    r"|\bin\s+total\b(?=\s*(?:[,.?!;:)]|$|\s(?:for|in|across|over|during|at|as|of|from|through)\b))",
+    re.IGNORECASE,
+)
 # one line over another: "ratio of A to B", "A as a share of B", "A divided by B", "A / B"
 _RATIO = re.compile(
     r"\bratio\s+of\b|\bas\s+a\s+(?:share|percent(?:age)?|fraction)\s+of\b|\bdivided\s+by\b|\s/\s",

@@ -1229,8 +1229,10 @@ _CASH_ON_HAND = re.compile(
 _READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
 _READ_OFF = re.compile(
     rf"\b(?:(?:straight|directly|right)\s+)?(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+"
-    r"(?:the\s+|its\s+|their\s+|[\w.&'’-]+['’]s\s+)?(?:10-?[kq]\s+)?(?:condensed\s+)?(?:consolidated\s+)?"
-    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|sheet|tables?|p&l|10-?[kq])"
+    # (an owner of up to three words: "on Abbott Laboratories' condensed consolidated balance sheet")
+    r"(?:the\s+|its\s+|their\s+|(?:[\w.&'’-]+\s+){0,2}[\w.&'’-]+(?:['’]s|s['’])\s+)?(?:10-?[kq]\s+)?"
+    r"(?:condensed\s+)?(?:consolidated\s+)?"
+    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|stmts?|sheet|tables?|p&l|10-?[kq])"
     # ("on its consolidated statement of operations")
     r"(?:\s+of\s+(?:operations|income|earnings|cash\s+flows|financial\s+position|comprehensive\s+income))?\b",
     re.IGNORECASE,
@@ -1758,13 +1760,24 @@ _IN_PERCENT = re.compile(
 _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 
 
-def _months_said_aside(drafts: Sequence[tuple[Clause, _Draft]]) -> Span | None:
-    """A parenthesis right after an asking clause that names a span of months and nothing else ("(Jul-Sep
-    2023)"), as a period span."""
+# A gloss that restates the period: "(2q23)", ", i.e. q2 2023", "(Jul-Sep 2023)"
+_RESTATED = re.compile(r"\W*(?:(?:i\.?\s?e|aka|that\s+is)\b\.?\W*)?(?P<period>.*?)\W*", re.IGNORECASE)
+# a period spelled out (`_periods_spelled`) with its year, and nothing else
+_ONE_PERIOD = re.compile(
+    r"(?:q[1-4]\s+(?:fy\s?)?|fy\s?|(?:first|second)\s+half\s+of\s+|calendar\s+)?\d{4}", re.IGNORECASE
+)
+
+
+def _period_said_aside(drafts: Sequence[tuple[Clause, _Draft]]) -> Span | None:
+    """A parenthesis or gloss right after an asking clause that names a period and nothing else ("(Jul-Sep
+    2023)", "the june quarter last year (2q23)", "…, i.e. q2 2023"), as a period span."""
     for (before, _), (clause, draft) in itertools.pairwise(drafts):
-        text = draft.text.strip()
-        if before.kind == "asking" and clause.kind == "gloss" and _MONTH_RANGE.fullmatch(text):
-            start = draft.offset + draft.text.index(text)
+        said = _RESTATED.fullmatch(draft.text)
+        if before.kind != "asking" or clause.kind != "gloss" or said is None or not said["period"]:
+            continue
+        text = said["period"]
+        if _MONTH_RANGE.fullmatch(text) or _ONE_PERIOD.fullmatch(_periods_spelled(text)):
+            start = draft.offset + said.start("period")
             return Span(start, start + len(text), text, "period", text)
     return None
 
@@ -2272,7 +2285,7 @@ def read(
         # companies is its ("… Comcast's connectivity and media segment figures …")
         missing -= {"company", "qualifier"}
     periods = [span for span in spans if span.role == "period" and _names_a_year(span, spans)]
-    said_when = _months_said_aside(drafts) if not periods else None
+    said_when = _period_said_aside(drafts) if not periods else None
     if said_when is not None:
         # "what diluted EPS did they post for those three months (Jul-Sep 2023)?": the months an aside
         # names are the asked ones, before any year a preamble names

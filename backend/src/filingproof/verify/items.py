@@ -155,6 +155,13 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("trade", r"\btrade\s+(payable|receivable)s?\b", r" accounts \1 "),
     ("owe", r"\bcustomers?\s+owed?\b|\bowed\s+by\s+customers?\b", " accounts receivable "),
     ("interest", r"\binterest\s+costs?\b", " interest expense "),
+    # what falls due within the year is the current portion ("Long-term debt due within one year"; "not
+    # counting the stuff due within a year")
+    (
+        "due",
+        r"\b(?:(?:the\s+)?(?:stuff|amounts?|part|portion)\s+)?due\s+within\s+(?:one|a|1|the)\s+year\b",
+        " current portion ",
+    ),
     # the total of the balance sheet's right side, however its equity is named
     (
         "liabilities",

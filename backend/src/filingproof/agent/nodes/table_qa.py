@@ -22,8 +22,10 @@ from filingproof.qa.ranking import (
 )
 from filingproof.verify.items import terms
 
-# derivations of one company's figures: without one input, the others answer nothing asked
-_COMPUTED_WITHIN = frozenset({"margin", "ratio", "growth", "change"})
+# derivations computed from several figures: without one input, the others answer nothing asked (one
+# company's figure is no answer to "which was higher, and by how much", where the other's period is not
+# ingested, as where the other company is not: `nodes.router`)
+_COMPUTED = frozenset({"margin", "ratio", "growth", "change", "difference", "sum"})
 
 
 async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
@@ -59,10 +61,10 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         update["table"] = table
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
-        within = ask.derivation in _COMPUTED_WITHIN or bool(ask.operands)
-        if within and table.missing and not table.derived and not table.ambiguous:
-            # a margin, ratio or growth without one of its inputs, or lines an operator joins without one of
-            # them: the inputs found answer no question asked
+        computed = ask.derivation in _COMPUTED or bool(ask.operands)
+        if computed and table.missing and not table.derived and not table.ambiguous:
+            # a margin, ratio, growth or difference without one of its inputs, or lines an operator joins
+            # without one of them: the inputs found answer no question asked
             update["refusal"] = (
                 f"The ingested filings hold no figure for {'; '.join(table.missing)}, so what was asked "
                 f"cannot be computed, and no figure is given. {covered_text(u, state['catalog'])}"
