@@ -773,16 +773,17 @@ def unasked_charge(caption: str, row: str, wanted: frozenset[str], neutral: Iter
     return charge if charge is not None and not terms(charge, neutral) & wanted else None
 
 
-def _other_column(accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
+def _other_column(
+    accepted: frozenset[str], cell: CellFacts, neutral: frozenset[str], named: frozenset[str]
+) -> frozenset[str]:
     """What the column of an untagged cell names beyond the asked item: a table can set lines side by side
     ("Net Sales", "Operating Income (Loss)", "% change" under one caption), and the column then says which
     line the cell is. A tagged cell is what its fact says, and its column too where its concept says the
     same: the "Aggregate Intrinsic Value" of Coca-Cola's options outstanding
-    (…OptionsOutstandingIntrinsicValue) is not the options outstanding its row names."""
+    (…OptionsOutstandingIntrinsicValue) is not the options outstanding its row names. `named`: the terms of
+    the cell's concept."""
     beyond = column_words(cell.column_label, neutral) - accepted
-    if cell.concept is None:
-        return beyond
-    return beyond & terms(concept_words(cell.concept), neutral)
+    return beyond if cell.concept is None else beyond & named
 
 
 def column_words(column_label: str, neutral: Iterable[str] = ()) -> frozenset[str]:
@@ -1074,7 +1075,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     parent = _narrower_parent(asked.phrase, accepted, wanted, cell, neutral)
     if parent is not None:
         return ItemCheck(False, f"the row '{label}' is under '{parent}', another line than '{asked.phrase}'")
-    column = _other_column(accepted, cell, neutral)
+    column = _other_column(accepted, cell, neutral, named)
     if column:
         return ItemCheck(
             False,
