@@ -74,6 +74,17 @@ async def test_an_unnamed_item_gets_the_nearest_printed_lines(
     assert (label, True) in {(row_label, cash_flows) for row_label, cash_flows, _ in cells.values()}, cells
 
 
+async def test_an_unnamed_item_asked_over_several_years_offers_its_lines_once(
+    ingested_corpus: object, pipeline: Pipeline, sessions: Sessions
+) -> None:
+    # the lines offered are lines, the same for each year asked: one sentence offers them (`_suggestion`)
+    response = await pipeline.run("What was Meta's outlay for property and equipment in 2023 and 2024?")
+    assert response.figures == []
+    cells = await _offered(sessions, response)
+    offered = {(label, cash_flows) for label, cash_flows, _ in cells.values()}
+    assert ("Purchases of property and equipment", True) in offered, cells
+
+
 async def test_the_lines_offered_are_of_the_filings_in_scope(
     ingested_corpus: object, pipeline: Pipeline, sessions: Sessions
 ) -> None:

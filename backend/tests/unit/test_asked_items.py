@@ -60,6 +60,9 @@ def phrases(question: str) -> tuple[str, ...]:
          ("research and development", "revenue")),
         # several items: each with the words before it
         ("What were Apple's revenue and net income in 2024?", ("revenue", "net income")),
+        # the first item has no item before it that a capitalised name could qualify: the name is the
+        # company's, typed without its possessive
+        ("Meta revenue and net income FY2024", ("revenue", "net income")),
         ("What was the ratio of Apple's net income to revenue in 2024?", ("net income", "revenue")),
         # a narrative clause asks for no item
         ("What were Apple's total net sales in fiscal 2024 and what drove them?", ("total net sales",)),

@@ -652,6 +652,13 @@ def test_a_line_as_a_percent_of_sales_is_its_share_of_revenue() -> None:
     assert [item.key for item in ask.items] == ["net_income", "revenue"]
 
 
+def test_two_lines_after_a_company_typed_without_its_possessive_are_two_lines() -> None:
+    # "AAPL rev and NI FY24" had been read as one line "revenue and net income": the ticker before the
+    # first line was taken for a product's name qualifying a line named before it
+    text = reading("META rev and NI FY24").text
+    assert [item.key for item in find_items(text)] == ["revenue", "net_income"]
+
+
 def test_the_cash_flow_sections_named_in_one_breath_are_three_lines() -> None:
     # FinanceBench 01275: "Among operations, investing, and financing activities, which brought in the most"
     asked = "Among operations, investing, and financing activities, which brought in the most for Tesla?"

@@ -222,8 +222,9 @@ def _matches(question: str) -> list[tuple[int, int, LineItem]]:
             masked = masked[: match.start()] + " " * (match.end() - match.start()) + masked[match.end() :]
     ordered = sorted(found, key=lambda found_item: found_item[0])
     # "cost of revenue from Automotive sales": an item's word at the end of a capitalised name qualifies
-    # the item named before it (a product or segment), when that is not the only item named
-    own = [each for each in ordered if not _NAME_BEFORE.search(question, 0, each[0])]
+    # the item named before it (a product or segment), when that is not the only item named; the first
+    # item has none before it to qualify ("Apple revenue and net income": the company's name)
+    own = [each for at, each in enumerate(ordered) if not at or not _NAME_BEFORE.search(question, 0, each[0])]
     return own if own and len(own) < len(ordered) else ordered
 
 

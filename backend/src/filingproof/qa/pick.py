@@ -573,7 +573,10 @@ async def answer_table(
                 near = (
                     await picker.nearest(ticker, asked.phrase, targets) if asked.phrase and targets else None
                 )
-                if near is not None:
+                # once per line asked: the lines offered are the same lines for each year asked
+                if near is not None and not any(
+                    (n.ticker, n.phrase) == (near.ticker, near.phrase) for n in answer.nearest
+                ):
                     answer.nearest.append(near)
         else:
             answer.picks.append(found)
