@@ -265,6 +265,7 @@ _BUILTIN: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "AXP": ("American Express", ("american express", "amex"), True),
     "TXN": ("Texas Instruments", ("texas instruments", "ti"), True),
     "CAT": ("Caterpillar", ("caterpillar", "cat"), False),  # "Cat had a monster Q2"
+    "RKT": ("Rocket Companies", ("rocket companies", "rocket mortgage"), True),  # its lender's name
 }
 
 _AMBIGUOUS_WORDS = frozenset(
@@ -1195,7 +1196,9 @@ def _periods(
     for mention in dates:
         before = query[: mention.start]
         if _ENDED.search(before):
-            period_end = mention.on
+            # of two spans ended ("the three months ended June 30, 2023 compared with the three months ended
+            # June 30, 2022"), the later is asked and the earlier is what it is measured from
+            period_end = mention.on if period_end is None else max(period_end, mention.on)
         elif _AS_OF.search(before) or as_of is None:
             as_of = mention.on
             through = _THROUGH.search(before) is not None

@@ -63,6 +63,13 @@ def phrases(question: str) -> tuple[str, ...]:
         # the first item has no item before it that a capitalised name could qualify: the name is the
         # company's, typed without its possessive
         ("Meta revenue and net income FY2024", ("revenue", "net income")),
+        # one item's word in two lines named side by side: two lines
+        ("What were Meta's US revenue and international revenue in 2024?",
+         ("US revenue", "international revenue")),
+        # but a line whose name joins two words for one item is one line (Caterpillar's)
+        ("What were Meta's total sales and revenues in 2023?", ("total sales and revenues",)),
+        ("What were Meta's US revenue versus international revenue in 2024?",
+         ("US revenue", "international revenue")),
         ("What was the ratio of Apple's net income to revenue in 2024?", ("net income", "revenue")),
         # a narrative clause asks for no item
         ("What were Apple's total net sales in fiscal 2024 and what drove them?", ("total net sales",)),

@@ -636,3 +636,14 @@ def test_the_capitals_of_codes_say_nothing_of_how_names_are_written() -> None:
 def test_weeks_as_52_53_week_calendars_count_them(question: str, kind: str) -> None:
     u = understand(question, Catalog((CompanyRef("PEP", "PEPSICO INC"),), ()))
     assert (u.period_kind, u.period_end) == (kind, date(2023, 9, 9))
+
+
+def test_of_two_spans_ended_the_later_is_asked() -> None:
+    # "… for the three months ended June 30, 2023 compared with the three months ended June 30, 2022" had
+    # been read as asking the 2022 quarter, and its growth from a 2021 quarter no filing held
+    read = understand(
+        "What was the percentage change in NVIDIA's revenue for the three months ended July 27, 2025 "
+        "compared with the three months ended July 28, 2024?",
+        CORPUS,
+    )
+    assert read.period_end == date(2025, 7, 27)

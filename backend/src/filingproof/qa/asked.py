@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from filingproof.qa.direction import asked_way
-from filingproof.qa.items import SHARE_OF, Ask, find_items, item_spans, named_ratio_span
+from filingproof.qa.items import SHARE_OF, Ask, coordinated, find_items, item_spans, named_ratio_span
 from filingproof.qa.periods import period_sum_for, target_for
 from filingproof.reading.grammar import (
     CHANGE_WORDS,
@@ -49,8 +49,8 @@ _STATED_DEFINITION = re.compile(r"\.\s+[^.]*\bis\s+defined\s+as:.*$", re.IGNOREC
 _PERIOD_TOKEN = re.compile(r"(?:[fc]y)?['’]?\d{1,4}|q[1-4]|[1-4]q|h[12]|10-?[kq]|\d+(?:st|nd|rd|th)")
 # Where the figure is printed ("in Apple's cash flow statement"), not what it is.
 _STATEMENT = re.compile(
-    r"\b(?:(?:consolidated\s+)?statements?\s+of\s+(?:cash\s+flows?|operations|income|earnings)"
-    r"|cash[- ]flows?\s+statements?|income\s+statements?|balance\s+sheets?)\b",
+    r"\b(?:(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\s+(?:cash\s+flows?|operations|income|earnings)"
+    r"|balance\s+sheets?)|cash[- ]flows?\s+statements?|income\s+statements?)\b",
     re.IGNORECASE,
 )
 # What was spent or paid: a payment line answers it (not "paid-in capital").
@@ -210,7 +210,9 @@ def item_phrases(
         ]
         modifiers = _phrase(_once(outside))
         return tuple(f"{modifiers} {item.name}".strip() for item in ask.items)
-    if ask is None or len(ask.items) == 1:
+    # one item's word in two lines side by side is two lines ("US sales and international sales"), where
+    # their figures are asked; a derivation is computed of one line only
+    if ask is None or (len(ask.items) == 1 and (derived or not coordinated(question))):
         phrases = [_phrase(tokens)]
     else:
         phrases = [_phrase(group) for group in _grouped(question, tokens)]

@@ -4,6 +4,7 @@ Concepts are in order of preference: the first one a company tags for the period
 are the fallback for tables without tags.
 """
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -223,9 +224,23 @@ def _matches(question: str) -> list[tuple[int, int, LineItem]]:
     ordered = sorted(found, key=lambda found_item: found_item[0])
     # "cost of revenue from Automotive sales": an item's word at the end of a capitalised name qualifies
     # the item named before it (a product or segment), when that is not the only item named; the first
-    # item has none before it to qualify ("Apple revenue and net income": the company's name)
-    own = [each for at, each in enumerate(ordered) if not at or not _NAME_BEFORE.search(question, 0, each[0])]
+    # item has none before it to qualify ("Apple revenue and net income": the company's name), nor does one
+    # joined to the item before it ("net earnings growth and US sales growth")
+    own = [
+        each
+        for before, each in zip([None, *ordered], ordered, strict=False)
+        if before is None
+        or not _NAME_BEFORE.search(question, 0, each[0])
+        or _COORDINATOR.search(question, before[1], each[0])
+    ]
     return own if own and len(own) < len(ordered) else ordered
+
+
+# what joins two lines named side by side: "US sales and international sales", "iPhone revenue vs Mac
+# revenue", "US sales growth compared to international sales growth"
+_COORDINATOR = re.compile(
+    r"\b(?:and|or|vs\.?|versus|compared\s+(?:to|with)|as\s+well\s+as)\b|&", re.IGNORECASE
+)
 
 
 # not a possessive ("Apple's revenue"), nor a period ("FY2023 research and development")
@@ -235,6 +250,18 @@ _NAME_BEFORE = re.compile(r"(?<![\w'’])(?!FY\d|Q[1-4]\b|H[12]\b)[A-Z][\w&.-]*\
 def item_spans(question: str) -> list[tuple[int, int]]:
     """Where the question names line items, in question order (as `find_items` reads them)."""
     return [(start, end) for start, end, _ in _matches(question)]
+
+
+def coordinated(question: str) -> bool:
+    """Whether the question names one item's word in lines side by side, each joined to the one before it
+    ("What were JnJ's US sales and international sales": two printed lines, each a sales line; not
+    Caterpillar's one line "Total sales and revenues")."""
+    spans = item_spans(question)
+    if len({question[start:end].lower().rstrip("s") for start, end in spans}) > 1:
+        return False
+    return len(spans) >= 2 and all(
+        _COORDINATOR.search(question, end, start) for (_, end), (start, _) in itertools.pairwise(spans)
+    )
 
 
 def find_items(question: str) -> list[LineItem]:

@@ -521,6 +521,8 @@ def asked_list(question: str, u: QueryUnderstanding, ask: Ask) -> list[Asked]:
         return [Asked(None, phrase) for phrase in phrases]
     if len(phrases) == len(ask.items):
         return [Asked(item, phrase) for item, phrase in zip(ask.items, phrases, strict=True)]
+    if len(ask.items) == 1:  # one item's word in two lines ("US sales and international sales")
+        return [Asked(ask.items[0], phrase) for phrase in phrases]
     return [Asked(item, None) for item in ask.items]
 
 

@@ -26,6 +26,12 @@ def _said_for_what(text: str, start: int) -> bool:
     return any(found.end() == start for found in _FOR_WHAT.finditer(text, max(0, start - 16), start + 12))
 
 
+# why a figure is asked, said after it ("…, trying to see how bad the rate hikes hit them")
+_WHY_AFTER = re.compile(
+    r"(?:just\s+)?(?:trying|looking|hoping|wanting)\s+to\s+(?:see|gauge|figure\s+out|understand|judge)\s+"
+    r"(?:how|what|whether|if)\b",
+    re.IGNORECASE,
+)
 _BREAK = re.compile(
     r"[?!;]+\s*|,?\s+(?:but|now|so)\s+(?=(?:i|we)(?:'d|\s+(?:still\s+|just\s+|really\s+|also\s+)?(?:need|want|would))\b)"
     # "Palantir finally turned GAAP profitable and I wanna know how much …": a statement, then the asking
@@ -36,6 +42,8 @@ _BREAK = re.compile(
     # ("so i'm comparing how much the chip guys plow back into R&D and i need nvidia's number for …")
     r"|,?\s+and\s+(?=(?:i|we)\s+(?:just\s+|still\s+)?need\s+(?!to\b))"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
+    # "total net revenue pls, trying to see how bad the rate hikes hit them": why it is asked, after it
+    rf"|,\s+(?={_WHY_AFTER.pattern})"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
     r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b"
     # ("I've got Walmart and Amazon numbers already …, but what about Costco")
@@ -313,7 +321,9 @@ _ASKS_ONESELF = re.compile(
     r"|wondering|comparing|checking|tracking)|^\W*(?:(?:hey|hi|hello|ok|okay|so|yo|morning|hiya)(?:\s+(?:team|all|there|guys))?\W+)?"
     r"(?:just\s+|kinda\s+|kind\s+of\s+)?(?:curious|wondering"
     # "trying to see how much it eats into earnings", without its "I'm"; "hey team, wanna see how …"
-    r"|(?:(?:trying|wanting|want|looking|hoping)\s+to|wanna)\s+(?:see|know|understand|figure\s+out|gauge|judge)))\s+"
+    r"|(?:(?:trying|wanting|want|looking|hoping)\s+to|wanna)\s+(?:see|know|understand|figure\s+out|gauge|judge)"
+    # "looking at how the coatings side is holding up", "seeing if the box business is still worth anything"
+    r"|looking\s+at|seeing))\s+"
     r"(?:how|what|whether|if)\b",
     re.IGNORECASE,
 )
@@ -392,6 +402,8 @@ DONE_WORDS = (
 # "JNJ FY23 + MRK 2Q23 done": what is at hand, listed, no formula ("pulled" and "squared away" too: after a
 # company, "pulled" may be its figures' move, "revenue pulled back")
 _AT_HAND = re.compile(rf"\b(?:{DONE_WORDS}|pulled|squared\s+away)\b", re.IGNORECASE)
+# a clause that only says what is done ("PFE MRK done", "WMT, AMZN done already")
+_DONE_CLAUSE = re.compile(rf"[^?]*?\b(?:{DONE_WORDS})(?:\s+already)?\W*", re.IGNORECASE)
 # "IBM vs MRK total rev Q2'23 - higher + diff": which is more, and by how much, not a formula
 _WHICH_MORE = re.compile(r"\b(?:higher|lower|bigger|larger|smaller|greater|more)\b", re.IGNORECASE)
 
@@ -455,6 +467,7 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             _FIRST_PERSON.search(text, start, found.start())
             or _STATED.search(text, start, found.start())
             or _CURIOUS.match(text, found.end())  # "meta's whole 'year of efficiency' thing, curious how …"
+            or _WHY_AFTER.match(text, found.end())
             or _EXCLAIMED.search(text, start, found.start())
             or _DOING.match(text, start)  # "doing a leverage check on verizon before the call, how much …"
         ):
@@ -572,10 +585,16 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     asking = asking or [(s, e) for s, e, gloss, _ in clauses if not gloss and not _DOING.match(text, s, e)]
     # "have BMY + JNJ FY23; need Eli Lily rev FY23": a clause that opens with "have" and no question mark
     # tells what is at hand, beside one that asks
+    # (so does one that ends by saying it is done: "PFE MRK done; LLY rev 2Q23")
     stated = {
         (s, e)
         for s, e, _, mark in clauses
-        if not mark and (_HAVE.match(text, s, e) or (BEYOND.match(text, s, e) and text[e : e + 1] == ":"))
+        if not mark
+        and (
+            _HAVE.match(text, s, e)
+            or (BEYOND.match(text, s, e) and text[e : e + 1] == ":")
+            or _DONE_CLAUSE.fullmatch(text, s, e)
+        )
     }
     asking = [clause for clause in asking if clause not in stated] or asking
     # "… and I need the bottom line: how big was the net loss …?": a clause a colon closes announces the

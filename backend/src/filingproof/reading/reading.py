@@ -190,6 +190,21 @@ def _year_before_spelled(text: str) -> str:
 _MONTHS_COUNTED_TO = re.compile(r"\b(3|6|9|12)M\s+(?=(?:to|ended|ending|thru|through|till|until)\b)")
 
 
+# A tax rate asked of "provision": the provision for income taxes, not any line printed "Provision" (an
+# allowance's, $36 million, for Cisco's "what tax rate did they effectively pay … just provision divided by
+# pretax income")
+_TAX_RATE_ASKED = re.compile(r"\btax\s+rate\b|\beffective(?:ly)?\b[^.?!]{0,40}?\btax|\betr\b", re.IGNORECASE)
+_BARE_PROVISION = re.compile(
+    r"(?<!tax )\bprovision\b(?!\s+(?:for|of)\b)(?![-\s]+(?:for\s+)?(?:income\s+)?tax)", re.IGNORECASE
+)
+
+
+def _provision_spelled(text: str) -> str:
+    if not _TAX_RATE_ASKED.search(text):
+        return text
+    return _BARE_PROVISION.sub("provision for income taxes", text)
+
+
 def _year(digits: str) -> str:
     return digits if len(digits) == 4 else f"20{digits}"
 
@@ -222,19 +237,21 @@ def _sections_spelled(text: str) -> str:
     )
 
 
-# "the June 2023 quarter", "the quarter ended Sept 2023": the three months to that month's end
+# "the June 2023 quarter", "the quarter ended Sept 2023", "the june '23 quarter": the three months to that
+# month's end
+_QUARTER_YEAR = r"(?:\d{4}|['’]\d{2}\b)"
 _MONTH_QUARTER = re.compile(
-    rf"\b(?:the\s+)?(?:quarter\s+(?:ended|ending)\s+(?P<m1>{MONTH_NAME_PATTERN})\s*(?P<y1>\d{{4}})"
-    rf"|(?P<m2>{MONTH_NAME_PATTERN})\s*(?P<y2>\d{{4}})\s+quarter"
+    rf"\b(?:the\s+)?(?:quarter\s+(?:ended|ending)\s+(?P<m1>{MONTH_NAME_PATTERN})\s*(?P<y1>{_QUARTER_YEAR})"
+    rf"|(?P<m2>{MONTH_NAME_PATTERN})\s*(?P<y2>{_QUARTER_YEAR})\s+quarter"
     # ("unitedhealth's june quarter of 2023")
-    rf"|(?P<m3>{MONTH_NAME_PATTERN})\s+quarter\s+(?:of\s+)?(?P<y3>\d{{4}}))\b",
+    rf"|(?P<m3>{MONTH_NAME_PATTERN})\s+quarter\s+(?:of\s+)?(?P<y3>{_QUARTER_YEAR}))\b",
     re.IGNORECASE,
 )
 
 
 def _month_quarter_spelled(match: re.Match[str]) -> str:
     month = MONTH_NUMBERS[(match["m1"] or match["m2"] or match["m3"]).lower().rstrip(".")]
-    year = int(match["y1"] or match["y2"] or match["y3"])
+    year = int(_year((match["y1"] or match["y2"] or match["y3"]).lstrip("'’")))
     last = monthrange(year, month)[1]
     return f"the three months ended {FULL_MONTH_NAMES[month - 1].title()} {last}, {year}"
 
@@ -1618,16 +1635,18 @@ _OUTSIDE_HOME = re.compile(
 )
 
 
-def _names_an_item(draft: _Draft) -> bool:
+def _names_an_item(draft: _Draft, members: frozenset[str] = frozenset()) -> bool:
     """Whether the clause names an item besides verbs (a word for a company's part is none: "how much did
-    Abbott's diagnostics segment sell"; nor the shares a verb of shares is done to: "how much stock did Dow
-    buy back")."""
+    Abbott's diagnostics segment sell", nor a member's printed name typed in lowercase: "how much did
+    gamestop sell in europe"; nor the shares a verb of shares is done to: "how much stock did Dow buy
+    back"). `members`: the lowercase printed names of the named companies' members."""
     objects = _verb_objects(draft)
     return any(
         span.role == "item"
         and not span.bound.startswith("verb:")
         and span.bound.lower() not in PART_WORDS
         and span.bound.lower() not in _PLACES
+        and span.bound.lower() not in members
         and span.bound not in _SAYS_WHICH_PART
         and span not in objects
         for span in draft.spans
@@ -1764,7 +1783,9 @@ _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 _RESTATED = re.compile(r"\W*(?:(?:i\.?\s?e|aka|that\s+is)\b\.?\W*)?(?P<period>.*?)\W*", re.IGNORECASE)
 # a period spelled out (`_periods_spelled`) with its year, and nothing else
 _ONE_PERIOD = re.compile(
-    r"(?:q[1-4]\s+(?:fy\s?)?|fy\s?|(?:first|second)\s+half\s+of\s+|calendar\s+)?\d{4}", re.IGNORECASE
+    r"(?:(?:fiscal\s+)?q[1-4]\s+(?:fy\s?|fiscal\s+)?|fy\s?|fiscal\s+|(?:first|second)\s+half\s+of\s+|calendar\s+)?"
+    r"\d{4}",
+    re.IGNORECASE,
 )
 
 
@@ -2174,7 +2195,7 @@ def read(
     words: FilingWords | None = None,
 ) -> Reading:
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
-    typed = _year_before_spelled(plain(question))
+    typed = _provision_spelled(_year_before_spelled(plain(question)))
     whole = companies(typed)
     source = _respelled(typed, whole, words)
     excluded: list[str] = []  # the lines the figure is asked without
@@ -2256,9 +2277,10 @@ def read(
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))
-    items = any(_names_an_item(draft) for clause, draft in drafts if clause.kind == "asking")
+    members = frozenset(name.lower() for _, name in words.members) if words is not None else frozenset()
+    items = any(_names_an_item(draft, members) for clause, draft in drafts if clause.kind == "asking")
     for clause, draft in drafts:
-        _resolve_verbs(draft, items if clause.kind == "asking" else _names_an_item(draft))
+        _resolve_verbs(draft, items if clause.kind == "asking" else _names_an_item(draft, members))
     asking = [draft for clause, draft in drafts if clause.kind == "asking"]
     by_ticker = [mention for mention, _ in before_ticker]
     parts = [_sections_spelled(_periods_spelled(_rendered(draft, by_ticker))) for draft in asking]

@@ -162,6 +162,15 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         r"\b(?:(?:the\s+)?(?:stuff|amounts?|part|portion)\s+)?due\s+within\s+(?:one|a|1|the)\s+year\b",
         " current portion ",
     ),
+    # a payment for businesses is printed net of the cash they held ("Acquisitions, net of cash and cash
+    # equivalents acquired"): the cash taken over is no line of its own, the payment is net
+    (
+        "acquired",
+        r"\bnet\s+of\s+(?:the\s+)?cash(?:\s+and\s+(?:cash\s+)?equivalents)?(?:\s+and\s+restricted\s+cash)?\s+acquired\b",
+        " net ",
+    ),
+    # and what falls due after it is the long-term part ("Long-Term Debt", printed below the current portion)
+    ("due", r"\bdue\s+after\s+(?:one|a|1|the)(?:\s+year)?\b", " long-term "),
     # the total of the balance sheet's right side, however its equity is named
     (
         "liabilities",
