@@ -2277,6 +2277,7 @@ def read(
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))
+    # the members' printed names, lowercase (read once: both the verbs and the parts typed in lowercase ask)
     members = frozenset(name.lower() for _, name in words.members) if words is not None else frozenset()
     items = any(_names_an_item(draft, members) for clause, draft in drafts if clause.kind == "asking")
     for clause, draft in drafts:
@@ -2295,7 +2296,7 @@ def read(
     if any(_WHOLE.search(draft.text) and not _OWNER_BACK.search(draft.text) for draft in asking):
         # "… sliding with the Revlimid generics... what was the change in total revenues": the whole company's
         missing.discard("qualifier")
-    if words is not None and _member_typed(spans, words):
+    if _member_typed(spans, members):
         # "how much operating profit did europe bring in …? curious how it stacks up against latin america":
         # a part named in lowercase words is named all the same; the aside's is the one it is compared with
         missing.discard("qualifier")
@@ -2499,10 +2500,10 @@ _WHAT_THE = re.compile(r"^(what)\s+(the|its|their)\b", re.IGNORECASE)
 _WHAT_DOES_IT = re.compile(r"^(what)\s+(?:does|did|do|would|will)\s+(?:it|that|this)\b", re.IGNORECASE)
 
 
-def _member_typed(spans: Sequence[Span], words: FilingWords) -> bool:
+def _member_typed(spans: Sequence[Span], names: frozenset[str]) -> bool:
     """Whether an item word of the spans is, in any case, the whole printed name of a named company's member
-    (lowercase "europe", which is also an English word, is left to the line's words to bind)."""
-    names = {name.lower() for _, name in words.members}
+    (lowercase "europe", which is also an English word, is left to the line's words to bind). `names`: the
+    members' printed names, lowercase."""
     return any(
         span.role == "item" and span.bound == span.text and span.text.lower() in names for span in spans
     )
