@@ -403,6 +403,11 @@ export interface components {
             inputs: number[];
             /** Kind */
             kind: string;
+            /**
+             * Label
+             * @default
+             */
+            label: string;
         };
         /** EvalRunRequest */
         EvalRunRequest: {

@@ -42,6 +42,7 @@ class DerivationRef(BaseModel):
     kind: str
     formula: str  # over cell ids, e.g. "([12] - [11]) / |[11]| * 100"
     inputs: list[int]  # cell ids; one below zero is a figure the filer states in a quoted sentence
+    label: str = ""  # what it computes ("current ratio"); over no cell, a rule's own figure (its threshold)
 
 
 class FigureSource(BaseModel):

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { QueryResponse } from "../../api/types";
-import { APPLE, NVIDIA } from "./answers.fixture";
+import { AMAZON_JUDGMENT, APPLE, NVIDIA } from "./answers.fixture";
 import { AnswerView } from "./AnswerView";
 
 function show(response: QueryResponse) {
@@ -41,6 +41,17 @@ describe("AnswerView", () => {
     expect(cells.map((cell) => cell.getAttribute("href"))).toEqual(["/view/12/80?cells=18761", "/view/11/79?cells=17353", "/view/11/79?cells=17353"]);
     // The growth figure itself opens the first of its pages; its sources list both pages.
     expect(within(screen.getByTestId("answer-text")).getByRole("link", { name: "142.4%" })).toHaveAttribute("href", "/view/11/79?cells=17353");
+  });
+
+  it("shows a judgment's verdict first, its threshold as the rule's figure in words, and its ratio over linked cells", () => {
+    show(AMAZON_JUDGMENT);
+    expect(screen.getByTestId("answer-text").textContent).toMatch(/^Yes: by a common screen: capital expenditure above 10% of revenue/);
+    expect(screen.getByTestId("rule-figure")).toHaveTextContent("threshold of capital expenditure as a share of revenue");
+    expect(screen.getByTestId("answer").textContent).not.toContain("pct(10 / 100)");
+    const derivation = screen.getByTestId("derivation");
+    expect(within(derivation).getByTestId("derivation-label")).toHaveTextContent("capital expenditure as a share of revenue:");
+    const cells = within(derivation).getAllByTestId("formula-cell");
+    expect(cells.map((cell) => cell.getAttribute("href"))).toEqual(["/view/4/36?cells=3925", "/view/4/37?cells=3982"]);
   });
 
   it.each(["cannot_verify", "refused"] as const)("shows no figure and no source for a %s answer, whatever the response carries", (status) => {

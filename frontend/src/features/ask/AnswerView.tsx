@@ -80,7 +80,8 @@ function AnswerText({ answer, figures, located }: { answer: string; figures: Fig
             <Link to={first.href} data-testid="figure-link" className="figure-link" title={`Open ${first.label}`}>
               {part.text}
             </Link>
-            <DerivedInputs figure={part.figure} located={located} />
+            {/* the inputs are named after the answer's own figure, never inside the filer's quoted words */}
+            {!part.quoted && <DerivedInputs figure={part.figure} located={located} />}
           </Fragment>
         ) : (
           <Fragment key={index}>{part.text}</Fragment>
@@ -100,9 +101,16 @@ function FigureRow({ figure, located }: { figure: Figure; located: Map<number, C
           = {figure.value.toLocaleString("en-US", { maximumFractionDigits: 4 })} {UNIT_LABEL[figure.unit]}
         </span>
       </div>
-      {derivation ? (
+      {derivation && derivation.inputs.length === 0 && derivation.label ? (
+        // a formula over no cell is the rule's own figure (a judgment's threshold): said in words, not as a formula
+        <p className="mt-1 text-slate-600" data-testid="rule-figure">
+          <span className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase tracking-wide">rule</span>
+          {derivation.label}
+        </p>
+      ) : derivation ? (
         <p className="mt-1 text-slate-600" data-testid="derivation">
           <span className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase tracking-wide">{derivation.kind}</span>
+          {derivation.label && <span data-testid="derivation-label">{derivation.label}: </span>}
           {formulaParts(derivation.formula).map((part, index) =>
             part.kind === "text" ? (
               <span key={index} className="font-mono">

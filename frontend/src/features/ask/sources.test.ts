@@ -29,6 +29,16 @@ describe("answerParts", () => {
     expect(answerParts("It was $5 [c7] (restated).", []).map((part) => part.kind)).toEqual(["text", "cite", "text"]);
   });
 
+  it("marks a figure inside a sentence quoted from the filing as quoted, and the answer's own figure not", () => {
+    const answer = 'It shows an increase of $1,272 million.\nPFE 10-Q, page 46: "Expenses increased $1.3 billion, primarily due to: •marketing"';
+    const parts = answerParts(answer, [figure("$1,272 million"), figure("$1.3 billion")]);
+    const figures = parts.flatMap((part) => (part.kind === "figure" ? [[part.text, part.quoted]] : []));
+    expect(figures).toEqual([
+      ["$1,272 million", false],
+      ["$1.3 billion", true],
+    ]);
+  });
+
   it("gives two figures written alike their own occurrences", () => {
     const parts = answerParts("$1 then $1", [figure("$1"), figure("$1")]);
     expect(parts.filter((part) => part.kind === "figure")).toHaveLength(2);

@@ -99,7 +99,8 @@ export function formulaParts(formula: string): FormulaPart[] {
 
 export type AnswerPart =
   | { kind: "text"; text: string }
-  | { kind: "figure"; text: string; figure: Figure }
+  /** `quoted`: it stands inside a sentence quoted from the filing, whose words are shown as the filer wrote them. */
+  | { kind: "figure"; text: string; figure: Figure; quoted: boolean }
   /** A "[c123]" cell marker; `source` is the "(AAPL 10-K …, page 29)" the writer put right after it, if any. */
   | { kind: "cite"; cellId: number; source: string | null };
 
@@ -115,9 +116,13 @@ export function pageMark(label: string): string {
  * The answer text cut into plain text, figures (the first occurrence of each not already taken by an
  * earlier figure) and cell markers, each with the source written after it (so that it is shown once).
  */
+/** A sentence quoted from the filing: straight double quotes on one line ("… page 46: \"Selling, …\""). */
+const QUOTED = /"[^"\n]*"/g;
+
 export function answerParts(answer: string, figures: readonly Figure[]): AnswerPart[] {
   const spans: { start: number; end: number; part: AnswerPart }[] = [];
   const taken = (start: number, end: number) => spans.some((s) => start < s.end && s.start < end);
+  const quotes = [...answer.matchAll(QUOTED)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
   for (const match of answer.matchAll(CITE)) {
     const [whole, cellId, where, page] = match;
     const source = where !== undefined && page !== undefined ? `${where}, ${pageMark(page)}` : null;
@@ -128,7 +133,8 @@ export function answerParts(answer: string, figures: readonly Figure[]): AnswerP
     let start = answer.indexOf(figure.text);
     while (start >= 0 && taken(start, start + figure.text.length)) start = answer.indexOf(figure.text, start + 1);
     if (start < 0) continue;
-    spans.push({ start, end: start + figure.text.length, part: { kind: "figure", text: figure.text, figure } });
+    const quoted = quotes.some((quote) => quote.start < start && start < quote.end);
+    spans.push({ start, end: start + figure.text.length, part: { kind: "figure", text: figure.text, figure, quoted } });
   }
   spans.sort((a, b) => a.start - b.start);
   const parts: AnswerPart[] = [];

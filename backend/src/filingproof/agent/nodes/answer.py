@@ -104,7 +104,7 @@ def _figures(draft: Draft, verdict: Verdict) -> list[Figure]:
             )  # fmt: skip
         elif isinstance(source, DerivationSource):
             d = draft.derivations[source.index]
-            ref = DerivationRef(kind=d.kind, formula=d.formula, inputs=list(d.inputs))
+            ref = DerivationRef(kind=d.kind, formula=d.formula, inputs=list(d.inputs), label=d.label)
             figures.append(
                 Figure(text=check.figure.text, value=float(d.value), unit=d.unit,
                        source=FigureSource(cells=[c for c in d.inputs if c > 0], derivation=ref))
