@@ -108,6 +108,16 @@ async def test_which_segment_ranks_first_from_the_tagged_members(pipeline: Pipel
     assert [f.text for f in response.figures] == ["$116,193 million", "$14,304 million"]
 
 
+async def test_a_companys_segments_listed_each_with_its_tagged_revenue(pipeline: Pipeline) -> None:
+    # NVIDIA's FY2025 10-K (page 78): Compute & Networking revenue 116,193, Graphics 14,304.
+    response = await pipeline.run("What were NVIDIA's reportable segments in fiscal 2025?")
+    assert response.status == "verified", response.answer
+    assert response.answer.startswith(
+        "NVIDIA's segments tagged in its filings: Compute And Networking and Graphics."
+    )
+    assert [f.text for f in response.figures] == ["$116,193 million", "$14,304 million"]
+
+
 async def test_a_product_ranking_leaves_out_the_total_of_its_lines(pipeline: Pipeline) -> None:
     # Apple's FY2024 10-K: iPhone 201,183, Services 96,169, Wearables 37,005, Mac 29,984, iPad 26,694; the
     # "Products" total (294,866) is tagged on the same axis and ranks with none of them.

@@ -163,3 +163,21 @@ def test_a_line_attributable_to_the_company_by_its_name_asks_for_a_figure_not_a_
     ask = ask_of(reading.text, understanding, reading)
     assert ask is not None
     assert choose_route(question, understanding, ask) != "narrative"
+
+
+@pytest.mark.parametrize(
+    ("question", "deals"),
+    [
+        ("What acquisitions did NVIDIA complete in fiscal 2025?", True),
+        ("Which companies did Apple acquire in 2024?", True),
+        ("what major acquisitions has Amazon made since 2023?", True),
+        # what was paid for them is the cash flow's line
+        ("How much did NVIDIA spend on acquisitions in fiscal 2025?", False),
+        ("What were Amazon's acquisitions, net of cash acquired, in 2024?", False),
+    ],
+)
+def test_which_deals_were_done_asks_their_names_not_a_figure(question: str, deals: bool) -> None:
+    understanding = understand(question, CATALOG)
+    reading = read(question, lambda text: company_mentions(text, CATALOG), GRAMMAR)
+    ask = ask_of(reading.text, understanding, reading)
+    assert (ask is None) is deals  # None: the pages are asked, not the tables

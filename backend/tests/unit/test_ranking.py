@@ -63,6 +63,32 @@ def test_questions_that_rank_nothing() -> None:
     assert ranking_asked("Which is the biggest Apple segment?") is not None
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What are PepsiCo's reportable segments?", "segment"),
+        ("list oracle's operating segments", "segment"),
+        ("what segments does 3M report?", "segment"),
+        ("How many regions does Apple report?", "region"),
+        ("What were Boeing's business segments in 2023?", "segment"),
+        ("name all of Nike's product lines", "product"),
+    ],
+)
+def test_the_members_themselves_are_listed(question: str, kind: str) -> None:
+    asked = ranking_asked(question)
+    assert asked is not None and asked.listed and asked.kind == kind
+    ask = implied_ask(question)
+    assert ask is not None and [item.key for item in ask.items] == ["revenue"] and ask.derivation is None
+
+
+def test_a_list_asked_with_an_end_is_a_ranking() -> None:
+    asked = ranking_asked("Which are Apple's segments with the highest margin? which segment leads?")
+    assert asked is not None and not asked.listed
+    # a segment's risks or results list no segments: the kind is not what is asked for
+    assert ranking_asked("What are the main risks Apple describes for its operating segments?") is None
+    assert ranking_asked("What were Apple's segment results in 2024?") is None
+
+
 def test_a_ranking_on_growth_that_names_no_line_ranks_revenue() -> None:
     ask = implied_ask("Which of Apple's geographic segments grew fastest in FY24?")
     assert ask is not None and [item.key for item in ask.items] == ["revenue"] and ask.derivation == "growth"

@@ -256,6 +256,20 @@ def _heading_of_another_segment(heading: str, question: str) -> bool:
 
 
 _ASKS_NAMES = re.compile(r"^\s*(?:what\s+are|which|who\s+(?:are|is|were|was)|list|name)\b", re.I)
+# "what acquisitions did AMD complete in 2023", "which companies did Abbott acquire": the deals by their
+# names, not what was paid for them (the cash flow's "Acquisitions, net of cash acquired" is another question)
+_ASKS_DEALS = re.compile(
+    r"^\s*(?:what|which)\s+(?:(?:major|significant|key|notable|big|recent|other)\s+)?"
+    r"(?:acquisitions|companies|businesses|deals)\s+(?:did|does|do|has|have|had)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_deals(question: str) -> bool:
+    """Whether the question asks which acquisitions were made, by their names."""
+    return _ASKS_DEALS.match(question) is not None
+
+
 _ASKS_FIGURE = re.compile(r"^\s*(?:how\s+(?:much|many)|what\s+(?:was|were|is|are))\b", re.I)
 _ROOT = 6  # letters compared: "repurchased" and "repurchases", "competitive" and "competition"
 _NEAR = (80, 40)  # characters before and after a figure in which the item's words must stand
@@ -365,7 +379,7 @@ def _relevance(u: QueryUnderstanding, idf: TermIdf, line: str | None = None) -> 
     # "what are the major acquisitions …" asks for the things an analyst's topic names, not a figure
     topical = any(pattern.search(item_text) for pattern, _ in _TOPIC_ROOTS)
     asks_figure = _ASKS_FIGURE.match(u.query) is not None and not topical
-    asks_names = topical and _ASKS_NAMES.match(u.query) is not None
+    asks_names = topical and (_ASKS_NAMES.match(u.query) is not None or asks_deals(u.query))
     return _Relevance(
         item, frozenset(other), asks_figure, asks_why, asks_forward, u.query, unknown_line, asks_names,
         years=frozenset(u.years), line=_roots(line) if line else frozenset(),

@@ -55,6 +55,7 @@ from filingproof.qa.pick import (
 from filingproof.qa.store import CellHit, tagged_cells
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, formula, growth, margin
+from filingproof.verify.items import concept_words, member_words, names_by_row, terms
 
 Order = Literal["highest", "lowest"]
 Measure = Literal["value", "growth", "margin"]
@@ -111,16 +112,35 @@ _SIGN = re.compile(
 )
 
 
+# "What are PepsiCo's reportable segments?", "list oracle's operating segments", "what segments does 3M
+# report", "how many regions does Apple report": the members themselves, each with its figure on the line
+_LISTED_KINDS = (
+    r"(?:reportable\s+|operating\s+|business\s+|geographic(?:al)?\s+)?segments|regions|geographic\s+areas|"
+    r"divisions|product\s+lines|product\s+categories"
+)
+_LISTED = re.compile(
+    rf"\b(?:(?:what|which)\s+(?:are|were)|list|name)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?"
+    rf"(?:[\w&.'’-]+\s+){{0,3}}?(?P<kind>{_LISTED_KINDS})\b"
+    rf"|\b(?:what|which|how\s+many)\s+(?P<kind2>{_LISTED_KINDS})\s+(?:does|did|do)\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class RankingQuestion:
     kind: Kind
     order: Order
     sign: bool = False  # which members are above zero, not which ranks first
+    listed: bool = False  # the members themselves ("what are its segments"), in the order of their figures
 
 
 def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
     """The kind of member a question ranks and which end it asks for, or None; whether it asks which members
     are above zero is read from the question as typed (`typed`), whose "money" the reading drops."""
+    listed = _LISTED.search(question)
+    if listed is not None and _ORDER.search(question) is None:
+        group = "kind" if listed["kind"] else "kind2"
+        return RankingQuestion(_kind(question, listed.start(group)), "highest", listed=True)
     found = (which for which in _WHICH.finditer(question) if not _names_first_word(question, which))
     which = next(found, None)
     order = _ORDER.search(question)
@@ -162,6 +182,8 @@ def implied_ask(question: str, typed: str = "") -> Ask | None:
     asked = ranking_asked(question, typed)
     if asked is not None and (_SIGN.search(typed or question) or _LOST_MOST.search(typed or question)):
         return Ask((ITEMS_BY_KEY["operating_income"],))  # "most profitable", "lost the most money"
+    if asked is not None and asked.listed:
+        return Ask((ITEMS_BY_KEY["revenue"],))  # a segment is shown by the revenue its filer tags it with
     if asked is None or _GREW.search(question) is None:
         return None
     return Ask((ITEMS_BY_KEY["revenue"],), "growth")
@@ -234,6 +256,16 @@ def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     label = printed_row(cell)
     own = label if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label) else None
     name = own or member_name(member)
+    tagged = terms(member_words(member))
+    if (
+        own
+        and cell.concept
+        and not terms(own) <= tagged
+        and not names_by_row(terms(own), tagged, terms(concept_words(cell.concept)), member)
+    ):
+        # a row that names the member by no word of its tag ("FLNA", "LatAm") is said after the tag's name:
+        # the check reads a printed name as the member's only where they share a word
+        name = f"{member_name(member)} ({own})"
     # a subsegment is named with its segment ("NIKE Brand North America"), unless its row already says it
     parent = next(
         (str(m) for a, m in cell.dimensions.items() if a.endswith("StatementBusinessSegmentsAxis")), None
@@ -480,7 +512,9 @@ def _ranked(
     verdict = f"{leader} had the {asked.order} {measured} of {whose}."
     if asked.sign:
         verdict = _above_zero(ranked, measured, whose)
-    fell = [s.picks[-1].segment for s in ranked if measure == "growth" and s.value < 0]
+    if asked.listed:
+        verdict = f"{whose[0].upper()}{whose[1:]}: {_listed([s.picks[-1].segment for s in ranked])}."
+    fell = [s.picks[-1].segment for s in ranked if measure == "growth" and s.value < 0 and not asked.listed]
     if fell:
         verdict += f" {_listed(fell)} {'was' if len(fell) == 1 else 'were'} lower than the year before."
     return TableAnswer(

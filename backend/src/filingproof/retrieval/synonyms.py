@@ -28,7 +28,7 @@ TOPICS: tuple[tuple[str, ...], ...] = (
         "primary customers", "major customers", "largest customers", "principal customers",
         "portion of our revenue", "portion of our revenues",
     ),
-    ("acquisitions", "acquired", "acquisition"),
+    ("acquisitions", "acquired", "acquisition", "acquire"),
     ("production rates", "production rate"),
     ("ceo", "chief executive officer"),
     ("cfo", "chief financial officer"),

@@ -9,6 +9,7 @@ from langchain_core.runnables import RunnableConfig
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.agent.deps import deps_of
+from filingproof.agent.passages import asks_deals
 from filingproof.agent.registered import asks_registered
 from filingproof.agent.response import QueryFilters
 from filingproof.agent.state import AgentState, Route
@@ -206,6 +207,8 @@ _DEFINES = re.compile(r"\bdefine[ds]?\b", re.IGNORECASE)
 
 def ask_of(text: str, u: QueryUnderstanding, reading: Reading) -> Ask | None:
     """The line items and arithmetic the question asks of the tables; None: it asks the pages."""
+    if asks_deals(text):
+        return None  # the deals by their names, from the filer's sentences
     ask = parse_ask(text, len(u.companies), len(u.years)) or implied_ask(text, reading.question)
     ask = with_part(text, u.company_mentions, ask)
     moved = asked_way(text) is not None and metric_question(text) is not None  # "did FCF go up?"
