@@ -702,8 +702,13 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
         return word not in _ACRONYMS and (mixed_case or not is_english_word(word))
     if not alias.ambiguous or written[0].isupper():
         return True
-    # a word in lowercase after a determiner is the word ("the travelers' surveys", "the gap in margins")
-    return _owner(query, match) or (not proper and _DETERMINER.search(query, 0, match.start()) is None)
+    # a word in lowercase after a determiner is the word ("the travelers' surveys", "the gap in margins"), as
+    # is one after a plural noun it ends ("and the savings target": Merck's, not Target's)
+    return _owner(query, match) or (
+        not proper
+        and _DETERMINER.search(query, 0, match.start()) is None
+        and _PLURAL_BEFORE.search(query, 0, match.start()) is None
+    )
 
 
 # Where a question writes capitals ("What", "Rocket"), a name that is also a word counts only capitalised;
@@ -713,6 +718,10 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
 _CODES = re.compile(r"\S*\d\S*|(?<![\w&'’])[A-Z][A-Z&/]+(?![\w&])")
 
 
+# "savings target", "earnings target": a plural noun (not a verb's "does", "has", nor "vs", "plus") before
+_PLURAL_BEFORE = re.compile(
+    r"\b(?!(?:does|has|was|is|its|this|thus|versus|plus|vs|us|as|his|whereas|towards|minus)\s)[a-z]{3,}s\s+$"
+)
 # "apple's gross margin" names Apple in any case; "the target's price" names no company
 _DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|my|your|this|that|each|every)\s+$", re.IGNORECASE)
 

@@ -11,6 +11,7 @@ from filingproof.qa.direction import (
     REASONS_UNANSWERED,
     asked_way,
     with_direction_verdict,
+    with_unanswered_share,
     with_unanswered_why,
 )
 from filingproof.qa.pick import Derived, TableAnswer
@@ -70,6 +71,17 @@ def test_figures_given_for_what_drove_a_change_say_they_are_not_its_reasons() ->
     margin = with_unanswered_why(_change(67, "margin"), asked, quoted=False)
     assert margin.unanswered == [FIGURES_NOT_REASONS]
     assert with_unanswered_why(_change(67, "margin"), asked, quoted=True).unanswered == []
+
+
+def test_a_share_of_sales_asked_beside_a_change_and_not_computed_is_said() -> None:
+    # analyst probe 6: "Did Merck's SG&A go up in 1H23? by how much, and why? also as % of sales" had been
+    # answered with the change and its reasons, the share of sales silently left out
+    asked = "Did Merck's SG&A go up in 1H23? by how much, and why? also as % of sales"
+    said = "This answer does not give the figures as a percentage of sales, which the question asks."
+    assert with_unanswered_share(_change(348), asked).unanswered == [said]
+    assert with_unanswered_share(_change(17, "margin"), asked).unanswered == []  # the share is computed
+    assert with_unanswered_share(_change(348), "Did Merck's SG&A go up in 1H23?").unanswered == []
+    assert with_unanswered_share(TableAnswer(), asked).unanswered == []  # no figure given
 
 
 def test_a_rates_move_below_its_written_precision_is_no_move() -> None:

@@ -577,6 +577,21 @@ def test_a_name_ending_in_s_with_its_apostrophe_after_is_a_possessive() -> None:
     assert understand("what do the travelers' surveys say about Q3 '23?", catalog).companies == ()
 
 
+def test_a_name_that_ends_a_plural_noun_in_lowercase_is_the_word() -> None:
+    # analyst probe 6: "… and the savings target" had been read as Target (not ingested) and refused
+    catalog = Catalog(
+        companies=(
+            CompanyRef("MRK", "MERCK & CO., INC.", covered=True),
+            CompanyRef("TGT", "TARGET CORP", covered=False),
+        ),
+        filings=(),
+    )
+    question = "merck's 2019 restructuring program - total expected cost, and the savings target"
+    assert find_companies(question, catalog)[:2] == (["MRK"], [])
+    assert find_companies("compare merck and target revenue 2023", catalog)[:2] == (["MRK"], ["TGT"])
+    assert find_companies("what was target's revenue in 2023?", catalog)[:2] == ([], ["TGT"])
+
+
 def test_a_name_with_a_word_shortened_names_its_company() -> None:
     defense = Catalog(companies=(CompanyRef("GD", "GENERAL DYNAMICS CORP", covered=True),), filings=())
     assert understand("Gen Dynamics shr repo $ FY23 (CF stmt)", defense).companies == ("GD",)

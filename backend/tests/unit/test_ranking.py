@@ -81,6 +81,12 @@ def test_the_members_themselves_are_listed(question: str, kind: str) -> None:
     assert ask is not None and [item.key for item in ask.items] == ["revenue"] and ask.derivation is None
 
 
+def test_what_the_filer_expects_of_its_members_is_no_ranking_of_its_cells() -> None:
+    # analyst probe 6: "rank the four segments by guided op margin" had been ranked on Q2's actual margins
+    assert ranking_asked("GD 2023 outlook - rank the four segments by guided op margin pls") is None
+    assert ranking_asked("which segment has the highest expected operating margin for 2023?") is None
+
+
 def test_a_list_asked_with_an_end_is_a_ranking() -> None:
     asked = ranking_asked("Which are Apple's segments with the highest margin? which segment leads?")
     assert asked is not None and not asked.listed

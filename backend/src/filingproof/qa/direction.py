@@ -83,6 +83,31 @@ def with_unanswered_why(table: "TableAnswer", question: str, quoted: bool) -> "T
     return table
 
 
+# "… also as % of sales", "and as a percentage of revenue": the figure over a whole, asked beside it
+_SHARE_ASKED = re.compile(
+    r"\bas\s+(?:an?\s+)?(?:%|pct|percent(?:age)?|share)\s+of\s+(?:total\s+|net\s+)?"
+    r"(?P<whole>sales|revenues?|net\s+sales|net\s+revenues?)\b",
+    re.IGNORECASE,
+)
+_SHARES: frozenset[str] = frozenset({"margin", "ratio", "formula"})
+
+
+def with_unanswered_share(table: "TableAnswer", question: str) -> "TableAnswer":
+    """The answer saying it leaves out the share of sales the question asks beside its figures ("did SG&A go
+    up …? by how much, and why? also as % of sales") when it computes none: no half-answer passes for a
+    whole one."""
+    asked = _SHARE_ASKED.search(question)
+    if asked is None or not (table.picks or table.derived):
+        return table
+    if any(d.derivation.kind in _SHARES for d in table.derived):
+        return table
+    whole = asked["whole"].lower()
+    said = f"This answer does not give the figures as a percentage of {whole}, which the question asks."
+    if said not in table.unanswered:
+        table.unanswered.append(said)
+    return table
+
+
 def with_direction_verdict(table: "TableAnswer", question: str) -> "TableAnswer":
     """The answer with its verdict first when the question asks which way one figure moved and the answer
     computes that one change; unchanged otherwise."""

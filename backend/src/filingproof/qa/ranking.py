@@ -53,6 +53,7 @@ from filingproof.qa.pick import (
     unique_picks,
 )
 from filingproof.qa.store import CellHit, tagged_cells
+from filingproof.reading.grammar import FORWARD
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, formula, growth, margin
 from filingproof.verify.items import concept_words, member_words, names_by_row, terms
@@ -137,6 +138,8 @@ class RankingQuestion:
 def ranking_asked(question: str, typed: str = "") -> RankingQuestion | None:
     """The kind of member a question ranks and which end it asks for, or None; whether it asks which members
     are above zero is read from the question as typed (`typed`), whose "money" the reading drops."""
+    if FORWARD.search(typed or question):
+        return None  # what the filer expects of its members is said in its outlook, not ranked from its cells
     listed = _LISTED.search(question)
     if listed is not None and _ORDER.search(question) is None:
         group = "kind" if listed["kind"] else "kind2"

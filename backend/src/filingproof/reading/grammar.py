@@ -77,6 +77,7 @@ GRAMMAR = (
 # Words that ask what a filing expects of a later year ("what production rate changes is Boeing forecasting
 # for FY2023"): the latest filing's outlook answers, so they are read, never dropped as a verb.
 FORWARD = re.compile(
-    r"\b(?:forecast\w*|expect\w*|guidance|outlook|anticipat\w*|project(?:s|ed|ing|ions?)|plans?\s+to)\b",
+    r"\b(?:forecast\w*|expect\w*|guidance|guid(?:e|es|ed|ing)|outlook|anticipat\w*|project(?:s|ed|ing|ions?)|"
+    r"plans?\s+to)\b",
     re.IGNORECASE,
 )

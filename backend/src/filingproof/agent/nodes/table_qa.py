@@ -12,7 +12,7 @@ from filingproof.agent.trace import hop
 from filingproof.metrics.answer import answer_metric
 from filingproof.metrics.judgment import answer_judgment
 from filingproof.metrics.trend import answer_trend
-from filingproof.qa.direction import with_direction_verdict, with_unanswered_why
+from filingproof.qa.direction import with_direction_verdict, with_unanswered_share, with_unanswered_why
 from filingproof.qa.pick import answer_table
 from filingproof.qa.ranking import (
     answer_printed_ranking,
@@ -58,6 +58,7 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         table = with_direction_verdict(table, question)  # "did it increase?": yes or no first
         table = with_lines_ranked(table, question)  # "which of these lines brought in the most?"
         table = with_unanswered_why(table, question, bool(state.get("passages")))  # "… and why?"
+        table = with_unanswered_share(table, state["reading"].question)  # "… also as % of sales"
         update["table"] = table
         if not ask.items and (table.picks or table.ambiguous):
             update["passages"] = []  # the filing's own line answers it; no quotes beside it
