@@ -8,9 +8,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Filing, FilingList, Job } from "../src/api/types";
-import { api, launch, screenshot, seriousViolations, smallTapTargets, type Harness } from "./browser";
+import { api, browserForFile, launch, screenshot, seriousViolations, smallTapTargets } from "./browser";
 
 const SHARED = resolve(process.env.FILINGPROOF_SHARED_DIR ?? "../../shared");
 // GameStop's 10-Q for the quarter ended 2023-07-29: small (seconds to render), and not one of the corpus's filers.
@@ -18,19 +18,10 @@ const UPLOAD = join(SHARED, "corpus-large", "GME", "10-Q_0001326380-23-000047.ht
 const ADMIN_TOKEN = process.env.ADMIN_TOKEN ?? "";
 const JOB_TIMEOUT_MS = 120_000;
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.browser.close();
-  expect(h?.problems ?? [], "console errors or failed requests during the run").toEqual([]);
-});
+const h = browserForFile();
 
 async function openAddFiling(): Promise<void> {
-  const { page } = h;
+  const { page } = h.current;
   await page.goto("/browse");
   await page.getByTestId("filings-table").waitFor();
   await page.getByRole("button", { name: "Add filing" }).click();
@@ -38,7 +29,7 @@ async function openAddFiling(): Promise<void> {
 }
 
 async function upload(path: string): Promise<void> {
-  const { page } = h;
+  const { page } = h.current;
   const panel = page.getByTestId("add-filing");
   await panel.locator("label", { hasText: "Upload a document" }).click();
   await panel.getByLabel(/^Filing document/).setInputFiles(path);
@@ -48,15 +39,15 @@ async function upload(path: string): Promise<void> {
 
 /** The job's phase once it ended (the panel's data-phase), within the job's deadline. */
 async function endedPhase(): Promise<string | null> {
-  const job = h.page.getByTestId("add-job");
-  await job.and(h.page.locator('[data-phase="succeeded"], [data-phase="failed"]')).waitFor({ timeout: JOB_TIMEOUT_MS });
+  const job = h.current.page.getByTestId("add-job");
+  await job.and(h.current.page.locator('[data-phase="succeeded"], [data-phase="failed"]')).waitFor({ timeout: JOB_TIMEOUT_MS });
   return job.getAttribute("data-phase");
 }
 
 describe("Add filing", () => {
   it("uploads a filing, shows each stage's progress live, then lists it and links to it", async () => {
     expect(ADMIN_TOKEN, "ADMIN_TOKEN must be the server's admin token").not.toBe("");
-    const { page } = h;
+    const { page } = h.current;
     const before = await api<FilingList>("/filings?limit=100");
     await openAddFiling();
     expect(await seriousViolations(page)).toEqual([]);
@@ -94,7 +85,7 @@ describe("Add filing", () => {
   });
 
   it("refuses a document that is no filing in the browser, before any request or job", async () => {
-    const { page } = h;
+    const { page } = h.current;
     const folder = mkdtempSync(join(tmpdir(), "filingproof-e2e-"));
     const notes = join(folder, "meeting-notes.htm");
     writeFileSync(notes, "<html><body><p>Notes from Tuesday's meeting: nothing about any filing.</p></body></html>");
@@ -123,7 +114,7 @@ describe("Add filing", () => {
   });
 
   it("refuses a ticker EDGAR does not list at once, and shows an EDGAR job's failed step in red with its error", async () => {
-    const { page } = h;
+    const { page } = h.current;
     const request = async (ticker: string, year: string) => {
       await openAddFiling();
       const panel = page.getByTestId("add-filing");
@@ -132,13 +123,13 @@ describe("Add filing", () => {
       await panel.getByLabel("Admin token").fill(ADMIN_TOKEN);
       await panel.getByRole("button", { name: "Add filing" }).click();
     };
-    const before = h.problems.length;
+    const before = h.current.problems.length;
     await request("ZZZZQ", "");
     await expect.poll(() => page.getByTestId("job-error").textContent()).toContain("EDGAR lists no company with ticker ZZZZQ.");
     expect(await page.getByTestId("job-status").count(), "no job was queued").toBe(0);
     // The browser logs the API's 422 for the refused ticker: that one, and nothing else, is expected.
-    const logged = h.problems.splice(before);
-    h.problems.push(...logged.filter((problem) => !problem.includes("status of 422")));
+    const logged = h.current.problems.splice(before);
+    h.current.problems.push(...logged.filter((problem) => !problem.includes("status of 422")));
 
     // Tesla is listed, but filed no 10-K for fiscal 1993: the job fails while fetching, and says so.
     await request("TSLA", "1993");

@@ -2,10 +2,10 @@
  * and each figure linked to its cell, outlined on its page; a driver's quoted reasons are marked on their
  * page line by line. Real Chromium against the real service over the ingested corpus. */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page as FilingPage, QueryResponse } from "../src/api/types";
 import { quotedBoxes } from "../src/features/ask/sources";
-import { api, BASE_URL, launch, screenshot, type Harness } from "./browser";
+import { api, askForStatus, BASE_URL, browserForFile, screenshot } from "./browser";
 import { expectCellOutlined, expectQuoteOutlined } from "./outline";
 
 // Amazon's FY2024 10-K: purchases of property and equipment 82,999 of net sales 637,959 (13.0%, above 10%).
@@ -14,16 +14,7 @@ const AMAZON_JUDGMENT = "Is Amazon a capital-intensive business based on FY2024 
 // expenses increased $448 million in the second quarter of 2023 and $1.3 billion in the first six months …".
 const PFIZER_DRIVERS = "Why did Pfizer's SG&A go up in the first half of 2023?";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.browser.close();
-  expect(h?.problems ?? [], "console errors or failed requests during the run").toEqual([]);
-});
+const h = browserForFile();
 
 async function answered(question: string): Promise<QueryResponse> {
   const response = await fetch(`${BASE_URL}/query/sync`, {
@@ -36,18 +27,13 @@ async function answered(question: string): Promise<QueryResponse> {
 }
 
 async function ask(question: string, status: string): Promise<void> {
-  const { page } = h;
-  await page.goto("/");
-  const box = page.getByLabel("Ask about the ingested filings");
-  await box.fill(question);
-  await box.press("Enter");
-  await page.getByTestId("status-badge").waitFor();
-  expect(await page.getByTestId("status-badge").getAttribute("data-status")).toBe(status);
+  await h.current.page.goto("/");
+  expect(await askForStatus(h.current.page, question)).toBe(status);
 }
 
 describe("analysts' answers", () => {
   it("shows a judgment: the verdict first, the criterion in words, each figure linked to its outlined cell", async () => {
-    const { page } = h;
+    const { page } = h.current;
     await ask(AMAZON_JUDGMENT, "verified");
     const text = (await page.getByTestId("answer-text").textContent()) ?? "";
     expect(text).toMatch(/^Yes: by a common screen: capital expenditure above 10% of revenue, or net PP&E above 40% of total assets, Amazon is capital-intensive/);
@@ -73,7 +59,7 @@ describe("analysts' answers", () => {
   });
 
   it("marks a driver's quoted reasons on their page, line by line, beside the verified change", async () => {
-    const { page } = h;
+    const { page } = h.current;
     const expected = await answered(PFIZER_DRIVERS);
     const citation = (expected.citations ?? []).find((cited) => quotedBoxes(cited).length > 0);
     if (!citation) throw new Error(`no quoted reason has boxes: ${JSON.stringify(expected.citations)}`);

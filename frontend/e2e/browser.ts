@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -40,6 +41,29 @@ export async function launch(viewport = { width: 1280, height: 900 }): Promise<H
   });
   const page = await context.newPage();
   return { browser, context, page, problems };
+}
+
+/** One browser for a test file's tests: launched before them, closed after them, and no console error or
+ * failed request allowed during the run (checked last). */
+export function browserForFile(viewport?: { width: number; height: number }): { current: Harness } {
+  const held = { current: undefined as unknown as Harness };
+  beforeAll(async () => {
+    held.current = await launch(viewport);
+  });
+  afterAll(async () => {
+    await held.current?.browser.close();
+    expect(held.current?.problems ?? [], "console errors or failed requests during the run").toEqual([]);
+  });
+  return held;
+}
+
+/** Asks a question in the app and waits for its answer: the status the answer is badged with. */
+export async function askForStatus(page: Page, question: string): Promise<string | null> {
+  const box = page.getByLabel("Ask about the ingested filings");
+  await box.fill(question);
+  await box.press("Enter");
+  await page.getByTestId("status-badge").waitFor();
+  return page.getByTestId("status-badge").getAttribute("data-status");
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FilingList, Page as FilingPage, QueryResponse } from "../src/api/types";
 import { quotedBoxes } from "../src/features/ask/sources";
 import type { EvalRunSummary } from "../src/features/evals/types";
-import { api, BASE_URL, inSight, launch, screenshot, seriousViolations, type Harness } from "./browser";
+import { api, askForStatus, BASE_URL, inSight, launch, screenshot, seriousViolations, type Harness } from "./browser";
 import { expectQuoteOutlined } from "./outline";
 
 const APPLE_REVENUE = "What was Apple's revenue in fiscal 2024?";
@@ -122,11 +122,7 @@ describe.each(SIZES)("the web app explains itself at %s size", (size, viewport) 
     const citation = (expected.citations ?? []).find((cited) => quotedBoxes(cited).length > 0);
     if (!citation) throw new Error(`no quoted sentence has boxes: ${JSON.stringify(expected.citations)}`);
     await page.goto("/");
-    const box = page.getByLabel("Ask about the ingested filings");
-    await box.fill(APPLE_COMPETITION);
-    await box.press("Enter");
-    await page.getByTestId("status-badge").waitFor();
-    expect(await page.getByTestId("status-badge").getAttribute("data-status")).toBe("quoted");
+    expect(await askForStatus(page, APPLE_COMPETITION)).toBe("quoted");
     const pagePath = `/view/${citation.filing_id}/${citation.page_no}`;
     await page.locator(`[data-testid="cited-page"][href^="${pagePath}?"]`).click();
     await page.waitForURL(`**${pagePath}?*quote=*`);
@@ -147,11 +143,7 @@ describe.each(SIZES)("the web app explains itself at %s size", (size, viewport) 
   it("says why a refusal gives no figure, what was understood and what to do, with the covered companies folded", async () => {
     const { page } = h;
     await page.goto("/");
-    const box = page.getByLabel("Ask about the ingested filings");
-    await box.fill(UNKNOWN_COMPANY);
-    await box.press("Enter");
-    await page.getByTestId("status-badge").waitFor();
-    expect(await page.getByTestId("status-badge").getAttribute("data-status")).toBe("refused");
+    expect(await askForStatus(page, UNKNOWN_COMPANY)).toBe("refused");
     const why = page.getByTestId("why-no-figure");
     expect(await why.getAttribute("data-reason")).toBe("company_not_ingested");
     expect(await why.getByTestId("reason").textContent()).toBe("No ingested filing is of the company the question names (or it names none).");

@@ -2,27 +2,18 @@
  * the Python side of this run) answered from a cell read off its page by label, and opened in the viewer
  * on the PDF's own page with that cell outlined. */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Filing, Page as FilingPage } from "../src/api/types";
-import { api, launch, screenshot, type Harness } from "./browser";
+import { api, browserForFile, screenshot } from "./browser";
 import { citedCell, expectCellOutlined, openFirstFigure } from "./outline";
 
 const NETFLIX_LIABILITIES = "What were Netflix's total current liabilities at the end of fiscal 2017?";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.browser.close();
-  expect(h?.problems ?? [], "console errors or failed requests during the run").toEqual([]);
-});
+const h = browserForFile();
 
 describe("a PDF filing", () => {
   it("answers from a cell of the PDF's page and outlines it in the viewer", async () => {
-    const { page } = h;
+    const { page } = h.current;
     await page.goto("/");
     const box = page.getByLabel("Ask about the ingested filings");
     await box.fill(NETFLIX_LIABILITIES);
