@@ -228,3 +228,19 @@ async def test_did_a_ratio_go_up_compares_it_with_the_year_before(pipeline: Pipe
     assert response.answer.startswith("Yes: the cited figures show an increase.")
     computed = [f.text for f in response.figures if f.source.derivation is not None]
     assert computed == ["7.8%", "8.0%", "0.2 percentage points"]
+
+
+async def test_a_metric_computed_from_a_line_the_company_never_prints_does_not_fit_it(
+    pipeline: Pipeline,
+) -> None:
+    # Meta's FY2023 and FY2024 10-Ks print no inventories (nor any row under one); Amazon's print them
+    # (33,318 at December 31, 2023), and its cost of sales (326,288 in 2024)
+    response = await pipeline.run("What was Meta's inventory turnover in 2024?")
+    assert response.status == "refused" and response.reason == "metric_not_applicable", response.answer
+    assert response.answer == (
+        "The inventory turnover does not fit Meta Platforms' statements: none of its ingested filings prints "
+        "an inventories line, which the inventory turnover is computed from, so no figure is given."
+    )
+    fits = await pipeline.run("What was Amazon's inventory turnover in 2024?")
+    assert fits.status == "verified", fits.answer
+    assert {"$326,288 million", "$33,318 million"} <= {f.text for f in fits.figures}

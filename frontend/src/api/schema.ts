@@ -796,7 +796,7 @@ export interface components {
              * Reason
              * @description Why no figure is given, for `refused` and `cannot_verify` answers.
              */
-            reason?: ("company_not_ingested" | "period_not_covered" | "outside_filters" | "segment_not_reported" | "no_passage" | "item_not_matched" | "figure_mismatch" | "other") | null;
+            reason?: ("company_not_ingested" | "period_not_covered" | "outside_filters" | "segment_not_reported" | "metric_not_applicable" | "no_passage" | "item_not_matched" | "figure_mismatch" | "other") | null;
             /**
              * Status
              * @enum {string}
@@ -1852,7 +1852,7 @@ export const pathsQueryPostResponses200ContentTextEventStreamEventValues: Readon
 export const figureUnitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Figure"]["unit"]> = ["USD", "USD/share", "EUR", "EUR/share", "GBP", "GBP/share", "percent", "shares", "number", "ratio"];
 export const jobOutStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobOut"]["status"]> = ["queued", "running", "retrying", "succeeded", "failed"];
 export const queryFilterParamsFormAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryFilterParams"]["form"]> = ["10-K", "10-Q"];
-export const queryResponseReasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["reason"]> = ["company_not_ingested", "period_not_covered", "outside_filters", "segment_not_reported", "no_passage", "item_not_matched", "figure_mismatch", "other"];
+export const queryResponseReasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["reason"]> = ["company_not_ingested", "period_not_covered", "outside_filters", "segment_not_reported", "metric_not_applicable", "no_passage", "item_not_matched", "figure_mismatch", "other"];
 export const queryResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueryResponse"]["status"]> = ["verified", "quoted", "ambiguous", "refused", "cannot_verify", "no_figures"];
 export const readSpanRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadSpan"]["role"]> = ["company", "qualifier", "item", "period", "operation", "grammar", "filler"];
 export const readinessCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReadinessCheck"]["name"]> = ["database", "pgvector", "embedding_model", "page_images", "query_path"];

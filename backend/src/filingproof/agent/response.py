@@ -17,6 +17,7 @@ Reason = Literal[
     "period_not_covered",  # the company is ingested, not for the period asked
     "outside_filters",  # the request's filters leave no filing, or not the one the question names
     "segment_not_reported",  # the company reports no segment, unit or brand of the name asked
+    "metric_not_applicable",  # the metric needs a line the company's statements never print (a bank's COGS)
     "no_passage",  # nothing in the filings answers it
     "item_not_matched",  # the row found is not the item asked
     "figure_mismatch",  # a figure of the draft did not match its cells

@@ -12,12 +12,13 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from filingproof.calendar import LONG_DATE_PATTERN, fiscal_year_of
-from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question
+from filingproof.metrics.definition import MetricQuestion, Presentation, metric_question, named_metric
 from filingproof.metrics.items import IN_PARTS, INPUTS_BY_KEY
-from filingproof.metrics.library import METRICS
+from filingproof.metrics.library import METRICS, METRICS_BY_KEY, expand, shift
 from filingproof.metrics.resolve import Found, Resolver
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
@@ -103,13 +104,16 @@ def _years(asked: MetricQuestion) -> str:
     return f"fiscal {last}" if first == last else f"fiscal {first} to fiscal {last}"
 
 
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def sentence(company: str, asked: MetricQuestion, derivation: Derivation, when: str | None = None) -> str:
     """`when`: the period as the sentence says it ("for the six months ended June 30, 2023"; none: the
     metric's fiscal years)."""
     how = "as the question defines it" if asked.stated else "by its standard definition"
-    what = f"{company}'" if company.endswith("s") else f"{company}'s"
     return (
-        f"{what} {asked.name} {when or f'for {_years(asked)}'} is "
+        f"{_possessive(company)} {asked.name} {when or f'for {_years(asked)}'} is "
         f"{written(derivation.value, derivation.unit, asked.presentation)} (computed {how} from the cited "
         "figures)."
     )
@@ -134,6 +138,59 @@ async def find_inputs(
             name, period = INPUTS_BY_KEY[ref.item].name, resolver.period_words(ref)
             missing.append(f"{ticker} {name} for {period} ({result.reason})")
     return found, missing
+
+
+# Lines not every business has: a lender or an insurer prints no cost of sales and no inventories, so a
+# gross margin or an inventory turnover is no measure of it
+_NOT_EVERY_BUSINESS = ("cost_of_sales", "inventories")
+_ROWS = """
+SELECT DISTINCT c.row_label, c.row_path, c.concept FROM cells c JOIN filings f ON f.id = c.filing_id
+WHERE f.ticker = :ticker
+"""
+# any row that says it, however worded ("Cost of products and services sold", "Inventories, net of reserves")
+_SAYS = {
+    "cost_of_sales": re.compile(
+        r"\bcosts?\s+of\b.*\b(?:sold|sales|revenues?|goods|products|services)\b", re.IGNORECASE
+    ),
+    "inventories": re.compile(r"\binventor(?:y|ies)\b", re.IGNORECASE),
+}
+# a concept of the line, the taxonomy's or the filer's own ("xom:InventoryCrudeOilProductsAndMerchandise")
+_TAGGED = {
+    "cost_of_sales": re.compile(r":CostOf(?:Goods|Revenue|Sales|Products|Services)"),
+    "inventories": re.compile(r":Inventor"),
+}
+
+
+async def unfit_metric(session: AsyncSession, question: str, ticker: str, company: str) -> str | None:
+    """Why the metric the question names does not fit the company, when it is computed from a line not every
+    business has and no row of any of the company's ingested filings prints that line, nor its parts
+    (American Express's gross margin, Travelers' inventory turnover); None when it fits, or may."""
+    named = named_metric(question)
+    if named is None:
+        return None
+    items = (ref.item for ref in leaves(expand(shift(METRICS_BY_KEY[named].expr, 0))) if isinstance(ref, Ref))
+    needed = dict.fromkeys(item for item in items if item in _NOT_EVERY_BUSINESS)
+    if not needed:
+        return None
+    rows = (await session.execute(text(_ROWS), {"ticker": ticker})).all()
+    # every label of every row's path: "Crude oil, products and merchandise" stands under "Inventories"
+    labels = {label for row in rows for label in (row.row_label, *(row.row_path or ())) if label}
+    concepts = {row.concept for row in rows if row.concept}
+
+    def printed(item: str) -> bool:
+        # a tag of the line, or a row that says it: the check must never call unprinted what is printed
+        tagged = any(_TAGGED[item].search(concept) for concept in concepts)
+        return tagged or any(_SAYS[item].search(label) for label in labels)
+
+    absent = [INPUTS_BY_KEY[item].name for item in needed if not printed(item)]
+    if not absent or not labels:
+        return None
+    name = METRICS_BY_KEY[named].name
+    lines = " or ".join(f"{'an' if line[0] in 'aeiou' else 'a'} {line} line" for line in absent)
+    return (
+        f"The {name} does not fit {_possessive(company)} statements: none of its ingested filings prints "
+        f"{lines}, which the {name} is computed from, so no figure is given."
+    )
 
 
 def _parts(ref: Ref) -> list[Ref]:

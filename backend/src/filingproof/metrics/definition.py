@@ -238,7 +238,8 @@ def _term_key(term: str) -> str:
     return re.sub(r"\W+", "_", cleaned.lower()).strip("_")
 
 
-def _named_metric(text: str) -> str | None:
+def named_metric(text: str) -> str | None:
+    """The key of the first metric of the library the text names ("gross margin"), or None."""
     for metric in METRICS:
         if metric.names.search(text):
             return metric.key
@@ -249,21 +250,21 @@ def _asked(question: str, definitions: dict[str, Expr], years: list[int]) -> tup
     """The expression asked (relative to the latest year) and its name."""
     if found := _AVERAGE_OF.search(question):
         n = _count(found[1])
-        base = _named_metric(question[found.end() :])
+        base = named_metric(question[found.end() :])
         if base is not None:
             return average(base, n), f"average {METRICS_BY_KEY[base].name}"
     if found := _CAGR.search(question) or _CAGR_SPAN.search(question):
         # "2-year CAGR", or "CAGR from FY2015 to FY2017": as many years as the span
         n = _count(found[1]) if found.re is _CAGR else max(years) - min(years)
         items = items_named(question)
-        base = _named_metric(question) or (items[0].key if items else None)
+        base = named_metric(question) or (items[0].key if items else None)
         if base is not None and n > 0:
             return cagr(base, n), f"compound annual growth rate of {_name(base)}"
     if found := _GROWTH.search(question):
         base = item_key(found["what"])
         if base is not None and len(years) <= 2:
             return growth(base), f"year-over-year growth in {_name(base)}"
-    named = _named_metric(question)
+    named = named_metric(question)
     if named in _ONE_YEAR_RATIOS and not definitions and not presentation(question).percent:
         # the line-item pipeline answers these from tagged facts (`qa.items`); but one asked "in units of
         # percents" is the ratio, where "gross margin" alone also names the gross-profit line in dollars

@@ -84,6 +84,8 @@ class TableAnswer:
     nearest: list[Nearest] = field(default_factory=list)  # lines offered for an item no line names
     # a segment, unit or brand named that no cell of its company carries: why there is no figure, said alone
     unreported: list[str] = field(default_factory=list)
+    # a metric the company's statements do not support (a lender's gross margin): why, said alone
+    unfit: list[str] = field(default_factory=list)
     verdict: str | None = None  # a judgment's answer, first: "No: by …, 3M is not capital-intensive …"
     unanswered: list[str] = field(default_factory=list)  # what of the question it leaves out, said last
 

@@ -259,11 +259,13 @@ def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     label = printed_row(cell)
     own = label if label and not item.row_labels.fullmatch(label) and not item.pattern.search(label) else None
     name = own or member_name(member)
-    tagged = terms(member_words(member))
+    words = member_words(member)
+    tagged = terms(words)
     if (
         own
         and cell.concept
         and not terms(own) <= tagged
+        and _letters(own) != _letters(words)  # "iPad" is `IPadMember`'s "i pad" run together
         and not names_by_row(terms(own), tagged, terms(concept_words(cell.concept)), member)
     ):
         # a row that names the member by no word of its tag ("FLNA", "LatAm") is said after the tag's name:
@@ -276,6 +278,10 @@ def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     if parent is not None and parent != member and member_name(parent).lower() not in name.lower():
         return f"{member_name(parent)} {name}"
     return name
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 @dataclass(frozen=True)

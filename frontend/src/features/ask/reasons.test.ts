@@ -5,6 +5,7 @@ describe("reasonOf", () => {
   it("says why and what to do next for each kind of refusal, nothing for an answer", () => {
     expect(reasonOf({ reason: "item_not_matched" })?.why).toBe("The row found in the filing's tables is not the item asked, so no figure is given.");
     expect(reasonOf({ reason: "company_not_ingested" })?.next).toMatch(/Add filing/);
+    expect(reasonOf({ reason: "metric_not_applicable" })?.why).toMatch(/never print/);
     expect(reasonOf({ reason: null })).toBeNull();
   });
 });

@@ -22,6 +22,10 @@ const REASONS: Record<AnswerReason, { why: string; next: string }> = {
     why: "The company's filings report no segment, unit or brand of the name asked, so there is no figure for it.",
     next: "Ask about one of the segments the answer lists, or about the company as a whole.",
   },
+  metric_not_applicable: {
+    why: "The metric is computed from a line this company's statements never print (a lender has no cost of sales), so it is no measure of its business.",
+    next: "Ask for a measure its statements print, or for the lines its income statement and balance sheet do show.",
+  },
   no_passage: {
     why: "Nothing in the ingested filings answers the question.",
     next: "Rephrase it with the line item and the period, as the filing words them.",

@@ -9,11 +9,11 @@ from filingproof.agent.nodes.router import covered_text
 from filingproof.agent.state import AgentState
 from filingproof.agent.stated import answer_stated, asks_stated
 from filingproof.agent.trace import hop
-from filingproof.metrics.answer import answer_metric
+from filingproof.metrics.answer import answer_metric, unfit_metric
 from filingproof.metrics.judgment import answer_judgment
 from filingproof.metrics.trend import answer_trend
 from filingproof.qa.direction import with_direction_verdict, with_unanswered_share, with_unanswered_why
-from filingproof.qa.pick import answer_table
+from filingproof.qa.pick import TableAnswer, answer_table
 from filingproof.qa.ranking import (
     answer_printed_ranking,
     answer_ranking,
@@ -55,6 +55,12 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             if found is not None:
                 table, stated = found
                 update |= {"passages": list(stated.passages), "stated": list(stated.figures)}
+        if not (table.derived or table.ambiguous) and len(u.companies) == 1:
+            # a metric computed from a line the company never prints (a lender's gross margin) fits it not,
+            # whatever other line of it was found
+            ticker = u.companies[0]
+            unfit = await unfit_metric(session, question, ticker, catalog.company_name(ticker))
+            table = TableAnswer(unfit=[unfit]) if unfit else table
         table = with_direction_verdict(table, question)  # "did it increase?": yes or no first
         table = with_lines_ranked(table, question)  # "which of these lines brought in the most?"
         table = with_unanswered_why(table, question, bool(state.get("passages")))  # "… and why?"
@@ -70,6 +76,9 @@ async def table_qa(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
                 f"The ingested filings hold no figure for {'; '.join(table.missing)}, so what was asked "
                 f"cannot be computed, and no figure is given. {covered_text(u, state['catalog'])}"
             )
+        elif table.unfit:
+            update["refusal"] = " ".join(table.unfit)
+            update["refusal_reason"] = "metric_not_applicable"
         elif table.unreported and not table.picks and not table.ambiguous:
             # no neighbouring line, nor the filing's text about the company, answers for a part it lacks
             update["refusal"] = " ".join(dict.fromkeys(table.unreported))
