@@ -25,7 +25,7 @@ from filingproof.agent.deps import StoreKey
 from filingproof.agent.passages import page_sentences, quote
 from filingproof.agent.state import Passage, StatedFigure
 from filingproof.qa.asked import item_phrases
-from filingproof.qa.pick import Derived, TableAnswer
+from filingproof.qa.pick import Derived, TableAnswer, possessive
 from filingproof.retrieval.search import Retriever
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify import (
@@ -196,10 +196,6 @@ def _moved_by(value: Decimal, unit: Unit) -> str:
     return format_figure(abs(value), unit, "full")
 
 
-def _owner(company: str) -> str:
-    return f"{company}'" if company.endswith("s") else f"{company}'s"
-
-
 def _common_name(abouts: Sequence[str]) -> str:
     """The words the things' names end in alike: "unsecured revolving credit agreement" of the "364 day …"
     and the "five year …" one."""
@@ -220,11 +216,11 @@ def stated_sentence(company: str, stated: StatedAnswer) -> str:
     if stated.derivation.kind == "sum":
         listed = " and ".join(figure.text for figure in stated.figures)
         things = _common_name([figure.about for figure in stated.figures])
-        return f"{_owner(company)} {things}s: {listed}, {_moved_by(value, unit)} in total {computed}."
+        return f"{possessive(company)} {things}s: {listed}, {_moved_by(value, unit)} in total {computed}."
     before, after = stated.figures
     movement = "an increase" if value >= 0 else "a decrease"
     return (
-        f"{_owner(company)} {after.about}: from {before.text} to {after.text}, {movement} of "
+        f"{possessive(company)} {after.about}: from {before.text} to {after.text}, {movement} of "
         f"{_moved_by(value, unit)} {computed}."
     )
 

@@ -21,7 +21,7 @@ from filingproof.calendar import (
 )
 from filingproof.qa.direction import CHANGE_LABEL
 from filingproof.qa.nearest import Nearest
-from filingproof.qa.pick import PAID_SHARE, Ambiguous, Derived, Pick, TableAnswer
+from filingproof.qa.pick import PAID_SHARE, Ambiguous, Derived, Pick, TableAnswer, possessive
 from filingproof.qa.store import CellHit
 from filingproof.verify import as_unit, format_figure
 from filingproof.verify.cells import currency_of
@@ -84,10 +84,6 @@ def cite(cell: CellHit) -> str:
 def source_phrase(cell: CellHit) -> str:
     page = cell.page_label or str(cell.page_no)
     return f"{cell.ticker} {cell.form} for the period ended {long_date(cell.filing_period_end)}, page {page}"
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _what(pick: Pick) -> str:

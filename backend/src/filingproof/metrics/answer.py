@@ -24,7 +24,7 @@ from filingproof.qa.direction import CHANGE_LABEL, asked_way
 from filingproof.qa.items import LineItem
 from filingproof.qa.parts import PART_PREFIX
 from filingproof.qa.periods import calendar_fiscal_year, ends_fiscal_year
-from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, unique_picks
+from filingproof.qa.pick import Derived, Pick, TableAnswer, in_a_sentence, possessive, unique_picks
 from filingproof.qa.ranking import RANKED_PREFIX
 from filingproof.understanding import Catalog, FilingRef, QueryUnderstanding
 from filingproof.verify import Failure, Verdict
@@ -104,16 +104,12 @@ def _years(asked: MetricQuestion) -> str:
     return f"fiscal {last}" if first == last else f"fiscal {first} to fiscal {last}"
 
 
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def sentence(company: str, asked: MetricQuestion, derivation: Derivation, when: str | None = None) -> str:
     """`when`: the period as the sentence says it ("for the six months ended June 30, 2023"; none: the
     metric's fiscal years)."""
     how = "as the question defines it" if asked.stated else "by its standard definition"
     return (
-        f"{_possessive(company)} {asked.name} {when or f'for {_years(asked)}'} is "
+        f"{possessive(company)} {asked.name} {when or f'for {_years(asked)}'} is "
         f"{written(derivation.value, derivation.unit, asked.presentation)} (computed {how} from the cited "
         "figures)."
     )
@@ -188,7 +184,7 @@ async def unfit_metric(session: AsyncSession, question: str, ticker: str, compan
     name = METRICS_BY_KEY[named].name
     lines = " or ".join(f"{'an' if line[0] in 'aeiou' else 'a'} {line} line" for line in absent)
     return (
-        f"The {name} does not fit {_possessive(company)} statements: none of its ingested filings prints "
+        f"The {name} does not fit {possessive(company)} statements: none of its ingested filings prints "
         f"{lines}, which the {name} is computed from, so no figure is given."
     )
 

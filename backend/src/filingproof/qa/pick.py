@@ -109,6 +109,11 @@ def unique_picks(picks: Iterable[Pick]) -> tuple[Pick, ...]:
     return tuple(by_cell.values())
 
 
+def possessive(name: str) -> str:
+    """A company's name as an owner: "Apple's", "Meta Platforms'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def in_a_sentence(label: str) -> str:
     """A row label as words inside a sentence: "Total net sales" → "total net sales", "TOTAL ASSETS" →
     "total assets"; "PP&E, net" stays (a capital after the company's name would read as part of a name)."""

@@ -56,7 +56,7 @@ from filingproof.qa.store import CellHit, tagged_cells
 from filingproof.reading.grammar import FORWARD
 from filingproof.understanding import Catalog, QueryUnderstanding
 from filingproof.verify.derive import DerivationError, formula, growth, margin
-from filingproof.verify.items import concept_words, member_words, names_by_row, terms
+from filingproof.verify.items import concept_words, member_words, names_by_row, squeezed, terms
 
 Order = Literal["highest", "lowest"]
 Measure = Literal["value", "growth", "margin"]
@@ -263,7 +263,7 @@ def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
         own
         and cell.concept
         and not terms(own) <= tagged
-        and _letters(own) != _letters(words)  # "iPad" is `IPadMember`'s "i pad" run together
+        and squeezed(own) != squeezed(words)  # "iPad" is `IPadMember`'s "i pad" run together
         and not names_by_row(terms(own), tagged, terms(concept_words(cell.concept)), member)
     ):
         # a row that names the member by no word of its tag ("FLNA", "LatAm") is said after the tag's name:
@@ -276,10 +276,6 @@ def _printed_name(member: str, cell: CellHit, item: LineItem) -> str:
     if parent is not None and parent != member and member_name(parent).lower() not in name.lower():
         return f"{member_name(parent)} {name}"
     return name
-
-
-def _letters(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 @dataclass(frozen=True)

@@ -2574,14 +2574,19 @@ _WHOLE_LINE = re.compile(
 )
 
 
+def _whole_apart(whole: str) -> tuple[str, str]:
+    """A share's whole as (what comes before its line, its line): ("Intel's FY2023", "revenue")."""
+    found = _WHOLE_LINE.match(whole)
+    return (found["before"], found["line"]) if found else ("", whole)
+
+
 def _share_spelled(text: str) -> str:
     """A share of a whole asked whole first, written part first as the ratio reader reads it: "What
     percentage of Intel's FY2023 revenue went to research and development" → "What was Intel's FY2023
     research and development as a percentage of revenue"."""
     depended = _SHARE_OF_DEPENDED.match(text)
     if depended is not None:
-        whole = _WHOLE_LINE.match(depended["whole"])
-        before, line = (whole["before"], whole["line"]) if whole else ("", depended["whole"])
+        before, line = _whole_apart(depended["whole"])
         company = re.sub(r"['’]s$", "", depended["company"])
         part = re.sub(r"^(?:the|its|their)\s+", "", depended["part"], flags=re.IGNORECASE)
         return " ".join(f"What was {company}'s {before} {part} as a percentage of {line}".split())
@@ -2589,8 +2594,7 @@ def _share_spelled(text: str) -> str:
     if found is None:
         # "How much of AbbVie's net revenues for 2023 came from Japan": the part's amount, not a share
         return _AMOUNT_FROM.sub(r"\g<whole> \g<part>", text)
-    whole = _WHOLE_LINE.match(found["whole"])
-    before, line = (whole["before"], whole["line"]) if whole else ("", found["whole"])
+    before, line = _whole_apart(found["whole"])
     after = found.groupdict().get("after") or ""
     return " ".join(f"What was {before} {found['part']} as a percentage of {line}{after}".split())
 

@@ -920,14 +920,15 @@ def _other_line(phrase: str, wanted: frozenset[str], cell: CellFacts, neutral: f
     )
 
 
-def _squeezed(text: str) -> str:
+def squeezed(text: str) -> str:
+    """The text's letters and digits only, lowercase: "iPad" and `IPadMember`'s "i pad" are "ipad"."""
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 def _written_words(phrase: str) -> frozenset[str]:
     """The phrase's words and pairs of neighbouring words, each as its letters only ("iphone", "ipad")."""
     words = phrase.split()
-    return frozenset(_squeezed(w) for w in words) | frozenset(_squeezed(a + b) for a, b in pairwise(words))
+    return frozenset(squeezed(w) for w in words) | frozenset(squeezed(a + b) for a, b in pairwise(words))
 
 
 def _heading_terms(cell: CellFacts, member_terms: frozenset[str], neutral: frozenset[str]) -> frozenset[str]:
@@ -1005,7 +1006,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         w
         for w, printed in named_members
         if terms(w, neutral) - wanted
-        and _squeezed(w) not in written
+        and squeezed(w) not in written
         and not (printed is not None and printed <= wanted)
     ]
     if foreign:
