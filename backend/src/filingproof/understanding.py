@@ -364,9 +364,13 @@ _NOT_TICKERS = _ACRONYMS | frozenset(
 )
 
 _TAKEN_AS_TAIL = frozenset({"group", "holdings"})
-_LEGAL_FORM = re.compile(r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc)\.?$", re.I)
+# legal forms of a registered name, foreign ones too ("LyondellBasell Industries N.V.", "Linde plc")
+_LEGAL_FORM_WORDS = (
+    r"inc|incorporated|corp|corporation|company|co|ltd|limited|plc|llc|n\.\s?v|s\.\s?a|se|ag|nv"
+)
+_LEGAL_FORM = re.compile(rf"[,.]?\s+(?:{_LEGAL_FORM_WORDS})\.?$", re.I)
 _COMPANY_SUFFIX = re.compile(
-    r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|plc|holdings|group|international)\.?$"
+    rf"[,.]?\s+(?:{_LEGAL_FORM_WORDS}|holdings|group|international)\.?$"
     r"|^the\s+(?=\S+\s+\S)",  # "The Kraft Heinz Company" is named "Kraft Heinz"; "The Boeing" keeps "the"
     re.IGNORECASE,
 )
@@ -403,7 +407,13 @@ def _alias_pattern(alias: str) -> re.Pattern[str]:
         for i, part in enumerate(parts)
     )
     possessive = r"['’]s" if alias in _AMBIGUOUS_WORDS else r"['’]?s"
-    return re.compile(rf"(?<![\w-]){body}(?:{possessive})?(?![\w-])", re.IGNORECASE)
+    return re.compile(rf"{_WORD_BEFORE}{body}(?:{possessive})?{_WORD_AFTER}", re.IGNORECASE)
+
+
+# A name or ticker stands as words of its own: never part of a word, nor a letter of initials ("V" of "N.V.",
+# "S" of "U.S."); the same guards on both keep a longer name's pattern the longer (`_matcher` sorts by it)
+_WORD_BEFORE = r"(?<![\w-])(?<!\w\.)"
+_WORD_AFTER = r"(?![\w-])(?!\.\w)"
 
 
 def _written_word(word: str) -> str:
@@ -481,23 +491,30 @@ def _name_beginnings(cores: Iterable[str]) -> Counter[str]:
     return counts
 
 
+def _without_generic_tail(core: str) -> list[str]:
+    """A registered name without each generic last word in turn ("marathon digital holdings" → "marathon
+    digital")."""
+    words = core.split()
+    names = []
+    while len(words) > 1 and words[-1] in _GENERIC_TAIL:
+        words = words[:-1]
+        names.append(" ".join(words))
+    return names
+
+
 def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
     """The names people use for a company registered as `core` (lowercase, without legal form): the name
     without a generic last word, the initials of a name joined by "&" ("johnson & johnson" → "j&j"), and
     its first words where no other company EDGAR lists begins with them ("walgreens boots alliance" →
     "walgreens", "thermo fisher scientific" → "thermo fisher")."""
-    words = core.split()
-    names = set()
-    while len(words) > 1 and words[-1] in _GENERIC_TAIL:
-        words = words[:-1]
-        names.add(" ".join(words))
+    names = set(_without_generic_tail(core))
     parts = [part.split() for part in core.split("&")]
     if len(parts) == 2 and all(len(part) == 1 for part in parts):
         names.add("&".join(part[0][0] for part in parts))
     first = _first_word(core)
     if first != core and len(first) >= 4 and first.isalpha() and beginnings.get(first) == 1:
         names.add(first)
-    every = core.split()  # `words` above lost its generic tail
+    every = core.split()
     spaced = core.replace("-", " ").split()  # as `_name_beginnings` counts them
     if len(every) > 1 and "-" in every[0] and beginnings.get(every[0].replace("-", " ")) == 1:
         names.add(every[0])  # "bristol-myers squibb" → "bristol-myers"
@@ -602,6 +619,11 @@ def _matcher(catalog: Catalog) -> _Matcher:
             core = _core_name(company.name)
             if len(core) >= 4:
                 other_names.setdefault(core, company.ticker)
+                # without a generic last word, where what is left is no English word alone
+                # ("LyondellBasell" of "LyondellBasell Industries N.V.")
+                for short in _without_generic_tail(core):
+                    if " " in short or not is_known_word(short):
+                        other_names.setdefault(short, company.ticker)
                 surname_first = core.removesuffix(" &").split()
                 if len(surname_first) == 2:
                     # EDGAR lists a company named after a person surname first: "LILLY ELI & CO" is Eli Lilly,
@@ -677,7 +699,7 @@ def _words_apart(name: str, core: str) -> set[str]:
 
 
 def _ticker_pattern(ticker: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){re.escape(ticker)}(?:['’]s)?(?![\w-])", re.IGNORECASE)
+    return re.compile(rf"{_WORD_BEFORE}{re.escape(ticker)}(?:['’]s)?{_WORD_AFTER}", re.IGNORECASE)
 
 
 def _in_idiom(query: str, match: re.Match[str]) -> bool:
@@ -703,11 +725,16 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
     if not alias.ambiguous or written[0].isupper():
         return True
     # a word in lowercase after a determiner is the word ("the travelers' surveys", "the gap in margins"), as
-    # is one after a plural noun it ends ("and the savings target": Merck's, not Target's)
-    return _owner(query, match) or (
-        not proper
-        and _DETERMINER.search(query, 0, match.start()) is None
-        and _PLURAL_BEFORE.search(query, 0, match.start()) is None
+    # is one after a plural noun it ends ("and the savings target": Merck's, not Target's); not the company an
+    # analyst's own work is of ("sanity-checking my cisco model")
+    return (
+        _owner(query, match)
+        or _own_work_of(query, match)
+        or (
+            not proper
+            and _DETERMINER.search(query, 0, match.start()) is None
+            and _PLURAL_BEFORE.search(query, 0, match.start()) is None
+        )
     )
 
 
@@ -722,6 +749,15 @@ _CODES = re.compile(r"\S*\d\S*|(?<![\w&'’])[A-Z][A-Z&/]+(?![\w&])")
 _PLURAL_BEFORE = re.compile(
     r"\b(?!(?:does|has|was|is|its|this|thus|versus|plus|vs|us|as|his|whereas|towards|minus)\s)[a-z]{3,}s\s+$"
 )
+# "my cisco model", "our meta deck": the asker's own work on a company
+_MY = re.compile(r"\b(?:my|our)\s+$", re.IGNORECASE)
+_OWN_WORK = re.compile(r"\s+(?:model|models|deck|thesis|position|notes)\b", re.IGNORECASE)
+
+
+def _own_work_of(query: str, match: re.Match[str]) -> bool:
+    return _MY.search(query, 0, match.start()) is not None and _OWN_WORK.match(query, match.end()) is not None
+
+
 # "apple's gross margin" names Apple in any case; "the target's price" names no company
 _DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|my|your|this|that|each|every)\s+$", re.IGNORECASE)
 
@@ -823,7 +859,8 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if alias.case_sensitive_upper:
-                if not match.group().isupper():
+                # (in a question typed all in lowercase, set against a company: "amc or marathon digital")
+                if not match.group().isupper() and (mixed_case or not _set_against(masked, span, taken)):
                     continue
                 if not (_set_against(masked, span, taken) or _leads(masked, span, taken)):
                     if _opens_terse_line(masked, span):
@@ -849,7 +886,8 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
 
 # A legal form written after a company's name ("NIKE, Inc.", "Chubb Limited's"): part of the name
 _LEGAL_FORM_AFTER = re.compile(
-    r"(?:,\s*|\s+)(?:Inc\b\.?|Incorporated\b|Corp\b\.?|Corporation\b|Ltd\b\.?|Limited\b|plc\b|PLC\b|LLC\b|Co\."
+    # (after a generic word the name was found without: "AMC Entertainment Holdings, Inc.")
+    r"(?:\s+(?:Holdings|Group|Companies))?(?:,\s*|\s+)(?:Inc\b\.?|Incorporated\b|Corp\b\.?|Corporation\b|Ltd\b\.?|Limited\b|plc\b|PLC\b|LLC\b|Co\."
     r"|N\.V\.|S\.A\.)(?:['’]s\b)?"
 )
 
@@ -1011,7 +1049,7 @@ def _labels(tickers: Sequence[str], catalog: Catalog) -> tuple[str, ...]:
     return tuple(f"{catalog.matcher.companies[ticker].name} ({ticker})" for ticker in tickers)
 
 
-_WEEKS = r"[- ](?:weeks?|wks?)\b"
+_WEEKS = r"[- ]?(?:weeks?|wks?)\b"
 _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(r"\b(?:trailing|last|past)\s+(?:twelve|12)[- ]months?\b|\b[tl]tm\b", re.I),
      "trailing_twelve_months"),
@@ -1020,8 +1058,9 @@ _DURATIONS: tuple[tuple[re.Pattern[str], PeriodKind], ...] = (
     (re.compile(rf"\b(?:three|3)[- ]months?\b|\bquarter\b|\b[1-4]q|\bq[1-4]\b|\b(?:12|13|16){_WEEKS}", re.I),
      "three_months"),
     (re.compile(rf"\b(?:six|6)[- ]months?\b|\b(?:first|1st)\s+half\b|\bhalf[- ]year\b|\bh1\b"
-                rf"|\b(?:24|26){_WEEKS}", re.I), "six_months"),
-    (re.compile(rf"\b(?:nine|9)[- ]months?\b|\b(?:36|39|40){_WEEKS}", re.I), "nine_months"),
+                rf"|\b(?:first|1st)\s+(?:two|2)\s+quarters\b|\b(?:24|26){_WEEKS}", re.I), "six_months"),
+    (re.compile(rf"\b(?:nine|9)[- ]months?\b|\b(?:first|1st)\s+(?:three|3)\s+quarters\b|\b9m\b"
+                rf"|\b(?:36|39|40){_WEEKS}", re.I), "nine_months"),
     (re.compile(rf"\b(?:twelve|12)[- ]months?\b|\b(?:fiscal\s+)?years?\s+ended\b|\bfull[- ]year\b"
                 rf"|\b5[23]{_WEEKS}", re.I), "twelve_months"),
     (re.compile(r"\byear[- ]to[- ]date\b|\bytd\b", re.I), "year_to_date"),

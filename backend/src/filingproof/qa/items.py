@@ -165,13 +165,15 @@ _NAMED_RATIOS: tuple[tuple[re.Pattern[str], DerivationKind, str, str], ...] = (
 _GROWTH = re.compile(
     r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|%\s*change\b"
     r"|\b(?:increase|decrease|change|rise|decline)\s+(?:in\s+percent|by\s+what\s+percent)"
-    r"|\b(?:increase|decrease|change|rise|decline)\b.*\bin\s+percent\b"  # "decrease in H1 …, in percent"
+    # "decrease in H1 …, in percent", "increase … vs the same quarter a year earlier, in %"
+    r"|\b(?:increase|decrease|change|rise|decline)\b.*\bin\s+(?:percent\b|%)"
     r"|\bby\s+how\s+much\s+percent|\bwhat\s+(?:percent(?:age)?\b|%).*\b(?:increase|decrease|change|grow|rise|fall)"
     r"|\byear[- ]over[- ]year\b|\byoy\b",
     re.IGNORECASE,
 )
 _CHANGE = re.compile(
-    r"\bchange\b|\bincreas(?:e|ed)\b|\bdecreas(?:e|ed)\b|\bhow\s+much\s+(?:did|has)\b.*\b(?:rise|fall|drop)",
+    r"\bchange\b|\bincreas(?:e|ed)\b|\bdecreas(?:e|ed)\b"
+    r"|\bhow\s+much\s+(?:did|has)\b.*\b(?:rise|fall|drop|improve|worsen|narrow|widen)",
     re.IGNORECASE,
 )
 _DIFFERENCE = re.compile(
@@ -206,7 +208,9 @@ _ONE_LINE = re.compile(
     # an expense: Oracle's "Sales and marketing" is no revenue
     r"|\bsales\s*(?:and|&|/)\s*marketing\b"
     # a liability: revenue billed before it is earned (Adobe's "Deferred revenue") is no revenue
-    r"|\b(?:deferred|unearned)\s+(?:rev(?:enues?)?|sales)\b",
+    r"|\b(?:deferred|unearned)\s+(?:rev(?:enues?)?|sales)\b"
+    # what a payment is net of names no line: "acquisitions, net of cash and cash equivalents acquired"
+    r"|\bnet\s+of\s+cash(?:\s+and\s+cash\s+equivalents)?(?:\s+and\s+restricted\s+cash)?\s+acquired\b",
     re.IGNORECASE,
 )
 
@@ -324,6 +328,9 @@ _FIGURE_CUE = re.compile(
     r"|\bper\s+(?:common\s+)?share\b|\bshare\s+count\b|\bnumber\s+of\s+shares\b"
     # asked the way one asks of it: "(do you know) what GD spent buying back its own shares"
     r"|\bwhat\s+(?:[\w&'’.-]+\s+){1,3}?(?:spent|paid|earned|made|booked|generated|posted|returned)\b"
+    # ("can you back into what interest expense was for …"; not "what the reason was")
+    r"|\bwhat\s+(?!(?:the\s+)?(?:reasons?|drivers?|causes?|explanation|story)\b)(?:[\w&'’.-]+\s+){1,3}?(?:was|were)"
+    r"\s+(?:for|in|during|over|as\s+of|at)\b"
     # a figure by its initials before the verb: "what EBIT did the North America segment put up"
     r"|\bwhat\s+(?-i:[A-Z]{2,6})s?\s+(?:did|does|do)\b"
     # "what depreciation, depletion and amortization expense did Chevron record for …": a line, then who

@@ -57,6 +57,8 @@ _BREAK = re.compile(
     r"|,?\s+(?=what\s+(?:[\w%-]+\s+){1,2}(?:do|would|does|did)\s+(?:you|i|we)\s+(?:land|get|end)\b)"
     # "… net revenue for 2023 so the oreo folks are in the comp set too?": what the figure is for
     r"|\s+so\s+(?=(?:that|the|it|they|my|our)\s)"
+    # an arrow turns to the next thing ("already did DOW, HON -> LYB net sales 2Q23")
+    r"|\s*(?:-+>|=+>|→)\s*"
     r"|(?<=\S)\.(?=\s|$)\s*|:\s+|\s+[-–—]+\s+(?!(?:FY|CY|Q[1-4])?\s?'?\d)|[–—]+(?!\s?(?:FY|CY)?'?\d)|\(|\)"
     # ("operating cash flow less capex is fine - so i can see what's left over"), a formula's dash too
     r"|" + _FOR_WHAT.pattern,
@@ -85,7 +87,8 @@ _ABBREVIATION = re.compile(
 )
 # A parenthesis that is part of a line item's name, as filers print them: "other (gains) and losses",
 # "net income (loss)", "provided by (used in)": a few lower-case words, no figure. Any other one is a gloss.
-_NAME_PARENTHESIS = re.compile(r"\((?:[a-z]+\s?){1,3}\)")
+# (never one that says what is not asked: "commercial side (not govt)")
+_NAME_PARENTHESIS = re.compile(r"\((?!(?:not|excl|excluding|ex)\b)(?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
 _GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
 # A gloss that says what is not asked ("- not the combined cloud services + license support line"): it
@@ -134,7 +137,7 @@ _GLOSS_INSIDE = re.compile(
 # A gloss that states how the figure is computed: operands joined by an operator word.
 # ("over" between two operands: not a verb's "rolled over", nor at a clause's end)
 OPERATOR_WORD = re.compile(
-    r"\s[-+/*]\s|\b(?:minus|less|plus|divided\s+by|times|multiplied\s+by)\b|(?<!ed\s)\bover\b(?=\s+[\w(])"
+    r"\s[-+/*]\s|[÷×−]|\b(?:minus|less|plus|divided\s+by|times|multiplied\s+by)\b|(?<!ed\s)\bover\b(?=\s+[\w(])"
     # ("over the first half of 2023 who paid out more": a stretch of time, nothing divided)
     r"(?!\s+(?:the\s+)?(?:first|second|back|last|past|full|whole|same|prior|six|nine|three|twelve"
     r"|(?:that|this)\s+(?:year|quarter|period|stretch))\b)"
@@ -255,7 +258,12 @@ _PURPOSE = re.compile(
     r"|match|slot|benchmark|drop|size|sanity)\b",
     re.IGNORECASE,
 )
-_HAVE = re.compile(r"\W*(?:i\s+|we\s+)?(?:have|has|got)\b", re.IGNORECASE)
+_HAVE = re.compile(
+    r"\W*(?:i\s+|we\s+)?(?:(?:already\s+)?(?:have|has|got)"
+    # ("already did DOW, HON -> LYB net sales 2Q23")
+    r"|already\s+(?:did|done|pulled|grabbed|covered|checked|reviewed|finished|looked\s+at))\b",
+    re.IGNORECASE,
+)
 # "after UNH + PLTR: HUM 2Q23 total revs": what a colon closes after "after" or "besides" is at hand
 BEYOND = re.compile(
     # ("post JCI/HD: TT (Trane) rev FY2023": after those, not "post tax income")
@@ -510,6 +518,24 @@ _IF_TAKEN = re.compile(r"\W*(?:so\s+)?if\s+(?:you|i|we)\s+(?:just\s+)?(?:take|us
 _PARTS_COMBINED = re.compile(r"\b(?:combined|together|altogether|both|all\s+in)\b", re.IGNORECASE)
 
 
+# "… increase over the three months ended August 31, 2022? Compute (depreciation Q1 FY2024 − depreciation Q1
+# FY2023) ÷ depreciation Q1 FY2023 × 100.": how the figure the question asked is computed, a formula whole
+_COMPUTE = re.compile(r"\W*(?:compute|calculate)\s+(?!(?:it|this|that|what)\b)", re.IGNORECASE)
+
+
+def _computes_the_question(text: str, before: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether the sentence at `start` tells, as a formula after a question, how to compute what it asked."""
+    sentence = text[start:end]
+    opening = _COMPUTE.match(sentence)
+    return (
+        opening is not None
+        and OPERATOR_WORD.search(sentence) is not None
+        and not _QUESTION_CUE.search(sentence, opening.end())
+        and not re.search(r"\busing\b|\bas\s*:", sentence, re.IGNORECASE)  # "Calculate FCF using …"
+        and any(_QUESTION_CUE.search(text[s:e]) for s, e in before)
+    )
+
+
 def _formula_after_question(text: str, before: Sequence[tuple[int, int]], start: int, end: int) -> bool:
     """Whether the sentence at `start` is a formula alone (operands and an operator, no question of its own)
     after a sentence that asks."""
@@ -546,7 +572,12 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     # a line's own parenthesis is part of its name, as a member's is
     kept = [*kept, *(found.span() for found in _NAME_PARENTHESIS.finditer(text))]
     sentences = _sentences(text)
-    instructions = {(s, e) for s, e in sentences if _instruction(text[s:e])}
+    computing = {
+        (s, e)
+        for index, (s, e) in enumerate(sentences)
+        if _computes_the_question(text, sentences[:index], s, e)
+    }
+    instructions = {(s, e) for s, e in sentences if _instruction(text[s:e])} - computing
     if len(instructions) == len(sentences):
         instructions = set()  # nothing else asks: the sentence is the question ("Calculate FCF using …")
     clauses: list[tuple[int, int, bool, bool]] = []
@@ -555,7 +586,7 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
     for index, (s, e) in enumerate(sentences):
         if (s, e) not in instructions:
             pieces = _pieces(text, s, e, kept)
-            if _formula_after_question(text, sentences[:index], s, e):
+            if (s, e) in computing or _formula_after_question(text, sentences[:index], s, e):
                 # "how much free cash did they throw off …? operating cash minus PP&E additions pls": how the
                 # figure asked before is computed
                 pieces = [(s, len(text[:e].rstrip(" ?!.")), True, False)]

@@ -305,6 +305,9 @@ def _month_range_spelled(match: re.Match[str]) -> str:
     return f"{ended}, {year}" if year else ended
 
 
+_WEEKS_SHORT = re.compile(r"\b(\d{1,2})[- ]?(?:wks?|weeks?)\b", re.IGNORECASE)
+
+
 def _periods_spelled(text: str) -> str:
     """Short years and halves spelled out, as the period reader reads them."""
     text = _MONTH_RANGE.sub(_month_range_spelled, text)
@@ -318,6 +321,7 @@ def _periods_spelled(text: str) -> str:
     text = _CALENDAR_SHORT_YEAR.sub(lambda m: f"calendar {_year(m.group(1))}", text)
     text = _MONTHS_TO_DATE.sub(lambda m: f"{_MONTHS_WORDS[m.group(1)]} months of {_year(m.group(2))}", text)
     text = _SHORT_YEAR.sub(lambda m: _year(m.group(1)), text)
+    text = _WEEKS_SHORT.sub(lambda m: f"{m.group(1)} weeks", text)  # "36wk": "36 weeks"
 
     def half(match: re.Match[str]) -> str:
         year = match.group(3)
@@ -1243,15 +1247,20 @@ _CASH_ON_HAND = re.compile(
 )
 # Where the figure is read: "(straight) off the income statement", "per GE's 10-K segment table", "from the
 # 10-K"
-_READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in"})
+_READ_OFF_PREPOSITIONS = frozenset({"off", "from", "per", "on", "in", r"according\s+to"})
 _READ_OFF = re.compile(
     rf"\b(?:(?:straight|directly|right)\s+)?(?:{'|'.join(sorted(_READ_OFF_PREPOSITIONS))})\s+"
     # (an owner of up to three words: "on Abbott Laboratories' condensed consolidated balance sheet")
-    r"(?:the\s+|its\s+|their\s+|(?:[\w.&'’-]+\s+){0,2}[\w.&'’-]+(?:['’]s|s['’])\s+)?(?:10-?[kq]\s+)?"
+    r"(?:the\s+|its\s+|their\s+|(?:[\w.&'’-]+\s+){0,2}[\w.&'’-]+(?:['’]s|s['’])\s+)?"
+    # ("from the second-quarter 10-Q", "in the quarterly data of its 2023 annual report")
+    r"(?:(?:first|second|third|fourth)[- ]quarter\s+|(?:19|20)\d\d\s+|annual\s+|quarterly\s+)?"
+    r"(?:10-?[kq]\s+)?"
     r"(?:condensed\s+)?(?:consolidated\s+)?"
-    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|stmts?|sheet|tables?|p&l|10-?[kq])"
-    # ("on its consolidated statement of operations")
-    r"(?:\s+of\s+(?:operations|income|earnings|cash\s+flows|financial\s+position|comprehensive\s+income))?\b",
+    r"(?:(?:segment|income|cash\s+flows?|balance|financial)\s+)?(?:statements?|stmts?|sheet|tables?|p&l|10-?[kq]"
+    r"|data|reports?)"
+    # ("on its consolidated statement of operations", "… data of its 2023 annual report")
+    r"(?:\s+of\s+(?:its|the|their)\s+(?:(?:19|20)\d\d\s+)?(?:annual\s+|quarterly\s+)?(?:report|10-?[kq]|filing))?"
+    r"(?:\s+of\s+(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income))?\b",
     re.IGNORECASE,
 )
 _FORM = re.compile(r"10-?[kq]", re.IGNORECASE)
@@ -1283,7 +1292,9 @@ _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGN
 # Idioms for paying ("how much cash did they shell out on dividends"): what was spent, a payment line's
 # ("how much cash actually went out the door as dividends")
 _SPENT_IDIOM = re.compile(
-    r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over)|(?:go|goes|went|going)\s+out\s+the\s+door)\b",
+    r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over)|(?:go|goes|went|going)\s+out\s+the\s+door"
+    # ("who paid out more in stock comp": no paid-in capital; "paid more in interest" is the data's)
+    r"|pa(?:id|ys?)(?:\s+out)?(?=\s+(?:more|less)\s+(?:in|on|for)\b(?!\s+interest\b)))\b",
     re.IGNORECASE,
 )
 # "take full-year net income and back out the first six months": the year's part subtracted (the second
@@ -1355,6 +1366,26 @@ _BEFORE_TAKEN_OUT = re.compile(
     r"(?:taken|subtracted|backed)\s+out)\b",
     re.IGNORECASE,
 )
+
+
+# A statement named last, after the line asked ("BMY dividends paid FY23 cash flow", "PEP dividends paid YTD
+# 3Q23 36wk cash flow"): where the line is read, unless a word before makes it a measure of cash flow
+# ("operating cash flow", "FCF")
+_STATEMENT_LAST = re.compile(
+    r"(?<!\boperating)(?<!\bfree)(?<!\bnet)(?<!\binvesting)(?<!\bfinancing)(?<!\btotal)(?<!\bdiscretionary)"
+    r"(?<!\blevered)(?<!['’]s)\s+((?:cash[- ]flows?|cf|p&l|income\s+statement|balance\s+sheet|b/s)"
+    r"(?:\s+(?:stmt|statement))?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bind_statement_last(draft: _Draft) -> None:
+    """A statement's name after the line asked, where an item is bound before it, is filler."""
+    found = _STATEMENT_LAST.search(draft.text)
+    if found is None or not draft.free(*found.span(1)):
+        return
+    if any(span.role == "item" and span.end - draft.offset <= found.start(1) for span in draft.spans):
+        draft.bind(*found.span(1), "filler")
 
 
 def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -> None:
@@ -1684,10 +1715,38 @@ def _rendered_span(span: Span) -> str:
     if span.role == "grammar" and span.bound:
         return span.bound  # as typed, or spelled right ("hte": "the")
     if span.role == "qualifier":
-        # as typed, unless typed as initials ("AWS" → "Amazon Web Services")
+        # as typed, unless typed as initials ("AWS" → "Amazon Web Services"), with the name's words run
+        # together ("Datacenter and AI" → "Data Center and AI") or its "and" as "&"
         name = span.bound.split(":", 1)[1]
-        return span.text if _letters(span.text) == _letters(name) else name
+        typed = span.text
+        ampersand = "&" in typed and "&" not in name
+        return (
+            typed
+            if _letters(typed) == _letters(name) and not _run_together(typed, name) and not ampersand
+            else name
+        )
     return span.text
+
+
+def _name_words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("&", " and "))
+
+
+def _run_together(typed: str, name: str) -> bool:
+    """Whether `typed` writes the name's words, some run together ("datacenter" for "Data Center"); a name
+    with a word of one letter is a tag's spelling ("I Phone" of IPhoneMember), no way to write it."""
+    written, words = _name_words(typed), _name_words(name)
+    if len(written) >= len(words) or any(len(word) < 2 for word in words):
+        return False
+    at = 0
+    for word in written:
+        joined = ""
+        while at < len(words) and len(joined) < len(word):
+            joined += words[at]
+            at += 1
+        if joined != word:
+            return False
+    return at == len(words)
 
 
 def _letters(text: str) -> str:
@@ -1726,20 +1785,21 @@ def _rendered(draft: _Draft, by_ticker: Collection[str] = ()) -> str:
 
 # A definition's operator words, as the formula language writes them ("CFO minus capex" → "CFO - capex").
 _OPERATORS = (
-    (re.compile(r"\b(?:minus|less|(?:and\s+)?subtracting)\b", re.I), " - "),
+    (re.compile(r"\b(?:minus|less|(?:and\s+)?subtracting)\b|\s?−\s?", re.I), " - "),
     (re.compile(r"\bplus\b|\s\+\s", re.I), " + "),
     (
         re.compile(
             r"\bdivided\s+by\b|\bover\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b|\s/\s"
-            r"|(?<=\))\s*/\s*",  # "(net rev - COGS)/net rev"
+            r"|(?<=\))\s*/\s*|\s?÷\s?",  # "(net rev - COGS)/net rev"
             re.I,
         ),
         " / ",
     ),
-    (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s", re.I), " * "),
+    (re.compile(r"\btimes\b|\bmultiplied\s+by\b|\s\*\s|\s?×\s?", re.I), " * "),
 )
 _DEFINITION_OPENING = re.compile(
     r"^[^\w(]*(?:(?:i\.?e\.?|e\.?g\.?|that\s+is|calculated\s+as|computed\s+as|defined\s+as|measured\s+as|="
+    r"|compute|calculate"
     r"|if\s+you(?:\s+just)?(?:\s+(?:do|take|use))?|using|taking|computing|calculating)[^\w(]*)?",
     re.I,
 )
@@ -1776,6 +1836,7 @@ _IN_PERCENT = re.compile(
     r"[\s,]*\b(?:(?:expressed|shown|stated)\s+)?(?:in|as\s+an?)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\W*$",
     re.IGNORECASE,
 )
+_TIMES_HUNDRED = re.compile(r"\s*(?:[×*]|times)\s*100\W*$", re.IGNORECASE)
 _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 
 
@@ -1783,10 +1844,81 @@ _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 _RESTATED = re.compile(r"\W*(?:(?:i\.?\s?e|aka|that\s+is)\b\.?\W*)?(?P<period>.*?)\W*", re.IGNORECASE)
 # a period spelled out (`_periods_spelled`) with its year, and nothing else
 _ONE_PERIOD = re.compile(
-    r"(?:(?:fiscal\s+)?q[1-4]\s+(?:fy\s?|fiscal\s+)?|fy\s?|fiscal\s+|(?:first|second)\s+half\s+of\s+|calendar\s+)?"
-    r"\d{4}",
+    r"(?:(?:fiscal\s+)?(?:q[1-4]|(?:first|second|third|fourth)\s+quarter)\s+(?:of\s+(?:their\s+|its\s+|the\s+)?)?"
+    r"(?:fy\s?|fiscal\s+)?|fy\s?|fiscal\s+|(?:first|second)\s+half\s+of\s+|calendar\s+)?"
+    r"\d{4}"
+    # ("(12 wks to sep 9 2023)", "(three months ended July 1, 2023)")
+    r"|(?:the\s+)?(?:\d{1,2}\s+weeks|(?:three|six|nine|twelve|3|6|9|12)\s+months|quarter|year)\s+"
+    r"(?:ended|ending|to|through|thru)\s+[a-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}",
     re.IGNORECASE,
 )
+
+
+# "…? just the inventory line off the balance sheet": the line the asker means, said after the question
+_JUST_THE_LINE = re.compile(
+    r"\W*(?:just|only)\s+(?:the\s+)?(?P<line>[\w&/'’ -]+?)\s+(?:line(?:\s+item)?|number|figure)\b",
+    re.IGNORECASE,
+)
+
+
+# words that narrow the line asked, or say where it is read ("just the cash flow number is fine")
+_NARROWING = frozenset(
+    [
+        "cash",
+        "expense",
+        "expenses",
+        "cost",
+        "costs",
+        "reported",
+        "gaap",
+        "noncurrent",
+        "current",
+        "total",
+        "consolidated",
+        "net",
+        "gross",
+        "diluted",
+        "basic",
+        "bottom",
+        "top",
+        "adjusted",
+        "flow",
+        "flows",
+        "statement",
+        "balance",
+        "sheet",
+    ]
+)
+
+
+def _restate_item(drafts: Sequence[tuple[Clause, _Draft]], words: FilingWords | None) -> None:
+    """An aside that names the line asked ("how much stock was colgate sitting on …? just the inventory
+    line"): the asking clause's item is read as that line, its own words the asker's way of saying it."""
+    asking = [draft for clause, draft in drafts if clause.kind == "asking"]
+    if len(asking) != 1:
+        return
+    items = sorted((span for span in asking[0].spans if span.role == "item"), key=lambda span: span.start)
+    asked = {word.lower() for span in items for word in span.text.split()}
+    for clause, draft in drafts:
+        said = _JUST_THE_LINE.match(draft.text) if clause.kind != "asking" else None
+        if said is None or not items:
+            continue
+        start, end = draft.offset + said.start("line"), draft.offset + said.end("line")
+        named = [span for span in draft.spans if span.role == "item" and start <= span.start < end]
+        # a word that narrows the line asked ("just the cash number", "only the noncurrent line", "just the
+        # reported expense line"), one it shares, or a line said of more ("just the bottom line that belongs
+        # to shareholders") restates nothing
+        written = {word.lower() for span in named for word in span.text.split()}
+        after = any(span.role == "item" and span.start >= draft.offset + said.end() for span in draft.spans)
+        if not named or written <= _NARROWING or written & asked or after:
+            continue
+        if not all(_names_a_line(span, words) for span in named):
+            continue
+        line = " ".join(_rendered_span(span) for span in sorted(named, key=lambda span: span.start))
+        others = [replace(span, role="filler", bound="") for span in items[1:]]
+        kept = [span for span in asking[0].spans if span.role != "item"]
+        asking[0].spans = [*kept, replace(items[0], bound=line), *others]
+        return
 
 
 def _period_said_aside(drafts: Sequence[tuple[Clause, _Draft]]) -> Span | None:
@@ -1816,7 +1948,8 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     body = _DEFINITION_OPENING.sub("", _rendered(_without_trailing_period(draft)))
     body = _DIVIDING.sub(r"\1 / \2", body)
     # "…, divided by net sales, in percent": how the figure is written, no operand
-    in_percent = _IN_PERCENT.search(body)
+    # (so is "× 100" after it: "segment profit ÷ segment net sales × 100")
+    in_percent = _IN_PERCENT.search(body) or _TIMES_HUNDRED.search(body)
     body = body[: in_percent.start()] if in_percent else body
     for pattern, symbol in _OPERATORS:
         body = pattern.sub(symbol, body)
@@ -1897,7 +2030,9 @@ def _one_line_over_periods(draft: _Draft) -> bool:
     """Whether a stated formula takes one line over periods ("full-year 2023 net revenue minus net revenue
     for the 36 weeks ended September 9, 2023"): it says how the asked period is made, which the period read
     says."""
-    operators = [found.start() for found in OPERATOR_WORD.finditer(draft.text)]
+    hundred = _TIMES_HUNDRED.search(draft.text)  # "… × 100": a percentage, no line
+    formula = draft.text[: hundred.start()] if hundred else draft.text
+    operators = [found.start() for found in OPERATOR_WORD.finditer(formula)]
     if not operators or not any(span.role == "period" for span in draft.spans):
         return False
     sides: list[set[str]] = [set() for _ in range(len(operators) + 1)]
@@ -2141,6 +2276,13 @@ _HAD_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _ALREADY_AFTER = re.compile(r"[^.;:?!]{0,40}?\balready\b", re.IGNORECASE)
+# "already did DOW, HON -> LYB net sales": what the asker has done, said before the companies (an arrow, "now"
+# or "but" turns to what is asked)
+_ALREADY_HAD = re.compile(
+    r"\balready\s+(?:pulled|grabbed|got|have|did|done|covered|finished|checked|reviewed|looked\s+at)\s+"
+    r"(?:(?!\b(?:now|but|what|how)\b)[^.;:?!>→]){0,40}$",
+    re.IGNORECASE,
+)
 # "done w/ UNH + MRK", "finished with Amex and Mastercard": what the asker has done already
 _DONE_WITH = re.compile(r"\b(?:done|finished)\s+(?:w/|with)\s+[^.;:?!]{0,40}$", re.IGNORECASE)
 
@@ -2156,6 +2298,7 @@ def _done_companies(draft: _Draft) -> list[Span]:
             _DONE_AFTER.match(draft.text, span.end - draft.offset)
             or _THANKED_FOR.search(draft.text, 0, span.start - draft.offset)
             or _DONE_WITH.search(draft.text, 0, span.start - draft.offset)
+            or _ALREADY_HAD.search(draft.text, 0, span.start - draft.offset)
             or (
                 _HAD_BEFORE.search(draft.text, 0, span.start - draft.offset)
                 and _ALREADY_AFTER.match(draft.text, span.end - draft.offset)
@@ -2265,6 +2408,7 @@ def read(
         kept = [mention for mention, _ in found if mention not in as_words]
         named = {*grammar, *(word.lower() for mention in kept for word in mention.split())}
         _bind_phrases(draft, analyst_words(), named, words)
+        _bind_statement_last(draft)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
         _bind_parent_words(draft)
         if clause.kind != "gloss":
@@ -2282,6 +2426,7 @@ def read(
     items = any(_names_an_item(draft, members) for clause, draft in drafts if clause.kind == "asking")
     for clause, draft in drafts:
         _resolve_verbs(draft, items if clause.kind == "asking" else _names_an_item(draft, members))
+    _restate_item(drafts, words)
     asking = [draft for clause, draft in drafts if clause.kind == "asking"]
     by_ticker = [mention for mention, _ in before_ticker]
     parts = [_sections_spelled(_periods_spelled(_rendered(draft, by_ticker))) for draft in asking]
