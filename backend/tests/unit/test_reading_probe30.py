@@ -193,3 +193,11 @@ def test_what_a_payment_is_net_of_names_no_line() -> None:
         "How much did Cisco pay for acquisitions, net of cash and cash equivalents acquired, in 2024", 1, 1
     )
     assert ask is None or not ask.items
+
+
+def test_a_season_beside_a_dated_period_is_filler_and_alone_stays_unread() -> None:
+    dated = reading(
+        "how much did intel sell in the data center and AI bucket last summer - their q2 fy23?"
+    ).text
+    assert "summer" not in dated and "net sales" in dated
+    assert "summer" in reading("how much did dow sell last summer?").text

@@ -1388,6 +1388,23 @@ def _bind_statement_last(draft: _Draft) -> None:
         draft.bind(*found.span(1), "filler")
 
 
+_SEASON = re.compile(r"\b((?:last|this|past)\s+(?:summer|spring|fall|autumn|winter))\b", re.IGNORECASE)
+# a period said with its year or its quarter's number ("q2 fy23", "1H 2023", "FY24")
+_DATED = re.compile(r"\b(?:q[1-4]|[1-4]q|fy\s?'?\d{2,4}|(?:19|20)\d\d|h[12]|[12]h)\b", re.IGNORECASE)
+
+
+def _unbind_seasons(drafts: Sequence[tuple[Clause, _Draft]]) -> None:
+    """A season beside a period dated by its year or quarter ("in the building materials bucket last summer -
+    their q2 fy23") loosely says that period: filler, not a line's words. Alone it stays unread."""
+    if not any(span.role == "period" and _DATED.search(span.text) for _, d in drafts for span in d.spans):
+        return
+    for _, draft in drafts:
+        for found in _SEASON.finditer(draft.text):
+            start, end = draft.offset + found.start(1), draft.offset + found.end(1)
+            draft.spans = [span for span in draft.spans if span.end <= start or span.start >= end]
+            draft.bind(found.start(1), found.end(1), "filler")
+
+
 def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -> None:
     """Each group of each pattern's matches names nothing, where nothing else is bound there."""
     for pattern in patterns:
@@ -2421,6 +2438,7 @@ def read(
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))
+    _unbind_seasons(drafts)
     # the members' printed names, lowercase (read once: both the verbs and the parts typed in lowercase ask)
     members = frozenset(name.lower() for _, name in words.members) if words is not None else frozenset()
     items = any(_names_an_item(draft, members) for clause, draft in drafts if clause.kind == "asking")
