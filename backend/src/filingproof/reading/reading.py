@@ -1732,16 +1732,11 @@ def _rendered_span(span: Span) -> str:
     if span.role == "grammar" and span.bound:
         return span.bound  # as typed, or spelled right ("hte": "the")
     if span.role == "qualifier":
-        # as typed, unless typed as initials ("AWS" → "Amazon Web Services"), with the name's words run
-        # together ("Datacenter and AI" → "Data Center and AI") or its "and" as "&"
+        # as typed, unless typed as initials ("AWS" → "Amazon Web Services") or with the name's words run
+        # together ("Datacenter and AI" → "Data Center and AI")
         name = span.bound.split(":", 1)[1]
         typed = span.text
-        ampersand = "&" in typed and "&" not in name
-        return (
-            typed
-            if _letters(typed) == _letters(name) and not _run_together(typed, name) and not ampersand
-            else name
-        )
+        return typed if _letters(typed) == _letters(name) and not _run_together(typed, name) else name
     return span.text
 
 
