@@ -197,3 +197,36 @@ def test_a_season_beside_a_dated_period_is_filler_and_alone_stays_unread() -> No
     ).text
     assert "summer" not in dated and "net sales" in dated
     assert "summer" in reading("how much did dow sell last summer?").text
+
+
+# Probe 30's held-out half, read after it was measured (spent): how the figure is rounded is no operand of
+# its definition, an external figure leaves intersegment sales out by being external, "add up" sums, a
+# statement named last after any line's word, and the cash spent by a company of four words.
+
+
+def test_how_a_definition_is_rounded_is_no_operand() -> None:
+    ratio = reading(
+        "What was Intel's current ratio as of July 1, 2023? Compute total current assets ÷ total current "
+        "liabilities, rounded to two decimals."
+    )
+    assert ratio.definition.endswith("total current assets / total current liabilities")
+
+
+def test_an_external_figure_leaves_intersegment_sales_out_by_being_external() -> None:
+    assert not reading("Intel's Data Center and AI external sales 2Q23 ex interseg").excluded
+    assert reading("Intel's Data Center and AI sales 2Q23 ex interseg").excluded
+
+
+def test_adding_up_two_lines_is_their_sum() -> None:
+    text = reading(
+        "can you add up dow's net sales and cost of sales for the six months to june 30, 2023?"
+    ).text
+    assert "combined" in text and "add" not in text
+
+
+def test_a_statement_named_last_after_any_lines_word_and_the_cash_a_long_name_spent() -> None:
+    assert reading("DOW acquisitions net of cash acquired FY23 cash flow").text.endswith("acquired FY2023")
+    text = reading(
+        "How much cash did Honeywell International Inc. spend on acquisitions in fiscal 2023?"
+    ).text
+    assert "cash" not in text.replace("Honeywell", "")

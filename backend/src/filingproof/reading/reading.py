@@ -972,7 +972,7 @@ _LINE_NAMED = (
 # operating expenses, and "revenue ex services FY24" may be either; but "LT debt ex current portion"),
 # "not counting marketable securities", "skip the capitalized software line"
 _EXCLUSION = re.compile(
-    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?current\b))ex|not\s+counting"
+    r"\b(?:(?:excluding|excl\.?|(?:(?<![\w-]\s)(?<![\w-])|(?=ex\s+(?:the\s+)?(?:current|inter-?seg)))ex|not\s+counting"
     r"|not\s+including|leaving\s+out|leave\s+out|strip(?:ping|ped)?\s+out|skip(?:ping)?)\s+|(?<![\w-])ex-(?=[a-z]))"
     + _LINE_NAMED,  # "ex-divestiture", joined, after any word
     re.IGNORECASE,
@@ -1049,6 +1049,18 @@ def _bind_exclusions(draft: _Draft, asking: bool) -> list[str]:
             held = _WITH_NONCONTROLLING.search(found.group()) is not None
             draft.bind(found.start(), found.end(), "item" if held else "filler", _WITH_NCI if held else "")
     return excluded
+
+
+# what a figure of sales to others leaves out by what it is: "external sales (excluding inter-segment sales)"
+_EXTERNAL = re.compile(r"\bexternal\b|\boutside\s+customers\b|\bthird[- ]part(?:y|ies)\b", re.IGNORECASE)
+_INTERSEGMENT = re.compile(r"\binter-?\s?seg", re.IGNORECASE)
+
+
+def _left_out(excluded: Sequence[str], asked: str) -> tuple[str, ...]:
+    """The lines the figure is asked without, less the intersegment sales an external figure leaves out by
+    being external (Caterpillar's "Energy & Transportation External Sales" is shown with no such line)."""
+    external = _EXTERNAL.search(asked) is not None
+    return tuple(dict.fromkeys(line for line in excluded if not (external and _INTERSEGMENT.search(line))))
 
 
 def _in_filing_words(line: str) -> str:
@@ -1207,7 +1219,7 @@ _HOW_MANNER = re.compile(
     re.IGNORECASE,
 )
 _CASH_SPENT = re.compile(
-    r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.,-]+\s+){1,3}?"
+    r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.,-]+\s+){1,5}?"
     r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated"
     r"|shell(?:ed)?\s+out|fork(?:ed)?\s+(?:out|over))\b",
     re.IGNORECASE,
@@ -1379,12 +1391,19 @@ _STATEMENT_LAST = re.compile(
 )
 
 
+# a word of a line before a statement named last ("TMO acquisitions net of cash acquired FY23 cash flow"): one
+# in lowercase of four letters or more, no period's
+_LINE_WORD_BEFORE = re.compile(r"\b(?!(?:year|quarter|months?|weeks?|half|fiscal|ended|ending)\b)[a-z]{4,}\b")
+
+
 def _bind_statement_last(draft: _Draft) -> None:
     """A statement's name after the line asked, where an item is bound before it, is filler."""
     found = _STATEMENT_LAST.search(draft.text)
     if found is None or not draft.free(*found.span(1)):
         return
-    if any(span.role == "item" and span.end - draft.offset <= found.start(1) for span in draft.spans):
+    before = draft.text[: found.start(1)]
+    named = any(span.role == "item" and span.end - draft.offset <= found.start(1) for span in draft.spans)
+    if named or _LINE_WORD_BEFORE.search(before):
         draft.bind(*found.span(1), "filler")
 
 
@@ -1848,6 +1867,7 @@ _IN_PERCENT = re.compile(
     r"[\s,]*\b(?:(?:expressed|shown|stated)\s+)?(?:in|as\s+an?)\s+(?:percent(?:age)?s?|%)(?:\s+terms)?\W*$",
     re.IGNORECASE,
 )
+_ROUNDED = re.compile(r"[\s,;]*\b(?:rounded|round(?:ing)?)\b.*$", re.IGNORECASE)
 _TIMES_HUNDRED = re.compile(r"\s*(?:[×*]|times)\s*100\W*$", re.IGNORECASE)
 _RATE_NAME = re.compile(r"\b(?:margin|percentage)\b", re.IGNORECASE)
 
@@ -1963,6 +1983,9 @@ def _definition(draft: _Draft, term: str, words: FilingWords | None) -> str:
     # (so is "× 100" after it: "segment profit ÷ segment net sales × 100")
     in_percent = _IN_PERCENT.search(body) or _TIMES_HUNDRED.search(body)
     body = body[: in_percent.start()] if in_percent else body
+    # and how it is rounded: "total current assets ÷ total current liabilities, rounded to two decimals"
+    rounded = _ROUNDED.search(body)
+    body = body[: rounded.start()] if rounded else body
     for pattern, symbol in _OPERATORS:
         body = pattern.sub(symbol, body)
     body = " ".join(body.replace(",", " ").split())
@@ -2620,7 +2643,7 @@ def read(
     definition = _definition(definitions[0], term, words) if term and definitions else ""
     ordered = tuple(sorted(spans, key=lambda span: span.start))
     return Reading(
-        source, asked, definition, said, ordered, tuple(clauses), unknown, tuple(dict.fromkeys(excluded))
+        source, asked, definition, said, ordered, tuple(clauses), unknown, _left_out(excluded, asked)
     )
 
 
