@@ -230,3 +230,7 @@ def test_a_statement_named_last_after_any_lines_word_and_the_cash_a_long_name_sp
         "How much cash did Honeywell International Inc. spend on acquisitions in fiscal 2023?"
     ).text
     assert "cash" not in text.replace("Honeywell", "")
+
+
+def test_a_company_and_question_words_before_cash_flow_leave_it_the_line() -> None:
+    assert "cash flow" in reading("how much was intel cash flow").text

@@ -28,7 +28,7 @@ from filingproof.reading.clauses import (
     Kept,
     split_clauses,
 )
-from filingproof.reading.grammar import FORWARD, PART_WORDS, PERIOD_WORDS
+from filingproof.reading.grammar import FORWARD, GRAMMAR, PART_WORDS, PERIOD_WORDS
 from filingproof.reading.lexicon import (
     SHORT_FORMS,
     Phrase,
@@ -1391,19 +1391,20 @@ _STATEMENT_LAST = re.compile(
 )
 
 
-# a word of a line before a statement named last ("TMO acquisitions net of cash acquired FY23 cash flow"): one
-# in lowercase of four letters or more, no period's
-_LINE_WORD_BEFORE = re.compile(r"\b(?!(?:year|quarter|months?|weeks?|half|fiscal|ended|ending)\b)[a-z]{4,}\b")
-
-
 def _bind_statement_last(draft: _Draft) -> None:
     """A statement's name after the line asked, where an item is bound before it, is filler."""
     found = _STATEMENT_LAST.search(draft.text)
     if found is None or not draft.free(*found.span(1)):
         return
-    before = draft.text[: found.start(1)]
     named = any(span.role == "item" and span.end - draft.offset <= found.start(1) for span in draft.spans)
-    if named or _LINE_WORD_BEFORE.search(before):
+    # (or a word of a line, in lowercase, that no question and no period is made of: "TMO acquisitions net
+    # of cash acquired FY23 cash flow", not "how much was apple cash flow")
+    lines = [
+        word
+        for word in re.finditer(r"\b[a-z]{4,}\b", draft.text[: found.start(1)])
+        if word.group() not in GRAMMAR and draft.free(*word.span())
+    ]
+    if named or lines:
         draft.bind(*found.span(1), "filler")
 
 
@@ -2443,8 +2444,8 @@ def read(
         kept = [mention for mention, _ in found if mention not in as_words]
         named = {*grammar, *(word.lower() for mention in kept for word in mention.split())}
         _bind_phrases(draft, analyst_words(), named, words)
-        _bind_statement_last(draft)
         _bind_companies(draft, [mention for mention, _ in found], dict(found))
+        _bind_statement_last(draft)
         _bind_parent_words(draft)
         if clause.kind != "gloss":
             _bind_manner(draft)
