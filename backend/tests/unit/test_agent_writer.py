@@ -4,8 +4,9 @@ from datetime import date
 from decimal import Decimal
 
 from filingproof.agent.nodes.verify import check_draft
-from filingproof.agent.writer import figure, period_phrase, write
+from filingproof.agent.writer import figure, period_phrase, pick_sentence, write
 from filingproof.qa.items import ITEMS_BY_KEY
+from filingproof.qa.parts import printed_line
 from filingproof.qa.periods import Target
 from filingproof.qa.pick import Pick, TableAnswer, _derive
 from filingproof.qa.store import CellHit
@@ -67,3 +68,12 @@ def test_a_quarter_counted_in_weeks_is_named_by_its_weeks_and_verifies() -> None
     target = Target("duration", cell.period_end, 84, 2023, 3)
     pick = Pick("PEP", "PepsiCo", ITEMS_BY_KEY["diluted_eps"], None, target, cell)
     assert check_draft(write(TableAnswer(picks=[pick]), [])).ok
+
+
+def test_a_line_printed_with_its_segments_name_names_the_segment_once() -> None:
+    line = printed_line("Compute & Networking revenue", "duration")
+    target = Target("duration", FY25.period_end, 364, 2025)
+    headed = Pick("NVDA", "NVIDIA", line, "Compute & Networking", target, FY25)
+    assert pick_sentence(headed).startswith("NVIDIA's Compute & Networking revenue for fiscal 2025")
+    other = Pick("NVDA", "NVIDIA", ITEMS_BY_KEY["revenue"], "Graphics", target, FY25)
+    assert pick_sentence(other).startswith("NVIDIA's Graphics revenue")

@@ -87,8 +87,15 @@ def source_phrase(cell: CellHit) -> str:
 
 
 def _what(pick: Pick) -> str:
-    """The line a pick is, with its segment: "Amazon Web Services operating income"."""
-    return f"{pick.segment} {pick.item.name}" if pick.segment else pick.item.name
+    """The line a pick is, with its segment: "Amazon Web Services operating income"; a line printed with its
+    segment's name at its head is written once ("Energy & Transportation External Sales", not "Energy &
+    Transportation energy & Transportation External Sales")."""
+    if not pick.segment:
+        return pick.item.name
+    words = re.findall(r"[A-Za-z0-9]+", pick.segment.replace("&", " and "))
+    head = r"\W+".join("(?:and|&)" if word.lower() == "and" else re.escape(word) for word in words)
+    named = re.match(rf"\W*{head}\b", pick.item.name, re.IGNORECASE) if words else None
+    return f"{pick.segment}{pick.item.name[named.end() :]}" if named else f"{pick.segment} {pick.item.name}"
 
 
 def _subject(pick: Pick) -> str:
