@@ -258,12 +258,10 @@ _PURPOSE = re.compile(
     r"|match|slot|benchmark|drop|size|sanity)\b",
     re.IGNORECASE,
 )
-_HAVE = re.compile(
-    r"\W*(?:i\s+|we\s+)?(?:(?:already\s+)?(?:have|has|got)"
-    # ("already did DOW, HON -> LYB net sales 2Q23")
-    r"|already\s+(?:did|done|pulled|grabbed|covered|checked|reviewed|finished|looked\s+at))\b",
-    re.IGNORECASE,
-)
+# What the asker says is done, before the companies it is done for ("already did DOW, HON -> LYB net sales
+# 2Q23"); the reading lends no company it precedes (`reading._done_companies`)
+ALREADY_DONE = r"already\s+(?:pulled|grabbed|got|have|did|done|covered|finished|checked|reviewed|looked\s+at)"
+_HAVE = re.compile(rf"\W*(?:i\s+|we\s+)?(?:(?:already\s+)?(?:have|has|got)|{ALREADY_DONE})\b", re.IGNORECASE)
 # "after UNH + PLTR: HUM 2Q23 total revs": what a colon closes after "after" or "besides" is at hand
 BEYOND = re.compile(
     # ("post JCI/HD: TT (Trane) rev FY2023": after those, not "post tax income")

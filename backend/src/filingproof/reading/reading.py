@@ -20,6 +20,7 @@ from filingproof.calendar import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from filingproof.calendar import MONTH_NAMES as FULL_MONTH_NAMES
 from filingproof.calendar import MONTH_WORDS as MONTH_NAMES
 from filingproof.reading.clauses import (
+    ALREADY_DONE,
     BEYOND,
     DONE_WORDS,
     NEGATION,
@@ -2315,8 +2316,7 @@ _ALREADY_AFTER = re.compile(r"[^.;:?!]{0,40}?\balready\b", re.IGNORECASE)
 # "already did DOW, HON -> LYB net sales": what the asker has done, said before the companies (an arrow, "now"
 # or "but" turns to what is asked)
 _ALREADY_HAD = re.compile(
-    r"\balready\s+(?:pulled|grabbed|got|have|did|done|covered|finished|checked|reviewed|looked\s+at)\s+"
-    r"(?:(?!\b(?:now|but|what|how)\b)[^.;:?!>→]){0,40}$",
+    rf"\b{ALREADY_DONE}\s+(?:(?!\b(?:now|but|what|how)\b)[^.;:?!>→]){{0,40}}$",
     re.IGNORECASE,
 )
 # "done w/ UNH + MRK", "finished with Amex and Mastercard": what the asker has done already
