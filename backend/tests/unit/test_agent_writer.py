@@ -1,5 +1,6 @@
 """The deterministic writer's drafts verify against exactly the cells they cite."""
 
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
@@ -77,3 +78,23 @@ def test_a_line_printed_with_its_segments_name_names_the_segment_once() -> None:
     assert pick_sentence(headed).startswith("NVIDIA's Compute & Networking revenue for fiscal 2025")
     other = Pick("NVDA", "NVIDIA", ITEMS_BY_KEY["revenue"], "Graphics", target, FY25)
     assert pick_sentence(other).startswith("NVIDIA's Graphics revenue")
+
+
+def test_a_segment_typed_otherwise_is_written_as_its_row_prints_it() -> None:
+    # "data center & AI" as Intel prints it: no "& AI" that reads as C3.ai's ticker
+    target = Target("duration", FY25.period_end, 364, 2025)
+    row = replace(FY25, row_label="Data Center and AI")
+    typed = Pick("INTC", "Intel", ITEMS_BY_KEY["revenue"], "data center & AI", target, row)
+    assert pick_sentence(typed).startswith("Intel's Data Center and AI revenue")
+
+
+def test_a_line_asked_by_a_verb_is_named_as_printed() -> None:
+    # "how much cash did Abbott spend purchasing its own common shares": "Purchases of common shares"
+    target = Target("duration", FY25.period_end, 364, 2025)
+    purchases = replace(FY25, row_label="Purchases of common shares")
+    asked = printed_line("purchasing common shares", "duration")
+    sentence = pick_sentence(Pick("ABT", "Abbott", asked, None, target, purchases))
+    assert (
+        sentence.startswith("Abbott's purchases of common shares for fiscal 2025 (the year ended")
+        and " were " in sentence
+    )

@@ -569,6 +569,20 @@ CASES: dict[str, Case] = {
         title="Information on significant long-term debt issued during the six months ended July 31, 2023, "
         "for general corporate purposes, is as follows:",
     ),
+    "days_of_a_month_the_row_names": Case(  # GOOGL 2023 10-K (corpus-large), issuer purchases of equity
+        row(
+            "Period",
+            "Total Number of Class A Shares Purchased (in thousands)",
+            "Average Price Paid per Class A Share",
+        )
+        + row("October 1 - 31", "9,923", "$134.66")
+        + row("November 1 - 30", "9,197", "$134.53"),
+        GOOGL_10K,
+        "November 1 - 30",
+        [flow(date(2023, 11, 1), date(2023, 11, 30))] * 2,
+        context="The following table presents information with respect to Alphabet's repurchases of Class A "
+        "and Class C stock during the quarter ended December 31, 2023:",
+    ),
     "month_the_row_names": Case(  # LOW 2023 10-K (corpus-large), notes issued
         row("Issue Date", "Principal Amount (in millions)", "Interest Rate", "Discount (in millions)")
         + row("March 2023", "$1,000", "4.800%", "$3"),

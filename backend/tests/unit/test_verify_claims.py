@@ -253,6 +253,9 @@ def test_a_ticker_ending_a_segments_name_is_no_mention_of_its_company() -> None:
     draft = "Intel's Data Center and AI revenue was $15,521 million; AI reported less, and so did C3.ai."
     found = [(m.ticker, draft[m.start : m.end]) for m in _mentions(draft, companies)]
     assert found == [("INTC", "Intel's"), ("AI", "AI"), ("AI", "C3.ai")]
+    # nor one typed after "&", which prose never writes between two companies
+    typed = "Intel's data center & AI revenue was $4,004 million."
+    assert [(m.ticker, typed[m.start : m.end]) for m in _mentions(typed, companies)] == [("INTC", "Intel's")]
 
 
 def test_a_store_of_many_companies_finds_the_same_mentions() -> None:

@@ -1267,3 +1267,21 @@ def test_a_count_of_options_is_no_count_of_shares() -> None:
     assert not check.ok and "Aggregate Intrinsic Value" in check.reason
     assert not check_item(AskedItem("shares outstanding", "KO", end_of_2024), value).ok
     assert check_item(AskedItem("intrinsic value of stock options outstanding", "KO", end_of_2024), value).ok
+
+
+def test_a_part_is_named_without_the_generic_word_ending_its_name() -> None:
+    # Medtronic's FY2024 10-K, net sales by division (untagged): "Cranial & Spinal Technologies"
+    division = CellFacts(
+        row_path=("Cranial & Spinal Technologies",),
+        caption="(in millions)",
+        column_label="Net Sales by Fiscal Year 2024",
+        unit="USD",
+        period_start=date(2023, 4, 29),
+        period_end=date(2024, 4, 26),
+        company="MDT",
+        company_names=("Medtronic",),
+    )
+    assert check_item(AskedItem("cranial and spinal revenue"), division).ok
+    # never without a word inside the name: Amazon's "Technology and infrastructure" is no "infrastructure"
+    amazon = replace(division, row_path=("Technology and infrastructure",), column_label="2023")
+    assert not check_item(AskedItem("infrastructure costs"), amazon).ok

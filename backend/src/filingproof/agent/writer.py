@@ -86,16 +86,34 @@ def source_phrase(cell: CellHit) -> str:
     return f"{cell.ticker} {cell.form} for the period ended {long_date(cell.filing_period_end)}, page {page}"
 
 
+# a verb's "-ing" that says how a line was asked, not what it is called ("spend purchasing its own common
+# shares"): the answer names the line as printed ("purchases of common shares")
+_ASKED_AS_VERB = re.compile(r"(?:re)?purchasing|acquiring|buying|paying|repaying|issuing|spending\b", re.I)
+
+
 def _what(pick: Pick) -> str:
     """The line a pick is, with its segment: "Amazon Web Services operating income"; a line printed with its
     segment's name at its head is written once ("Energy & Transportation External Sales", not "Energy &
     Transportation energy & Transportation External Sales")."""
+    if _ASKED_AS_VERB.match(pick.item.name) and not pick.segment:
+        return pick.cell.row_label[:1].lower() + pick.cell.row_label[1:]
     if not pick.segment:
         return pick.item.name
-    words = re.findall(r"[A-Za-z0-9]+", pick.segment.replace("&", " and "))
+    segment = _as_printed(pick.segment, pick.cell.row_label)
+    words = re.findall(r"[A-Za-z0-9]+", segment.replace("&", " and "))
     head = r"\W+".join("(?:and|&)" if word.lower() == "and" else re.escape(word) for word in words)
     named = re.match(rf"\W*{head}\b", pick.item.name, re.IGNORECASE) if words else None
-    return f"{pick.segment}{pick.item.name[named.end() :]}" if named else f"{pick.segment} {pick.item.name}"
+    return f"{segment}{pick.item.name[named.end() :]}" if named else f"{segment} {pick.item.name}"
+
+
+def _name_words(name: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", name.lower().replace("&", " and "))
+
+
+def _as_printed(segment: str, label: str) -> str:
+    """A segment typed in lowercase or with "&" for "and" as its row prints it ("data center & AI": "Data
+    Center and AI"), so that no word of its name reads as another company's ticker ("AI")."""
+    return label if segment != label and _name_words(segment) == _name_words(label) else segment
 
 
 def _subject(pick: Pick) -> str:
@@ -104,7 +122,9 @@ def _subject(pick: Pick) -> str:
 
 def pick_sentence(pick: Pick) -> str:
     cell = pick.cell
-    verb = "were" if pick.item.name.endswith("s") and not pick.item.name.endswith("ss") else "was"
+    # (a printed line is plural by its head: "purchases of common shares were")
+    head = _what(pick).split(" of ")[0] if _ASKED_AS_VERB.match(pick.item.name) else pick.item.name
+    verb = "were" if head.endswith("s") and not head.endswith("ss") else "was"
     sentence = (
         f"{_subject(pick)} {period_phrase(cell, pick.target.quarter)} {verb} "
         f"{pick.written or figure(cell.value, cell.unit)} "

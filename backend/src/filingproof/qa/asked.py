@@ -22,6 +22,7 @@ from filingproof.reading.grammar import (
     DERIVATION_WORDS,
     EDGE_WORDS,
     INSTRUCTION_WORDS,
+    ONE_LINE_PLUS,
     PERIOD_WORDS,
     QUESTION_WORDS,
     RATIO_WORDS,
@@ -54,12 +55,22 @@ _STATEMENT = re.compile(
     re.IGNORECASE,
 )
 # What was spent or paid: a payment line answers it (not "paid-in capital").
-_PAID = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|ys|id|ying)(?![-\w])|outlays?)\b", re.IGNORECASE)
+_PAID = re.compile(
+    r"\b(?:spen[dt]|spending|pa(?:y|ys|id|ying)(?![-\w])|outlays?|put\s+into)\b", re.IGNORECASE
+)
+# cash said of what a company hands out, a word the reading leaves out as filler: "how much cash did they
+# put into share repurchases", "more cash in dividends", "buybacks cash"
+_CASH_HANDED_OUT = re.compile(
+    r"\bhow\s+much\s+cash\s+did\b|\bcash\s+(?:in|on|for)\s+(?:dividends|buybacks|share\s+repurchases)\b"
+    r"|\b(?:buybacks?|repurchases|dividends)\s+cash\b",
+    re.IGNORECASE,
+)
 
 
-def asks_paid(question: str) -> bool:
-    """Whether the question asks what was paid or spent ("How much did Meta spend on share repurchases")."""
-    return _PAID.search(question) is not None
+def asks_paid(question: str, typed: str = "") -> bool:
+    """Whether the question asks what was paid or spent ("How much did Meta spend on share repurchases"), in
+    its asked words or in the cash its typed words say was handed out."""
+    return _PAID.search(question) is not None or _CASH_HANDED_OUT.search(typed) is not None
 
 
 def _mention_spans(question: str, mentions: Sequence[str]) -> list[tuple[int, int]]:
@@ -454,6 +465,8 @@ def _operator(
         named = next(name for name, text in found.groupdict().items() if text)
         if named == "ratio" and not (_RATIO_ASKED.search(question) or _RATIO_ASKED.search(typed)):
             return None  # "automotive / Apple Car sales": one line by two names, no ratio asked
+        if named == "sum" and ONE_LINE_PLUS.match(question, found.start()):
+            return None  # "the programming + production line": one printed line, its "and" typed "+"
         kind = _KINDS.get(named, "difference")
         first = (_edge_before(question, found.start()), found.start())
         second = (found.end(), _edge_after(question, found.end()))

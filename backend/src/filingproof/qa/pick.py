@@ -8,6 +8,7 @@ are kept as `restated`, so the answer can say which filing each figure comes fro
 """
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
@@ -225,7 +226,9 @@ def _written_label(question: str, label: str) -> str | None:
     words = re.findall(r"[A-Za-z0-9&]+", re.sub(r"\(\d+\)", " ", label))
     if not words or sum(len(word) for word in words) < 4:
         return None
-    found = re.search(r"\b" + r"\W*".join(re.escape(w) for w in words) + r"\b", question, re.IGNORECASE)
+    # ("and" typed "&", or "&" typed "and": "data center & AI" writes "Data Center and AI")
+    joined = r"\W*".join("(?:and|&)" if w.lower() in ("and", "&") else re.escape(w) for w in words)
+    found = re.search(rf"\b{joined}\b", question, re.IGNORECASE)
     if found is None:
         return None
     written = found.group()
@@ -245,6 +248,10 @@ def _written_column(question: str, cell: CellHit, member: str) -> str | None:
     return _written_label(question, column_name(cell.column_label or ""))
 
 
+# the member that marks a segment's own figure, before eliminations (`srt:ConsolidationItemsAxis`)
+_SEGMENTS_OWN = "us-gaap:OperatingSegmentsMember"
+
+
 def segment_of(
     question: str, candidates: Sequence[CellHit], company_words: frozenset[str] = frozenset()
 ) -> str | None:
@@ -258,6 +265,12 @@ def segment_of(
         if isinstance(member, str)
     }
     named = [m for m in members if written_member(question, m, company_words)]
+    # a member named with the one it is part of ("Personal Safety …, within the Safety and Industrial
+    # segment"): the part, the one fewer cells carry, where a cell carries both
+    carried = Counter(m for cell in candidates for m in cell.dimensions.values() if isinstance(m, str))
+    nested = [m for m in carried if written_member(question, m, company_words)]
+    if len(nested) > 1 and any(set(nested) <= set(cell.dimensions.values()) for cell in candidates):
+        return min(nested, key=lambda m: (carried[m], -len(member_name(m))))
     return max(named, key=lambda m: len(member_name(m)), default=None)
 
 
@@ -289,7 +302,7 @@ class _Picker:
         self._catalog = catalog
         self._allowed = None if u.filing_ids is None else frozenset(u.filing_ids)
         self._tagged: dict[tuple[str, str], list[CellHit]] = {}
-        self._paid = asks_paid(question)
+        self._paid = asks_paid(question, reading.question if reading is not None else "")
 
     def filings(self, ticker: str) -> list[FilingRef]:
         return self._u.filings_of(self._catalog, ticker)
@@ -399,16 +412,24 @@ class _Picker:
             for c in candidates
             if target.matches(c.instant, c.period_start, c.period_end) and self._unit_ok(item, c)
         ]
+        # (a member no fact carries alone, named within another: the segments' own figures carry both)
+        nested = segment is not None and not any(list(c.dimensions.values()) == [segment] for c in candidates)
         if segment is None:
             scoped = [c for c in in_period if not c.dimensions]
         else:
-            # the member alone, or with its parents in the filer's hierarchy (GMNA's "Automotive")
+            # the member alone, or with its parents in the filer's hierarchy (GMNA's "Automotive"), or with
+            # the one the question names it within (3M's "Safety and Industrial")
             vocab = await self._vocabulary(ticker)
             scoped = [
                 c
                 for c in in_period
                 if segment in c.dimensions.values()
-                and all(m == segment or not vocab.qualifies(c, m) for m in c.dimensions.values())
+                and all(
+                    m == segment
+                    or not vocab.qualifies(c, m)
+                    or (nested and (m == _SEGMENTS_OWN or written_member(unmasked, m, self.neutral(ticker))))
+                    for m in c.dimensions.values()
+                )
             ]
         if segment is not None and not consolidated_part(self._question):
             # the part's own figure before its share of the consolidated one (`verify.items`)
@@ -649,6 +670,13 @@ async def _summed_period(
     if summed is None:
         return False
     printed = await _find(picker, answer, ticker, asked, [summed.asked]) if summed.printed_first else None
+    # (rows that name nothing, read by their table's caption alone, print no line: the "Total"s of a table of
+    # the quarter's repurchases month by month, beside the statement's line for the year and nine months)
+    if printed is not None and _names_nothing(printed.cell):
+        printed = None
+    answer.ambiguous = [
+        tie for tie in answer.ambiguous if tie.ticker != ticker or not all(map(_names_nothing, tie.cells))
+    ]
     if printed is not None or any(tie.ticker == ticker for tie in answer.ambiguous):
         answer.picks.extend([printed] if printed else [])
         return True
@@ -676,6 +704,11 @@ async def _summed_period(
     answer.picks.extend(picks)
     answer.derived.append(Derived(derivation, tuple(picks), how=summed.how))
     return True
+
+
+def _names_nothing(cell: CellHit) -> bool:
+    """Whether a cell is untagged on a row whose words name nothing ("Total"): its line is its caption's."""
+    return cell.concept is None and not terms(cell.row_label)
 
 
 async def _on_one_line(

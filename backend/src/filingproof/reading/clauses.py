@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from filingproof.reading.grammar import PART_WORDS
+from filingproof.reading.grammar import ONE_LINE_PLUS, PART_WORDS
 
 ClauseKind = Literal["asking", "context", "gloss", "definition", "instruction"]
 
@@ -39,12 +39,15 @@ _BREAK = re.compile(
     # "quick q, with covid testing fading how much did abbott's diagnostics segment …": what is happening,
     # then the question
     r"|(?<=ing)\s+(?=how\s+much\s+(?:did|do|does|was|were|is|are|has|have)\b)"
+    # ("everyone talks data center but how much did nvidia actually make from gaming")
+    r"|\s+but\s+(?=how\s+(?:much|many)\s+(?:did|do|does|was|were|is|are|has|have)\b)"
     # ("so i'm comparing how much the chip guys plow back into R&D and i need nvidia's number for …")
     r"|,?\s+and\s+(?=(?:i|we)\s+(?:just\s+|still\s+)?need\s+(?!to\b))"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     # "total net revenue pls, trying to see how bad the rate hikes hit them": why it is asked, after it
     rf"|,\s+(?={_WHY_AFTER.pattern})"
     r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
+    r"|how\s+(?:big|large)\s+(?:was|were|is|are)\b"
     r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b"
     # ("I've got Walmart and Amazon numbers already …, but what about Costco")
     r"|(?:what|how)\s+about\b"
@@ -90,7 +93,14 @@ _ABBREVIATION = re.compile(
 # (never one that says what is not asked: "commercial side (not govt)")
 _NAME_PARENTHESIS = re.compile(r"\((?!(?:not|excl|excluding|ex)\b)(?:[a-z]+\s?){1,3}\)")
 # A gloss opens with its marker: "i.e. …", "I mean …", "e.g. …", "not the …", "that is, …".
-_GLOSS_START = re.compile(r"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?", re.I)
+# (so does how the period asked is made, which is no formula of the figure: ", taking the full-year 2023
+# repurchase outflow in the 10-K less the nine months ended September 30, 2023")
+_YEAR_TAKEN = re.compile(
+    r"\s*(?:,\s*)?(?:by\s+)?taking\s+(?:the\s+)?(?:full[- ]?year|fy|annual|fiscal[- ]year)\b", re.I
+)
+_GLOSS_START = re.compile(
+    rf"^\s*(?:,\s*)?(?:i\.?e\.?|e\.?g\.?|that\s+is|in\s+other\s+words)\b,?|{_YEAR_TAKEN.pattern}", re.I
+)
 # A gloss that says what is not asked ("- not the combined cloud services + license support line"): it
 # states no formula, and lends the question nothing
 NEGATION = re.compile(r"\W*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\b", re.IGNORECASE)
@@ -369,8 +379,10 @@ _SMALL_TALK = re.compile(r"\W*how(?:['’]s|\s+is|\s+are)\s+[^?]{1,40}?\s+doing\
 # ("I mean the regular R&D expense line", "I mean the 12-week quarter": what it says of one word of the
 # question, no question of its own; nor is a formula, "I mean auto sales + regulatory credits")
 _RESTATES = re.compile(
-    r"\s*(?:i\s+mean|what\s+i\s+mean\s+is|to\s+be\s+(?:clear|precise))\b[\s,:]*"
-    r"(?!(?:the|a|an|just|only|not|that|this|those|these|their|its|it)\b)\w",
+    r"\s*(?:(?:i\s+mean|what\s+i\s+mean\s+is|to\s+be\s+(?:clear|precise))\b[\s,:]*"
+    r"(?!(?:the|a|an|just|only|not|that|this|those|these|their|its|it)\b)\w"
+    # ("how fast is mullen's cost base growing? like what's the % jump in total opex …")
+    r"|like,?\s+(?:what|how)(?:['’]s|\s+(?:was|were|is|are|much|many|big))\b)",
     re.IGNORECASE,
 )
 # a parenthesis right after a word for a company's part
@@ -476,6 +488,7 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
             or _WHY_AFTER.match(text, found.end())
             or _EXCLAIMED.search(text, start, found.start())
             or _DOING.match(text, start)  # "doing a leverage check on verizon before the call, how much …"
+            or _FOR_PURPOSE.match(text, start)  # "for the DMA/EU regulation piece, how big was …"
         ):
             # "For General Mills, what were …": one question; "I've got …, what does …", "colgate has been
             # pushing price hard, where did …": two clauses
@@ -512,6 +525,12 @@ def _pieces(text: str, start: int, end: int, kept: Kept = ()) -> list[tuple[int,
     return clauses
 
 
+# what the figure is wanted for, set before the question: "for the DMA/EU regulation piece, how big was …"
+_FOR_PURPOSE = re.compile(
+    r"\W*(?:(?:hi|hey|yo)\W+)?for\s+(?:the|my|our|a|an)\s+(?:[\w/&'’-]+\s+){0,4}?"
+    r"(?:piece|deck|model|memo|note|report|analysis|project|comp|slide|write-?up|story|article)\b",
+    re.IGNORECASE,
+)
 _IF_TAKEN = re.compile(r"\W*(?:so\s+)?if\s+(?:you|i|we)\s+(?:just\s+)?(?:take|use|do)\b", re.IGNORECASE)
 _PARTS_COMBINED = re.compile(r"\b(?:combined|together|altogether|both|all\s+in)\b", re.IGNORECASE)
 
@@ -696,9 +715,12 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
             kind: ClauseKind = "instruction"
         elif gloss:
             formula = bool(OPERATOR_WORD.search(text, s, e)) and not NEGATION.match(text, s)
+            formula = formula and not _YEAR_TAKEN.match(text, s)
             # "Comcast's Media segment (the NBCU networks + Peacock bucket)": what the part is made of
             formula = formula and not (_AFTER_PART.search(text, 0, s) and _adds_only(text, s, e))
+            # "- the programming + production line": the line meant, said after the question
             kind = "definition" if formula else "gloss"
+            kind = "context" if _names_one_line(text[s:e]) else kind
         elif (s, e) in asking or not asking or (before == "asking" and _GOES_ON.fullmatch(text[last_end:s])):
             # "… amount (in USD millions) for 3M", "… Shares Outstanding — Diluted in 2022": the asking clause
             # goes on past a parenthesis or a dash
@@ -714,6 +736,12 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
 
 # what goes on with a formula after its parenthesis closes: "((net rev - COGS)/net rev)"
 _GOES_ON_COMPUTING = re.compile(r"\s*(?:[-+/*]|(?:minus|less|plus|over|divided\s+by|times)\b)", re.IGNORECASE)
+
+
+def _names_one_line(gloss: str) -> bool:
+    """Whether a gloss's only operator joins the words of one line ("- the programming + production line")."""
+    joined = ONE_LINE_PLUS.sub(" and line", gloss)
+    return joined != gloss and not OPERATOR_WORD.search(joined.lstrip(" -–—"))
 
 
 def _formulas_joined(text: str, clauses: list[Clause]) -> list[Clause]:

@@ -52,7 +52,7 @@ CHANGE_WORDS = _words("increase increased decrease decreased change changed chan
 RATIO_WORDS = _words("percentage percent ratio")
 EDGE_WORDS = _words(
     "of for in on at to from by and or the a an during over as with between than about versus vs through "
-    "into across throughout"
+    "into across throughout within"
 )
 # Words for a company's part, after its name ("AMC intl segment", "Abbott's diagnostics business"): they
 # name no line item.
@@ -62,6 +62,9 @@ PART_WORDS = _words(
 )
 # Nothing but a possessive between a company's name and the next word: "PLTR AIP", "Palantir's AIP"
 JUXTAPOSED = re.compile(r"(?:['’]s?)?\s+")
+# Two words joined by "+" before "line" name one printed line, its "and" typed "+": "the programming +
+# production line" (never "the SG&A + R&D lines", two lines added up)
+ONE_LINE_PLUS = re.compile(r"\s\+\s+[\w&-]+\s+line\b(?!s)", re.IGNORECASE)
 # Everything the reading keeps as grammar.
 GRAMMAR = (
     INSTRUCTION_WORDS

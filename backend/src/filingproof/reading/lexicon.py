@@ -119,6 +119,23 @@ SHORT_FORMS = {
     "totl": "total",
     "mgn": "margin",
     "bal": "balance",
+    "mfg": "manufacturing",
+    "bldg": "building",
+    "bldgs": "buildings",
+    "mgmt": "management",
+    "amort": "amortization",
+    "depr": "depreciation",
+    "acq": "acquisition",
+    "acqs": "acquisitions",
+    "prods": "products",
+    "transp": "transportation",
+    "engr": "engineering",
+    "pharma": "pharmaceutical",
+    "bev": "beverage",
+    "bevs": "beverages",
+    "comml": "commercial",
+    "custs": "customers",
+    "invty": "inventory",
 }
 
 

@@ -387,7 +387,9 @@ def _printed_name(
     # "Commercial Svcs seg pretax inc": a word for a part names the segment, not a longer line; nor does an
     # analyst's verb ("lose at the operating line")
     named = modifier not in grammar and modifier not in PART_WORDS and not is_analysts_word(modifier)
-    return modifier.islower() and named and bool(typed) and typed <= words.terms
+    # (nor does an owner's possessive: "3m's cost of goods" is 3M's cost of sales)
+    owner = re.search(r"['’]s$", modifier) is not None
+    return modifier.islower() and named and not owner and bool(typed) and typed <= words.terms
 
 
 def _bind_phrases(
@@ -1075,7 +1077,9 @@ def _in_filing_words(line: str) -> str:
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:just\s+|only\s+)?(?:the\s+)?$", re.IGNORECASE)
 # (two of them together too: Nvidia's "Data Center market platform")
-_PARTS = "|".join(sorted(PART_WORDS))
+# (and, after a member's name only, what says the member is a product or a category of them: "Personal Safety
+# products", "3m's personal safety product line", "the Appliances product category")
+_PARTS = "|".join([*sorted(PART_WORDS), r"product\s+(?:line|category)", "products?", "category"])
 _PART_WORD = re.compile(rf"\s+((?:{_PARTS})(?:\s+(?:{_PARTS}))?(?:['’]s)?)\b", re.IGNORECASE)
 
 
@@ -1618,6 +1622,36 @@ def _respelled(source: str, mentions: Sequence[tuple[str, str]], words: FilingWo
     return re.sub(r"(?<![\w&'/-])[A-Za-z]{4,}(?![\w&/-])", spelled, source)
 
 
+# a place named by its adjective, as analysts say a region's sales ("meta's european top line")
+_PLACES_BY_ADJECTIVE = {
+    "european": "Europe",
+    "asian": "Asia",
+    "canadian": "Canada",
+    "japanese": "Japan",
+    "chinese": "China",
+    "mexican": "Mexico",
+    "brazilian": "Brazil",
+    "indian": "India",
+    "german": "Germany",
+    "australian": "Australia",
+}
+_PLACE_ADJECTIVE = re.compile(rf"\b(?:{'|'.join(_PLACES_BY_ADJECTIVE)})\b", re.IGNORECASE)
+
+
+def _places_named(source: str, words: FilingWords | None) -> str:
+    """The question with a place named by its adjective written as the place, where a member of the named
+    companies' filings is that place ("european" → "Europe", Meta's "Europe" member)."""
+    if words is None:
+        return source
+    places = {word for _, name in words.members for word in name.split()}
+
+    def named(found: re.Match[str]) -> str:
+        place = _PLACES_BY_ADJECTIVE[found.group().lower()]
+        return place if place in places else found.group()
+
+    return _PLACE_ADJECTIVE.sub(named, source)
+
+
 _SLIP_LENGTH = 5  # the shortest word read as a slip; a shorter one may be a word without its vowels
 
 
@@ -1734,17 +1768,39 @@ def _resolve_verbs(draft: _Draft, items: bool) -> None:
     is done to named just before it names its item whatever else is asked ("how much stock did dow buy back
     …, and what's left on the authorization"), and those shares are its object."""
     objects = _verb_objects(draft)
+    part = _names_a_part_only(draft)
     spans = []
     for span in draft.spans:
         if span.bound.startswith("verb:"):
-            # with another item named, the verb says nothing more: it is filler ("revenue … brought in")
-            said = items and not (objects and "share" in span.bound)
+            # with another item named, the verb says nothing more: it is filler ("revenue … brought in"),
+            # unless what is named is a part, whose line the verb says ("how much did medtronic's cranial &
+            # spinal business sell")
+            said = items and not (objects and "share" in span.bound) and not (part and span.start > part)
             span = Span(span.start, span.end, span.text, "filler" if said else "item",
                         "" if said else span.bound.removeprefix("verb:"))  # fmt: skip
         elif span in objects:
             span = Span(span.start, span.end, span.text, "filler", "")
         spans.append(span)
     draft.spans = spans
+
+
+def _names_a_part_only(draft: _Draft) -> int | None:
+    """Where the part word ends when a clause's items are all the name of a part, said with its part word
+    ("cranial & spinal business"); else None."""
+    items = sorted(
+        (span for span in draft.spans if span.role == "item" and not span.bound.startswith("verb:")),
+        key=lambda span: span.start,
+    )
+    # (words as typed, one run: no line of an analyst's word, as in "operating profit … hill's business")
+    if not items or any(span.bound != span.text for span in items):
+        return None
+    between = [
+        draft.text[a.end - draft.offset : b.start - draft.offset] for a, b in itertools.pairwise(items)
+    ]
+    if any(gap.strip() not in ("", "&", "and") for gap in between):
+        return None
+    word = _PART_WORD.match(draft.text, items[-1].end - draft.offset)
+    return None if word is None else draft.offset + word.end()
 
 
 def _rendered_span(span: Span) -> str:
@@ -1888,9 +1944,11 @@ _ONE_PERIOD = re.compile(
 )
 
 
-# "…? just the inventory line off the balance sheet": the line the asker means, said after the question
+# "…? just the inventory line off the balance sheet", "… - the programming + production line": the line the
+# asker means, said after the question
 _JUST_THE_LINE = re.compile(
-    r"\W*(?:just|only)\s+(?:the\s+)?(?P<line>[\w&/'’ -]+?)\s+(?:line(?:\s+item)?|number|figure)\b",
+    r"(?:\s*[-–—]\s*(?:(?:just|only)\s+)?|\W*(?:just|only)\s+)(?:the\s+)?(?P<line>[\w&/'’ +-]+?)\s+"
+    r"(?:line(?:\s+item)?|number|figure)\b",
     re.IGNORECASE,
 )
 
@@ -1925,6 +1983,16 @@ _NARROWING = frozenset(
 )
 
 
+def _joined_as_typed(draft: _Draft, spans: Sequence[Span]) -> str:
+    """The spans' words, an "and" where the asker typed one, or "+" or "&" for it ("programming + production":
+    "programming and production")."""
+    line = _rendered_span(spans[0])
+    for before, span in itertools.pairwise(spans):
+        between = draft.text[before.end - draft.offset : span.start - draft.offset]
+        line += (" and " if re.search(r"[+&]|\band\b", between) else " ") + _rendered_span(span)
+    return line
+
+
 def _restate_item(drafts: Sequence[tuple[Clause, _Draft]], words: FilingWords | None) -> None:
     """An aside that names the line asked ("how much stock was colgate sitting on …? just the inventory
     line"): the asking clause's item is read as that line, its own words the asker's way of saying it."""
@@ -1948,7 +2016,7 @@ def _restate_item(drafts: Sequence[tuple[Clause, _Draft]], words: FilingWords | 
             continue
         if not all(_names_a_line(span, words) for span in named):
             continue
-        line = " ".join(_rendered_span(span) for span in sorted(named, key=lambda span: span.start))
+        line = _joined_as_typed(draft, sorted(named, key=lambda span: span.start))
         others = [replace(span, role="filler", bound="") for span in items[1:]]
         kept = [span for span in asking[0].spans if span.role != "item"]
         asking[0].spans = [*kept, replace(items[0], bound=line), *others]
@@ -2376,7 +2444,7 @@ def read(
     """The reading of `question`: its clauses, each span bound, and the text the pipeline reads."""
     typed = _provision_spelled(_year_before_spelled(plain(question)))
     whole = companies(typed)
-    source = _respelled(typed, whole, words)
+    source = _places_named(_respelled(typed, whole, words), words)
     excluded: list[str] = []  # the lines the figure is asked without
     # found before the exclusions are blanked, which keeps every offset (and leaves no break in the blanks)
     names = named_members(source, words) if words is not None else []

@@ -219,7 +219,8 @@ def _mentions(text: str, companies: Mapping[str, Sequence[str]]) -> list[_Mentio
 
 
 _NAME_GOES_ON = re.compile(r"\s+[A-Z]")
-_NAME_BEFORE = re.compile(r"\b[A-Z][\w.-]*\s+(?:and|&)\s+$")
+# (or, as an asker typed it, after "&": "data center & AI", which prose never writes between two companies)
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w.-]*\s+(?:and|&)\s+$|\b\w[\w.-]*\s+&\s+$")
 
 
 def _subject(mentions: Sequence[_Mention], clause: Span, at: int) -> _Mention | None:

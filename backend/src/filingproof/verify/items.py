@@ -284,6 +284,8 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
         r"\b(?:on|in|per|from)\s+(?:its|the|their|our)?\s*(?:consolidated\s+)?balance\s+sheets?\b",
         " ",
     ),
+    # taxes paid "net of refunds" are the net taxes paid: Lowe's "Cash paid for income taxes, net"
+    ("refund", r"\bnet\s+of\s+refunds?(?:\s+received)?\b", " net "),
     # "EBIT-adjusted" is GM's "Earnings (loss) before interest and taxes-adjusted"
     ("interest", r"\bearnings\s+(?:\(loss\)\s+)?before\s+interest\s+and\s+(?:income\s+)?taxes\b", " ebit "),
 )
@@ -297,6 +299,10 @@ _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]+|[a-z]+|\d+")
 
 def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
+
+
+# the generic words that end a business's name, as folded: "Technologies", "Solutions", "Group"
+_BUSINESS_TAIL = frozenset({"technology", "solution", "group"})
 
 
 _SYNONYMS = {
@@ -313,6 +319,8 @@ _SYNONYMS = {
     "buyback": "repurchase",
     "repurchasing": "repurchase",
     "repurchased": "repurchase",
+    # "spend purchasing its own common shares": Abbott's "Purchases of common shares"
+    "purchasing": "purchase",
     # "stock-based compensation" = "share-based compensation", "stock repurchases" = "share repurchases"
     "stock": "share",
     "paid": "payment",
@@ -1063,6 +1071,10 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the cell (row '{label}') is a lease's ({cell.concept}), and '{asked.phrase}' names none"
         )
+    # a part is named without the generic word that ends its name ("cranial & spinal": Medtronic's "Cranial &
+    # Spinal Technologies"), never without one inside it ("Technology and infrastructure")
+    if (tail := row - accepted) and tail <= _BUSINESS_TAIL and tail == terms(label.split()[-1], neutral):
+        accepted |= tail
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
     narrower = narrower_line(label, accepted, neutral)

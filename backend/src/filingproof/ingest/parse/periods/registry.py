@@ -96,6 +96,7 @@ UNDER_NO_COLUMN: tuple[PeriodRule, ...] = (
     *ROWS_OWN_PERIOD,
     rows_own.day_something_happened,
     rows_own.date_the_row_names,
+    rows_own.days_of_a_month_the_row_names,
     rows_own.month_the_row_names,
     allocations.acquisition_date_in_the_prose,
     rows_own.period_the_row_names_alone,

@@ -6,7 +6,7 @@ heading's length.
 import re
 from datetime import date, timedelta
 
-from filingproof.calendar import MONTH_NAME_PATTERN
+from filingproof.calendar import MONTH_NAME_PATTERN, day_in_month, month_number
 from filingproof.ingest.parse.periods import (
     DocumentPeriod,
     Period,
@@ -194,6 +194,35 @@ def day_something_happened(cell: CellContext) -> Period | None:
     if year_end < day:
         year_end = fiscal_year_end(day.year + 1, cell.document)
     return cell.flow_to(year_end, 12) if flow_column else instant(day)
+
+
+# the days of a month a row names, its year only where the table's period does not say it: "October 1 - 31",
+# "Oct. 29 - Nov. 25", "December 1 - 31, 2023"
+_MONTH_DAYS_ROW_RE = re.compile(
+    rf"^({MONTH_NAME_PATTERN})\.?\s+(\d{{1,2}})\s*[-–—]\s*(?:({MONTH_NAME_PATTERN})\.?\s+)?(\d{{1,2}})"
+    r"(?:,?\s+((?:19|20)\d{2}))?$",
+    re.IGNORECASE,
+)
+
+
+@without_a_column
+def days_of_a_month_the_row_names(cell: CellContext) -> Period | None:
+    """A row that names a stretch of days of a month, inside the period the table is over: "October 1 - 31"
+    in the repurchases of the quarter ended December 31, 2023 (GOOGL 2023 10-K, issuer purchases of equity
+    securities) → that October; a flow over those days, a balance (a row of its words) at their end."""
+    match = _MONTH_DAYS_ROW_RE.match(cell.label.strip())
+    within = cell.document_flow
+    if match is None or within is None or within.start is None:
+        return None
+    first, last = month_number(match[1]), month_number(match[3] or match[1])
+    end_year = int(match[5]) if match[5] else within.end.year
+    end = day_in_month(end_year, last, int(match[4]))
+    if not match[5] and end > within.end:
+        end = day_in_month(end_year - 1, last, int(match[4]))
+    start = day_in_month(end.year - (first > last), first, int(match[2]))
+    if start > end or start < within.start or end > within.end:
+        return None  # (not days outside the table's period)
+    return instant(end) if cell.kind == "stock" else Period("duration", start, end)
 
 
 @without_a_column

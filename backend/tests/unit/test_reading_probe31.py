@@ -1,0 +1,121 @@
+"""Questions as people typed them (probe 31's dev sets): words shortened as analysts shorten them ("mfg",
+"bldg"), a printed line typed with "+" for its "and", what the figure is for said before or beside the
+question ("for the DMA/EU regulation piece, …", "everyone talks data center but how much …"), a part named
+with its product word ("personal safety product line", "the Appliances product category") or only by its
+part word and a verb of sales ("cranial & spinal business sell"), a region by its adjective ("european"),
+and the cash a company handed out."""
+
+from filingproof.qa.asked import asks_paid
+from filingproof.qa.items import parse_ask
+from filingproof.reading.grammar import GRAMMAR
+from filingproof.reading.reading import FilingWords, Reading, read
+from filingproof.understanding import Catalog, CompanyRef, company_mentions
+from filingproof.verify.items import terms
+
+CATALOG = Catalog(
+    (
+        CompanyRef("XOM", "Exxon Mobil Corporation"),
+        CompanyRef("HD", "Home Depot, Inc."),
+        CompanyRef("CMCSA", "Comcast Corporation"),
+        CompanyRef("TSLA", "Tesla, Inc."),
+        CompanyRef("MMM", "3M Company"),
+        CompanyRef("LOW", "Lowe's Companies, Inc."),
+        CompanyRef("MDT", "Medtronic plc"),
+        CompanyRef("NVDA", "NVIDIA Corporation"),
+        CompanyRef("META", "Meta Platforms, Inc."),
+    ),
+    (),
+)
+WORDS = FilingWords(
+    terms=terms("production manufacturing expenses programming net sales inventory raw materials revenue"),
+    members=(
+        ("MMM", "Personal Safety"),
+        ("LOW", "Appliances"),
+        ("NVDA", "Gaming"),
+        ("NVDA", "Data Center"),
+        ("META", "Europe"),
+    ),
+)
+
+
+def reading(question: str) -> Reading:
+    return read(question, lambda text: company_mentions(text, CATALOG), GRAMMAR, WORDS)
+
+
+def items(question: str) -> list[str]:
+    return [span.bound or span.text for span in reading(question).of("item")]
+
+
+def test_words_shortened_as_analysts_shorten_them_are_the_words() -> None:
+    assert "manufacturing" in reading("XOM prodution & mfg expenses 2Q23").text
+    assert "building materials" in reading("HD bldg materials net sales Q2 FY23").text
+
+
+def test_a_line_typed_with_plus_for_its_and_is_one_line() -> None:
+    question = (
+        "so how much did comcast burn on content in 2023 - the programming + production line on the P&L?"
+    )
+    read_ = reading(question)
+    assert "programming and production" in read_.text and "content" not in read_.text
+    # not a sum of two lines, which "the SG&A + R&D lines" would be
+    ask = parse_ask(read_.text, 1, 1)
+    assert ask is None or ask.derivation != "sum"
+
+
+def test_a_balance_sitting_on_the_books_names_no_line() -> None:
+    assert (
+        "sitting"
+        not in reading(
+            "how much of tesla's inventory was just raw materials sitting on the books at year-end 2024?"
+        ).text
+    )
+
+
+def test_a_product_word_after_a_members_name_names_the_member() -> None:
+    assert (
+        "product"
+        not in reading(
+            "how much did 3m's personal safety product line bring in for the june quarter of 2023?"
+        ).text
+    )
+    assert (
+        "category"
+        not in reading("What were Lowe's net sales in the Appliances product category for fiscal 2023?").text
+    )
+
+
+def test_a_part_named_by_its_part_word_takes_its_line_from_a_verb_of_sales() -> None:
+    assert items("how much did medtronic's cranial & spinal business sell in fy24?") == [
+        "cranial",
+        "spinal",
+        "net sales",
+    ]
+
+
+def test_what_everyone_talks_about_before_but_is_not_the_question() -> None:
+    text = reading(
+        "yo, everyone talks data center but how much did nvidia actually make from gaming in the july '25 "
+        "quarter?"
+    ).text
+    assert "data center" not in text.lower() and "everyone" not in text and "gaming" in text
+
+
+def test_what_the_figure_is_for_set_before_the_question_is_filler() -> None:
+    text = reading("hi - for the DMA/EU regulation piece, how big was meta's european top line in 2024?").text
+    assert "regulation" not in text and "piece" not in text
+    # and a region named by its adjective is the member the filings print
+    assert "Europe" in text
+
+
+def test_the_year_before_is_the_prior_year() -> None:
+    periods = [
+        span.text for span in reading("did 3m's cost of goods come down vs the year before?").of("period")
+    ]
+    assert "the year before" in periods
+
+
+def test_cash_handed_out_asks_what_was_paid() -> None:
+    assert asks_paid("What was GOOGL share repurchases FY2023", "GOOGL buybacks cash FY23")
+    assert asks_paid("who handed out more dividends", "who handed out more cash in dividends over 2024")
+    assert asks_paid("how much did google put into share repurchases")
+    assert not asks_paid("What was GOOGL share repurchases FY2023", "GOOGL buybacks FY23")
