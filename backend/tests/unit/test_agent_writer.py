@@ -86,6 +86,10 @@ def test_a_segment_typed_otherwise_is_written_as_its_row_prints_it() -> None:
     row = replace(FY25, row_label="Data Center and AI")
     typed = Pick("INTC", "Intel", ITEMS_BY_KEY["revenue"], "data center & AI", target, row)
     assert pick_sentence(typed).startswith("Intel's Data Center and AI revenue")
+    # and one typed by its first words as its row prints it (Amazon's "Advertising services (4)")
+    services = replace(FY25, row_label="Advertising services (4)")
+    first_words = Pick("AMZN", "Amazon", ITEMS_BY_KEY["revenue"], "advertising", target, services)
+    assert pick_sentence(first_words).startswith("Amazon's Advertising services revenue")
 
 
 def test_a_line_asked_by_a_verb_is_named_as_printed() -> None:

@@ -49,6 +49,7 @@ def items(question: str) -> list[str]:
 def test_words_shortened_as_analysts_shorten_them_are_the_words() -> None:
     assert "manufacturing" in reading("XOM prodution & mfg expenses 2Q23").text
     assert "building materials" in reading("HD bldg materials net sales Q2 FY23").text
+    assert "accounts" in reading("CVX accts payble 6/30/23").text
 
 
 def test_a_line_typed_with_plus_for_its_and_is_one_line() -> None:

@@ -20,6 +20,7 @@ from filingproof.calendar import (
     shift_months,
 )
 from filingproof.qa.direction import CHANGE_LABEL
+from filingproof.qa.items import LineItem
 from filingproof.qa.nearest import Nearest
 from filingproof.qa.pick import PAID_SHARE, Ambiguous, Derived, Pick, TableAnswer, possessive
 from filingproof.qa.store import CellHit
@@ -99,7 +100,7 @@ def _what(pick: Pick) -> str:
         return pick.cell.row_label[:1].lower() + pick.cell.row_label[1:]
     if not pick.segment:
         return pick.item.name
-    segment = _as_printed(pick.segment, pick.cell.row_label)
+    segment = _as_printed(pick.segment, pick.cell.row_label, pick.item)
     words = re.findall(r"[A-Za-z0-9]+", segment.replace("&", " and "))
     head = r"\W+".join("(?:and|&)" if word.lower() == "and" else re.escape(word) for word in words)
     named = re.match(rf"\W*{head}\b", pick.item.name, re.IGNORECASE) if words else None
@@ -110,10 +111,18 @@ def _name_words(name: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", name.lower().replace("&", " and "))
 
 
-def _as_printed(segment: str, label: str) -> str:
-    """A segment typed in lowercase or with "&" for "and" as its row prints it ("data center & AI": "Data
-    Center and AI"), so that no word of its name reads as another company's ticker ("AI")."""
-    return label if segment != label and _name_words(segment) == _name_words(label) else segment
+def _as_printed(segment: str, label: str, item: LineItem) -> str:
+    """A segment typed in lowercase, with "&" for "and" or by its first words, as its row prints it ("data
+    center & AI": "Data Center and AI", so that no word of its name reads as another company's ticker, "AI";
+    Amazon's "advertising": "Advertising services"), where the row is the member's, not a line's."""
+    printed = _FOOTNOTE_MARK.sub("", label)
+    typed, words = _name_words(segment), _name_words(printed)
+    if segment == printed or words[: len(typed)] != typed or item.pattern.search(printed):
+        return segment
+    return printed
+
+
+_FOOTNOTE_MARK = re.compile(r"\s*\(\d\)$")
 
 
 def _subject(pick: Pick) -> str:

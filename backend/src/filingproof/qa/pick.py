@@ -368,12 +368,10 @@ class _Picker:
                     or _written_column(self._question, cell, str(m))
                 )
             ]
-            # (not the line asked itself: "Operating income" under "Sam's Club U.S." names no member)
-            label = (
-                _written_label(self._question, cell.row_label)
-                if cell.dimensions and not item.pattern.search(cell.row_label)
-                else None
-            )
+            # (not the line asked itself: "Operating income" under "Sam's Club U.S." names no member; a row
+            # that prints the member's name with the line's names it without them: Verizon's "Fios" of "Total
+            # Fios revenue")
+            label = _written_label(self._question, _member_in_row(cell, item)) if cell.dimensions else None
             # a member the filer names by its row ("Other Bets" for us-gaap:AllOtherSegmentsMember); or one
             # beside a member named by its tag: "Energy Products … in the United States" (country:US)
             if label and (
@@ -704,6 +702,24 @@ async def _summed_period(
     answer.picks.extend(picks)
     answer.derived.append(Derived(derivation, tuple(picks), how=summed.how))
     return True
+
+
+def _member_in_row(cell: CellHit, item: LineItem) -> str:
+    """What a member's row prints of it: the whole row where the row is no line's ("Other Bets"), else what
+    is left of it without the line's words where that is the member's name (Verizon's "Fios" of "Total Fios
+    revenue", vz:FiosRevenuesMember; not "operating" of "Total operating revenues")."""
+    if not item.pattern.search(cell.row_label):
+        return cell.row_label
+    left = re.sub(r"\btotal\b", " ", item.pattern.sub(" ", cell.row_label), flags=re.IGNORECASE)
+    # (the members that name a part: not the segments' own figures' "Operating Segments")
+    named = frozenset().union(
+        *(
+            terms(member_name(str(m)))
+            for axis, m in cell.dimensions.items()
+            if "ConsolidationItems" not in axis
+        )
+    )
+    return left if terms(left) and terms(left) <= named else ""
 
 
 def _names_nothing(cell: CellHit) -> bool:

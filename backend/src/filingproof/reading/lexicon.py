@@ -136,6 +136,8 @@ SHORT_FORMS = {
     "comml": "commercial",
     "custs": "customers",
     "invty": "inventory",
+    "accts": "accounts",
+    "acct": "account",
 }
 
 
