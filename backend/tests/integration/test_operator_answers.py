@@ -60,3 +60,15 @@ async def test_lines_joined_without_one_of_them_give_no_figure(pipeline: Pipelin
     response = await pipeline.run("TSLA 2024 automotive sales + flux capacitor revenue")
     assert response.status == "refused", response.answer
     assert not response.figures
+
+
+async def test_a_parts_gross_margin_is_computed_where_no_gross_profit_is_printed_for_it(
+    pipeline: Pipeline,
+) -> None:
+    """Tesla's FY2024 10-K prints "Services and other" under revenues (10,534) and under cost of revenues
+    (9,921), and no gross profit for it: its gross margin is (10,534 - 9,921) / 10,534."""
+    response = await pipeline.run("TSLA svcs & other GM% FY24")
+    assert response.status == "verified", response.answer
+    assert _values(response) == {Decimal("10534000000"), Decimal("9921000000")}
+    text, value = _computed(response)
+    assert text == "5.8%" and round(value, 2) == Decimal("5.82")

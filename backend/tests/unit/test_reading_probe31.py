@@ -5,11 +5,13 @@ with its product word ("personal safety product line", "the Appliances product c
 part word and a verb of sales ("cranial & spinal business sell"), a region by its adjective ("european"),
 and the cash a company handed out."""
 
+from datetime import date
+
 from filingproof.qa.asked import asks_paid
 from filingproof.qa.items import parse_ask
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, read
-from filingproof.understanding import Catalog, CompanyRef, company_mentions
+from filingproof.understanding import Catalog, CompanyRef, FilingRef, company_mentions, understand
 from filingproof.verify.items import terms
 
 CATALOG = Catalog(
@@ -23,6 +25,7 @@ CATALOG = Catalog(
         CompanyRef("MDT", "Medtronic plc"),
         CompanyRef("NVDA", "NVIDIA Corporation"),
         CompanyRef("META", "Meta Platforms, Inc."),
+        CompanyRef("CVX", "Chevron Corporation"),
     ),
     (),
 )
@@ -34,6 +37,7 @@ WORDS = FilingWords(
         ("NVDA", "Gaming"),
         ("NVDA", "Data Center"),
         ("META", "Europe"),
+        ("CVX", "Downstream"),
     ),
 )
 
@@ -120,3 +124,26 @@ def test_cash_handed_out_asks_what_was_paid() -> None:
     assert asks_paid("who handed out more dividends", "who handed out more cash in dividends over 2024")
     assert asks_paid("how much did google put into share repurchases")
     assert not asks_paid("What was GOOGL share repurchases FY2023", "GOOGL buybacks FY23")
+
+
+def test_a_quarter_named_by_its_month_of_a_fiscal_year_is_that_fiscal_quarter() -> None:
+    # Apple's years end in late September, NVIDIA's in late January: the quarter ending in a month is their
+    # fourth and their second
+    catalog = Catalog(
+        (CompanyRef("AAPL", "Apple Inc."), CompanyRef("NVDA", "NVIDIA Corporation")),
+        (
+            FilingRef(1, "AAPL", "10-K", date(2024, 9, 28), 2024, "FY"),
+            FilingRef(2, "NVDA", "10-K", date(2024, 1, 28), 2024, "FY"),
+        ),
+    )
+    apple = understand("apple's sg&a for the september quarter of fy23", catalog)
+    assert (apple.fiscal_period, apple.fiscal_year, apple.period_kind) == ("Q4", 2023, "three_months")
+    nvidia = understand("nvidia revenue in the july quarter of their fy24", catalog)
+    assert (nvidia.fiscal_period, nvidia.fiscal_year) == ("Q2", 2024)
+    # a month no quarter of the year ends in names none
+    assert understand("nvidia revenue in the june quarter of fy24", catalog).fiscal_period is None
+
+
+def test_a_word_set_against_a_members_name_by_a_slash_is_another_name_for_it() -> None:
+    text = reading("how much did chevron's refining/downstream business earn in the first half of 2023?").text
+    assert "refining" not in text and "downstream" in text

@@ -495,12 +495,20 @@ def _edge_after(question: str, at: int) -> int:
     return edge.start() if edge else len(question)
 
 
+_GROSS = re.compile(r"\bgross\s+(?:margin|profit)\b", re.IGNORECASE)
+
+
 def asked_items(
     question: str, u: QueryUnderstanding, catalog: Catalog, ask: Ask | None, printed: bool = False
 ) -> tuple[AskedItem, ...]:
     """The asked items, one per company and line item, with the periods asked in that company's filings
     (`printed`: as lines that state a change asked for, see `item_phrases`)."""
     phrases = item_phrases(question, u.company_mentions, ask, printed)
+    if not printed and ask is not None and ask.derivation == "margin":
+        # a part's gross margin may be computed from its cost of revenue, where no gross profit is printed
+        # for it (`qa.pick`: Tesla's "Services and other")
+        costs = [_GROSS.sub("cost of revenue", each) for each in phrases if _GROSS.search(each)]
+        phrases = (*phrases, *costs)
     items: list[AskedItem] = []
     for ticker in u.companies:
         periods = asked_periods(u, u.filings_of(catalog, ticker), ask, asked_way(question) is not None)

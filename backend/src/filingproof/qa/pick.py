@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from filingproof.calendar import COUNTED_END_SLACK
 from filingproof.qa.asked import asks_paid, item_phrases
 from filingproof.qa.direction import CHANGE_LABEL, asked_way
-from filingproof.qa.items import Ask, LineItem, PeriodNature
+from filingproof.qa.items import ITEMS_BY_KEY, Ask, LineItem, PeriodNature
 from filingproof.qa.nearest import Nearest, nearest_lines
 from filingproof.qa.periods import Target, period_sum_for, target_for
 from filingproof.qa.store import CellHit, cells_near, tagged_cells
@@ -333,6 +333,11 @@ class _Picker:
         filings = [filing.filing_id for filing in self._catalog.filings_of([ticker])]  # the cache's key
         return within(await vocabulary(self._session, ticker, filings, self.neutral(ticker)), self._allowed)
 
+    async def path_terms(self, ticker: str, cell: CellHit) -> frozenset[str]:
+        """The terms of the rows a cell is printed under ("Gross margin" over Apple's "Services")."""
+        entries = (await self._vocabulary(ticker)).entries
+        return next((entry.path for entry in entries if entry.cell.cell_id == cell.cell_id), frozenset())
+
     async def unreported(self, ticker: str) -> str | None:
         """Why a segment, unit or brand the question names has no figure, if the company reports none of
         that name (`qa.unreported`)."""
@@ -636,6 +641,18 @@ async def answer_table(
             for year in [years[0] - 1, years[0]] if moved and years[0] is not None else years:
                 part = await one(ticker, items[0], year)
                 whole = await one(ticker, items[1], year)
+                under = await picker.path_terms(ticker, part.cell) if part is not None else frozenset()
+                if (
+                    part is not None
+                    and whole is not None
+                    and _gross_profit_unprinted(items[0], part, whole, under)
+                ):
+                    # a part's gross margin where the filer prints its revenue and its cost, no gross profit
+                    # (Tesla's "Services and other"): computed from the two
+                    answer.picks.remove(part)
+                    cost = await one(ticker, Asked(ITEMS_BY_KEY["cost_of_sales"], None), year)
+                    _derive_stated(answer, _GROSS_MARGIN_OF_A_PART, [whole, cost])
+                    continue
                 _derive(answer, kind, [part, whole])
             if (moved or len(years) == 2) and len(u.companies) == 1:
                 _ratio_change(answer)
@@ -720,6 +737,19 @@ def _member_in_row(cell: CellHit, item: LineItem) -> str:
         )
     )
     return left if terms(left) and terms(left) <= named else ""
+
+
+# a part's gross margin from its revenue ([0]) and its cost of revenue ([1]), in percent
+_GROSS_MARGIN_OF_A_PART = "pct(([0] - [1]) / [0])"
+
+
+def _gross_profit_unprinted(asked: Asked, part: Pick, whole: Pick, path: frozenset[str]) -> bool:
+    """Whether the gross profit asked of a part was found as a line that is none (its cost of revenue, under
+    the part's name; `path`: the terms of the rows it is printed under): the filer prints no gross profit
+    for the part."""
+    if asked.item is None or asked.item.key != "gross_profit" or whole.segment is None:
+        return False
+    return part.cell.concept not in asked.item.concepts and "gross" not in path
 
 
 def _names_nothing(cell: CellHit) -> bool:

@@ -1584,6 +1584,20 @@ def _unbind_nicknames(draft: _Draft, words: FilingWords | None) -> None:
             draft.spans = [replace(s, role="filler", bound="") if s is span else s for s in draft.spans]
 
 
+def _unbind_other_names(draft: _Draft) -> None:
+    """A word set against a member's name by a slash is the asker's other name for it, no word of the line:
+    "chevron's u.s. refining/downstream business" (Chevron prints "Downstream")."""
+    for span in [span for span in draft.spans if span.role == "qualifier"]:
+        start, end = span.start - draft.offset, span.end - draft.offset
+        for found in (_SLASHED_BEFORE.search(draft.text, 0, start), _SLASHED_AFTER.match(draft.text, end)):
+            if found is not None and draft.free(*found.span()):
+                draft.bind(*found.span(), "filler")
+
+
+_SLASHED_BEFORE = re.compile(r"(?<![\w/])[A-Za-z][\w&-]*/$")
+_SLASHED_AFTER = re.compile(r"/[A-Za-z][\w&-]*(?![\w/])")
+
+
 def _beside_company(draft: _Draft, span: Span) -> bool:
     """Whether a slash sets the span beside a company's name ("Raytheon/RTX's")."""
     after = draft.text[span.end - draft.offset :]
@@ -2522,6 +2536,7 @@ def read(
             _unbind_nicknames(draft, words)
             _unbind_customers(draft)
             _unbind_parents(draft)
+            _unbind_other_names(draft)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))
