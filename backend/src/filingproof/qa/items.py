@@ -163,7 +163,10 @@ _NAMED_RATIOS: tuple[tuple[re.Pattern[str], DerivationKind, str, str], ...] = (
 )  # fmt: skip
 
 _GROWTH = re.compile(
-    r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|%\s*(?:change|increase|decrease|rise|decline|drop|jump)\b"
+    r"\bgrowth\b|\bgr[eo]w\b|\bgrowing\b|\bpercent(?:age)?\s+(?:change|increase|decrease)\b|%\s*change\b"
+    # ("what's the % jump in total opex …"; not a move the question states: "KO's 12% drop in operating
+    # income")
+    r"|(?<![\d.])%\s*(?:increase|decrease|rise|decline|drop|jump)\b"
     r"|\b(?:increase|decrease|change|rise|decline)\s+(?:in\s+percent|by\s+what\s+percent)"
     # "decrease in H1 …, in percent", "increase … vs the same quarter a year earlier, in %"
     r"|\b(?:increase|decrease|change|rise|decline)\b.*\bin\s+(?:percent\b|%)"
