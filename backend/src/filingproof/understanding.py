@@ -23,6 +23,7 @@ from itertools import pairwise
 from typing import Literal
 
 from filingproof.calendar import (
+    END_SLACK,
     MONTH_NAME_PATTERN,
     dates_match,
     day_in_month,
@@ -1193,28 +1194,26 @@ def _outside(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
 
 
 _MONTH_OF_YEAR = re.compile(rf"(?P<month>{MONTH_NAME_PATTERN}),?\s+(?P<year>(?:19|20)\d\d)\b")
-# a span ended in a month of a year, no day written ("the quarter that ended July 2023", "late july 2025")
 # a quarter named by the month it ends in, of a fiscal year: "the september quarter of fy23"
 _MONTH_QUARTER_OF_FISCAL = re.compile(
     rf"\b(?P<month>{MONTH_NAME_PATTERN})\.?\s+quarter\s+of\s+(?:(?:their|its|the)\s+)?"
     r"(?:fy\s*|fiscal\s+(?:year\s+)?)['’]?\d{2,4}\b",
     re.IGNORECASE,
 )
-# how far back from a fiscal year's last day its month is read: a 52/53-week year ending October 1 ends
-# September's year
-_YEAR_END_SLACK = timedelta(days=7)
 
 
 def _quarter_ending_in(month: int, filings: Sequence[FilingRef]) -> FiscalPeriod | None:
     """The fiscal quarter that ends in `month`, where the companies' annual filings end their years in one
-    month a whole number of quarters after it; else None."""
-    ends = {(f.period_end - _YEAR_END_SLACK).month for f in filings if f.form == "10-K"}
+    month a whole number of quarters after it; else None. (A 52/53-week year ending October 1 ends in
+    September: its month is read a week back, `END_SLACK`.)"""
+    ends = {(f.period_end - END_SLACK).month for f in filings if f.form == "10-K"}
     if len(ends) != 1:
         return None
     gap = (ends.pop() - month) % 12
     return f"Q{4 - gap // 3}" if gap % 3 == 0 else None  # type: ignore[return-value]
 
 
+# a span ended in a month of a year, no day written ("the quarter that ended July 2023", "late july 2025")
 _ENDED_IN_MONTH = re.compile(
     r"\b(?:ended|ending)\s+(?:in\s+)?(?:(?:late|early|mid)[- ]?\s*)?"
     rf"(?P<month>{MONTH_NAME_PATTERN}),?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b",

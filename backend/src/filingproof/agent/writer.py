@@ -22,8 +22,18 @@ from filingproof.calendar import (
 from filingproof.qa.direction import CHANGE_LABEL
 from filingproof.qa.items import LineItem
 from filingproof.qa.nearest import Nearest
-from filingproof.qa.pick import PAID_SHARE, Ambiguous, Derived, Pick, TableAnswer, possessive
+from filingproof.qa.pick import (
+    PAID_SHARE,
+    Ambiguous,
+    Derived,
+    Pick,
+    TableAnswer,
+    in_a_sentence,
+    possessive,
+    printed_row,
+)
 from filingproof.qa.store import CellHit
+from filingproof.reading.lexicon import spelled_words
 from filingproof.verify import as_unit, format_figure
 from filingproof.verify.cells import currency_of
 from filingproof.verify.period_sums import derived_period
@@ -89,7 +99,9 @@ def source_phrase(cell: CellHit) -> str:
 
 # a verb's "-ing" that says how a line was asked, not what it is called ("spend purchasing its own common
 # shares"): the answer names the line as printed ("purchases of common shares")
-_ASKED_AS_VERB = re.compile(r"(?:re)?purchasing|acquiring|buying|paying|repaying|issuing|spending\b", re.I)
+_ASKED_AS_VERB = re.compile(
+    r"(?:(?:re)?purchasing|acquiring|buying|paying|repaying|issuing|spending)\b", re.I
+)
 
 
 def _what(pick: Pick) -> str:
@@ -97,32 +109,24 @@ def _what(pick: Pick) -> str:
     segment's name at its head is written once ("Energy & Transportation External Sales", not "Energy &
     Transportation energy & Transportation External Sales")."""
     if _ASKED_AS_VERB.match(pick.item.name) and not pick.segment:
-        return pick.cell.row_label[:1].lower() + pick.cell.row_label[1:]
+        return in_a_sentence(printed_row(pick.cell))
     if not pick.segment:
         return pick.item.name
-    segment = _as_printed(pick.segment, pick.cell.row_label, pick.item)
-    words = re.findall(r"[A-Za-z0-9]+", segment.replace("&", " and "))
-    head = r"\W+".join("(?:and|&)" if word.lower() == "and" else re.escape(word) for word in words)
+    segment = _as_printed(pick.segment, printed_row(pick.cell), pick.item)
+    words = spelled_words(segment)
+    head = r"\W+".join("(?:and|&)" if word == "and" else re.escape(word) for word in words)
     named = re.match(rf"\W*{head}\b", pick.item.name, re.IGNORECASE) if words else None
     return f"{segment}{pick.item.name[named.end() :]}" if named else f"{segment} {pick.item.name}"
 
 
-def _name_words(name: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", name.lower().replace("&", " and "))
-
-
-def _as_printed(segment: str, label: str, item: LineItem) -> str:
+def _as_printed(segment: str, printed: str, item: LineItem) -> str:
     """A segment typed in lowercase, with "&" for "and" or by its first words, as its row prints it ("data
     center & AI": "Data Center and AI", so that no word of its name reads as another company's ticker, "AI";
     Amazon's "advertising": "Advertising services"), where the row is the member's, not a line's."""
-    printed = _FOOTNOTE_MARK.sub("", label)
-    typed, words = _name_words(segment), _name_words(printed)
+    typed, words = spelled_words(segment), spelled_words(printed)
     if segment == printed or words[: len(typed)] != typed or item.pattern.search(printed):
         return segment
     return printed
-
-
-_FOOTNOTE_MARK = re.compile(r"\s*\(\d\)$")
 
 
 def _subject(pick: Pick) -> str:

@@ -264,13 +264,13 @@ def segment_of(
         for member in cell.dimensions.values()
         if isinstance(member, str)
     }
-    named = [m for m in members if written_member(question, m, company_words)]
+    carried = Counter(m for cell in candidates for m in cell.dimensions.values() if isinstance(m, str))
+    written = [m for m in carried if written_member(question, m, company_words)]
     # a member named with the one it is part of ("Personal Safety …, within the Safety and Industrial
     # segment"): the part, the one fewer cells carry, where a cell carries both
-    carried = Counter(m for cell in candidates for m in cell.dimensions.values() if isinstance(m, str))
-    nested = [m for m in carried if written_member(question, m, company_words)]
-    if len(nested) > 1 and any(set(nested) <= set(cell.dimensions.values()) for cell in candidates):
-        return min(nested, key=lambda m: (carried[m], -len(member_name(m))))
+    if len(written) > 1 and any(set(written) <= set(cell.dimensions.values()) for cell in candidates):
+        return min(written, key=lambda m: (carried[m], -len(member_name(m))))
+    named = [m for m in written if m in members]
     return max(named, key=lambda m: len(member_name(m)), default=None)
 
 
@@ -641,11 +641,10 @@ async def answer_table(
             for year in [years[0] - 1, years[0]] if moved and years[0] is not None else years:
                 part = await one(ticker, items[0], year)
                 whole = await one(ticker, items[1], year)
-                under = await picker.path_terms(ticker, part.cell) if part is not None else frozenset()
                 if (
                     part is not None
                     and whole is not None
-                    and _gross_profit_unprinted(items[0], part, whole, under)
+                    and await _gross_profit_unprinted(picker, ticker, items[0], part, whole)
                 ):
                     # a part's gross margin where the filer prints its revenue and its cost, no gross profit
                     # (Tesla's "Services and other"): computed from the two
@@ -684,14 +683,15 @@ async def _summed_period(
     summed = period_sum_for(u, picker.filings(ticker), year) if "duration" in asked.natures else None
     if summed is None:
         return False
+    earlier = len(answer.ambiguous)
     printed = await _find(picker, answer, ticker, asked, [summed.asked]) if summed.printed_first else None
     # (rows that name nothing, read by their table's caption alone, print no line: the "Total"s of a table of
-    # the quarter's repurchases month by month, beside the statement's line for the year and nine months)
+    # the quarter's repurchases month by month, beside the statement's line for the year and nine months;
+    # nor do they tie)
     if printed is not None and _names_nothing(printed.cell):
         printed = None
-    answer.ambiguous = [
-        tie for tie in answer.ambiguous if tie.ticker != ticker or not all(map(_names_nothing, tie.cells))
-    ]
+    found_here = answer.ambiguous[earlier:]
+    answer.ambiguous[earlier:] = [tie for tie in found_here if not all(map(_names_nothing, tie.cells))]
     if printed is not None or any(tie.ticker == ticker for tie in answer.ambiguous):
         answer.picks.extend([printed] if printed else [])
         return True
@@ -743,13 +743,16 @@ def _member_in_row(cell: CellHit, item: LineItem) -> str:
 _GROSS_MARGIN_OF_A_PART = "pct(([0] - [1]) / [0])"
 
 
-def _gross_profit_unprinted(asked: Asked, part: Pick, whole: Pick, path: frozenset[str]) -> bool:
+async def _gross_profit_unprinted(
+    picker: _Picker, ticker: str, asked: Asked, part: Pick, whole: Pick
+) -> bool:
     """Whether the gross profit asked of a part was found as a line that is none (its cost of revenue, under
-    the part's name; `path`: the terms of the rows it is printed under): the filer prints no gross profit
-    for the part."""
+    the part's name, and under no "Gross margin" heading): the filer prints no gross profit for the part."""
     if asked.item is None or asked.item.key != "gross_profit" or whole.segment is None:
         return False
-    return part.cell.concept not in asked.item.concepts and "gross" not in path
+    if part.cell.concept in asked.item.concepts:
+        return False
+    return "gross" not in await picker.path_terms(ticker, part.cell)
 
 
 def _names_nothing(cell: CellHit) -> bool:

@@ -718,8 +718,8 @@ def split_clauses(text: str, kept: Kept = ()) -> list[Clause]:
             formula = formula and not _YEAR_TAKEN.match(text, s)
             # "Comcast's Media segment (the NBCU networks + Peacock bucket)": what the part is made of
             formula = formula and not (_AFTER_PART.search(text, 0, s) and _adds_only(text, s, e))
-            # "- the programming + production line": the line meant, said after the question
             kind = "definition" if formula else "gloss"
+            # "- the programming + production line": the line meant, said after the question
             kind = "context" if _names_one_line(text[s:e]) else kind
         elif (s, e) in asking or not asking or (before == "asking" and _GOES_ON.fullmatch(text[last_end:s])):
             # "… amount (in USD millions) for 3M", "… Shares Outstanding — Diluted in 2022": the asking clause

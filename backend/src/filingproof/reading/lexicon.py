@@ -72,6 +72,11 @@ def _english_words() -> frozenset[str] | None:
     return frozenset(word for word in lines if word.isalpha())
 
 
+def spelled_words(name: str) -> list[str]:
+    """A name's words in order, lowercase, "&" read as "and": "Data Center & AI" → data, center, and, ai."""
+    return re.findall(r"[a-z0-9]+", name.lower().replace("&", " and "))
+
+
 def is_english_word(word: str) -> bool:
     """Whether a lowercase word is an English one ("low", "cat", "key") rather than a made-up string such as
     a ticker ("csco", "abbv"). Without the vocabulary every word counts as English, which keeps a reader that

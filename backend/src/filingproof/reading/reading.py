@@ -37,6 +37,7 @@ from filingproof.reading.lexicon import (
     is_analysts_word,
     is_english_word,
     joined_words,
+    spelled_words,
 )
 from filingproof.slips import one_edit
 
@@ -1831,14 +1832,10 @@ def _rendered_span(span: Span) -> str:
     return span.text
 
 
-def _name_words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("&", " and "))
-
-
 def _run_together(typed: str, name: str) -> bool:
     """Whether `typed` writes the name's words, some run together ("datacenter" for "Data Center"); a name
     with a word of one letter is a tag's spelling ("I Phone" of IPhoneMember), no way to write it."""
-    written, words = _name_words(typed), _name_words(name)
+    written, words = spelled_words(typed), spelled_words(name)
     if len(written) >= len(words) or any(len(word) < 2 for word in words):
         return False
     at = 0
