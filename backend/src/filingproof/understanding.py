@@ -370,8 +370,11 @@ _LEGAL_FORM_WORDS = (
     r"inc|incorporated|corp|corporation|company|co|ltd|limited|plc|llc|n\.\s?v|s\.\s?a|se|ag|nv"
 )
 _LEGAL_FORM = re.compile(rf"[,.]?\s+(?:{_LEGAL_FORM_WORDS})\.?$", re.I)
+# EDGAR's state of incorporation after a registered name, or its successor's mark: "QUALCOMM INC/DE"
+_STATE = re.compile(r"\s*/\s*(?:[a-z]{2}|new)\s*/?$", re.IGNORECASE)
 _COMPANY_SUFFIX = re.compile(
     rf"[,.]?\s+(?:{_LEGAL_FORM_WORDS}|holdings|group|international)\.?$"
+    rf"|{_STATE.pattern}"
     r"|^the\s+(?=\S+\s+\S)",  # "The Kraft Heinz Company" is named "Kraft Heinz"; "The Boeing" keeps "the"
     re.IGNORECASE,
 )
@@ -820,7 +823,15 @@ def _other_companies(
             # one of two words or more, one of them no word ("what did lockheed martin bring in")
             hyphenated = n == 1 and _HYPHENATED.fullmatch(typed) is not None
             lowercase_name = n >= 2 and typed.islower() and not all(map(is_known_word, typed.split()))
-            if not ((mixed_case and word[:1].isupper()) or lowercase_owner or hyphenated or lowercase_name):
+            # and one word in lower case that is no word at all ("now what about paypal")
+            lowercase_word = n == 1 and len(typed) >= 5 and typed.islower() and not is_known_word(typed)
+            if not (
+                (mixed_case and word[:1].isupper())
+                or lowercase_owner
+                or hyphenated
+                or lowercase_name
+                or lowercase_word
+            ):
                 continue
             ticker = matcher.other_names.get(typed.lower().replace("-", " ") if hyphenated else typed.lower())
             span = (start, phrase[-1][1])
@@ -1047,7 +1058,10 @@ def how_to_add(tickers: Sequence[str]) -> str:
 
 def _labels(tickers: Sequence[str], catalog: Catalog) -> tuple[str, ...]:
     """Companies not ingested as the refusal names them: "Microsoft (MSFT)"."""
-    return tuple(f"{catalog.matcher.companies[ticker].name} ({ticker})" for ticker in tickers)
+    return tuple(
+        f"{display_name(_STATE.sub('', catalog.matcher.companies[ticker].name))} ({ticker})"
+        for ticker in tickers
+    )
 
 
 _WEEKS = r"[- ]?(?:weeks?|wks?)\b"
@@ -1213,6 +1227,10 @@ def _quarter_ending_in(month: int, filings: Sequence[FilingRef]) -> FiscalPeriod
     return f"Q{4 - gap // 3}" if gap % 3 == 0 else None  # type: ignore[return-value]
 
 
+# a quarter named by its month alone: "at the end of their july quarter"
+_MONTH_QUARTER = re.compile(rf"\b(?P<month>{MONTH_NAME_PATTERN})\.?\s+quarter\b", re.IGNORECASE)
+
+
 # a span ended in a month of a year, no day written ("the quarter that ended July 2023", "late july 2025")
 _ENDED_IN_MONTH = re.compile(
     r"\b(?:ended|ending)\s+(?:in\s+)?(?:(?:late|early|mid)[- ]?\s*)?"
@@ -1228,6 +1246,11 @@ def _through(query: str) -> date | None:
         return None
     last = months[-1]
     return day_in_month(int(last["year"]), month_number(last["month"]), 31)
+
+
+def _latest_end_in(month: int, filings: Sequence[FilingRef]) -> date | None:
+    """The latest day a filing's period ends in `month` (a 52/53-week one read a week back, `END_SLACK`)."""
+    return max((f.period_end for f in filings if (f.period_end - END_SLACK).month == month), default=None)
 
 
 def _quarter_end_in(month_end: date, filings: Sequence[FilingRef]) -> date:
@@ -1429,6 +1452,12 @@ def understand(
     if period_end is not None and (period_end + timedelta(days=1)).day == 1:
         # a month's end, as "the quarter that ended July 2023" is read: the company's quarter ending then
         period_end = _quarter_end_in(period_end, catalog.filings_of(companies))
+    undated_quarter = fiscal_period is None and not years and period_end is None
+    bare = _MONTH_QUARTER.search(query) if undated_quarter else None
+    if bare is not None:
+        # "their july quarter", no year said: the latest such quarter the company's filings end
+        period_end = _latest_end_in(month_number(bare["month"]), catalog.filings_of(companies))
+        kind = "three_months" if period_end is not None else kind
     said_month = _MONTH_QUARTER_OF_FISCAL.search(query) if fiscal_period is None else None
     if said_month is not None:
         # "the september quarter of fy23": the fiscal quarter of that year that ends in that month, by the

@@ -583,6 +583,20 @@ CASES: dict[str, Case] = {
         context="The following table presents information with respect to Alphabet's repurchases of Class A "
         "and Class C stock during the quarter ended December 31, 2023:",
     ),
+    "year_to_date_the_row_group_names": Case(  # PFE Q2 2023 10-Q (corpus), selected product revenues
+        row("", "", "", "Revenue July 2, 2023", "Revenue July 3, 2022", "% Change Total")
+        + '<tr><td rowspan="3">Vyndaqel family</td><td rowspan="3">YTD</td><td>U.S.</td><td>$818</td>'
+        "<td>$561</td><td>46</td></tr>"
+        + row("Int’l.", "650", "603", "8")
+        + row("Worldwide", "$1,468", "$1,164", "26"),
+        PFE_10Q,
+        "Worldwide",
+        [
+            flow(date(2023, 1, 3), date(2023, 7, 2)),
+            flow(date(2022, 1, 4), date(2022, 7, 3)),
+            flow(date(2023, 1, 3), date(2023, 7, 2)),  # its "% Change" beside, under no dated column
+        ],
+    ),
     "month_the_row_names": Case(  # LOW 2023 10-K (corpus-large), notes issued
         row("Issue Date", "Principal Amount (in millions)", "Interest Rate", "Discount (in millions)")
         + row("March 2023", "$1,000", "4.800%", "$3"),

@@ -302,7 +302,7 @@ EDGAR_LIKE = Catalog(
 @pytest.mark.parametrize(
     ("query", "unknown"),
     [
-        ("What was Visa's revenue in 2024?", ("VISA INC. (V)",)),
+        ("What was Visa's revenue in 2024?", ("Visa Inc. (V)",)),
         ("BLK net income 2024", ("BlackRock, Inc. (BLK)",)),
         ("What are BlackRock's assets under management?", ("BlackRock, Inc. (BLK)",)),
         # a one-word name that opens the query may just be a capitalised word

@@ -3,6 +3,7 @@ through `parse_filing`: the first column names a group ("Humira"), the second br
 States", "International", "Total"), and each row's path carries both."""
 
 import gzip
+from datetime import date
 from decimal import Decimal
 from functools import cache
 
@@ -95,3 +96,34 @@ def test_a_lease_class_heads_the_balance_sheet_lines_it_is_carried_in() -> None:
         _millions(752),
     )
     assert rows[10] == (["Lease liabilities", "Total lease liabilities"], _millions(12430))
+
+
+PFE_10Q = CORPUS_DIR / "PFE" / "10-Q_2023-07-02.htm"
+
+
+def test_labels_that_span_rows_head_every_row_they_span() -> None:
+    # PFE Q2 2023 10-Q, page 44: "Vyndaqel family" spans six rows, "QTD" and "YTD" three each, then each
+    # row prints its own "U.S.", "Int'l." or "Worldwide". The first row is the U.S. revenue, not the family's
+    # worldwide ($434 million against $782 million); the YTD rows are the six months.
+    document = parse_filing(PFE_10Q.read_bytes())
+    family = [
+        cell
+        for table in document.tables
+        if table is not None
+        for cell in table.cells
+        if cell.row_path[:1] == ["Vyndaqel family"]
+    ]
+    current = [c for c in family if c.col == 1 and len(c.row_path) == 3]
+    quarter = (date(2023, 4, 3), date(2023, 7, 2))
+    to_date = (date(2023, 1, 3), date(2023, 7, 2))
+    read = [(c.row_path[1:], c.value, (c.period.start, c.period.end) if c.period else None) for c in current]
+    assert read == [
+        (["QTD", "U.S."], _millions(434), quarter),
+        (["QTD", "Int’l."], _millions(348), quarter),
+        (["QTD", "Worldwide"], _millions(782), quarter),
+        (["YTD", "U.S."], _millions(818), to_date),
+        (["YTD", "Int’l."], _millions(650), to_date),
+        (["YTD", "Worldwide"], _millions(1468), to_date),
+    ]
+    # "$782 Up 43% (operationally)", printed beside the three quarter rows, sums them up: no figure of a row
+    assert all(c.col > 0 for c in family)

@@ -18,10 +18,12 @@ from filingproof.verify.items import (
     AskedPeriod,
     CellFacts,
     Line,
+    caption_words,
     check_cell,
     check_item,
     column_name,
     column_words,
+    implied_words,
     leaves_out,
     member_words,
     name_words,
@@ -1285,3 +1287,87 @@ def test_a_part_is_named_without_the_generic_word_ending_its_name() -> None:
     # never without a word inside the name: Amazon's "Technology and infrastructure" is no "infrastructure"
     amazon = replace(division, row_path=("Technology and infrastructure",), column_label="2023")
     assert not check_item(AskedItem("infrastructure costs"), amazon).ok
+    # nor the generic word of a product's heading above its rows: Pfizer's "Vyndaqel family" over "YTD" and
+    # "Worldwide" (PFE Q2 2023 10-Q) is Vyndaqel's revenue
+    vyndaqel = replace(
+        division,
+        row_path=("Vyndaqel family", "YTD", "Worldwide"),
+        column_label="Revenue July 2, 2023",
+        period_start=date(2023, 1, 3),
+        period_end=date(2023, 7, 2),
+        company="PFE",
+        company_names=("Pfizer",),
+    )
+    assert check_item(AskedItem("Vyndaqel revenue"), vyndaqel).ok
+    assert not check_item(AskedItem("Vyndaqel US revenue"), vyndaqel).ok
+
+
+def test_what_is_earned_abroad_leaves_out_the_home_country() -> None:
+    # "Visa international net revenue 9M FY23 ex-US": the International row is outside the U.S.
+    assert leaves_out("International", (), "US").ok
+    assert leaves_out("Revenue outside the U.S.", (), "the United States").ok
+    assert not leaves_out("Net revenues", (), "US").ok
+    assert not leaves_out("International", (), "Europe").ok
+
+
+def test_a_cash_flow_sections_activity_is_no_word_of_the_lines_under_it() -> None:
+    # Honeywell's 10-Q for June 30, 2023 prints no operating income: its net income under "Cash flows from
+    # operating activities" answers none
+    net_income = CellFacts(
+        row_path=("Cash flows from operating activities", "Net income attributable to Honeywell"),
+        caption=None,
+        column_label="Six Months Ended June 30, 2023",
+        unit="USD",
+        period_start=date(2023, 1, 1),
+        period_end=date(2023, 6, 30),
+        company="HON",
+        company_names=("Honeywell International",),
+        concept="us-gaap:NetIncomeLoss",
+    )
+    assert not check_item(AskedItem("operating income"), net_income).ok
+    assert check_item(AskedItem("net income"), net_income).ok
+
+
+def test_a_caption_listing_several_activities_says_none_of_each_cell() -> None:
+    # Honeywell's MD&A: "Our cash flows from operating, investing, and financing activities, as reflected in
+    # the Consolidated Statement of Cash Flows, are summarized as follows:" over its net income
+    caption = "Our cash flows from operating, investing, and financing activities are summarized as follows:"
+    assert "operating" not in terms(caption_words(caption))
+    assert "operating" in terms(caption_words("Cash flows from operating activities were as follows:"))
+
+
+def test_every_segments_total_is_no_one_parts() -> None:
+    # Merck's 10-Q for June 30, 2023, sales by segment: "Total segment sales" is printed under its last
+    # segment's heading and tagged Revenues without a segment: it is no answer to the Animal Health segment's
+    total = CellFacts(
+        row_path=("Animal Health", "Total segment sales"),
+        column_label="Six Months Ended June 30, 2023 Total",
+        concept="us-gaap:Revenues",
+        members=("us-gaap:OperatingSegmentsMember",),
+        axes=("srt:ConsolidationItemsAxis",),
+        period_start=date(2023, 1, 1),
+        period_end=date(2023, 6, 30),
+        company="MRK",
+        company_names=("Merck",),
+    )
+    check = check_item(AskedItem("animal health segment sales"), total)
+    assert not check.ok and "totals every segment" in check.reason
+    # the segment's own total, whose member Merck writes with "segment" run together in lower case
+    own = replace(
+        total,
+        row_path=("Animal Health", "Total Animal Health segment sales"),
+        members=("us-gaap:OperatingSegmentsMember", "mrk:AnimalHealthsegmentMember"),
+        axes=("srt:ConsolidationItemsAxis", "us-gaap:StatementBusinessSegmentsAxis"),
+    )
+    assert member_words("mrk:AnimalHealthsegmentMember") == "animal health"
+    assert check_item(AskedItem("animal health segment sales"), own).ok
+
+
+def test_a_tax_is_an_expense_whatever_else_it_says() -> None:
+    # Bristol-Myers Squibb's "Provision for Income Taxes" is its income taxes, as "Income taxes" is
+    assert "expense" in implied_words(terms("income taxes"))
+    assert "expense" not in implied_words(terms("interest income"))
+    # the deferred part is no provision: NVIDIA's "Deferred income taxes" of its cash flows
+    assert "expense" not in implied_words(terms("deferred income taxes"))
+    # the deferred part is no provision: NVIDIA's "Deferred income taxes" of its cash flows
+    assert "expense" not in implied_words(terms("deferred income taxes"))

@@ -249,8 +249,9 @@ def _year_of_period(u: QueryUnderstanding, filings: list[FilingRef]) -> int | No
 
 
 def _dated_within_a_year(u: QueryUnderstanding, filings: list[FilingRef], year: int) -> bool:
-    """Whether the question dates its period ("at June 30, 2023") other than at fiscal `year`'s end."""
-    when = u.period_end or u.as_of
+    """Whether the question dates its period ("at June 30, 2023", "at end of june '23") other than at fiscal
+    `year`'s end."""
+    when = u.period_end or u.as_of or u.through
     return when is not None and not ends_fiscal_year(filings, when, year)
 
 

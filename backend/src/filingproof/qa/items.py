@@ -347,7 +347,10 @@ _FIGURE_CUE = re.compile(
     # "who's higher", "who bought back more stock": which of the companies, by its figure
     r"|\bwho(?:['’]s)?\b(?=.*\b(?:higher|lower|bigger|larger|more|greater|smaller|less)\b)"
     # "how does Boeing's effective tax rate in FY2022 compare to FY2021": the figures, side by side
-    r"|\bhow\s+(?:does|did|do)\b(?=.*\b(?:compare|versus)\b)",
+    r"|\bhow\s+(?:does|did|do)\b(?=.*\b(?:compare|versus)\b)"
+    # "how did dow's coatings business do on op ebit in q2": the figure it did, for a period
+    r"|\bhow\s+(?:does|did|do)\s+[^?]{1,80}?\b(?:ebit(?:da)?|income|revenues?|sales|margins?|profit|earnings|eps)"
+    r"(?=\s+(?:in|for|during|over|q[1-4]|[1-4]q|fy|\d))",
     re.IGNORECASE,
 )
 

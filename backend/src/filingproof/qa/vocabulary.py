@@ -54,6 +54,7 @@ from filingproof.verify.items import (
     column_words,
     concept_words,
     consolidated_part,
+    describing_path,
     implied_words,
     member_words,
     names_by_column,
@@ -62,6 +63,7 @@ from filingproof.verify.items import (
     parent_members,
     terms,
     total_for_parent_share,
+    totals_every_segment,
     unasked_awards,
     unasked_charge,
 )
@@ -170,7 +172,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     qualifying_members = [(axis, str(m)) for axis, m in cell.dimensions.items() if m not in QUALIFY_NOTHING]
     members = tuple(_member_terms(axis, m, row_terms, concept, neutral) for axis, m in qualifying_members)
     by_column = tuple(_column_name(axis, m, column, concept, neutral) for axis, m in qualifying_members)
-    path_terms = frozenset().union(*(terms(label, neutral) for label in path))
+    path_terms = frozenset().union(*(terms(label, neutral) for label in describing_path(path)))
     own = frozenset().union(concept, *members, path_terms, column)
     names = [*path, *(member_words(str(m)) for m in cell.dimensions.values())]
     carried = own
@@ -356,7 +358,15 @@ def candidates(
         and not entry.column & _CHANGE_COLUMN - wanted
         and (not entry.members or _members_asked(vocab, entry, wanted))
         and not _another_charge(entry, wanted)
+        # every segment's total is no one part's (Merck's "Total segment sales" under "Animal Health")
+        and not totals_every_segment(
+            entry.cell.row_label, wanted - entry.row - entry.concept - _members(entry)
+        )
     ]
+
+
+def _members(entry: Entry) -> frozenset[str]:
+    return frozenset().union(*entry.members)
 
 
 def _another_charge(entry: Entry, wanted: frozenset[str]) -> bool:

@@ -46,7 +46,7 @@ _BREAK = re.compile(
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     # "total net revenue pls, trying to see how bad the rate hikes hit them": why it is asked, after it
     rf"|,\s+(?={_WHY_AFTER.pattern})"
-    r"|,\s+(?:(?:so|but|and)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
+    r"|,\s+(?:(?:so|but|and|now)\s+)?(?=(?:what|how|which|who|where)\s+(?:was|were|is|are|did|does|do|much|many|made)\b"
     r"|how\s+(?:big|large)\s+(?:was|were|is|are)\b"
     r"|what['’]d\b|(?:can|could|would)\s+you\b|(?:curious|wondering)\s+(?:how|what|whether|if)\b"
     # ("I've got Walmart and Amazon numbers already …, but what about Costco")
@@ -385,8 +385,9 @@ _RESTATES = re.compile(
     r"|like,?\s+(?:what|how)(?:['’]s|\s+(?:was|were|is|are|much|many|big))\b)",
     re.IGNORECASE,
 )
-# a parenthesis right after a word for a company's part
-_AFTER_PART = re.compile(rf"\b(?:{'|'.join(sorted(PART_WORDS))})\s*\(\s*$", re.IGNORECASE)
+# a parenthesis right after a word for a company's part (not a franchise's, whose parenthesis names its
+# products: "the HPV vaccine franchise (gardasil + gardasil 9)", Merck's "Gardasil/Gardasil 9")
+_AFTER_PART = re.compile(rf"\b(?:{'|'.join(sorted(PART_WORDS - {'franchise'}))})\s*\(\s*$", re.IGNORECASE)
 
 
 def _adds_only(text: str, start: int, end: int) -> bool:

@@ -139,6 +139,10 @@ SHORT_FORMS = {
     "bev": "beverage",
     "bevs": "beverages",
     "comml": "commercial",
+    "comm'l": "commercial",
+    "prem": "premise",  # "on-prem"
+    "licence": "license",
+    "licences": "licenses",
     "custs": "customers",
     "invty": "inventory",
     "accts": "accounts",

@@ -1311,6 +1311,8 @@ _RESULT_OF = re.compile(r"(?<!\bas\sa\s)\b(results?)(?=\s+(?:of|for)\b)", re.IGN
 # ("how much cash actually went out the door as dividends")
 _SPENT_IDIOM = re.compile(
     r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over)|(?:go|goes|went|going)\s+out\s+the\s+door"
+    # ("how much did visa blow on buybacks": spend, as a reader of the cash-flow statement says it)
+    r"|(?:blow|blows|blew|blown|blowing)(?=\s+on\b)"
     # ("who paid out more in stock comp": no paid-in capital; "paid more in interest" is the data's)
     r"|pa(?:id|ys?)(?:\s+out)?(?=\s+(?:more|less)\s+(?:in|on|for)\b(?!\s+interest\b)))\b",
     re.IGNORECASE,
@@ -1323,6 +1325,7 @@ _PART_BACKED_OUT = re.compile(
     r"|(?:six|6|nine|9)[- ]months?|(?:1h|h1|9m)(?:\s?'?\d{2,4})?)\b)",
     re.IGNORECASE,
 )
+_BARE_YEAR_BEFORE = re.compile(r"\b(fy|full[- ]year)\s+$", re.IGNORECASE)
 # "what does operating cash flow less capex come out to": "less" between two lines is "minus", not a line's
 # own words ("long-term debt, less current portion", "less accumulated depreciation", "less than"), nor a
 # metric's name ("EBITDA less capex", read whole by `metrics.library`)
@@ -1759,9 +1762,13 @@ def _names_an_item(draft: _Draft, members: frozenset[str] = frozenset()) -> bool
     gamestop sell in europe"; nor the shares a verb of shares is done to: "how much stock did Dow buy
     back"). `members`: the lowercase printed names of the named companies' members."""
     objects = _verb_objects(draft)
+    net_of = [found.span() for found in _NET_OF.finditer(draft.text)]
     return any(
         span.role == "item"
         and not span.bound.startswith("verb:")
+        # what a line is net of is no line of its own: "what did amex's ICS bring in, net of interest
+        # expense" asks the revenue net of it, not the interest expense
+        and not any(a <= span.start - draft.offset < b for a, b in net_of)
         and span.bound.lower() not in PART_WORDS
         and span.bound.lower() not in _PLACES
         and span.bound.lower() not in members
@@ -1771,6 +1778,7 @@ def _names_an_item(draft: _Draft, members: frozenset[str] = frozenset()) -> bool
     )
 
 
+_NET_OF = re.compile(r"(?<![\w-])net\s+of\s+[^,.;?!()]{1,40}", re.IGNORECASE)
 # what a line's words say of which part of it is asked, naming no line ("how much did they earn … once you
 # strip out the noncontrolling interest piece": the verb's net income, the company's share of it)
 _SAYS_WHICH_PART = frozenset({"attributable", "noncurrent"})
@@ -2508,6 +2516,11 @@ def read(
         _bind_presentation(draft)
         for subtracted in _PART_BACKED_OUT.finditer(draft.text):  # before the filler "back out"
             draft.bind(*subtracted.span(), "grammar", "less")
+            # the year it is taken from, said bare: "V capex 4Q FY23 FY less 9M" (the quarter is the year
+            # less its nine months, the period already asked)
+            year = _BARE_YEAR_BEFORE.search(draft.text, 0, subtracted.start())
+            if year is not None and draft.free(*year.span(1)):
+                draft.bind(*year.span(1), "filler")
         for spent in _SPENT_IDIOM.finditer(draft.text):  # "shell out": what was paid, read so (`qa.asked`)
             draft.bind(*spent.span(), "grammar", "spent")
         for less in _LESS_AS_MINUS.finditer(draft.text):

@@ -301,8 +301,9 @@ def _wordset(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# the generic words that end a business's name, as folded: "Technologies", "Solutions", "Group"
-_BUSINESS_TAIL = frozenset({"technology", "solution", "group"})
+# the generic words that end a business's name, as folded: "Technologies", "Solutions", "Group", and a
+# product's: Pfizer's "Vyndaqel family"
+_BUSINESS_TAIL = frozenset({"technology", "solution", "group", "family"})
 
 
 _SYNONYMS = {
@@ -346,7 +347,7 @@ NEUTRAL = _wordset(
     "were be total net consolidated company worldwide global ww overall amount amounts reported provided "
     "generated provide provides providing used balance beginning ending end year years ended ending "
     "period periods "
-    "fiscal month months quarter "
+    "fiscal month months quarter qtd ytd "
     "segment segments member members reportable line item value figure dollar usd million "
     "millions thousand thousands billion billions except data inc incorporated corporation corp co llc plc "
     "benefit benefits respectively gaap measure"
@@ -414,12 +415,41 @@ def caption_words(caption: str) -> str:
     """What a table's caption says of each of its cells: the caption less the named parts it says the table
     is split into (Visa's "The following table presents our net revenue earned in the U.S. and
     internationally:" says "net revenue" of its total row, not "internationally"). The kinds of its rows
-    stay: Medtronic's "net sales by segment and division" is over divisions' rows."""
+    stay: Medtronic's "net sales by segment and division" is over divisions' rows. Nor does a caption that
+    lists several cash-flow activities say one of them of each cell (Honeywell's "Our cash flows from
+    operating, investing, and financing activities … are summarized as follows:")."""
+    caption = _ACTIVITIES_LISTED.sub(" activities", caption)
     return _SPLIT_INTO.sub(lambda found: " " if _NAMED_PART.search(found.group()) else found.group(), caption)
+
+
+_ACTIVITY_WORD = r"(?:operating|investing|financing)"
+_ACTIVITIES_LISTED = re.compile(
+    rf"\b{_ACTIVITY_WORD}(?:\s*,\s*(?:and\s+)?{_ACTIVITY_WORD}|\s+(?:and|or)\s+{_ACTIVITY_WORD})+\s+activities\b",
+    re.IGNORECASE,
+)
 
 
 # a part a caption names: a capitalised name past its preposition, or where a figure was earned
 _NAMED_PART = re.compile(r"(?<!^)\b(?-i:[A-Z])[\w.'’-]*|\b\w+ally\b", re.IGNORECASE)
+
+
+# A cash-flow statement's section heading says where a line is printed, not what the line is: the
+# "operating" of "Cash flows from operating activities" over "Net income attributable to Honeywell" is no
+# word of that line (Honeywell prints no operating income, and its net income answers none); its cash is
+_ACTIVITY_SECTION = re.compile(
+    r"^\W*(?:(?:net\s+)?cash\s+flows?\s+(?:\(?(?:provided\s+by|used\s+(?:in|for)|from)\)?\s+)+)?"
+    r"(?:operating|investing|financing)\s+activities\W*$",
+    re.IGNORECASE,
+)
+_ACTIVITY = re.compile(r"\b(?:operating|investing|financing)\s+activities\b", re.IGNORECASE)
+
+
+def describing_path(row_path: Sequence[str]) -> tuple[str, ...]:
+    """The labels of a row's path as they describe its line: a cash-flow statement's activity section above
+    it without its activity (`_ACTIVITY_SECTION`); the row's own label as printed."""
+    *headings, own = row_path or ("",)
+    kept = (_ACTIVITY.sub(" ", label) if _ACTIVITY_SECTION.search(label) else label for label in headings)
+    return (*kept, own)
 
 
 def concept_words(concept: str) -> str:
@@ -437,7 +467,8 @@ _BEFORE_WHAT_NO_LONGER_IS = re.compile(r"(?<=BeforeIncomeTaxes)ExtraordinaryItem
 
 
 # A member's kind after its name: "Segment", and "Market" (`mcd:USMarketMember`: McDonald's prints it "U.S.")
-MEMBER_SUFFIX = re.compile(r"(?<=\w)(?:Segment|Market)?Member$")
+# (and a "segment" run together in lower case: Merck's `mrk:AnimalHealthsegmentMember`)
+MEMBER_SUFFIX = re.compile(r"(?<=\w)(?:Segment|segment|Market)?Member$")
 
 
 def member_words(member: str) -> str:
@@ -499,7 +530,11 @@ def implied_words(wanted: frozenset[str]) -> frozenset[str]:
     "interest", "other"); "who was sitting on more cash" asks "Cash and cash equivalents"; an intangible is an
     asset ("Indefinite-lived intangible asset impairment charge"), and an impairment a charge or a loss
     ("Goodwill impairment losses" for "goodwill impairment")."""
-    expense = frozenset({"expense"}) if wanted and not wanted & _EITHER_WAY else frozenset()
+    # (and the tax on income is its expense: "income taxes" is the "Provision for income taxes"; "deferred
+    # income taxes" stays the deferred part)
+    expense = (
+        frozenset({"expense"}) if wanted and (not wanted & _EITHER_WAY or wanted == {"tax"}) else frozenset()
+    )
     implied = expense | ({"equivalent"} if wanted == {"cash"} else frozenset())
     implied |= {"asset"} if "intangible" in wanted else frozenset()
     return implied | ({"cost", "income"} if "impairment" in wanted else frozenset())
@@ -544,14 +579,39 @@ def name_words_apart(
     return frozenset(apart)
 
 
+# a row of what is earned abroad, and the home country a question may say it leaves out ("ex-US")
+_ABROAD = re.compile(
+    r"\b(?:international|foreign|non-?u\.?s\.?|outside\s+(?:of\s+)?(?:the\s+)?(?:u\.?s\.?|united\s+states))",
+    re.I,
+)
+_HOME = re.compile(
+    r"(?:the\s+)?(?:u\.?s\.?a?\.?|united\s+states(?:\s+of\s+america)?|domestic)", re.IGNORECASE
+)
+
+
+# a row that totals the segments: "Total segment sales", "Total reportable segments", "Segment totals"
+_ALL_SEGMENTS = re.compile(
+    r"^\W*(?:total\s+(?:(?:of\s+)?(?:all\s+)?(?:reportable\s+|operating\s+)?segments?\b)|segments?\s+totals?\b)",
+    re.I,
+)
+
+
+def totals_every_segment(label: str, part: frozenset[str]) -> bool:
+    """Whether a row totals every segment (`_ALL_SEGMENTS`) where the words `part` name one of them."""
+    return bool(part) and _ALL_SEGMENTS.match(label) is not None
+
+
 def _row_terms(cell: CellFacts, neutral: frozenset[str]) -> frozenset[str]:
     """What the row says the cell is: the nearest label of its path that names something ("Total" under
     "Net sales" is net sales)."""
-    for label in reversed(cell.row_path):
-        found = terms(_INCLUDING.sub(" ", label), neutral)
-        if found:
-            return found
-    return frozenset()
+    return terms(_INCLUDING.sub(" ", _naming_label(cell, neutral)), neutral)
+
+
+def _naming_label(cell: CellFacts, neutral: frozenset[str]) -> str:
+    """The nearest label of the row's path that names something (`_row_terms`), else ""."""
+    return next(
+        (label for label in reversed(cell.row_path) if terms(_INCLUDING.sub(" ", label), neutral)), ""
+    )
 
 
 # What a line takes in besides ("Capital expenditures (including capitalized software)") widens it: it is
@@ -988,7 +1048,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # (and a parent member the cell's own implies is the cell's too: "Walmart U.S. … grocery" is carried by
     # the Grocery cell of the Walmart U.S. segment, wmt:WalmartUSSegmentMember, though nothing prints it)
     parents = [member_words(m) for m in cell.implied if m in cell.members]
-    described = [*cell.row_path, cell.column_label, concept, *members, *parents]
+    described = [*describing_path(cell.row_path), cell.column_label, concept, *members, *parents]
     if cell.concept is None and cell.caption:
         described.append(caption_words(cell.caption))
     carried = frozenset().union(*(terms(text, neutral) for text in described))
@@ -1065,6 +1125,13 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         # its column, in a table of segments by measures (P&G's "GROOMING" under "Earnings/(Loss) Before
         # Income Taxes", tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest)
         row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
+    # every segment's total is no one part's: Merck's "Total segment sales", printed under its last segment's
+    # heading ("Animal Health") and tagged without a member, is no answer to the Animal Health segment's sales
+    part = wanted - terms(label, neutral) - named - member_terms
+    if totals_every_segment(label, part):
+        return ItemCheck(
+            False, f"the row '{label}' totals every segment, and '{asked.phrase}' names one ({_quoted(part)})"
+        )
     # a lease's liability is no other line its row may name: Verizon's finance-lease table prints "Long-term
     # debt" for FinanceLeaseLiabilityNoncurrent (a lease's cost is: AMC's "Rent", OperatingLeaseExpense)
     if _LEASE_CONCEPT.search(cell.concept or "") and "lease" not in wanted:
@@ -1073,7 +1140,8 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         )
     # a part is named without the generic word that ends its name ("cranial & spinal": Medtronic's "Cranial &
     # Spinal Technologies"), never without one inside it ("Technology and infrastructure")
-    if (tail := row - accepted) and tail <= _BUSINESS_TAIL and tail == terms(label.split()[-1], neutral):
+    naming = _naming_label(cell, neutral).split() or [""]
+    if (tail := row - accepted) and tail <= _BUSINESS_TAIL and tail == terms(naming[-1], neutral):
         accepted |= tail
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
@@ -1208,6 +1276,9 @@ def leaves_out(
     if said is not None and _same_words(wanted, terms(said.group("line"))):
         # "Capital expenditures – excluding equipment leased to others": the row says it leaves it out
         return ItemCheck(True, f"the row '{label}' says it leaves out '{excluded}'")
+    if _ABROAD.search(label) and _HOME.fullmatch(excluded.strip()):
+        # "international net revenue ex-US": the row is what is earned outside the country left out
+        return ItemCheck(True, f"the row '{label}' is outside '{excluded}'")
     if wanted <= terms(label):
         return ItemCheck(False, f"the row '{label}' is the '{excluded}' the question leaves out")
     if _TOTAL.match(label):

@@ -10,7 +10,7 @@ from filingproof.calendar import LONG_DATE_PATTERN, MONTH_NAME_PATTERN, parse_lo
 from filingproof.ingest.parse.numbers import YEAR_IN_RE, is_year
 from filingproof.ingest.parse.periods import months_in
 from filingproof.ingest.parse.periods.words import CHANGE_COLUMN_RE
-from filingproof.ingest.parse.table_cells import inline_only
+from filingproof.ingest.parse.table_cells import inline_only, written_figures
 from filingproof.ingest.parse.table_grid import Item, column_of, is_header_value, logical_columns
 
 
@@ -22,12 +22,12 @@ class Rows:
     labels: list[Item | None]
     values: list[list[Item]]
     header_rows: int  # the rows above the first with a figure
-    # The label of a first label column that heads the row, its own label in a second column
-    # (`group_label_columns`); None for most rows.
-    groups: list[Item | None] = field(default_factory=list)
+    # The labels that head the row before its own, outermost first: a first label column's, its own label in
+    # a second (`group_label_columns`), or labels that span its rows (`spanning_label_groups`); none for most.
+    groups: list[tuple[Item, ...]] = field(default_factory=list)
 
-    def group(self, r: int) -> Item | None:
-        return self.groups[r] if r < len(self.groups) else None
+    def group(self, r: int) -> tuple[Item, ...]:
+        return self.groups[r] if r < len(self.groups) else ()
 
     def headings(self) -> frozenset[int]:
         """The header rows, and the rows with a label and no figure."""
@@ -98,7 +98,7 @@ def group_label_columns(rows: Rows, columns: "Columns") -> None:
     each labelled in both columns, the rows below continue the run as a whole ("Foreign exchange contracts |
     Revenue", "Interest rate contracts | Other income (expense), net", then " | Net of income tax" for
     both, GOOGL 2024 10-K, AOCI reclassifications)."""
-    rows.groups = [None] * len(rows.items)
+    rows.groups = [()] * len(rows.items)
     body = range(rows.header_rows, len(rows.items))
     starts = [label.col_start for r in body if (label := rows.labels[r]) is not None]
     if not columns.spans or not starts:
@@ -113,7 +113,47 @@ def group_label_columns(rows: Rows, columns: "Columns") -> None:
         rows.labels[r] = second
         rows.values[r] = [item for item in rows.values[r] if item is not second]
         for k in (r, *under):
-            rows.groups[k] = group
+            rows.groups[k] = (group,)
+    spanning_label_groups(rows, first_column)
+
+
+def spanning_label_groups(rows: Rows, first_column: int) -> None:
+    """Labels that span rows (`rowspan`) before a row's own label head every row they span: Pfizer's
+    "Vyndaqel family" over six rows, "QTD" over the first three, then the rows' own "U.S.", "Int'l." and
+    "Worldwide" (PFE 10-Q, selected product revenues). Only where the first row prints its own label after
+    them; a text spanning those rows that states figures ("$782 Up 43% (operationally)") sums up what they
+    print, a label of none and a figure of none, and is left out."""
+    spans: list[tuple[Item, range]] = []
+    for r in range(rows.header_rows, len(rows.items)):
+        label = rows.labels[r]
+        if label is None or rows.groups[r]:
+            continue
+        before = [item for item in rows.items[r] if item.number is None and item.col_end < first_column]
+        spanning = [item for item in before if _rows_spanned(item) > 1]
+        own = [item for item in before if _rows_spanned(item) == 1 and _LABEL_WORD.search(item.text)]
+        if not spanning or label is not spanning[0] or not own or own[-1].col_start < spanning[-1].col_end:
+            continue
+        summaries = [item for item in spanning if written_figures(item.text)]
+        headings = [item for item in spanning if item not in summaries]
+        rows.items[r] = [item for item in rows.items[r] if item not in summaries]
+        rows.labels[r] = own[-1]
+        rows.values[r] = [item for item in rows.values[r] if item not in (*spanning, own[-1])]
+        spans += [(item, range(r, r + _rows_spanned(item))) for item in headings]
+    for r in range(rows.header_rows, len(rows.items)):
+        if not rows.groups[r] and (covering := [item for item, rows_of in spans if r in rows_of]):
+            rows.groups[r] = tuple(covering)
+
+
+# a label's own words, not a footnote mark ("(a)", "*")
+_LABEL_WORD = re.compile(r"[A-Za-z]{2,}|[A-Za-z]\.")
+
+
+def _rows_spanned(item: Item) -> int:
+    """How many rows the item's first cell spans."""
+    try:
+        return max(1, int(item.cells[0].element.get("rowspan") or 1))
+    except ValueError:
+        return 1
 
 
 def _second_label(rows: Rows, r: int, edge: int, first_column: int) -> Item | None:

@@ -279,11 +279,9 @@ class _RowWalker:
             # 28, 2024" over the first column) names columns, not a row.
             values, label_item = [label_item, *values], None
         label = label_item.text if label_item else ""
-        group = rows.group(r)
-        # The grid shows both label columns where the group's label prints: "Humira United States".
-        shown = (
-            f"{group.text} {label}" if group is not None and any(i is group for i in rows.items[r]) else label
-        )
+        # The grid shows the groups' labels where they print: "Humira United States".
+        printed = [group.text for group in rows.group(r) if any(i is group for i in rows.items[r])]
+        shown = " ".join([*printed, label]) if printed else label
         self.grid.append(self._display(shown, values, header=header))
         indent = indent_of(label_item.cells[0].element) if label_item else 0.0
         if label_item is not None and not values:
@@ -336,8 +334,8 @@ class _RowWalker:
         # closing "Earnings per common share––basic:").
         block = indent_of(label_item.cells[0].element, block=True) if label_item else 0.0
         path = self._path(indent, label, closing=summed is not None, block=block if ruled else indent)
-        if (group := self.rows.group(r)) is not None:  # a group in a first label column heads the row
-            path.insert(len(path) - 1, group.text)
+        # the labels that head the row in its label columns stand before its own
+        path[len(path) - 1 : len(path) - 1] = [group.text for group in self.rows.group(r)]
         self._written_figures(r, label_item, label, path)
         self._number_cells(r, numbers, label, path)
         if summed is not None:
@@ -493,9 +491,9 @@ class _RowWalker:
     def _written_figures(self, r: int, label_item: Item | None, label: str, path: list[str]) -> None:
         """Figures written inside the row's text cells: its label's ("Treasury stock — 2,738 and 2,732
         shares"), a value cell's ("3.6%-5.4%"). A group's label in a first label column reads as a label."""
-        group = self.rows.group(r)
+        groups = self.rows.group(r)
         for item in self.rows.items[r]:
-            own = item is label_item or item is group
+            own = item is label_item or any(item is group for group in groups)
             if not own and (ends := range_ends(item)):
                 self._range_cells(r, item, ends, label, path)
                 continue

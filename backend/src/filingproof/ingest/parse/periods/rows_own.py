@@ -22,7 +22,7 @@ from filingproof.ingest.parse.periods.context import (
     without_a_column,
 )
 from filingproof.ingest.parse.periods.prose import month_end
-from filingproof.ingest.parse.periods.structure import dated_balance, row_date
+from filingproof.ingest.parse.periods.structure import dated_balance, row_date, year_to_date_months
 from filingproof.ingest.parse.periods.words import (
     BALANCE_ROW_RE,
     BEGINNING_RE,
@@ -166,6 +166,23 @@ def length_the_section_names(cell: CellContext, column: Period) -> Period | None
     if column.kind != "duration" or not months or round(column.days / 30.4) == months:
         return None
     return cell.flow_to(column.end, months)
+
+
+# a heading of the row's own that says "year to date": Pfizer's "YTD" over a product's rows
+_YEAR_TO_DATE_HEADING_RE = re.compile(r"^\W*(?:ytd|year[-\s]+to[-\s]+date)\W*$", re.IGNORECASE)
+
+
+def year_to_date_the_row_group_names(cell: CellContext) -> Period | None:
+    """A 10-Q's rows of flows headed "YTD": the year to date up to the end of the column, where it names the
+    quarter or its last day, else of the report ("Vyndaqel family | YTD | U.S." under "Revenue July 2,
+    2023", and its "% Change" beside, PFE Q2 2023 10-Q → six months)."""
+    months = year_to_date_months(cell.document)
+    headed = any(_YEAR_TO_DATE_HEADING_RE.match(label) for label in cell.path[:-1])
+    column = cell.column
+    shorter = column is None or column.kind == "instant" or round(column.days / 30.4) < months
+    if not headed or not shorter or cell.kind == "stock":
+        return None
+    return cell.flow_to(cell.document_end if column is None else column.end, months)
 
 
 @without_a_column
