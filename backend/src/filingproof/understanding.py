@@ -791,6 +791,10 @@ def _right_after_company(query: str, start: int, end: int, taken: Sequence[tuple
     )
 
 
+# what a company is named after when it is what is asked about: "now what about paypal", "visa vs paypal"
+_ASKED_ABOUT = re.compile(r"\b(?:about|vs\.?|versus)\s+$", re.IGNORECASE)
+
+
 def _other_companies(
     query: str, matcher: _Matcher, mixed_case: bool, taken: list[tuple[int, int]]
 ) -> Iterable[tuple[int, str]]:
@@ -823,8 +827,15 @@ def _other_companies(
             # one of two words or more, one of them no word ("what did lockheed martin bring in")
             hyphenated = n == 1 and _HYPHENATED.fullmatch(typed) is not None
             lowercase_name = n >= 2 and typed.islower() and not all(map(is_known_word, typed.split()))
-            # and one word in lower case that is no word at all ("now what about paypal")
-            lowercase_word = n == 1 and len(typed) >= 5 and typed.islower() and not is_known_word(typed)
+            # and one word in lower case that is no word at all, asked about ("now what about paypal"; not
+            # "intel mobileye revenue", where it names Intel's segment)
+            lowercase_word = (
+                n == 1
+                and len(typed) >= 5
+                and typed.islower()
+                and not is_known_word(typed)
+                and _ASKED_ABOUT.search(query, 0, start) is not None
+            )
             if not (
                 (mixed_case and word[:1].isupper())
                 or lowercase_owner

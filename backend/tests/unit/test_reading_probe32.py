@@ -22,6 +22,8 @@ CATALOG = Catalog(
         CompanyRef("AMD", "Advanced Micro Devices, Inc."),
         CompanyRef("PYPL", "PayPal Holdings, Inc.", covered=False),
         CompanyRef("QCOM", "QUALCOMM INC/DE", covered=False),
+        CompanyRef("INTC", "Intel Corporation"),
+        CompanyRef("MBLY", "Mobileye Global Inc.", covered=False),
     ),
     (
         FilingRef(1, "GME", "10-K", date(2024, 2, 3), 2023, "FY"),
@@ -46,8 +48,10 @@ def test_a_company_outside_the_store_is_named_in_lower_case_or_with_its_state() 
     # EDGAR registers QUALCOMM as "QUALCOMM INC/DE": its name, and the refusal's, leave the state out
     qualcomm = understand("what total revenue did QUALCOMM Incorporated report for fiscal 2023?", CATALOG)
     assert qualcomm.unknown_companies == ("Qualcomm Inc (QCOM)",)
-    # a word of English in lower case is no company's name ("visa requirements")
+    # a word of English in lower case is no company's name ("visa requirements"), nor is a part of the
+    # company asked ("intel mobileye revenue": Intel's Mobileye segment, though Mobileye is listed on its own)
     assert understand("what about visa requirements", CATALOG).unknown_companies == ()
+    assert understand("intel mobileye revenue 2023", CATALOG).unknown_companies == ()
 
 
 def test_a_quarter_named_by_its_month_alone_is_the_latest_the_filings_end_then() -> None:

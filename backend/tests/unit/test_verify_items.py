@@ -1371,3 +1371,22 @@ def test_a_tax_is_an_expense_whatever_else_it_says() -> None:
     assert "expense" not in implied_words(terms("deferred income taxes"))
     # the deferred part is no provision: NVIDIA's "Deferred income taxes" of its cash flows
     assert "expense" not in implied_words(terms("deferred income taxes"))
+
+
+def test_a_pro_forma_figure_answers_only_a_question_that_says_so() -> None:
+    # Cisco's FY2024 10-K: its revenue as if Splunk had been acquired before the year, tagged with the Splunk
+    # member, is no "splunk revenue"
+    pro_forma = CellFacts(
+        row_path=("Total revenue",),
+        caption="The following table summarizes the pro forma financial information (in millions):",
+        column_label="Years Ended July 27, 2024",
+        concept="us-gaap:BusinessAcquisitionsProFormaRevenue",
+        members=("csco:SplunkInc.SplunkMember",),
+        axes=("us-gaap:BusinessAcquisitionAxis",),
+        period_start=date(2023, 7, 28),
+        period_end=date(2024, 7, 27),
+        company="CSCO",
+        company_names=("Cisco Systems",),
+    )
+    check = check_item(AskedItem("splunk revenue"), pro_forma)
+    assert not check.ok and "pro forma" in check.reason

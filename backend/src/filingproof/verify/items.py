@@ -589,6 +589,7 @@ _HOME = re.compile(
 )
 
 
+_PRO_FORMA = re.compile(r"pro\s*-?\s*forma", re.IGNORECASE)
 # a row that totals the segments: "Total segment sales", "Total reportable segments", "Segment totals"
 _ALL_SEGMENTS = re.compile(
     r"^\W*(?:total\s+(?:(?:of\s+)?(?:all\s+)?(?:reportable\s+|operating\s+)?segments?\b)|segments?\s+totals?\b)",
@@ -1125,6 +1126,13 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         # its column, in a table of segments by measures (P&G's "GROOMING" under "Earnings/(Loss) Before
         # Income Taxes", tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest)
         row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
+    # a pro forma figure (as if an acquisition had closed before the period) answers only a question that says
+    # so: Cisco's pro forma revenue with Splunk, tagged with the Splunk member, is no "splunk revenue"
+    if _PRO_FORMA.search(cell.concept or "") and not _PRO_FORMA.search(asked.phrase):
+        return ItemCheck(
+            False,
+            f"the cell (row '{label}') is a pro forma figure ({cell.concept}), and '{asked.phrase}' is none",
+        )
     # every segment's total is no one part's: Merck's "Total segment sales", printed under its last segment's
     # heading ("Animal Health") and tagged without a member, is no answer to the Animal Health segment's sales
     part = wanted - terms(label, neutral) - named - member_terms
