@@ -1390,3 +1390,20 @@ def test_a_pro_forma_figure_answers_only_a_question_that_says_so() -> None:
     )
     check = check_item(AskedItem("splunk revenue"), pro_forma)
     assert not check.ok and "pro forma" in check.reason
+
+
+def test_a_row_naming_only_a_place_is_what_its_concept_says() -> None:
+    # Visa's FY2024 10-K, income before taxes by where it was earned: "Non-U.S." is its foreign income before
+    # income taxes, no net income earned outside the U.S.
+    foreign = CellFacts(
+        row_path=("Non-U.S.",),
+        column_label="For the Years Ended September 30, 2024 (in millions)",
+        concept="us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign",
+        period_start=date(2023, 10, 1),
+        period_end=date(2024, 9, 30),
+        company="V",
+        company_names=("Visa",),
+    )
+    check = check_item(AskedItem("net income non-U.S."), foreign)
+    assert not check.ok and "names a place" in check.reason
+    assert check_item(AskedItem("foreign income before income taxes"), foreign).ok

@@ -589,6 +589,8 @@ _HOME = re.compile(
 )
 
 
+# the words of a row that says only where its figure was earned
+_PLACE_TERMS = frozenset({"us", "non", "international", "foreign", "domestic", "outside", "abroad"})
 _PRO_FORMA = re.compile(r"pro\s*-?\s*forma", re.IGNORECASE)
 # a row that totals the segments: "Total segment sales", "Total reportable segments", "Segment totals"
 _ALL_SEGMENTS = re.compile(
@@ -1151,6 +1153,18 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     naming = _naming_label(cell, neutral).split() or [""]
     if (tail := row - accepted) and tail <= _BUSINESS_TAIL and tail == terms(naming[-1], neutral):
         accepted |= tail
+    # a row that names only where a figure was earned ("Non-U.S.") says nothing of what it is; its concept
+    # does: Visa's foreign income before income taxes is no net income earned outside the U.S.
+    if (
+        cell.concept is not None
+        and row
+        and row <= _PLACE_TERMS
+        and (beyond := named - accepted - _PLACE_TERMS)
+    ):
+        return ItemCheck(
+            False,
+            f"the row '{label}' names a place, and its concept says {_quoted(beyond)}, not '{asked.phrase}'",
+        )
     # a row that adds two words or more to the item is a narrower line, whatever its concept says: J&J tags
     # its "Charge for purchase of in-process research and development assets" as R&D expense
     narrower = narrower_line(label, accepted, neutral)
