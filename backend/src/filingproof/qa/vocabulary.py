@@ -366,6 +366,7 @@ def candidates(
 
 
 def _members(entry: Entry) -> frozenset[str]:
+    """The terms of every member the entry's cell carries."""
     return frozenset().union(*entry.members)
 
 
@@ -418,7 +419,7 @@ def _key(
 ) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
-    member_terms = frozenset().union(*entry.members)
+    member_terms = _members(entry)
     unnamed_by_row = len(wanted - entry.row - member_terms)
     segment, paid, word, amount, consolidated, phrase = flags
     # a part's share of the consolidated figure after the part's own (`verify.items.consolidated_part`)

@@ -1325,6 +1325,7 @@ _PART_BACKED_OUT = re.compile(
     r"|(?:six|6|nine|9)[- ]months?|(?:1h|h1|9m)(?:\s?'?\d{2,4})?)\b)",
     re.IGNORECASE,
 )
+# the year a part is taken from, said bare before it: "FY less 9M"
 _BARE_YEAR_BEFORE = re.compile(r"\b(fy|full[- ]year)\s+$", re.IGNORECASE)
 # "what does operating cash flow less capex come out to": "less" between two lines is "minus", not a line's
 # own words ("long-term debt, less current portion", "less accumulated depreciation", "less than"), nor a
@@ -1778,6 +1779,7 @@ def _names_an_item(draft: _Draft, members: frozenset[str] = frozenset()) -> bool
     )
 
 
+# what a line is said to be net of, up to the clause's next mark ("net of interest expense")
 _NET_OF = re.compile(r"(?<![\w-])net\s+of\s+[^,.;?!()]{1,40}", re.IGNORECASE)
 # what a line's words say of which part of it is asked, naming no line ("how much did they earn … once you
 # strip out the noncontrolling interest piece": the verb's net income, the company's share of it)

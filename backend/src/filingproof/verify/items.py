@@ -411,6 +411,10 @@ _SPLIT_INTO = re.compile(
 )
 
 
+# a cash-flow statement's activities, by their words
+_ACTIVITY_WORD = r"(?:operating|investing|financing)"
+
+
 def caption_words(caption: str) -> str:
     """What a table's caption says of each of its cells: the caption less the named parts it says the table
     is split into (Visa's "The following table presents our net revenue earned in the U.S. and
@@ -422,7 +426,6 @@ def caption_words(caption: str) -> str:
     return _SPLIT_INTO.sub(lambda found: " " if _NAMED_PART.search(found.group()) else found.group(), caption)
 
 
-_ACTIVITY_WORD = r"(?:operating|investing|financing)"
 _ACTIVITIES_LISTED = re.compile(
     rf"\b{_ACTIVITY_WORD}(?:\s*,\s*(?:and\s+)?{_ACTIVITY_WORD}|\s+(?:and|or)\s+{_ACTIVITY_WORD})+\s+activities\b",
     re.IGNORECASE,
@@ -438,10 +441,10 @@ _NAMED_PART = re.compile(r"(?<!^)\b(?-i:[A-Z])[\w.'’-]*|\b\w+ally\b", re.IGNOR
 # word of that line (Honeywell prints no operating income, and its net income answers none); its cash is
 _ACTIVITY_SECTION = re.compile(
     r"^\W*(?:(?:net\s+)?cash\s+flows?\s+(?:\(?(?:provided\s+by|used\s+(?:in|for)|from)\)?\s+)+)?"
-    r"(?:operating|investing|financing)\s+activities\W*$",
+    rf"{_ACTIVITY_WORD}\s+activities\W*$",
     re.IGNORECASE,
 )
-_ACTIVITY = re.compile(r"\b(?:operating|investing|financing)\s+activities\b", re.IGNORECASE)
+_ACTIVITY = re.compile(rf"\b{_ACTIVITY_WORD}\s+activities\b", re.IGNORECASE)
 
 
 def describing_path(row_path: Sequence[str]) -> tuple[str, ...]:

@@ -97,7 +97,8 @@ def group_label_columns(rows: Rows, columns: "Columns") -> None:
     second is the row's own label. Only a group that stands alone in the first column: after a run of rows
     each labelled in both columns, the rows below continue the run as a whole ("Foreign exchange contracts |
     Revenue", "Interest rate contracts | Other income (expense), net", then " | Net of income tax" for
-    both, GOOGL 2024 10-K, AOCI reclassifications)."""
+    both, GOOGL 2024 10-K, AOCI reclassifications). Then the labels that span rows
+    (`spanning_label_groups`)."""
     rows.groups = [()] * len(rows.items)
     body = range(rows.header_rows, len(rows.items))
     starts = [label.col_start for r in body if (label := rows.labels[r]) is not None]
