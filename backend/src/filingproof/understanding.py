@@ -506,17 +506,22 @@ def _without_generic_tail(core: str) -> list[str]:
     return names
 
 
-def _short_names(core: str, beginnings: Mapping[str, int]) -> set[str]:
+def _short_names(core: str, beginnings: Mapping[str, int], ticker: str = "") -> set[str]:
     """The names people use for a company registered as `core` (lowercase, without legal form): the name
     without a generic last word, the initials of a name joined by "&" ("johnson & johnson" → "j&j"), and
     its first words where no other company EDGAR lists begins with them ("walgreens boots alliance" →
-    "walgreens", "thermo fisher scientific" → "thermo fisher")."""
+    "walgreens", "thermo fisher scientific" → "thermo fisher"), or where they are its ticker ("amc
+    entertainment" → "amc", a short name as any other, though AMC Networks begins with it too)."""
     names = set(_without_generic_tail(core))
     parts = [part.split() for part in core.split("&")]
     if len(parts) == 2 and all(len(part) == 1 for part in parts):
         names.add("&".join(part[0][0] for part in parts))
     first = _first_word(core)
-    if first != core and len(first) >= 4 and first.isalpha() and beginnings.get(first) == 1:
+    if (
+        first != core
+        and first.isalpha()
+        and ((len(first) >= 4 and beginnings.get(first) == 1) or first == ticker.lower())
+    ):
         names.add(first)
     every = core.split()
     spaced = core.replace("-", " ").split()  # as `_name_beginnings` counts them
@@ -675,7 +680,7 @@ def _matcher(catalog: Catalog) -> _Matcher:
                 )
         # names derived from the registered one count only capitalised in a mixed-case question, where a
         # word of them is also an English word ("Ford", "Thermo Fisher"); "abbott", "walgreens" in any case
-        short_names = _short_names(core, beginnings) - names if company.covered else set()
+        short_names = _short_names(core, beginnings, ticker) - names if company.covered else set()
         for alias in short_names:
             common = any(is_english_word(word) for word in re.findall(r"[a-z]+", alias))
             patterns.append(_Alias(ticker, _alias_pattern(alias), common, False, _literal(alias)))
@@ -723,8 +728,14 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
     if alias.case_sensitive_upper:
         if not word.isupper():
             # "amc's rev growth", where no name is written capitalised: a ticker that is also a word names
-            # its company in lowercase as an owner only
-            return word.islower() and written != word and not proper and _owner(query, match)
+            # its company in lowercase as an owner, or as the subject a question's "did" asks about ("what
+            # did ge put into capex"), only
+            owner = written != word and _owner(query, match)
+            return (
+                word.islower()
+                and not proper
+                and (owner or _SUBJECT_OF_DO.search(query, 0, match.start()) is not None)
+            )
         return word not in _ACRONYMS and (mixed_case or not is_english_word(word))
     if not alias.ambiguous or written[0].isupper():
         return True
@@ -762,6 +773,8 @@ def _own_work_of(query: str, match: re.Match[str]) -> bool:
     return _MY.search(query, 0, match.start()) is not None and _OWN_WORK.match(query, match.end()) is not None
 
 
+# "what did ge put into capex": the word after a question's "did" is what it asks about
+_SUBJECT_OF_DO = re.compile(r"\b(?:did|does|do)\s+$", re.IGNORECASE)
 # "apple's gross margin" names Apple in any case; "the target's price" names no company
 _DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|my|your|this|that|each|every)\s+$", re.IGNORECASE)
 

@@ -105,7 +105,7 @@ async def test_a_line_no_item_names_is_ranked_over_the_parts_its_heading_prints_
         "International's filing prints its adjusted property ebitdar in."
     )
     figures = [figure.text for figure in response.figures]
-    assert figures[:3] == ["$3,142 million", "$1,295 million", "-$12 million"]
+    assert figures[:3] == ["$3,142 million", "$1,295 million", "-$11.93 million"]
 
 
 async def test_a_cell_is_a_printed_part_only_of_the_line_its_rows_add_up_to(mgm_release: int) -> None:
@@ -202,10 +202,10 @@ async def test_the_increase_of_a_balance_is_the_move_between_two_balances(
     assert [figure.text for figure in response.figures] == [
         "$1,499 million",
         "$1,603 million",
-        "$104 million",
+        "$104.2 million",
     ]
     assert (
-        "Ulta Beauty, Inc.'s merchandise inventories balance shows an increase of $104 million"
+        "Ulta Beauty, Inc.'s merchandise inventories balance shows an increase of $104.2 million"
         in response.answer
     )
 

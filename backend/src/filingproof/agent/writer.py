@@ -70,10 +70,15 @@ def period_phrase(cell: CellHit, quarter: int | None = None) -> str:
             prefix = ""
             if quarter and length == QUARTER_DAYS:
                 prefix = f"Q{quarter} fiscal {cell.named_year(_year_end_after(cell, quarter))}, "
-            if days % 7 == 0 and abs(days - length) > _WEEK:
-                words = f"{days // 7} weeks"  # PepsiCo's twelve-week quarters are no three months
-            return f"for {prefix}the {words} ended {long_date(cell.period_end)}"
+            return f"for {prefix}the {_counted(days, length, words)} ended {long_date(cell.period_end)}"
     return f"for the period ended {long_date(cell.period_end)}"
+
+
+def _counted(days: int, length: int, words: str) -> str:
+    """A period's length in words: in weeks where a calendar of weeks makes it more than a week off the
+    months it is named by (PepsiCo's twelve-week quarters are no three months, its sixteen-week fourth
+    quarter none either)."""
+    return f"{days // 7} weeks" if days % 7 == 0 and abs(days - length) > _WEEK else words
 
 
 def _year_end_after(cell: CellHit, quarter: int | None) -> date:
@@ -171,8 +176,11 @@ def _summed_phrase(derived: Derived) -> str:
     covered = derived_period(d, {pick.cell.cell_id: pick.cell.cited().period for pick in picks})
     assert covered is not None and covered.period_start is not None, "a period sum covers one period"
     days = (covered.period_end - covered.period_start).days + 1
-    words = next((w for length, w in _LENGTH_WORDS if length_matches(days, length)), "twelve months")
-    phrase = f"the {words} ended {long_date(covered.period_end)}"
+    length, words = next(
+        ((length, w) for length, w in _LENGTH_WORDS if length_matches(days, length)),
+        (YEAR_DAYS, "twelve months"),
+    )
+    phrase = f"the {_counted(days, length, words)} ended {long_date(covered.period_end)}"
     year_ends = [p.cell.period_end for p in picks if _is_year(p.cell)]
     if length_matches(days, QUARTER_DAYS) and any(dates_match(end, covered.period_end) for end in year_ends):
         return f"Q4 fiscal {picks[0].cell.named_year(covered.period_end)}, {phrase}"

@@ -641,15 +641,16 @@ async def answer_table(
             for year in [years[0] - 1, years[0]] if moved and years[0] is not None else years:
                 part = await one(ticker, items[0], year)
                 whole = await one(ticker, items[1], year)
-                if (
-                    part is not None
-                    and whole is not None
-                    and await _gross_profit_unprinted(picker, ticker, items[0], part, whole)
-                ):
+                cost_asked = (
+                    await _cost_of_a_part(picker, ticker, items[0], part, whole)
+                    if part is not None and whole is not None
+                    else None
+                )
+                if cost_asked is not None and whole is not None and part is not None:
                     # a part's gross margin where the filer prints its revenue and its cost, no gross profit
-                    # (Tesla's "Services and other"): computed from the two
+                    # (Tesla's "Services and other", Adobe's "Subscription"): computed from the two
                     answer.picks.remove(part)
-                    cost = await one(ticker, Asked(ITEMS_BY_KEY["cost_of_sales"], None), year)
+                    cost = await one(ticker, cost_asked, year)
                     _derive_stated(answer, _GROSS_MARGIN_OF_A_PART, [whole, cost])
                     continue
                 _derive(answer, kind, [part, whole])
@@ -743,16 +744,33 @@ def _member_in_row(cell: CellHit, item: LineItem) -> str:
 _GROSS_MARGIN_OF_A_PART = "pct(([0] - [1]) / [0])"
 
 
-async def _gross_profit_unprinted(
+# the words of a gross margin asked, which leave the part's name ("subscription gross margin")
+_GROSS_MARGIN_WORDS = re.compile(r"\b(?:gross|margins?|profit|percentage|gm)\b|%", re.IGNORECASE)
+
+
+async def _cost_of_a_part(
     picker: _Picker, ticker: str, asked: Asked, part: Pick, whole: Pick
-) -> bool:
-    """Whether the gross profit asked of a part was found as a line that is none (its cost of revenue, under
-    the part's name, and under no "Gross margin" heading): the filer prints no gross profit for the part."""
-    if asked.item is None or asked.item.key != "gross_profit" or whole.segment is None:
-        return False
-    if part.cell.concept in asked.item.concepts:
-        return False
-    return "gross" not in await picker.path_terms(ticker, part.cell)
+) -> Asked | None:
+    """The part's cost of revenue, to compute a gross margin asked of a part the filer prints no gross profit
+    for; None where the gross profit found is the part's. A member's (Tesla's "Services and other"): its
+    gross profit was found as a line that is none (its cost of revenue, under the part's name and no "Gross
+    margin" heading). A revenue line's (Adobe's "Subscription", beside "Product" and "Services and other"):
+    its revenue was found under its name and the gross profit, the company's, under none; its cost is the
+    line of that name under the cost of revenue."""
+    if asked.item is None or asked.item.key != "gross_profit":
+        return None
+    cost = ITEMS_BY_KEY["cost_of_sales"]
+    if whole.segment is not None:
+        if part.cell.concept in asked.item.concepts or "gross" in await picker.path_terms(ticker, part.cell):
+            return None
+        return Asked(cost, None)
+    named = _GROSS_MARGIN_WORDS.sub(" ", asked.phrase or "").split()
+    wanted = terms(" ".join(named))
+    if not wanted or part.segment is not None or wanted <= await picker.path_terms(ticker, part.cell):
+        return None
+    if not wanted <= await picker.path_terms(ticker, whole.cell):
+        return None
+    return Asked(cost, f"{' '.join(named)} cost of revenue")
 
 
 def _names_nothing(cell: CellHit) -> bool:
@@ -765,16 +783,24 @@ async def _on_one_line(
 ) -> list[Pick] | None:
     """The parts' figures again, all on the line one of them was found on: General Dynamics' year on the
     income statement's line, where its 10-Q prints the first half, rather than the segment note's total
-    (another concept). None when no line holds them all."""
-    if asked.item is None:
-        return None
+    (another concept); of a line no curated item names, as the question's phrase names it (PepsiCo's "D&A":
+    the cash-flow statement's line of its 10-K and its 10-Q, not a segment note's "Depreciation and Other
+    Amortization"). None when no line holds them all."""
     for concept in dict.fromkeys(p.cell.concept for p in picks if p.cell.concept and not p.cell.dimensions):
-        item = replace(asked.item, concepts=(concept,))
+        item = replace(asked.item, concepts=(concept,)) if asked.item else _line_of_concept(asked, concept)
         again = [await picker.pick(ticker, item, part) for part in parts]
         found = [pick for pick in again if pick is not None]
         if len(found) == len(parts) and len({_line_of(pick.cell) for pick in found}) == 1:
             return found
     return None
+
+
+_NOTHING = re.compile(r"(?!)")
+
+
+def _line_of_concept(asked: Asked, concept: str) -> LineItem:
+    """The line a phrase names, as the one concept it is tagged with (its own key: the picker's cache)."""
+    return LineItem(f"concept:{concept}", asked.name, _NOTHING, (concept,), _NOTHING)
 
 
 def _line_of(cell: CellHit) -> tuple[str, tuple[tuple[str, str], ...]]:

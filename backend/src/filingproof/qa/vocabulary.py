@@ -410,13 +410,18 @@ _STATEMENT_CAPTION = re.compile(
 )
 
 
+def _nil(cell: CellHit) -> bool:
+    """A cell printed as a dash or left blank: nothing in that table, not a figure of zero."""
+    return cell.value == 0 and not any(ch.isdigit() for ch in cell.text)
+
+
 def _key(
     entry: Entry,
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
     flags: tuple[bool, bool, frozenset[str], bool, bool, str],
-) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
+) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = _members(entry)
@@ -470,6 +475,10 @@ def _key(
         share_of_whole,
         unasked_segment,
         other_word,
+        # a dash is the line's absence from one table (Adobe's equity statement prints "—" under "Common
+        # Stock" beside the $3,407 million of its "Repurchases of common stock"): a figure printed for the
+        # same words comes first
+        _nil(entry.cell),
         by_caption,
         named,
         members,
@@ -480,11 +489,6 @@ def _key(
         # of income, not a segment's "Sales (millions)" in a table captioned with the segment's name
         not entry.in_statement,
     )
-
-
-def _nil(cell: CellHit) -> bool:
-    """A cell printed as a dash or left blank: nothing in that table, not a figure of zero."""
-    return cell.value == 0 and not any(ch.isdigit() for ch in cell.text)
 
 
 def resolve(

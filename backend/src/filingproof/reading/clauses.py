@@ -554,10 +554,17 @@ def _computes_the_question(text: str, before: Sequence[tuple[int, int]], start: 
     )
 
 
+# ", full year", ", fy23" at a formula's end: the period asked, said again
+_RESTATED_PERIOD_AFTER = re.compile(
+    r",\s*(?:for\s+the\s+)?(?:full[- ]year|whole\s+year|(?:fiscal\s+)?(?:fy|q[1-4]|[1-4]q)\s?'?\d{2,4})\W*$",
+    re.IGNORECASE,
+)
+
+
 def _formula_after_question(text: str, before: Sequence[tuple[int, int]], start: int, end: int) -> bool:
     """Whether the sentence at `start` is a formula alone (operands and an operator, no question of its own)
-    after a sentence that asks."""
-    sentence = text[start:end]
+    after a sentence that asks; the period it ends by restating is no part of it ("…, full year")."""
+    sentence = _RESTATED_PERIOD_AFTER.sub("", text[start:end])
     operators = [found.group().strip().lower() for found in OPERATOR_WORD.finditer(sentence)]
     return (
         # two lines and their operator, nothing else: not a list of parts ("total upstream, U.S. plus

@@ -58,7 +58,7 @@ EDGE_WORDS = _words(
 # name no line item.
 PART_WORDS = _words(
     "segment segments seg division divisions unit business group side geography geographic portfolio "
-    "platform market bucket arm geo franchise"
+    "platform market bucket arm geo franchise department dept"
 )
 # Nothing but a possessive between a company's name and the next word: "PLTR AIP", "Palantir's AIP"
 JUXTAPOSED = re.compile(r"(?:['’]s?)?\s+")

@@ -129,6 +129,8 @@ class Reading:
         )
 
 
+# a yes-or-no question of an amount: "did jci buy back much stock …", "did they spend much on R&D"
+_DID_MUCH = re.compile(r"\W*did\b[^?]*?\b(?:much|a\s+lot)\b", re.IGNORECASE)
 _QUESTION_WORD = re.compile(
     r"(?:what|how|which|who|whose|when|why|where|did|does|do|is|was|were|are|has|have|can|could|would|will"
     r"|by|in|of|for|describe|explain|list|compare|show|name|give|tell)\b",
@@ -619,6 +621,17 @@ def _bind_brand_before(draft: _Draft, start: int, mentioned: Sequence[tuple[str,
         draft.bind(*brand.span(1), "filler")
 
 
+# The asker's words for a part before its member's name in parentheses: "the domestic theatres (us markets)"
+_GLOSS_BEFORE = re.compile(r"\b(?:the|its|their)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)\s*\(\s*$", re.IGNORECASE)
+
+
+def _bind_gloss_before(draft: _Draft, start: int) -> None:
+    """Words after a determiner, right before a member's name in parentheses, describe the member: filler."""
+    gloss = _GLOSS_BEFORE.search(draft.text, 0, start)
+    if gloss is not None and draft.free(*gloss.span(1)):
+        draft.bind(*gloss.span(1), "filler")
+
+
 def _printed_within(name: str, printed: str | None) -> str:
     """The printed name where it is the tag's name less a word for a part or a first word (the company's
     name: "Verizon Consumer Group" is printed "Consumer"), else the name ("Security Revenue", printed
@@ -746,6 +759,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
                 _bind_part_word(draft, found.end())
                 _bind_appositive(draft, found.end())
                 _bind_brand_before(draft, found.start(), mentioned)
+                _bind_gloss_before(draft, found.start())
     for name in sorted(bounds, key=len, reverse=True):
         if named and not reporters[name] & named:
             continue
@@ -791,6 +805,7 @@ def _bind_members(draft: _Draft, words: FilingWords, mentioned: Sequence[tuple[s
             draft.bind(token.start(), token.start() + len(word), "qualifier", short[member])
             _bind_part_word(draft, token.start() + len(word))  # "the EMEA geography"
     _bind_shortened_members(draft, reporters, short, named, dict(words.printed), named_at)
+    _bind_members_by_first_words(draft, reporters, bounds, named, dict(words.printed), named_at)
     _bind_run_together_members(draft, reporters, short, named, companies)
     if any(span.role == "qualifier" for span in draft.spans) or _PART_WORD.search(f" {draft.text}"):
         _bind_groups_as_filler(draft, (_BEFORE_ELIMINATIONS,))
@@ -836,7 +851,8 @@ def _member_tails(
     for name in names:
         parts = name.split()
         for start in range(1, len(parts) - 1):
-            if parts[start].lower() not in _MINOR:
+            # (a tail in lowercase is a line's words, no name's: Caterpillar's "Deferred income taxes")
+            if parts[start].lower() not in _MINOR and not parts[start][0].islower():
                 tails.setdefault(" ".join(parts[start:]), {})[tagged.get(name, name)] = name
     return {
         tail: next(iter(members.values()))
@@ -864,6 +880,42 @@ def _free_of_all_but_parts(draft: _Draft, start: int, end: int) -> bool:
         )
         for span in draft.spans
     )
+
+
+def _bind_members_by_first_words(
+    draft: _Draft,
+    reporters: Mapping[str, set[str]],
+    bounds: Mapping[str, str],
+    named: Collection[str],
+    tagged: Mapping[str, str],
+    named_at: Collection[tuple[int, int]],
+) -> None:
+    """A member of a company the question names, by the first words of its name, two or more that no other
+    member's name begins with: Travelers' "Bond & Specialty" (its "Bond & Specialty Insurance"); never where
+    a company is named (`named_at`)."""
+    names = [name for name, tickers in reporters.items() if tickers & set(named)]
+    spelled = {name: spelled_words(name) for name in names}
+    for name in names:
+        for head in _first_words(name):
+            words = spelled_words(head)
+            if any(
+                spelled[other][: len(words)] == words and tagged.get(other, other) != tagged.get(name, name)
+                for other in names
+            ):
+                continue  # ("North America" of "North America Retail", where "North America" is one too)
+            for found in _member_pattern(head).finditer(draft.text):
+                if draft.free(*found.span()) and not any(
+                    a < found.end() and found.start() < b for a, b in named_at
+                ):
+                    draft.bind(found.start(), found.end(), "qualifier", bounds[name])
+            break
+
+
+def _first_words(name: str) -> list[str]:
+    """A name's first words, longest first: each two words or more besides joiners, never the whole name."""
+    parts = name.split()
+    heads = [" ".join(parts[:k]) for k in range(len(parts) - 1, 1, -1)]
+    return [head for head in heads if sum(word.lower() not in _MINOR | {"&"} for word in head.split()) >= 2]
 
 
 def _bind_shortened_members(
@@ -1364,6 +1416,12 @@ _LANDED = re.compile(
     r"|\bhow\s+much\s+of\s+[^?,.]{1,40}?\s+(landed|fell|came\s+in)\s+(?=in\b)",
     re.IGNORECASE,
 )
+# examples of what a figure holds, listed and ended with "etc" (", wind + grid etc", ", gift cards, loyalty
+# stuff etc."): what the asker has in mind, no line
+_EXAMPLES = re.compile(
+    r"[,(]\s*((?:[\w&'./-]+\s*(?:[+/,&]|\band\b)\s*){1,4}[\w&'./-]+(?:\s+[\w&'./-]+)?\s+etc\b\.?)",
+    re.IGNORECASE,
+)
 # "on an EBIT-adjusted basis", "on a diluted basis": the measure is the words between
 _ON_BASIS = re.compile(r"\b(on(?:\s+(?:an?|the))?)\s+[\w-]+(?:\s+[\w-]+)?\s+(basis)\b", re.IGNORECASE)
 # "as General Motors shows it", "as they report them": the figure as printed, no line's word
@@ -1447,14 +1505,15 @@ def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -
 def _bind_manner(draft: _Draft) -> None:
     """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
     spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line), nor where
-    the cash was held ("have on hand"), nor what the figure is not (", not the six-month number")."""
+    the cash was held ("have on hand"), nor what the figure is not (", not the six-month number"), nor the
+    examples an asker lists (", wind + grid etc")."""
     _bind_groups_as_filler(draft, (_HOW_MANNER, _CASH_SPENT, _HELD, _HELD_MORE, _RESULT_OF))
     for found in [*_READ_OFF.finditer(draft.text), *_NOT_THAT.finditer(draft.text)]:
         for word in re.finditer(r"\w\S*", found.group()):
             start, end = found.start() + word.start(), found.start() + word.end()
             if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
                 draft.bind(start, end, "filler")
-    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN, _SHOWN_ON, _FOR_PURPOSE, _LANDED))
+    _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN, _SHOWN_ON, _FOR_PURPOSE, _LANDED, _EXAMPLES))
     for found in _CASH_ON_HAND.finditer(draft.text):
         if draft.free(*found.span(1)) and draft.free(*found.span(2)):
             draft.bind(*found.span(1), "item", "cash and cash equivalents")
@@ -2726,6 +2785,9 @@ def read(
     text = _WHAT_THE.sub(r"\1 was \2", text)
     # "… free cash flow... what does it come to for calendar 2023": "it" is the figure the lender names
     text = _WHAT_DOES_IT.sub(r"\1 was", text)
+    if any(_DID_MUCH.match(draft.text) for draft in asking):
+        # "did jci buy back much stock in the september quarter": how much, as "what was …" asks it
+        text = re.sub(r"^\W*did\b", "what was", text, flags=re.IGNORECASE)
     if text and not _QUESTION_WORD.match(text):
         # "TSLA rev FY24": a figure is asked for, as "What was …" asks it; in lower case where the question
         # is ("dow inventories": a name that is also a word names a company in a question without capitals)

@@ -3,7 +3,8 @@
 Rounding is half-up to the written precision, so every formatted figure is within half a step of
 its value and matches it. Styles:
 - "short": the largest scale word that fits, one decimal ("$391.0 billion", "2.3 million shares");
-- "millions": whole millions ("$391,035 million");
+- "millions": in millions, four digits at least where the figure has them ("$391,035 million",
+  "$385.3 million", "$20.18 million");
 - "full": every digit in base units ("$391,035,000,000", "2,024").
 Percentages ("114.2%"), ratios ("1.52x") and per-share amounts ("$6.08 per share") ignore the style.
 An amount in another currency is written with its own sign ("€750.0 million", "£1.25 per share").
@@ -26,10 +27,24 @@ def _digits(magnitude: Decimal, decimals: int) -> str:
     return f"{rounded:,.{decimals}f}"
 
 
+def _places_shown(millions: Decimal) -> int:
+    """The decimals a figure in millions shows: four digits at least where it has them (AMC's $385.3
+    million, Riot's $20,183 thousand as $20.18 million), none past its own (whole millions stay whole), at
+    most three."""
+    exponent = millions.normalize().as_tuple().exponent
+    own = max(0, -exponent) if isinstance(exponent, int) else 0
+    whole_digits = len(str(int(millions))) if millions >= 1 else 0
+    return min(own, max(0, _DIGITS_SHOWN - whole_digits), 3)
+
+
+_DIGITS_SHOWN = 4
+
+
 def _scaled(magnitude: Decimal, style: Style, whole_decimals: int) -> str:
     """The magnitude with a scale word (short, millions) or in full."""
     if style == "millions":
-        return f"{_digits(magnitude.scaleb(-6), 0)} million"
+        millions = magnitude.scaleb(-6)
+        return f"{_digits(millions, _places_shown(millions))} million"
     if style == "short":
         for power, word in _SCALE_WORDS:
             if magnitude >= Decimal(1).scaleb(power):

@@ -126,6 +126,8 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ("gaap", r"\b(?:u\.\s?s\.?|us)\s+gaap\b", " gaap "),
     ("u.s united", r"\bu\.\s?s\.?(?![a-z])|\bunited\s+states\b", " us "),
     ("eps", r"\beps\b", " earnings per share "),
+    # GE's "Actual income tax rate" is its effective tax rate
+    ("actual", r"\bactual\s+(?=(?:income\s+)?tax\s+rate)", " effective "),
     # "Earnings per Common Share Assuming Dilution" (Merck) is diluted EPS
     ("dilution", r"\bassuming\s+dilution\b", " diluted "),
     # PepsiCo's "Capital spending" is its capital expenditures
@@ -136,9 +138,9 @@ _REWRITE_RULES: tuple[tuple[str, str, str], ...] = (
     ),
     ("plant", r"\bproperty,?\s+plant,?\s+and\s+equipment\b", " property and equipment "),
     (
-        "payment purchase",
+        "payment purchase addition",
         r"\b(?:payments?\s+(?:to\s+acquire|for(?:\s+(?:the\s+)?acquisitions?\s+of)?)|purchases?\s+related"
-        r"\s+to)\s+(?=property)",
+        r"\s+to|additions\s+to)\s+(?=property)",
         " purchases of ",
     ),
     (
@@ -527,12 +529,15 @@ _ACCRUED = frozenset({"cost", "expense"})
 _LEASE_CONCEPT = re.compile(r"(?:^|:)(?:Finance|Operating)LeaseLiabilit")  # not its cost: AMC's "Rent"
 
 
+_OWN_SOFTWARE = frozenset({"internal", "use", "software", "capitalized"})
+
+
 def implied_words(wanted: frozenset[str]) -> frozenset[str]:
     """The words a line may add to the item that the question leaves unsaid: "R&D" is the "Research and
     development expenses" line (a cost's line may say "expense", unless its words could name income too:
     "interest", "other"); "who was sitting on more cash" asks "Cash and cash equivalents"; an intangible is an
     asset ("Indefinite-lived intangible asset impairment charge"), and an impairment a charge or a loss
-    ("Goodwill impairment losses" for "goodwill impairment")."""
+    ("Goodwill impairment losses" for "goodwill impairment"), and deferred revenue deferred income."""
     # (and the tax on income is its expense: "income taxes" is the "Provision for income taxes"; "deferred
     # income taxes" stays the deferred part)
     expense = (
@@ -540,6 +545,11 @@ def implied_words(wanted: frozenset[str]) -> frozenset[str]:
     )
     implied = expense | ({"equivalent"} if wanted == {"cash"} else frozenset())
     implied |= {"asset"} if "intangible" in wanted else frozenset()
+    # capital expenditures take in the software a company builds for its own use (GE's "Additions to property,
+    # plant and equipment and internal-use software")
+    implied |= _OWN_SOFTWARE if {"purchase", "property", "equipment"} <= wanted else frozenset()
+    # deferred revenue is also called deferred income (AMC's "Deferred revenues and income")
+    implied |= {"income"} if {"deferred", "revenue"} <= wanted else frozenset()
     return implied | ({"cost", "income"} if "impairment" in wanted else frozenset())
 
 

@@ -64,6 +64,25 @@ def impossible_period(question: str) -> str | None:
     return f"the question names a period no filing can have ({shown!r})"
 
 
+# Companies set against each other: "who had the bigger tax bill", "which company recorded more"
+_COMPARES_COMPANIES = re.compile(
+    r"\bwho(?:['’]s|\s+\w+)?\s+(?:the\s+)?(?:bigger|higher|larger|greater|more|smaller|lower|less)\b"
+    r"|\bwhich\s+(?:company|firm|of\s+the\s+two)\b",
+    re.IGNORECASE,
+)
+
+
+def one_of_those_compared(question: str, u: QueryUnderstanding) -> str | None:
+    """Why a question setting companies against each other, of which one alone is recognised, gets no
+    figure: that company's alone answers no comparison ("comparing cat and ge …", where "ge" was no name)."""
+    if len(u.companies) != 1 or u.unknown_tickers or _COMPARES_COMPANIES.search(question) is None:
+        return None
+    return (
+        f"the question compares companies, and {u.companies[0]} is the only one of them recognised (name the "
+        "other by its ticker or its name)"
+    )
+
+
 def request_filters(filters: QueryFilters | None) -> Filters | None:
     """The request's filters as the understanding reads them (None: no filter)."""
     if filters is None:
@@ -259,7 +278,9 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         text = reading.text  # below the router, the question is its reading
         u = understand(text, catalog, filters, naming=naming_text(reading))
         u = _company_of(reading, _reading_companies(reading, u, catalog), catalog)
-        impossible = impossible_period(text) or two_lengths(text)
+        impossible = (
+            impossible_period(text) or two_lengths(text) or one_of_those_compared(state["question"], u)
+        )
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
