@@ -3,7 +3,7 @@ name begins with it ("amc") or a question's "did" asks about it ("what did ge pu
 before its name in parentheses ("the domestic theatres (us markets)"), examples ended with "etc", a formula
 that restates its period, a comparison of companies of which one alone is named, and the lines' own words
 ("Deferred revenues and income", "Additions to property, plant and equipment and internal-use software",
-"Actual income tax rate")."""
+"Actual income tax rate"), and income asked "to common" shareholders."""
 
 from datetime import date
 from decimal import Decimal
@@ -11,6 +11,8 @@ from decimal import Decimal
 from filingproof.agent.nodes.router import one_of_those_compared
 from filingproof.agent.writer import _counted, figure
 from filingproof.calendar import QUARTER_DAYS
+from filingproof.qa.store import CellHit
+from filingproof.qa.vocabulary import Entry, _to_common
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, SpanRole, read
 from filingproof.understanding import Catalog, CompanyRef, FilingRef, company_mentions, understand
@@ -159,3 +161,25 @@ def test_a_retailers_department_is_a_word_for_a_part() -> None:
         "net",
         "sales",
     ]
+
+
+def _income_line(concept: str) -> Entry:
+    cell = CellHit(
+        1, 1, concept, {}, "14,595", Decimal(14_595_000_000), "USD", 6, "Net earnings", "2024", False,
+        date(2023, 7, 1), date(2024, 6, 30), 53, None, None, None, 4, None, "PG", "10-K", date(2024, 6, 30),
+        2024, "FY",
+    )  # fmt: skip
+    return Entry(cell, frozenset({"income"}), frozenset({"income"}), (), frozenset({"income"}), 0)
+
+
+def test_income_asked_to_common_is_the_line_left_to_the_common_shareholders() -> None:
+    # Procter & Gamble prints $14,879 million attributable to P&G and $14,595 million available to its
+    # common shareholders after preferred dividends (basic; $14,879 million diluted)
+    basic = _income_line("us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic")
+    diluted = _income_line("us-gaap:NetIncomeLossAvailableToCommonStockholdersDiluted")
+    whole = _income_line("us-gaap:NetIncomeLoss")
+    asked = "net income attributable to common stockholders"
+    assert [_to_common(asked, entry) for entry in (basic, diluted, whole)] == [0, 1, 2]
+    assert _to_common("net income attributable to common stockholders, diluted", diluted) == 0
+    # not asked "to common": no line is preferred
+    assert {_to_common("net income", entry) for entry in (basic, diluted, whole)} == {0}

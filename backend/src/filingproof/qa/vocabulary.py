@@ -415,13 +415,30 @@ def _nil(cell: CellHit) -> bool:
     return cell.value == 0 and not any(ch.isdigit() for ch in cell.text)
 
 
+# income asked "to common" shareholders ("NI to common", "net earnings attributable to its common holders")
+_TO_COMMON = re.compile(r"\bto\s+(?:its\s+|our\s+|the\s+)?common\b", re.IGNORECASE)
+
+
+def _to_common(phrase: str, entry: Entry) -> int:
+    """Where income is asked "to common", the line tagged as what is left to the common shareholders first
+    (Procter & Gamble's $14,595 million after preferred dividends, not the $14,879 million attributable to
+    P&G), its basic figure before its diluted one unless "diluted" is asked: 0, 1, 2. A company that prints no
+    such line answers with its net income as before (General Dynamics' "Net earnings")."""
+    if _TO_COMMON.search(phrase) is None:
+        return 0
+    concept = entry.cell.concept or ""
+    if "AvailableToCommon" not in concept:
+        return 2
+    return 1 if concept.endswith("Diluted") and not re.search(r"\bdiluted\b", phrase, re.IGNORECASE) else 0
+
+
 def _key(
     entry: Entry,
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
     flags: tuple[bool, bool, frozenset[str], bool, bool, str],
-) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, int, int, int, int, int, bool, bool]:
+) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, int, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = _members(entry)
@@ -479,6 +496,7 @@ def _key(
         # Stock" beside the $3,407 million of its "Repurchases of common stock"): a figure printed for the
         # same words comes first
         _nil(entry.cell),
+        _to_common(phrase, entry),
         by_caption,
         named,
         members,
