@@ -12,7 +12,7 @@ from filingproof.agent.nodes.router import one_of_those_compared
 from filingproof.agent.writer import _counted, figure
 from filingproof.calendar import QUARTER_DAYS
 from filingproof.qa.store import CellHit
-from filingproof.qa.vocabulary import Entry, _to_common
+from filingproof.qa.vocabulary import Entry, _common_asked, _to_common
 from filingproof.reading.grammar import GRAMMAR
 from filingproof.reading.reading import FilingWords, Reading, SpanRole, read
 from filingproof.understanding import Catalog, CompanyRef, FilingRef, company_mentions, understand
@@ -178,8 +178,8 @@ def test_income_asked_to_common_is_the_line_left_to_the_common_shareholders() ->
     basic = _income_line("us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic")
     diluted = _income_line("us-gaap:NetIncomeLossAvailableToCommonStockholdersDiluted")
     whole = _income_line("us-gaap:NetIncomeLoss")
-    asked = "net income attributable to common stockholders"
-    assert [_to_common(asked, entry) for entry in (basic, diluted, whole)] == [0, 1, 2]
-    assert _to_common("net income attributable to common stockholders, diluted", diluted) == 0
+    asked = _common_asked("net income attributable to common stockholders")
+    assert [_to_common(entry, asked) for entry in (basic, diluted, whole)] == [0, 1, 2]
+    assert _to_common(diluted, _common_asked("net income attributable to common stockholders, diluted")) == 0
     # not asked "to common": no line is preferred
-    assert {_to_common("net income", entry) for entry in (basic, diluted, whole)} == {0}
+    assert {_to_common(entry, _common_asked("net income")) for entry in (basic, diluted, whole)} == {0}

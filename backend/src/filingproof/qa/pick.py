@@ -641,18 +641,15 @@ async def answer_table(
             for year in [years[0] - 1, years[0]] if moved and years[0] is not None else years:
                 part = await one(ticker, items[0], year)
                 whole = await one(ticker, items[1], year)
-                cost_asked = (
-                    await _cost_of_a_part(picker, ticker, items[0], part, whole)
-                    if part is not None and whole is not None
-                    else None
-                )
-                if cost_asked is not None and whole is not None and part is not None:
-                    # a part's gross margin where the filer prints its revenue and its cost, no gross profit
-                    # (Tesla's "Services and other", Adobe's "Subscription"): computed from the two
-                    answer.picks.remove(part)
-                    cost = await one(ticker, cost_asked, year)
-                    _derive_stated(answer, _GROSS_MARGIN_OF_A_PART, [whole, cost])
-                    continue
+                if part is not None and whole is not None:
+                    cost_asked = await _cost_of_a_part(picker, ticker, items[0], part, whole)
+                    if cost_asked is not None:
+                        # a part's gross margin where the filer prints its revenue and its cost, no gross
+                        # profit (Tesla's "Services and other", Adobe's "Subscription"): computed from the two
+                        answer.picks.remove(part)
+                        cost = await one(ticker, cost_asked, year)
+                        _derive_stated(answer, _GROSS_MARGIN_OF_A_PART, [whole, cost])
+                        continue
                 _derive(answer, kind, [part, whole])
             if (moved or len(years) == 2) and len(u.companies) == 1:
                 _ratio_change(answer)

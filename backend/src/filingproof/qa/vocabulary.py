@@ -419,17 +419,26 @@ def _nil(cell: CellHit) -> bool:
 _TO_COMMON = re.compile(r"\bto\s+(?:its\s+|our\s+|the\s+)?common\b", re.IGNORECASE)
 
 
-def _to_common(phrase: str, entry: Entry) -> int:
-    """Where income is asked "to common", the line tagged as what is left to the common shareholders first
-    (Procter & Gamble's $14,595 million after preferred dividends, not the $14,879 million attributable to
-    P&G), its basic figure before its diluted one unless "diluted" is asked: 0, 1, 2. A company that prints no
-    such line answers with its net income as before (General Dynamics' "Net earnings")."""
+def _common_asked(phrase: str) -> str | None:
+    """The figure of income left to the common shareholders a phrase asks "to common": "Diluted" where it
+    says so, else "Basic"; None where it asks none (read once per phrase, not per candidate)."""
     if _TO_COMMON.search(phrase) is None:
+        return None
+    return "Diluted" if re.search(r"\bdiluted\b", phrase, re.IGNORECASE) else "Basic"
+
+
+def _to_common(entry: Entry, asked: str | None) -> int:
+    """Where income is asked "to common" (`_common_asked`), the line tagged as what is left to the common
+    shareholders first (Procter & Gamble's $14,595 million after preferred dividends, not the $14,879 million
+    attributable to P&G), its basic figure before its diluted one unless "diluted" is asked: 0, 1, 2. A
+    company that prints no such line answers with its net income as before (General Dynamics' "Net
+    earnings")."""
+    if asked is None:
         return 0
     concept = entry.cell.concept or ""
     if "AvailableToCommon" not in concept:
         return 2
-    return 1 if concept.endswith("Diluted") and not re.search(r"\bdiluted\b", phrase, re.IGNORECASE) else 0
+    return 1 if concept.endswith("Diluted") and asked != "Diluted" else 0
 
 
 def _key(
@@ -437,13 +446,13 @@ def _key(
     wanted: frozenset[str],
     accepted: frozenset[str],
     preferred: Sequence[str],
-    flags: tuple[bool, bool, frozenset[str], bool, bool, str],
+    flags: tuple[bool, bool, frozenset[str], bool, bool, str, str | None],
 ) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, int, int, int, int, int, int, bool, bool]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = _members(entry)
     unnamed_by_row = len(wanted - entry.row - member_terms)
-    segment, paid, word, amount, consolidated, phrase = flags
+    segment, paid, word, amount, consolidated, phrase, common = flags
     # a part's share of the consolidated figure after the part's own (`verify.items.consolidated_part`)
     share_of_whole = (
         bool(entry.cell.dimensions) and not consolidated and consolidated_part(entry.cell.row_label)
@@ -496,7 +505,7 @@ def _key(
         # Stock" beside the $3,407 million of its "Repurchases of common stock"): a figure printed for the
         # same words comes first
         _nil(entry.cell),
-        _to_common(phrase, entry),
+        _to_common(entry, common),
         by_caption,
         named,
         members,
@@ -541,6 +550,7 @@ def resolve(
         not counted,
         consolidated_part(phrase),
         phrase,
+        _common_asked(phrase),
     )
     if not found:
         return None
@@ -560,9 +570,10 @@ def resolve(
     # within one filing, the same item printed again (statement and note) is one figure, not a tie
     if not paid:
         best += _other_statement(found, chosen, accepted, top_key[1])
-    # a dash ties with a printed figure only as that line's absence from one table (PepsiCo's "Restructuring
-    # charges —" among its share-based compensation, beside the year's $411 million of them): the figure is
-    # the item asked
+    # a dash beside a printed figure is that line's absence from one table (PepsiCo's "Restructuring
+    # charges —" among its share-based compensation, beside the year's $411 million of them): the key ranks
+    # it after a printed figure of the same words (`_key`), and a payment line `_other_statement` adds
+    # beside a chosen dash is the figure asked
     printed = [entry for entry in best if not _nil(entry.cell)]
     best = printed or best
     distinct: dict[tuple[object, ...], Entry] = {}

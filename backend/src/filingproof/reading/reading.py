@@ -908,7 +908,7 @@ def _bind_members_by_first_words(
                     a < found.end() and found.start() < b for a, b in named_at
                 ):
                     draft.bind(found.start(), found.end(), "qualifier", bounds[name])
-            break
+            break  # (its longest such words only)
 
 
 def _first_words(name: str) -> list[str]:

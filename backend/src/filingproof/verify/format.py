@@ -27,6 +27,9 @@ def _digits(magnitude: Decimal, decimals: int) -> str:
     return f"{rounded:,.{decimals}f}"
 
 
+_DIGITS_SHOWN = 4
+
+
 def _places_shown(millions: Decimal) -> int:
     """The decimals a figure in millions shows: four digits at least where it has them (AMC's $385.3
     million, Riot's $20,183 thousand as $20.18 million), none past its own (whole millions stay whole), at
@@ -35,9 +38,6 @@ def _places_shown(millions: Decimal) -> int:
     own = max(0, -exponent) if isinstance(exponent, int) else 0
     whole_digits = len(str(int(millions))) if millions >= 1 else 0
     return min(own, max(0, _DIGITS_SHOWN - whole_digits), 3)
-
-
-_DIGITS_SHOWN = 4
 
 
 def _scaled(magnitude: Decimal, style: Style, whole_decimals: int) -> str:
