@@ -297,6 +297,17 @@ CASES: dict[str, Case] = {
         [at(2023, 12, 31), at(2022, 12, 31)],
         "pension and OPEB expense along with the assumptions used to determine benefit obligations:",
     ),
+    "expected_return_of_the_period": Case(  # BA 2023 10-K, assumptions (tagged over each year)
+        row("December 31,", "2023", "2022", "2021")
+        + row("Discount rate:")
+        + row("Pension", "5.10%", "5.40%", "2.80%")
+        + row("Expected return on plan assets", "6.00%", "6.00%", "6.30%")
+        + row("Rate of compensation increase", "4.30%", "4.30%", "4.30%"),
+        BA_10K,
+        "Expected return on plan assets",
+        [calendar_year(2023), calendar_year(2022), calendar_year(2021)],
+        "Assumptions",
+    ),
     "valuation_input_of_awards": Case(  # KHC 2023 10-K, stock options
         row("", "December 30, 2023", "December 31, 2022")
         + row("Risk-free interest rate", "4.08%", "1.64%")

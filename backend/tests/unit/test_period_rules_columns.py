@@ -630,3 +630,34 @@ def test_a_cell_records_the_column_inference_that_dated_its_column() -> None:
         (flow(date(2023, 6, 1), date(2023, 8, 31)), "flow_between_balance_columns"),
         (at(2023, 8, 31), "column_as_printed"),
     ]
+
+
+def test_a_change_beside_two_balances_is_the_flow_between_their_days() -> None:
+    # VZ 2023 10-K and Q2 2023 10-Q, cash, cash equivalents and restricted cash in the balance sheets: the
+    # "Increase / (Decrease)" column is tagged over the year (the year to date) between the two dates.
+    vz_10q = DocumentPeriod("10-Q", date(2023, 6, 30), 2023, "Q2")
+    intro = (
+        "Cash, cash equivalents and restricted cash are included in the following line items in the "
+        "condensed consolidated balance sheets:"
+    )
+    quarter = (
+        row("", "At June 30,", "At December 31,", "Increase / (Decrease)")
+        + row("(dollars in millions)", "2023", "2022", "")
+        + row("Cash and cash equivalents", "$4,803", "$2,605", "$2,198")
+        + row("Restricted cash:", "", "", "")
+        + row("Other assets", "155", "163", "(8)")
+    )
+    for label in ("Cash and cash equivalents", "Other assets"):
+        assert _periods_and_rules(quarter, vz_10q, label, intro) == [
+            (at(2023, 6, 30), "column_as_printed"),
+            (at(2022, 12, 31), "column_as_printed"),
+            (flow(date(2023, 1, 1), date(2023, 6, 30)), "change_beside_two_balances"),
+        ]
+    year = (
+        row("(dollars in millions)", "", "", "")
+        + row("At December 31,", "2023", "2022", "Increase / (Decrease)")
+        + row("Cash and cash equivalents", "$2,065", "$2,605", "$(540)")
+    )
+    assert periods(parse_html_table(year, VZ_10K, intro), "Cash and cash equivalents")[2] == calendar_year(
+        2023
+    )

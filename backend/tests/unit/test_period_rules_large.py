@@ -8,6 +8,7 @@ from html_tables import at, calendar_year, flow, parse_html_table, periods, row
 
 from filingproof.ingest.parse.periods import (
     DocumentPeriod,
+    Period,
     parse_column_period,
     periods_agree,
     periods_by_block,
@@ -366,3 +367,49 @@ def test_property_at_cost_and_its_accumulated_depreciation_are_year_end_balances
     )
     assert periods(parsed, "Less accumulated depreciation") == [at(2023, 12, 31), at(2022, 12, 31)]
     assert periods(parsed, "Land and land improvements") == [at(2023, 12, 31), at(2022, 12, 31)]
+
+
+def test_a_roll_forward_under_the_report_date_of_a_10q_runs_over_the_year_to_date() -> None:
+    # GME Q2 2023 10-Q, contract liabilities (tagged from the fiscal year's eve, 2023-01-28, not the
+    # quarter's); JNJ Q2 2023 10-Q, level 3 fair values (from January 1, 2023, its fiscal year's eve).
+    gme = DocumentPeriod("10-Q", date(2023, 7, 29), 2023, "Q2")
+    parsed = parse_html_table(
+        row("", "July 29, 2023", "July 30, 2022")
+        + row("Contract liability beginning balance", "$338.2", "$378.3")
+        + row("Increase to contract liabilities (1)", "320.1", "361.3")
+        + row("Decrease to contract liabilities (2)", "(371.0)", "(414.0)")
+        + row("Contract liability ending balance", "$286.7", "$323.1"),
+        gme,
+        "(in millions)",
+        "The following table presents a rollforward of our contract liabilities:",
+    )
+    opening = _known(periods(parsed, "Contract liability beginning balance"))
+    assert [p.kind for p in opening] == ["instant", "instant"]
+    assert periods_agree(opening[0], None, date(2023, 1, 28), True)
+    assert periods_agree(opening[1], None, date(2022, 1, 29), True)
+    increases = _known(periods(parsed, "Increase to contract liabilities (1)"))
+    assert periods_agree(increases[0], date(2023, 1, 29), date(2023, 7, 29), False)
+    assert periods(parsed, "Contract liability ending balance") == [at(2023, 7, 29), at(2022, 7, 30)]
+    jnj = DocumentPeriod("10-Q", date(2023, 7, 2), 2023, "Q2")
+    parsed = parse_html_table(
+        row("", "July 2, 2023", "July 3, 2022")
+        + row("(Dollars in Millions)", "", "")
+        + row("Beginning Balance", "$1,120", "533")
+        + row("Changes in estimated fair value (6)", "25", "(88)")
+        + row("Additions", "—", "91")
+        + row("Ending Balance", "$1,142", "536"),
+        jnj,
+        "(Dollars in Millions)",
+    )
+    beginning = _known(periods(parsed, "Beginning Balance"))
+    assert periods_agree(beginning[0], None, date(2023, 1, 1), True)
+    assert periods_agree(beginning[1], None, date(2022, 1, 2), True)
+    changes = _known(periods(parsed, "Changes in estimated fair value (6)"))
+    assert periods_agree(changes[0], date(2023, 1, 2), date(2023, 7, 2), False)
+    assert periods_agree(changes[1], date(2022, 1, 3), date(2022, 7, 3), False)
+
+
+def _known(found: list[Period | None]) -> list[Period]:
+    """The periods of a row's cells, each one found."""
+    assert all(p is not None for p in found)
+    return [p for p in found if p is not None]

@@ -66,6 +66,18 @@ def assumption_of_what_it_measures(cell: CellContext, column: Period) -> Period 
 
 
 @under_a_column
+def expected_return_of_the_period(cell: CellContext, column: Period) -> Period | None:
+    """The expected return on plan assets measures the period's cost alone (no obligation is measured with
+    it), so under a date it is the fiscal year (the quarter, in a 10-Q) that ends there, whatever the
+    table's heading: "Expected return on plan assets" × "December 31, 2023" in a table of "Assumptions"
+    beside the discount rates (BA 2023 10-K) → the year 2023; so under "Pension At December 31, 2023"
+    (VZ 2023 10-K, assumptions used in determining net periodic cost)."""
+    if column.kind != "instant" or cell.balance_row or not _EXPECTED_RETURN_RE.search(cell.label):
+        return None
+    return _flow_of_the_column(cell, column)
+
+
+@under_a_column
 def valuation_input_of_awards(cell: CellContext, column: Period) -> Period | None:
     """The inputs that value the awards granted in a period are that period's, whatever date its column
     prints: "Risk-free interest rate" × "December 30, 2023" under "Our weighted average Black-Scholes fair
@@ -94,6 +106,10 @@ def rate_reconciliation(cell: CellContext, column: Period) -> Period | None:
 # An assumption that is a rate: "Discount rate", "Expected rate of return on plan assets", "Rate of
 # compensation increase", "Health care cost trend rate" (not "Exchange rate adjustments").
 _RATE_ROW_RE = re.compile(r"(?<!exchange )\brates?\b|\bincreases?\b|\btrend\b", re.IGNORECASE)
+
+
+# "Expected return on plan assets", "Expected long-term rate of return on plans' assets".
+_EXPECTED_RETURN_RE = re.compile(r"\bexpected\b.*\breturns?\b.*\bassets?\b", re.IGNORECASE)
 
 
 _OBLIGATION_RE = re.compile(r"\bobligations?\b", re.IGNORECASE)

@@ -80,6 +80,36 @@ def flow_between_balance_columns(labels: list[str], periods: list[Period | None]
     return filled
 
 
+# A column of what changed: "Increase / (Decrease)", "Change" (not a percentage of it).
+_CHANGE_COLUMN_RE = re.compile(r"\bincrease\b|\bdecrease\b|\bchange\b", re.IGNORECASE)
+
+
+# A column of balances by its words: "At June 30, 2023", "As of December 31, 2022".
+_AT_A_DAY_RE = re.compile(r"\b(?:as of|at)\b", re.IGNORECASE)
+
+
+def change_beside_two_balances(labels: list[str], periods: list[Period | None]) -> list[Period | None]:
+    """The change between two balances printed beside them is the flow from the one's day to the other's:
+    "At June 30, 2023 | At December 31, 2022 | Increase / (Decrease)" (VZ Q2 2023 10-Q, cash, cash
+    equivalents and restricted cash) → the six months to 2023-06-30. Only two balances "at" their days,
+    and an undated column that names a change in figures (not "%")."""
+    balances = [
+        p
+        for c, p in enumerate(periods)
+        if p is not None and p.kind == "instant" and _AT_A_DAY_RE.search(labels[c])
+    ]
+    if len(balances) != 2 or len(balances) != sum(p is not None for p in periods):
+        return periods
+    first, last = sorted(p.end for p in balances)
+    if first == last:
+        return periods
+    change = Period("duration", first + timedelta(days=1), last)
+    return [
+        change if p is None and _CHANGE_COLUMN_RE.search(label) and "%" not in label else p
+        for label, p in zip(labels, periods, strict=True)
+    ]
+
+
 def _same_measure(left: str, right: str) -> bool:
     """Two column labels that name the same measure once their dates are left out: "January 1, 2023 Carrying
     Value" and "December 31, 2023 Carrying Value"."""

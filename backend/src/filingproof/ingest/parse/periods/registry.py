@@ -38,6 +38,7 @@ from filingproof.ingest.parse.periods.context import PeriodRule
 COLUMN_INFERENCES: tuple[ColumnInference, ...] = (
     columns.one_date_for_all_columns,
     columns.flow_between_balance_columns,
+    columns.change_beside_two_balances,
 )
 
 # What the row itself says, under a dated column or none.
@@ -62,6 +63,7 @@ UNDER_A_DATED_COLUMN: tuple[PeriodRule, ...] = (
     assumptions.discount_rate_of_leases,
     assumptions.trend_rate_assumed_ahead,
     assumptions.assumption_of_what_it_measures,
+    assumptions.expected_return_of_the_period,
     assumptions.valuation_input_of_awards,
     assumptions.rate_reconciliation,
     rollforwards.parts_of_the_opening_balance,
@@ -133,7 +135,9 @@ def column_periods(labels: list[str], printed: list[Period | None]) -> ColumnPer
 
 def columns_roll_forward(periods: ColumnPeriods) -> bool:
     """Dated balances around the columns' flows: the dates are balances, whatever the rows' words."""
-    return periods.moved_by(columns.flow_between_balance_columns)
+    return periods.moved_by(columns.flow_between_balance_columns) or periods.moved_by(
+        columns.change_beside_two_balances
+    )
 
 
 def recorded_rule(rule: PeriodRule, column_inferred: str | None) -> str:

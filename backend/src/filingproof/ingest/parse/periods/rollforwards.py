@@ -41,7 +41,9 @@ from filingproof.ingest.parse.periods.words import (
 @under_a_column
 def opening_balance_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
     """A roll-forward under the dates its years end: "Balance at beginning of period" × "Jan 28, 2024"
-    (NVDA, deferred revenue) → the eve of the year (the quarter, in a 10-Q) that ends there, 2023-01-28."""
+    (NVDA, deferred revenue) → the eve of the year that ends there, 2023-01-28; in a 10-Q, of the year to
+    date: "Contract liability beginning balance" × "July 29, 2023" (GME Q2 2023 10-Q) → the eve of fiscal
+    2023 (tagged 2023-01-28)."""
     if column.kind != "instant" or not cell.table.rollforward:
         return None
     if cell.balance_row and BEGINNING_RE.search(cell.label):
@@ -147,8 +149,8 @@ def under_a_balance_heading(cell: CellContext, column: Period) -> Period | None:
 @under_a_column
 def movement_under_a_date_column(cell: CellContext, column: Period) -> Period | None:
     """A roll-forward under the dates its years end: "Gross increases to tax positions in prior periods"
-    × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date. In a 10-Q, the quarter, or
-    the year to date from a "Balance, beginning of year"."""
+    × "December 31, 2023" (AMZN, tax contingencies) → the year up to that date. In a 10-Q, the year to
+    date: "Changes in estimated fair value" × "July 2, 2023" (JNJ Q2 2023 10-Q) → January 2 to July 2."""
     table = cell.table
     if (
         column.kind != "instant"

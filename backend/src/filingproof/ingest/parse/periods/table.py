@@ -222,9 +222,11 @@ class TablePeriods:
         self.closing_lines = closing_lines(row_labels, headings)
         movements = movement_rows(row_labels, headings) if self.rollforward else frozenset()
         self.movement_rows = movements - self.closing_lines
-        # In a 10-Q, a roll-forward from the "Balance, beginning of year" runs over the year to date.
-        from_year_start = any(_YEAR_START_RE.search(b) for b in balances)
-        self.rollforward_months = year_to_date_months(document) if from_year_start else self.months
+        # In a 10-Q, a roll-forward under columns that print the report date alone runs over the year to
+        # date, as an interim report's roll-forwards do unless a length is printed: "Contract liability
+        # beginning balance" × "July 29, 2023" (GME Q2 2023 10-Q) is at the eve of the fiscal year (tagged
+        # 2023-01-28), not of the quarter.
+        self.rollforward_months = year_to_date_months(document)
         self.between_blocks = between_blocks(row_labels, headings) if self.rollforward else frozenset()
         self.opening_parts = (
             opening_parts(row_labels, headings, balance_rows) if self.rollforward else range(0)
@@ -473,9 +475,6 @@ _GENERIC_COLUMN_RE = re.compile(
 
 
 _NOT_A_NAME_RE = re.compile(r"\([^)]*\)|\b(?:in (?:millions|thousands)|fair value|total)\b", re.IGNORECASE)
-
-
-_YEAR_START_RE = re.compile(r"\b(?:beginning|start) of (?:the )?(?:fiscal )?year\b", re.IGNORECASE)
 
 
 # A header's length and day without the year, which the rows' year headings give: "(For the nine months
