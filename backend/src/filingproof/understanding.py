@@ -731,11 +731,7 @@ def _counts_as_company(query: str, match: re.Match[str], alias: _Alias, mixed_ca
             # its company in lowercase as an owner, or as the subject a question's "did" asks about ("what
             # did ge put into capex"), only
             owner = written != word and _owner(query, match)
-            return (
-                word.islower()
-                and not proper
-                and (owner or _SUBJECT_OF_DO.search(query, 0, match.start()) is not None)
-            )
+            return word.islower() and not proper and (owner or _subject_asked_about(query, match))
         return word not in _ACRONYMS and (mixed_case or not is_english_word(word))
     if not alias.ambiguous or written[0].isupper():
         return True
@@ -775,6 +771,28 @@ def _own_work_of(query: str, match: re.Match[str]) -> bool:
 
 # "what did ge put into capex": the word after a question's "did" is what it asks about
 _SUBJECT_OF_DO = re.compile(r"\b(?:did|does|do)\s+$", re.IGNORECASE)
+_SUBJECT_OF_BE = re.compile(r"\b(?:was|is|were|are)\s+$", re.IGNORECASE)
+_PARTICIPLE_NEXT = re.compile(r"\s+[a-z]{2,}ing\b")
+# a question typed in lower case that opens with the company before a label of what it is about, then a
+# dash or a colon ("gm leverage check - at the end of june '23 what's …")
+_LABEL_AFTER = re.compile(r"(?:\s+[a-z&]+){1,3}\s*(?:[-–—:])\s")
+
+
+def _subject_asked_about(query: str, match: re.Match[str]) -> bool:
+    """A lower-case ticker that is also a word, as the subject a question asks about: after its "did" ("what
+    did ge put into capex"), or before a participle after its "was" ("how much cash was gm sitting on")."""
+    before = query[: match.start()]
+    return _SUBJECT_OF_DO.search(before) is not None or (
+        _SUBJECT_OF_BE.search(before) is not None and _PARTICIPLE_NEXT.match(query, match.end()) is not None
+    )
+
+
+def _opens_with_label(query: str, span: tuple[int, int]) -> bool:
+    """Whether a ticker opens a question typed in lower case before a label of what it is about ("gm
+    leverage check - at the end of june '23 what's …"): the company, where the question names no other."""
+    return not query[: span[0]].strip() and _LABEL_AFTER.match(query, span[1]) is not None
+
+
 # "apple's gross margin" names Apple in any case; "the target's price" names no company
 _DETERMINER = re.compile(r"\b(?:the|a|an|its|their|our|my|your|this|that|each|every)\s+$", re.IGNORECASE)
 
@@ -895,6 +913,9 @@ def _found_companies(query: str, catalog: Catalog) -> list[tuple[int, int, str]]
         for match in alias.pattern.finditer(masked):
             span = match.span()
             if alias.case_sensitive_upper:
+                if not match.group().isupper() and not mixed_case and _opens_with_label(masked, span):
+                    leading.append((span, alias.ticker))
+                    continue
                 # (in a question typed all in lowercase, set against a company: "amc or marathon digital")
                 if not match.group().isupper() and (mixed_case or not _set_against(masked, span, taken)):
                     continue

@@ -96,7 +96,8 @@ LINE_ITEMS: tuple[LineItem, ...] = (
     _item("total_assets", "total assets", r"\b(?:total\s+)?assets\b", ("Assets",), r"total\s+assets",
           "instant"),
     _item("equity", "total shareholders' equity",
-          r"\b(?:total\s+)?(?:share|stock)holders['’]?\s+equity\b|\bshareowners['’]?\s+equity\b",
+          # (and "equity" alone as the denominator a slash sets it as: "KO LT debt / equity 12/31/24")
+          r"\b(?:total\s+)?(?:share|stock)holders['’]?\s+equity\b|\bshareowners['’]?\s+equity\b|(?<=\s/\s)equity\b",
           ("StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"),
           r"total\s+(?:share|stock)holders['’]?\s+equity", "instant"),
     _item("inventories", "inventories", r"\binventor(?:y|ies)\b", ("InventoryNet",), r"inventor(?:y|ies)",
@@ -289,7 +290,8 @@ def parse_ask(question: str, company_count: int, year_count: int) -> Ask | None:
     if not items:
         return None
     if len(items) == 2 and _RATIO.search(question):
-        share = re.search(r"percent|share", question, re.I) is not None
+        # (a share of it, not the "shareowners' equity" it is over)
+        share = re.search(r"percent|\bshare\b", question, re.I) is not None
         return Ask(tuple(items), "margin" if share else "ratio")
     if company_count >= 2:
         return Ask(tuple(items[:1]), _across_companies(question))

@@ -25,6 +25,8 @@ _ENDS = frozenset(
     {"per", "of", "for", "in", "at", "by", "from", "on", "to", "with", "the", "a", "an", "its", "their"}
     # a question's word or a pointer back is no name ("What segment EBITA did …", "that segment's income")
     | {"what", "which", "whose", "that", "this", "these", "those", "each", "every", "same"}
+    # nor is the question's verb ("What revenue did Texas Instruments' Automotive segment report")
+    | {"did", "does", "do", "was", "were", "is", "are", "has", "have", "had"}
 )
 # the longest name looked for before the word "segment"
 _NAME_WORDS = 4

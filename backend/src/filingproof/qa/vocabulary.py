@@ -146,12 +146,18 @@ def _row_terms(path: Sequence[str], neutral: frozenset[str]) -> frozenset[str]:
 
 
 def _member_terms(
-    axis: str, member: str, row: frozenset[str], concept: frozenset[str], neutral: frozenset[str]
+    axis: str,
+    member: str,
+    row: frozenset[str],
+    concept: frozenset[str],
+    neutral: frozenset[str],
+    others: Sequence[frozenset[str]],
 ) -> frozenset[str]:
     """A member's words; a member of a segment, product or geography is what the filer's row calls it, where
-    the row names it (`names_by_row`: `goog:AmericasExcludingUnitedStatesMember` is "Other Americas")."""
+    the row names it (`names_by_row`: `goog:AmericasExcludingUnitedStatesMember` is "Other Americas"), not
+    one of the cell's `others` members better."""
     words = terms(member_words(member), neutral)
-    return row if _AXES.search(axis) and names_by_row(row, words, concept, member) else words
+    return row if _AXES.search(axis) and names_by_row(row, words, concept, member, others) else words
 
 
 def _column_name(
@@ -170,7 +176,11 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     row_terms = _row_terms(path, neutral)
     column = terms(row.column_label or "", neutral)
     qualifying_members = [(axis, str(m)) for axis, m in cell.dimensions.items() if m not in QUALIFY_NOTHING]
-    members = tuple(_member_terms(axis, m, row_terms, concept, neutral) for axis, m in qualifying_members)
+    own_words = [terms(member_words(m), neutral) for _, m in qualifying_members]
+    members = tuple(
+        _member_terms(axis, m, row_terms, concept, neutral, own_words[:i] + own_words[i + 1 :])
+        for i, (axis, m) in enumerate(qualifying_members)
+    )
     by_column = tuple(_column_name(axis, m, column, concept, neutral) for axis, m in qualifying_members)
     path_terms = frozenset().union(*(terms(label, neutral) for label in describing_path(path)))
     own = frozenset().union(concept, *members, path_terms, column)
@@ -447,7 +457,9 @@ def _key(
     accepted: frozenset[str],
     preferred: Sequence[str],
     flags: tuple[bool, bool, frozenset[str], bool, bool, str, str | None],
-) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, int, int, int, int, int, int, bool, bool]:
+) -> tuple[
+    bool, int, bool, bool, bool, bool, bool, bool, bool, int, int, int, int, int, int, int, bool, bool
+]:
     concept = entry.cell.concept
     rank = preferred.index(concept) if concept in preferred else len(preferred)
     member_terms = _members(entry)
@@ -511,6 +523,10 @@ def _key(
         members,
         rank,
         unnamed_by_row,
+        # what the row names beyond the item, where its concept names no more: GM's "Automotive net sales
+        # and revenue" (tagged as revenue, as the total is) after its "Total net sales and revenue"
+        # (a payment's word is every line's: "Payments to purchase common stock" is the repurchases)
+        len(entry.row - accepted - {PAYMENT}),
         entry.cell.fact_id is None,
         # at last, a line of a statement before a table's of the same words: 3M's "Net sales" in its statement
         # of income, not a segment's "Sales (millions)" in a table captioned with the segment's name

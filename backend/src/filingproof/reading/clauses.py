@@ -39,10 +39,14 @@ _BREAK = re.compile(
     # "quick q, with covid testing fading how much did abbott's diagnostics segment …": what is happening,
     # then the question
     r"|(?<=ing)\s+(?=how\s+much\s+(?:did|do|does|was|were|is|are|has|have)\b)"
+    # ("after the hostess deal how much long-term borrowings was smucker carrying"): what happened, then the
+    # question
+    r"|(?:(?<=\bdeal)|(?<=\bacquisition)|(?<=\bmerger)|(?<=\bspinoff)|(?<=\bspin-off))\s+(?=how\s+(?:much|many)\b)"
     # ("everyone talks data center but how much did nvidia actually make from gaming")
     r"|\s+but\s+(?=how\s+(?:much|many)\s+(?:did|do|does|was|were|is|are|has|have)\b)"
     # ("so i'm comparing how much the chip guys plow back into R&D and i need nvidia's number for …")
-    r"|,?\s+and\s+(?=(?:i|we)\s+(?:just\s+|still\s+)?need\s+(?!to\b))"
+    # (its subject left out: "building a quick ebitda bridge for j&j and need their depreciation …")
+    r"|,?\s+and\s+(?=(?:(?:i|we)\s+)?(?:just\s+|still\s+)?need\s+(?!to\b))"
     r"|,?\s+so\s+(?=(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:just\s+)?(?:checking|looking|trying|pulling)\b)"
     # "total net revenue pls, trying to see how bad the rate hikes hit them": why it is asked, after it
     rf"|,\s+(?={_WHY_AFTER.pattern})"
@@ -232,7 +236,8 @@ _HOW_IT_WENT = re.compile(
 # the verbs that ask for a figure by computing it
 _COMPUTES = r"calculate|compute|work\s+out|compare"
 _QUESTION_CUE = re.compile(
-    r"\b(?:what(?:['’][sd])?|whats|how|which|who|whose|when|where)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
+    # (a question word after "of" opens no question: "rough gauge of how levered they are")
+    r"(?<!\bof\s)\b(?:what(?:['’][sd])?|whats|how|which|who|whose|when|where)\b|^\W*(?:did|does|do|is|was|were|are|has|have)\b"
     # after what sets it ("in the June 2023 quarter, did Exxon or AMC make more …")
     # ("…, is that enough?" asks of what came before; "Hey, do you have …" is a greeting's request)
     r"|,\s*(?:did|does|do|is|was|were|are|has|have)\s+(?!(?:not|been|to|it|that|this|there|these|those|you)\b)\w"

@@ -160,7 +160,7 @@ _MONTH_SHORT_YEAR = re.compile(
     rf"(?:(?<![\w/-])(?P<day>\d{{1,2}})-)?(?P<month>{MONTH_NAME_PATTERN})[-'/](?P<year>\d{{4}}|\d{{2}})\b"
 )  # and a day before it, as the British write it: "30-Jun-23"
 # "net sales-wise": the "-wise" says nothing more
-_WISE = re.compile(r"(?<=\w)-wise\b", re.IGNORECASE)
+_WISE = re.compile(r"(?<=\w)-(?:wise|type)\b", re.IGNORECASE)  # and "SG&A-type overhead"
 # "FY24", "fy'24": a fiscal year written short (the metric library reads "FY2024").
 _FISCAL_SHORT_YEAR = re.compile(r"\bFY\s*'?(\d{2})\b", re.IGNORECASE)
 # "CY23", "cy 2023": a calendar year, whatever the company's fiscal year.
@@ -449,8 +449,9 @@ def _tickers_as_companies(source: str, named: Sequence[tuple[str, str]]) -> list
     ingested = {ticker for _, ticker in named if ticker}
     found = []
     for mention, ticker in named:
-        # "GM's": a possessive is a company's, never a ratio's
-        if not ticker or re.sub(r"['’]s$", "", mention) != ticker or not ticker.isupper():
+        # "GM's": a possessive is a company's, never a ratio's; "gm" in lower case is the company where the
+        # finder took it for one ("how much did gm hand back", "j&j or gm")
+        if not ticker or re.sub(r"['’]s$", "", mention).upper() != ticker:
             continue
         others = [re.escape(m) for m, t in named if t and t != ticker]
         listed = others and re.search(
@@ -1073,6 +1074,46 @@ def _parenthesised_exclusions_out(source: str, excluded: list[str], names: Seque
     return _PARENTHESISED_EXCLUSION.sub(blanked, source)
 
 
+# A part's old name, then the one it goes by now in parentheses: "j&j's pharma business (they call it
+# innovative medicine now)"
+_RENAMED = re.compile(
+    r"(?P<lead>(?:['’]s|\bthe|\bits|\btheir)\s+)(?P<old>(?:[\w&-]+\s+){0,2}?[\w&-]+\s*\(\s*"
+    r"(?:they\s+(?:now\s+)?call\s+(?:it|them)|now\s+(?:called|named|known\s+as)|renamed(?:\s+to)?"
+    r"|rebranded(?:\s+as)?)\s+)(?P<name>[^()]{2,40}?)(?P<tail>(?:\s+now)?\s*\))",
+    re.IGNORECASE,
+)
+
+
+def _renamed(source: str) -> str:
+    """The question with a part's old name blanked where a parenthesis gives the name it goes by now, which
+    is what its filings print; each blanked where it stood, so that every offset holds."""
+    return _RENAMED.sub(lambda m: m["lead"] + " " * len(m["old"]) + m["name"] + " " * len(m["tail"]), source)
+
+
+# Words in capitals, then initials in parentheses: "GM International (GMI)"
+_SPELLED_OUT = re.compile(r"(?P<words>(?:[A-Z][\w&-]*\s+){1,4})\(\s*(?P<initials>[A-Z][A-Z&]{1,5})\s*\)")
+
+
+def _spelled_out(source: str, words: FilingWords) -> str:
+    """The question with a part's spelled-out name blanked where initials in parentheses follow it that are
+    the name a member is printed by ("GM International (GMI)": GM prints "GMI"); blanked where it stood, so
+    that every offset holds."""
+    printed = {name for _, name in words.members}
+
+    def blanked(found: re.Match[str]) -> str:
+        text, initials = found.group(), found["initials"]
+        written = list(re.finditer(r"\S+", found["words"]))  # (the words open the match)
+        if initials not in printed:
+            return text
+        for k in range(1, len(written) + 1):
+            if _initials([word.group() for word in written[-k:]], True) == initials.lower():
+                cut, at = written[-k].start(), found.start("initials") - found.start()
+                return text[:cut] + " " * (at - cut) + initials + " " * (len(text) - at - len(initials))
+        return text
+
+    return _SPELLED_OUT.sub(blanked, source)
+
+
 _CURRENT_PART = re.compile(
     r"(?:the\s+)?current(?:\s+(?:portion|part|maturities|mat\.?|piece))?(?:\s+of\s+[\w\s-]+)?"
     # "excluding debt maturing within one year", "not counting the bit that comes due within a year"
@@ -1276,6 +1317,41 @@ _HOW_MANNER = re.compile(
     r"\bhow\s+(?!(?:much|many|big|large|high|low|small|long)\b)([a-z]+)(?=\s+(?:was|were|is|are|did|does|has|have)\b)",
     re.IGNORECASE,
 )
+# "how big is smuckers' canadian business": a part's size, where no line is named, is its revenue
+# (not the size of something at the part: "how big was the hit at GE's Renewable Energy segment")
+_SIZE_OF_PART = re.compile(
+    r"\bhow\s+(?:big|large)\s+(?:is|was|are|were)\s+(?:(?!(?:at|in|of|for|on|to|from|by|within)\b)[\w&.'’-]+\s+)"
+    r"{1,5}?(business|segment|unit|division|arm)\b",
+    re.IGNORECASE,
+)
+_SIZE = "revenue"
+
+
+def _bind_size_of_part(draft: _Draft) -> None:
+    """The size asked of a part is its revenue: the word for the part is bound so, until a line is named
+    beside it (`_size_named_otherwise`)."""
+    found = _SIZE_OF_PART.search(draft.text)
+    if found is not None and draft.free(*found.span(1)):
+        draft.bind(*found.span(1), "item", _SIZE)
+
+
+def _size_named_otherwise(draft: _Draft) -> None:
+    """A line named beside a part's size is the line asked ("how big was its R&D"): the part's word names
+    nothing then. A place is no line ("how big is smuckers' canadian business": Canada)."""
+    found = _SIZE_OF_PART.search(draft.text)
+    if found is None:
+        return
+    at = found.start(1) + draft.offset
+    sized = [span for span in draft.spans if span.start == at and span.bound == _SIZE]
+    places = set(_PLACES_BY_ADJECTIVE.values())
+    if sized and any(
+        span.role == "item" and span.start != at and span.bound not in places for span in draft.spans
+    ):
+        draft.spans = [
+            replace(span, role="filler", bound="") if span in sized else span for span in draft.spans
+        ]
+
+
 _CASH_SPENT = re.compile(
     r"\bhow\s+much\s+(cash)\s+(?:did|does|do|has|have|had)\s+(?:[\w'’&.,-]+\s+){1,5}?"
     r"(?:spend|spent|put|return|returned|pay|paid|use|used|deploy|deployed|allocate|allocated"
@@ -1365,6 +1441,8 @@ _SPENT_IDIOM = re.compile(
     r"\b(?:shell(?:s|ed|ing)?\s+out|fork(?:s|ed|ing)?\s+(?:out|over)|(?:go|goes|went|going)\s+out\s+the\s+door"
     # ("how much did visa blow on buybacks": spend, as a reader of the cash-flow statement says it)
     r"|(?:blow|blows|blew|blown|blowing)(?=\s+on\b)"
+    # ("how much did TI pour into R&D", "pumped into capex")
+    r"|(?:pour|pump|plow)(?:s|ed|ing)?(?=\s+(?:back\s+)?into\b)"
     # ("who paid out more in stock comp": no paid-in capital; "paid more in interest" is the data's)
     r"|pa(?:id|ys?)(?:\s+out)?(?=\s+(?:more|less)\s+(?:in|on|for)\b(?!\s+interest\b)))\b",
     re.IGNORECASE,
@@ -1718,14 +1796,17 @@ _PLACE_ADJECTIVE = re.compile(rf"\b(?:{'|'.join(_PLACES_BY_ADJECTIVE)})\b", re.I
 
 def _places_named(source: str, words: FilingWords | None) -> str:
     """The question with a place named by its adjective written as the place, where a member of the named
-    companies' filings is that place ("european" → "Europe", Meta's "Europe" member)."""
+    companies' filings is that place ("european" → "Europe", Meta's "Europe" member), or their cells print it
+    (Smucker's "Canada", tagged with the generic country:CA)."""
     if words is None:
         return source
     places = {word for _, name in words.members for word in name.split()}
+    fold = words.fold
 
     def named(found: re.Match[str]) -> str:
         place = _PLACES_BY_ADJECTIVE[found.group().lower()]
-        return place if place in places else found.group()
+        printed = fold is not None and fold(place) <= words.terms
+        return place if place in places or printed else found.group()
 
     return _PLACE_ADJECTIVE.sub(named, source)
 
@@ -1898,6 +1979,10 @@ def _rendered_span(span: Span) -> str:
         name = span.bound.split(":", 1)[1]
         typed = span.text
         return typed if _letters(typed) == _letters(name) and not _run_together(typed, name) else name
+    if span.role == "company" and span.text.islower() and re.sub(r"'s$", "", span.text).upper() == span.bound:
+        # a ticker that is also a word, typed in lower case where what stood around it said it is the company
+        # ("how much cash was gm sitting on"), in capitals: the text read next holds no such context
+        return span.text.upper().replace("'S", "'s")
     return span.text
 
 
@@ -2303,8 +2388,9 @@ _NAME_LIKE = re.compile(
 )
 
 
-# what an aside says the figure takes in ("consolidated, so Sky and NBCUniversal included")
-_TAKEN_IN = re.compile(r"\b(?:included|including|incl\.?|inclusive|consolidated)\b", re.IGNORECASE)
+# what an aside says the figure takes in ("consolidated, so Sky and NBCUniversal included", "with gm financial
+# in there")
+_TAKEN_IN = re.compile(r"\b(?:included|including|incl\.?|inclusive|consolidated|in\s+there)\b", re.IGNORECASE)
 # what a name before it says is a kind of company ("the HVAC / building-tech names", "the GLP-1 players")
 _KIND_OF_COMPANY = re.compile(
     r"[\s/&,-]*(?:[\w-]+\s+){0,2}?(?:names|stocks|companies|peers|players|sector|space|industry|comps)\b",
@@ -2528,7 +2614,8 @@ def read(
     excluded: list[str] = []  # the lines the figure is asked without
     # found before the exclusions are blanked, which keeps every offset (and leaves no break in the blanks)
     names = named_members(source, words) if words is not None else []
-    source = _parenthesised_exclusions_out(source, excluded, names)
+    source = _renamed(_parenthesised_exclusions_out(source, excluded, names))
+    source = _spelled_out(source, words) if words is not None else source
     clauses = split_clauses(source, names)
     drafts: list[tuple[Clause, _Draft]] = []
     instructions = []  # read whole by the metric library, as typed
@@ -2572,6 +2659,7 @@ def read(
         found = companies(draft.text)
         # before analysts' words; never inside a member's name that opens with it ("GM Financial")
         _bind_companies(draft, [mention for mention, _ in first], dict(first), names)
+        _bind_size_of_part(draft)  # before members, which take a word for a part after their name as theirs
         if words is not None:  # before companies: "Amazon Web Services" is a segment, "Walmart U.S." too
             _bind_members(draft, words, found)
         _bind_presentation(draft)
@@ -2608,6 +2696,7 @@ def read(
             _unbind_customers(draft)
             _unbind_parents(draft)
             _unbind_other_names(draft)
+            _size_named_otherwise(draft)
         if clause.kind == "definition":  # its "minus" is an operator, read by `_definition`
             draft.spans = [span for span in draft.spans if span.role != "operation"]
         drafts.append((clause, draft))

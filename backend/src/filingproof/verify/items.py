@@ -479,8 +479,14 @@ MEMBER_SUFFIX = re.compile(r"(?<=\w)(?:Segment|segment|Market)?Member$")
 def member_words(member: str) -> str:
     """`meta:FamilyOfAppsMember` → "family of apps"; `country:US` → "us"; `mcd:USMarketMember` → "us"; a word
     run together with a lower-case "and" is two words (Thermo Fisher's `LaboratoryProductsandServicesMember`:
-    "laboratory products and services"; P&G's "Baby Feminineand Family Care"), a "-land" or "-hand" none."""
-    return and_apart(concept_words(MEMBER_SUFFIX.sub("", member.split(":")[-1])))
+    "laboratory products and services"; P&G's "Baby Feminineand Family Care"), a "-land" or "-hand" none;
+    initials with stops are one word, as a question's are (Smucker's `U.S.RetailPetFoodsMember`: "us retail
+    pet foods")."""
+    name = _DOTTED_INITIALS.sub(lambda m: m.group().replace(".", ""), member.split(":")[-1])
+    return and_apart(concept_words(MEMBER_SUFFIX.sub("", name)))
+
+
+_DOTTED_INITIALS = re.compile(r"\b(?:[A-Z]\.){2,}")
 
 
 _RUN_TOGETHER_AND = re.compile(r"\b([a-z]{6,})(?<![lh])and\b", re.IGNORECASE)
@@ -605,6 +611,14 @@ _HOME = re.compile(
 # the words of a row that says only where its figure was earned
 _PLACE_TERMS = frozenset({"us", "non", "international", "foreign", "domestic", "outside", "abroad"})
 _PRO_FORMA = re.compile(r"pro\s*-?\s*forma", re.IGNORECASE)
+# a figure disclosed at fair value, beside the line's carrying amount
+_AT_FAIR_VALUE = re.compile(r"FairValueDisclosure$|:(?:LongTermDebt|DebtInstrument)FairValue$")
+_FAIR_VALUE_ASKED = re.compile(r"\bfair\s+value\b", re.IGNORECASE)
+# measures a filer defines beside its reported ones, named in its rows' headings
+_OWN_MEASURE = re.compile(
+    r"\bwholesale\s+equivalent\b|\bconstant[\s-]+currency\b|\bcurrency[\s-]+neutral\b|\bnon-?\s*GAAP\b",
+    re.IGNORECASE,
+)
 # a row that totals the segments: "Total segment sales", "Total reportable segments", "Segment totals"
 _ALL_SEGMENTS = re.compile(
     r"^\W*(?:total\s+(?:(?:of\s+)?(?:all\s+)?(?:reportable\s+|operating\s+)?segments?\b)|segments?\s+totals?\b)",
@@ -662,6 +676,26 @@ def _of_equity(cell: CellFacts) -> bool:
 _PARENT_SHARE = re.compile(r"\battributable\b(?!\s+to\s+(?:the\s+)?non-?\s*controlling)", re.IGNORECASE)
 _NONCONTROLLING = re.compile(r"\bnon-?\s*controlling\b", re.IGNORECASE)
 _INCLUDING_NONCONTROLLING = re.compile(r":ProfitLoss$|IncludingPortionAttributableToNoncontrollingInterest")
+# the words of lines a table's caption may say its rows are (folded), beside the revenue a part's size is
+_LINE_TERMS = terms(
+    "expense cost income asset liability depreciation amortization research development margin cash tax debt "
+    "goodwill inventory capital expenditure employee"
+)
+# a caption that says its rows are parts: "… by segment of business", "by geographic area"
+_BY_PART = re.compile(
+    r"\bby\s+(?:\w+\s+){0,2}?(?:segments?|business(?:es)?|products?|regions?|geograph\w*|divisions?|units?"
+    r"|brands?|markets?)\b",
+    re.IGNORECASE,
+)
+# what is depreciated and amortized, as rows name them
+_OF_BOTH = frozenset({"property", "intangible"})
+_DEPRECIATED_AND_AMORTIZED = frozenset({"property", "plant", "equipment", "intangible", "asset"})
+# the standard concepts that hold no non-controlling interests by their definition: the parent's equity and
+# net income (each has a twin "…IncludingPortionAttributableToNoncontrollingInterest"), and liabilities,
+# which no equity holder's interest is
+_WITHOUT_NONCONTROLLING = frozenset(
+    {"us-gaap:StockholdersEquity", "us-gaap:NetIncomeLoss", "us-gaap:Liabilities"}
+)
 
 
 def total_for_parent_share(phrase: str, concept: str | None) -> bool:
@@ -925,15 +959,24 @@ def column_name(column_label: str) -> str:
 
 
 def names_by_row(
-    row: frozenset[str], member_terms: frozenset[str], concept: frozenset[str], member: str
+    row: frozenset[str],
+    member_terms: frozenset[str],
+    concept: frozenset[str],
+    member: str,
+    others: Iterable[frozenset[str]] = (),
 ) -> bool:
     """Whether a row's words name a member of its cell: two words or more, or one of the member's
     (Verizon's "Business" for its Verizon Business Group), none of them the concept's, sharing a word with
     the member's (`goog:AmericasExcludingUnitedStatesMember` is "Other Americas") unless the member is the
-    taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"). One rule for the reading's
-    vocabulary and the item check. A country's ISO code is named by its one word ("Japan", `country:JP`)."""
+    taxonomy's generic one (`us-gaap:AllOtherSegmentsMember` is "Other Bets"), and sharing no fewer than
+    any of the cell's `others` members does: Smucker's "Pet snacks" row names its PetSnacksMember, not its
+    U.S. Retail Pet Foods segment, which shares "pet". One rule for the reading's vocabulary and the item
+    check. A country's ISO code is named by its one word ("Japan", `country:JP`)."""
     named = len(row) >= 2 or row < member_terms or member.startswith(_COUNTRY)
-    return named and not row & concept and bool(row & member_terms or member.startswith(_STANDARD))
+    shared = len(row & member_terms)
+    if any(len(row & other) > shared for other in others):
+        return False
+    return named and not row & concept and bool(shared or member.startswith(_STANDARD))
 
 
 def names_by_column(column: frozenset[str], member_terms: frozenset[str], concept: frozenset[str]) -> bool:
@@ -960,12 +1003,17 @@ def _member_names(cell: CellFacts, neutral: frozenset[str]) -> tuple[tuple[str, 
     row = _row_terms(cell, neutral)
     column = column_words(cell.column_label, neutral)
     names: list[tuple[str, frozenset[str] | None]] = []
-    for axis, member in zip(cell.axes or ("",) * len(cell.members), cell.members, strict=False):
-        if member in QUALIFY_NOTHING or member in cell.implied:
-            continue
+    qualifying = [
+        (axis, member)
+        for axis, member in zip(cell.axes or ("",) * len(cell.members), cell.members, strict=False)
+        if member not in QUALIFY_NOTHING and member not in cell.implied
+    ]
+    each_terms = [terms(member_words(member), neutral) for _, member in qualifying]
+    for index, (axis, member) in enumerate(qualifying):
         words = member_words(member)
-        member_terms = terms(words, neutral)
-        by_row = _MEMBER_AXES.search(axis) and names_by_row(row, member_terms, concept, member)
+        member_terms = each_terms[index]
+        others = each_terms[:index] + each_terms[index + 1 :]
+        by_row = _MEMBER_AXES.search(axis) and names_by_row(row, member_terms, concept, member, others)
         by_column = _MEMBER_AXES.search(axis) and names_by_column(column, member_terms, concept)
         name = " ".join(_WORD.findall(fold(_label(cell)))) if by_row else words
         names.append((name, column if by_column else None))
@@ -1073,6 +1121,20 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False, f"the cell (row '{label}') does not carry {_quoted(missing)} of '{asked.phrase}'"
         )
+    # a part named alone is no line: an untagged row of its name alone, in a table whose caption names a
+    # line by parts and not the revenue a part's size is, is that line of the part (J&J's "Innovative
+    # Medicine" under "Research and development expense by segment of business" is the segment's R&D, no
+    # answer to "what was j&j's innovative medicine in fy23")
+    named_lines = _LINE_TERMS | _SALES_TERMS
+    if cell.concept is None and cell.caption and not (wanted | terms(label, neutral)) & named_lines:
+        captioned = terms(caption_words(cell.caption), neutral)
+        by_part = _BY_PART.search(cell.caption) is not None
+        if by_part and (line := captioned & _LINE_TERMS) and not captioned & _SALES_TERMS:
+            return ItemCheck(
+                False,
+                f"the row '{label}' is its {_quoted(line)} (the table: '{cell.caption}'), which "
+                f"'{asked.phrase}' does not name",
+            )
     # a word the phrase says twice names two things ("pharmacy sales in the U.S. Retail Pharmacy segment":
     # the Pharmacy line of that segment), which one label of the cell does not carry both of
     # (a label counted once, where the member's printed name is its row's)
@@ -1131,6 +1193,10 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     accepted |= terms(asked.phrase, neutral)
     row = _row_terms(cell, neutral)
     named = terms(concept, neutral) if concept else frozenset()
+    # depreciation and amortization of both the things depreciated and those amortized is the whole of it
+    # (J&J's "Depreciation and amortization of property and intangibles"); of either alone, a part
+    if {"depreciation", "amortization"} <= wanted and row >= _OF_BOTH:
+        accepted |= _DEPRECIATED_AND_AMORTIZED & row
     # a row that is its member's label ("Cost of revenue" for us-gaap:CostOfSalesMember) names the member,
     # and the concept names the item (AllocatedShareBasedCompensationExpense: stock-based compensation)
     labelled = terms(label, neutral)
@@ -1147,6 +1213,22 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         return ItemCheck(
             False,
             f"the cell (row '{label}') is a pro forma figure ({cell.concept}), and '{asked.phrase}' is none",
+        )
+    # what is measured at fair value answers only a question that says so: Coca-Cola's "Total liabilities"
+    # of its fair value table (LiabilitiesFairValueDisclosure, $6,148 million) is no total of its liabilities,
+    # which its balance sheet does not print
+    if _AT_FAIR_VALUE.search(cell.concept or "") and not _FAIR_VALUE_ASKED.search(asked.phrase):
+        return ItemCheck(
+            False,
+            f"the cell (row '{label}') is measured at fair value ({cell.concept}), not '{asked.phrase}'",
+        )
+    # a measure of the filer's own, which its rows' headings name, answers only a question that names it:
+    # Nike's "Jordan Brand" under "NIKE Brand Wholesale Equivalent Revenues by:" is no Jordan Brand revenue
+    own_measure = next((m.group() for text in cell.row_path if (m := _OWN_MEASURE.search(text))), None)
+    if cell.concept is None and own_measure and not _OWN_MEASURE.search(asked.phrase):
+        return ItemCheck(
+            False,
+            f"the row '{label}' is printed as the filer's '{own_measure}', which '{asked.phrase}' is not",
         )
     # every segment's total is no one part's: Merck's "Total segment sales", printed under its last segment's
     # heading ("Animal Health") and tagged without a member, is no answer to the Animal Health segment's sales
@@ -1316,6 +1398,8 @@ def leaves_out(
         return ItemCheck(True, f"the row '{label}' is outside '{excluded}'")
     if wanted <= terms(label):
         return ItemCheck(False, f"the row '{label}' is the '{excluded}' the question leaves out")
+    if _NONCONTROLLING.search(excluded) and concept in _WITHOUT_NONCONTROLLING:
+        return ItemCheck(True, f"the cell's concept {concept} holds no '{excluded}' by its definition")
     if _TOTAL.match(label):
         return ItemCheck(False, f"the row '{label}' is a total, which may hold the '{excluded}' left out")
     if _NONCONTROLLING.search(excluded) and concept is not None and _INCLUDING_NONCONTROLLING.search(concept):
