@@ -148,15 +148,14 @@ def _row_terms(path: Sequence[str], neutral: frozenset[str]) -> frozenset[str]:
 def _member_terms(
     axis: str,
     member: str,
+    words: frozenset[str],
     row: frozenset[str],
     concept: frozenset[str],
-    neutral: frozenset[str],
     others: Sequence[frozenset[str]],
 ) -> frozenset[str]:
-    """A member's words; a member of a segment, product or geography is what the filer's row calls it, where
-    the row names it (`names_by_row`: `goog:AmericasExcludingUnitedStatesMember` is "Other Americas"), not
-    one of the cell's `others` members better."""
-    words = terms(member_words(member), neutral)
+    """A member's words (`words`, its tag's); a member of a segment, product or geography is what the filer's
+    row calls it, where the row names it (`names_by_row`: `goog:AmericasExcludingUnitedStatesMember` is
+    "Other Americas"), not one of the cell's `others` members better."""
     return row if _AXES.search(axis) and names_by_row(row, words, concept, member, others) else words
 
 
@@ -178,7 +177,7 @@ def _entry(row: Any, order: int, neutral: frozenset[str]) -> Entry:
     qualifying_members = [(axis, str(m)) for axis, m in cell.dimensions.items() if m not in QUALIFY_NOTHING]
     own_words = [terms(member_words(m), neutral) for _, m in qualifying_members]
     members = tuple(
-        _member_terms(axis, m, row_terms, concept, neutral, own_words[:i] + own_words[i + 1 :])
+        _member_terms(axis, m, own_words[i], row_terms, concept, own_words[:i] + own_words[i + 1 :])
         for i, (axis, m) in enumerate(qualifying_members)
     )
     by_column = tuple(_column_name(axis, m, column, concept, neutral) for axis, m in qualifying_members)

@@ -1343,7 +1343,7 @@ def _size_named_otherwise(draft: _Draft) -> None:
         return
     at = found.start(1) + draft.offset
     sized = [span for span in draft.spans if span.start == at and span.bound == _SIZE]
-    places = set(_PLACES_BY_ADJECTIVE.values())
+    places = _PLACES_BY_ADJECTIVE.values()
     if sized and any(
         span.role == "item" and span.start != at and span.bound not in places for span in draft.spans
     ):

@@ -611,9 +611,19 @@ _HOME = re.compile(
 # the words of a row that says only where its figure was earned
 _PLACE_TERMS = frozenset({"us", "non", "international", "foreign", "domestic", "outside", "abroad"})
 _PRO_FORMA = re.compile(r"pro\s*-?\s*forma", re.IGNORECASE)
-# a figure disclosed at fair value, beside the line's carrying amount
-_AT_FAIR_VALUE = re.compile(r"FairValueDisclosure$|:(?:LongTermDebt|DebtInstrument)FairValue$")
-_FAIR_VALUE_ASKED = re.compile(r"\bfair\s+value\b", re.IGNORECASE)
+# Concepts of another measure than the line's, each with the words that ask for it: a pro forma figure (as if
+# an acquisition had closed before the period: Cisco's pro forma revenue with Splunk, tagged with the Splunk
+# member, is no "splunk revenue"); a figure disclosed at fair value beside the line's carrying amount
+# (Coca-Cola's "Total liabilities" of its fair value table, LiabilitiesFairValueDisclosure, $6,148 million,
+# is no total of its liabilities, which its balance sheet does not print).
+_OTHER_MEASURE_CONCEPTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (_PRO_FORMA, _PRO_FORMA, "a pro forma figure"),
+    (
+        re.compile(r"FairValueDisclosure$|:(?:LongTermDebt|DebtInstrument)FairValue$"),
+        re.compile(r"\bfair\s+value\b", re.IGNORECASE),
+        "measured at fair value",
+    ),
+)
 # measures a filer defines beside its reported ones, named in its rows' headings
 _OWN_MEASURE = re.compile(
     r"\bwholesale\s+equivalent\b|\bconstant[\s-]+currency\b|\bcurrency[\s-]+neutral\b|\bnon-?\s*GAAP\b",
@@ -817,6 +827,8 @@ _STATEMENT_TITLE = re.compile(
 
 
 _SALES_TERMS = frozenset({"sale", "revenue"})
+# a line's words, any (`_LINE_TERMS` and revenue): what a part named alone does not say
+_NAMED_LINE_TERMS = _LINE_TERMS | _SALES_TERMS
 # A header that groups rows without naming a line: "Business Segments", "Operating segments"
 _GROUPING = re.compile(
     r"\b(?:segments?|geograph(?:ic|y|ical)|areas?|regions?|categor(?:y|ies)|markets?|reportable|business(?:es)?)\b"
@@ -1125,8 +1137,7 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
     # line by parts and not the revenue a part's size is, is that line of the part (J&J's "Innovative
     # Medicine" under "Research and development expense by segment of business" is the segment's R&D, no
     # answer to "what was j&j's innovative medicine in fy23")
-    named_lines = _LINE_TERMS | _SALES_TERMS
-    if cell.concept is None and cell.caption and not (wanted | terms(label, neutral)) & named_lines:
+    if cell.concept is None and cell.caption and not (wanted | terms(label, neutral)) & _NAMED_LINE_TERMS:
         captioned = terms(caption_words(cell.caption), neutral)
         by_part = _BY_PART.search(cell.caption) is not None
         if by_part and (line := captioned & _LINE_TERMS) and not captioned & _SALES_TERMS:
@@ -1207,21 +1218,13 @@ def check_item(asked: AskedItem, cell: CellFacts, filler: Iterable[str] = ()) ->
         # its column, in a table of segments by measures (P&G's "GROOMING" under "Earnings/(Loss) Before
         # Income Taxes", tagged IncomeLossIncludingPortionAttributableToNoncontrollingInterest)
         row = _heading_terms(cell, member_terms, neutral) or column_words(cell.column_label, neutral)
-    # a pro forma figure (as if an acquisition had closed before the period) answers only a question that says
-    # so: Cisco's pro forma revenue with Splunk, tagged with the Splunk member, is no "splunk revenue"
-    if _PRO_FORMA.search(cell.concept or "") and not _PRO_FORMA.search(asked.phrase):
-        return ItemCheck(
-            False,
-            f"the cell (row '{label}') is a pro forma figure ({cell.concept}), and '{asked.phrase}' is none",
-        )
-    # what is measured at fair value answers only a question that says so: Coca-Cola's "Total liabilities"
-    # of its fair value table (LiabilitiesFairValueDisclosure, $6,148 million) is no total of its liabilities,
-    # which its balance sheet does not print
-    if _AT_FAIR_VALUE.search(cell.concept or "") and not _FAIR_VALUE_ASKED.search(asked.phrase):
-        return ItemCheck(
-            False,
-            f"the cell (row '{label}') is measured at fair value ({cell.concept}), not '{asked.phrase}'",
-        )
+    # a figure its concept says is of another measure answers only a question that says so
+    # (`_OTHER_MEASURE_CONCEPTS`: pro forma, at fair value)
+    for by_concept, said, what in _OTHER_MEASURE_CONCEPTS:
+        if by_concept.search(cell.concept or "") and not said.search(asked.phrase):
+            return ItemCheck(
+                False, f"the cell (row '{label}') is {what} ({cell.concept}), and '{asked.phrase}' is none"
+            )
     # a measure of the filer's own, which its rows' headings name, answers only a question that names it:
     # Nike's "Jordan Brand" under "NIKE Brand Wholesale Equivalent Revenues by:" is no Jordan Brand revenue
     own_measure = next((m.group() for text in cell.row_path if (m := _OWN_MEASURE.search(text))), None)
