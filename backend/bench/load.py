@@ -165,6 +165,19 @@ def git_worktree(rev: str) -> Iterator[Path]:
         subprocess.run(["git", "worktree", "prune"], cwd=REPO, capture_output=True)
 
 
+MIGRATIONS = Path("backend/src/filingproof/db/migrations/versions")
+
+
+def with_newer_migrations(tree: Path) -> Path:
+    """`tree` with this tree's migrations that it lacks: both servers open one database, which the newer
+    one brings to its head on start, and the older must find that head among its revisions to start at all
+    (migrations only add to the schema, so the older code runs on it as it would on its own)."""
+    for migration in (REPO / MIGRATIONS).glob("*.py"):
+        if not (tree / MIGRATIONS / migration.name).exists():
+            shutil.copy2(migration, tree / MIGRATIONS / migration.name)
+    return tree
+
+
 def env_for_checkout(tree: Path) -> dict[str, str]:
     """The child environment that imports `tree`'s package; checked, since a wrong path fails silently."""
     src = tree / "backend" / "src"
@@ -199,7 +212,7 @@ def compare(rev: str, route: str, clients: int, requests: int) -> None:
     label = f"{rev} ({git('rev-parse', '--short', rev)})"
     load_at_start = load_average()
     with ExitStack() as stack:
-        old_env = env_for_checkout(stack.enter_context(git_worktree(rev)))
+        old_env = env_for_checkout(with_newer_migrations(stack.enter_context(git_worktree(rev))))
         envs = (UNLIMITED, old_env)
         servers = [stack.enter_context(child_server(env, startup_timeout_s=300)) for env in envs]
         for server in servers:

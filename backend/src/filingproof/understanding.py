@@ -535,10 +535,11 @@ def _short_names(core: str, beginnings: Mapping[str, int], ticker: str = "") -> 
     surname = _INITIALS.sub("", core)
     if surname != core and len(surname) >= 4:
         names.add(surname)
-    # a name written as a web address, by its parts ("c3.ai" → "c3 ai", and "c3", a word with a digit)
+    # a name written as a web address, by its parts ("c3.ai" → "c3 ai", "c3ai", and "c3", a word with a
+    # digit)
     dotted = _DOTTED_NAME.fullmatch(core)
     if dotted is not None:
-        names.add(f"{dotted[1]} {dotted[2]}")
+        names |= {f"{dotted[1]} {dotted[2]}", f"{dotted[1]}{dotted[2]}"}
         if any(c.isdigit() for c in dotted[1]):
             names.add(dotted[1])
     return names

@@ -712,6 +712,21 @@ def squashed_lines(lines: Sequence[Line]) -> tuple[str, ...]:
     return tuple(_SPACES.sub("", str(line[0])) for line in lines)
 
 
+def drawn_passage(sentence: str, row: Any) -> Passage | None:
+    """The sentence as a passage of the page `row` (a filing's page with its `lines`, `filing_id`,
+    `accession`, `ticker`, `form`, `period_end`, `page_no` and `label`), outlined where the page draws it;
+    None where it is not found drawn: what is quoted must stand on the page. The filer's saying, vouched for
+    by no cell (a cover's class, a risk's heading)."""
+    boxes = sentence_boxes(sentence, row.lines or ())
+    if not boxes:
+        return None
+    period_end = row.period_end.isoformat()
+    return Passage(
+        sentence, row.filing_id, row.accession, row.ticker, row.form, period_end, row.page_no, row.label,
+        boxes=boxes, prose_figures=True,
+    )  # fmt: skip
+
+
 def sentence_boxes(
     sentence: str, lines: Sequence[Line], squashed: Sequence[str] | None = None
 ) -> tuple[tuple[float, float, float, float], ...]:

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from filingproof.agent.passages import sentence_boxes
+from filingproof.agent.passages import drawn_passage
 from filingproof.agent.state import Passage
 from filingproof.understanding import Catalog, QueryUnderstanding, select_filings
 
@@ -75,27 +75,8 @@ def registered_classes(grid: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _passages(row: Any) -> list[Passage]:
-    """The classes of one cover table, each a passage outlined where the cover draws it (none that is not
-    found drawn: what is quoted must stand on the page)."""
-    found = []
-    for listed in registered_classes(row.grid):
-        boxes = sentence_boxes(listed, row.lines or ())
-        if boxes:
-            found.append(
-                Passage(
-                    listed,
-                    row.filing_id,
-                    row.accession,
-                    row.ticker,
-                    row.form,
-                    row.period_end.isoformat(),
-                    row.page_no,
-                    row.label,
-                    boxes=boxes,
-                    prose_figures=True,
-                )
-            )
-    return found
+    """The classes of one cover table, each a passage outlined where the cover draws it."""
+    return [passage for listed in registered_classes(row.grid) if (passage := drawn_passage(listed, row))]
 
 
 async def registered_securities(

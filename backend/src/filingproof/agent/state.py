@@ -82,6 +82,8 @@ class AgentState(TypedDict, total=False):
     reading: Reading  # the router's reading of the question: what every node below it reads
     understanding: QueryUnderstanding
     route: Route
+    # the topic of a question about the risks a company describes (`agent.risk_factors`); None for another
+    risk_topic: frozenset[tuple[str, ...]] | None
     ask: Ask | None
     refusal: str
     refusal_reason: Reason  # where the refusal's kind is known where it is made (a segment not reported)

@@ -109,6 +109,9 @@ class Page(Base):
     height: Mapped[int | None] = mapped_column(Integer)
     # its text lines as drawn, [text, x0, y0, x1, y1] on the image; None when not measured (PDF, older ingest)
     lines: Mapped[list[list[Any]] | None] = mapped_column(JsonB)
+    # its blocks' leads set in bold or italics (`ingest.parse.layout.PageLayout.headings`); None for a PDF
+    # page or one stored before headings were kept
+    headings: Mapped[list[str] | None] = mapped_column(JsonB)
 
     filing: Mapped[Filing] = relationship(back_populates="pages")
 

@@ -130,6 +130,7 @@ async def _store_pages(
             "width": rendered.width,
             "height": rendered.height,
             "lines": rendering.page_lines.get(layout.number, []) if rendering.page_lines else None,
+            "headings": layout.headings,
         }
         for layout, rendered in zip(document.layout.pages, rendering.pages, strict=True)
     ]

@@ -986,8 +986,8 @@ def _bind_run_together_members(
     companies: Collection[str],
 ) -> None:
     """A member of a company the question names, typed as the first letters of each word of its name run
-    together, each capitalised ("LatAm": Coca-Cola's "Latin America", "AsiaPac": "Asia Pacific"); only
-    where it names one member of those companies."""
+    together, each capitalised ("LatAm": Coca-Cola's "Latin America", "AsiaPac": "Asia Pacific") or all in
+    capitals ("APAC", "LATAM"); only where it names one member of those companies."""
     if not named:
         return
     for token in _RUN_TOGETHER.finditer(draft.text):
@@ -998,14 +998,37 @@ def _bind_run_together_members(
             name
             for name, tickers in reporters.items()
             if tickers & set(named)
-            and _starts_each(parts, [word for word in name.split() if word.lower() not in _MINOR])
+            and (
+                _starts_each(parts, _major_words(name))
+                if parts
+                else _begins_each(token.group().lower(), [word.lower() for word in _major_words(name)])
+            )
         ]
         if len(members) == 1:
             draft.bind(*token.span(), "qualifier", bounds[members[0]])
             _bind_part_word(draft, token.end())
 
 
-_RUN_TOGETHER = re.compile(r"(?<![\w&.-])[A-Z][a-z]+(?:[A-Z][a-z]+)+(?![\w&-])")
+_RUN_TOGETHER = re.compile(r"(?<![\w&.-])(?:[A-Z][a-z]+(?:[A-Z][a-z]+)+|[A-Z]{4,6})(?![\w&-])")
+
+
+def _major_words(name: str) -> list[str]:
+    return [word for word in name.split() if word.lower() not in _MINOR]
+
+
+def _begins_each(typed: str, words: Sequence[str]) -> bool:
+    """Whether `typed` runs together a beginning of each of two words or more, in order ("apac": "asia
+    pacific", "latam": "latin america")."""
+    return len(words) >= 2 and _beginnings(typed, words)
+
+
+def _beginnings(typed: str, words: Sequence[str]) -> bool:
+    if len(words) == 1:
+        return bool(typed) and words[0].startswith(typed)
+    return any(
+        words[0].startswith(typed[:cut]) and _beginnings(typed[cut:], words[1:])
+        for cut in range(1, len(typed))
+    )
 
 
 def _starts_each(parts: Sequence[str], words: Sequence[str]) -> bool:
@@ -1580,6 +1603,15 @@ def _bind_groups_as_filler(draft: _Draft, patterns: Iterable[re.Pattern[str]]) -
                     draft.bind(*found.span(group), "filler")
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _the_only_year(draft: _Draft, phrase: re.Match[str], word: re.Match[str]) -> bool:
+    """Whether `word` of the phrase is a year and the question's only period said by its year or quarter."""
+    outside = draft.text[: phrase.start()] + " " + draft.text[phrase.end() :]
+    return bool(_YEAR.fullmatch(word.group())) and not _DATED.search(outside)
+
+
 def _bind_manner(draft: _Draft) -> None:
     """The manner a question asks in ("how steep was …") names nothing: filler; nor does the cash that was
     spent on a line ("how much cash did Honeywell put into buybacks": the buybacks are the line), nor where
@@ -1589,7 +1621,14 @@ def _bind_manner(draft: _Draft) -> None:
     for found in [*_READ_OFF.finditer(draft.text), *_NOT_THAT.finditer(draft.text)]:
         for word in re.finditer(r"\w\S*", found.group()):
             start, end = found.start() + word.start(), found.start() + word.end()
-            if draft.free(start, end) and not _FORM.fullmatch(word.group()):  # "10-K" says which filing
+            # "10-K" says which filing; so does its year where no other period is said ("net sales in its
+            # 2023 10-K": fiscal 2023), else the year is the filing's, not the figure's ("2022 revenue in its
+            # 2023 10-K")
+            if (
+                draft.free(start, end)
+                and not _FORM.fullmatch(word.group())
+                and not _the_only_year(draft, found, word)
+            ):
                 draft.bind(start, end, "filler")
     _bind_groups_as_filler(draft, (_ON_BASIS, _AS_SHOWN, _SHOWN_ON, _FOR_PURPOSE, _LANDED, _EXAMPLES))
     for found in _CASH_ON_HAND.finditer(draft.text):
@@ -1752,12 +1791,14 @@ _AFTER_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w&.-]*\s+$")
 
 
 def _respelled(source: str, mentions: Sequence[tuple[str, str]], words: FilingWords | None) -> str:
-    """The question with each word typed with a slip from an analyst's word spelled right ("gross margn" →
-    "gross margin", "revenu" → "revenue"), so that the phrases it is part of are read: a word of five letters
+    """The question with each word typed with a slip from an analyst's word or a word of a named company's
+    members spelled right ("gross margn" → "gross margin", "revenu" → "revenue", "combat systms" → "combat
+    systems"), so that the phrases it is part of are read: a word of five letters
     or more that is no English word, names no company ("Chevorn" is Chevron's), is not written in capitals
     (an acronym: "EBITA" is no slip of "EBIT") nor capitalised after a capitalised word (a name's: "Charter
     Comms"), and is no word the filings print; a shorter one typed without its vowels ("mrgn")."""
     named = {word.lower() for mention, _ in mentions for word in re.findall(r"[A-Za-z]+", mention)}
+    member_words = _member_words(words)
 
     def spelled(token: re.Match[str]) -> str:
         word = token.group()
@@ -1773,9 +1814,17 @@ def _respelled(source: str, mentions: Sequence[tuple[str, str]], words: FilingWo
             return word
         if len(lowered) < _SLIP_LENGTH:
             return _skeletons().get(lowered, word)  # "mrgn": margin, typed without its vowels
-        return _nearest(lowered, _analysts_terms()) or word
+        return _nearest(lowered, _analysts_terms()) or _nearest(lowered, member_words) or word
 
     return re.sub(r"(?<![\w&'/-])[A-Za-z]{4,}(?![\w&/-])", spelled, source)
+
+
+def _member_words(words: FilingWords | None) -> frozenset[str]:
+    """The words of the named companies' members' printed names ("combat", "systems" of General Dynamics'
+    "Combat Systems"), which a word typed with a slip may be ("combat systms")."""
+    if words is None:
+        return frozenset()
+    return frozenset(word for _, name in words.members for word in re.findall(r"[a-z]{5,}", name.lower()))
 
 
 # a place named by its adjective, as analysts say a region's sales ("meta's european top line")

@@ -10,6 +10,7 @@ from langchain_core.runnables import RunnableConfig
 from filingproof.agent.deps import deps_of
 from filingproof.agent.passages import asks_why_of_question, select_passages
 from filingproof.agent.registered import asks_registered, registered_securities
+from filingproof.agent.risk_factors import risk_factor_passages
 from filingproof.agent.state import AgentState
 from filingproof.agent.trace import hop
 
@@ -34,6 +35,12 @@ async def retrieval(state: AgentState, config: RunnableConfig) -> dict[str, Any]
             if listed:
                 event.summary = f"{len(listed)} classes registered under 12(b), from the cover"
                 return {"passages": listed}
+        topic = state.get("risk_topic")
+        if state["route"] == "narrative" and topic is not None:
+            risks = await risk_factor_passages(session, u, state["catalog"], topic)
+            if risks:
+                event.summary = f"{len(risks)} risk factors by their headings, from the 10-K's Item 1A"
+                return {"passages": risks}
         limit = WHY_PAGES if asks_why else PAGES
         result = await deps.retriever.search_understood(session, u, state["catalog"], limit=limit)
         ask = state.get("ask")

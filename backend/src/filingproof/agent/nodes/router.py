@@ -12,6 +12,7 @@ from filingproof.agent.deps import deps_of
 from filingproof.agent.passages import asks_deals
 from filingproof.agent.registered import asks_registered
 from filingproof.agent.response import QueryFilters
+from filingproof.agent.risk_factors import asks_risk_factors, risk_topic
 from filingproof.agent.state import AgentState, Route
 from filingproof.agent.trace import hop
 from filingproof.metrics.criteria import quality_asked
@@ -284,14 +285,20 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         if impossible is not None:
             u = dataclasses.replace(u, out_of_scope=impossible)
         u = _combined_needs_all(text, u)
-        # what the cover lists as registered under 12(b) is read from the cover (`agent.registered`)
-        ask = None if asks_registered(text) else ask_of(text, u, reading)
+        # what the cover lists as registered under 12(b) is read from the cover (`agent.registered`), the
+        # risks a company describes from its 10-K's Item 1A (`agent.risk_factors`)
+        asks_risks = asks_risk_factors(reading.question)
+        names = [*u.companies, *u.company_mentions, *(catalog.company_name(t) for t in u.companies)]
+        ask = None if asks_registered(text) or asks_risks else ask_of(text, u, reading)
         route = choose_route(text, u, ask)
         update: dict[str, Any] = {
             "reading": reading,
             "understanding": u,
             "ask": ask,
             "route": route,
+            # its topic read from the question whole: what the reading leaves as filler around a figure
+            # ("c3 gets a lot of govt / defense business right? what risks …") is what risks are about
+            "risk_topic": risk_topic(reading.question, names) if asks_risks else None,
             "attempts": 0,
         }
         if route == "refuse":

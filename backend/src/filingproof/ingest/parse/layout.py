@@ -26,6 +26,32 @@ _DOTTED_LABEL_RE = re.compile(r"((?:[A-Z]{1,2}-)?\d{1,3})\.")
 _CONTEXT_CHARS = 1500
 # a table that holds only a page number: some filers lay their footer out as a one-cell table
 _NUMBER_TABLE_RE = re.compile(r"(?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7}")
+# an item's title as some filers lay it out, in a table of its own: "Item 1A. Risk Factors"
+_ITEM_TITLE_RE = re.compile(r"item\s*\d{1,2}[a-c]?\.?\s*[:.\-–—]?\s*[A-Za-z][^\d]{0,80}", re.IGNORECASE)
+_WEIGHT_RE = re.compile(r"font-weight:\s*([a-z0-9]+)", re.IGNORECASE)
+_SLANT_RE = re.compile(r"font-style:\s*([a-z]+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Emphasis:
+    bold: bool = False
+    italic: bool = False
+
+    def within(self, element: etree._Element) -> "_Emphasis":
+        """The emphasis of the element's own text: its tag or style, over what it inherits (a span styled
+        `font-weight:400` inside a bold paragraph is plain)."""
+        name = local_name(element)
+        style = element.get("style") or ""
+        bold, italic = self.bold or name in ("b", "strong"), self.italic or name in ("i", "em")
+        if weight := _WEIGHT_RE.search(style):
+            bold = weight[1].lower() in ("bold", "bolder") or (weight[1].isdigit() and int(weight[1]) >= 600)
+        if slant := _SLANT_RE.search(style):
+            italic = slant[1].lower() in ("italic", "oblique")
+        return _Emphasis(bold, italic)
+
+    @property
+    def any(self) -> bool:
+        return self.bold or self.italic
 
 
 @dataclass(slots=True)
@@ -34,6 +60,11 @@ class PageLayout:
     blocks: list[str] = field(default_factory=list)  # prose paragraphs and "[table N]" markers
     tables: list[int] = field(default_factory=list)  # indexes into DocumentLayout.tables
     number_tables: dict[str, str] = field(default_factory=dict)  # "[table N]" → the page number it holds
+    # the page's headings: each prose block's lead set in bold or italics (the whole block, a risk factor's
+    # heading, or one run in before plain text, "ITEM 1A. RISK FACTORS The risks described below …"), and an
+    # item's title laid out as a small table ("Item 1A. | Risk Factors"); None where the document does not
+    # say (a PDF)
+    headings: list[str] | None = None
 
     @property
     def text(self) -> str:
@@ -79,10 +110,12 @@ class DocumentLayout:
 
 class _Walker:
     def __init__(self) -> None:
-        self.pages = [PageLayout(1)]
+        self.pages = [PageLayout(1, headings=[])]
         self.tables: list[TableLayout] = []
         self.breaks: list[PageBreak] = []
         self.buffer: list[str] = []
+        self.lead: list[str] = []  # the buffer's text up to its first plain words
+        self.lead_ended = False  # whether plain words have come since the buffer was flushed
         self.recent: list[str] = []  # recent prose blocks, for a table's context
         self.since_table: list[str] = []  # the prose blocks since the last table
         self.prose_since_table = 0
@@ -90,8 +123,12 @@ class _Walker:
     def flush(self) -> None:
         text = " ".join("".join(self.buffer).replace("\u200b", "").split())
         self.buffer.clear()
+        lead = " ".join("".join(self.lead).replace("\u200b", "").split())
+        self.lead, self.lead_ended = [], False
         if text:
             self.pages[-1].blocks.append(text)
+            if lead:
+                self.add_heading(lead)
             self.recent.append(text)
             del self.recent[:-12]
             self.since_table.append(text)
@@ -101,9 +138,20 @@ class _Walker:
     def new_page(self, at: PageBreak) -> None:
         self.flush()
         self.breaks.append(at)
-        self.pages.append(PageLayout(len(self.pages) + 1))
+        self.pages.append(PageLayout(len(self.pages) + 1, headings=[]))
 
-    def walk(self, element: etree._Element) -> None:
+    def add_heading(self, heading: str) -> None:
+        if (headings := self.pages[-1].headings) is not None:
+            headings.append(heading)
+
+    def add_text(self, text: str | None, emphasis: _Emphasis) -> None:
+        if text:
+            self.buffer.append(text)
+            self.lead_ended = self.lead_ended or not (emphasis.any or text.isspace())
+            if not self.lead_ended:
+                self.lead.append(text)
+
+    def walk(self, element: etree._Element, inherited: _Emphasis = _Emphasis()) -> None:
         if is_hidden(element):
             return
         if starts_page(element):
@@ -118,13 +166,13 @@ class _Walker:
             block = name in BLOCK_TAGS
             if block:
                 self.flush()
-            if element.text and name not in ("script", "style"):
-                self.buffer.append(element.text)
+            emphasis = inherited.within(element)
+            if name not in ("script", "style"):
+                self.add_text(element.text, emphasis)
             for child in element:
                 if isinstance(child.tag, str):
-                    self.walk(child)
-                if child.tail:
-                    self.buffer.append(child.tail)
+                    self.walk(child, emphasis)
+                self.add_text(child.tail, emphasis)
             if block:
                 self.flush()
         if is_page_break(element):
@@ -143,6 +191,8 @@ class _Walker:
         table_text = text_of(element)
         if _NUMBER_TABLE_RE.fullmatch(table_text):
             self.pages[-1].number_tables[f"[table {index}]"] = table_text
+        if _ITEM_TITLE_RE.fullmatch(table_text):
+            self.add_heading(table_text)
         # A small table (often a title block) is context for the next one; a big one ends the context.
         if len(table_text) < 300:
             self.recent.append(table_text)
