@@ -24,6 +24,7 @@ SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 TESLA = SHARED / "corpus/filings/TSLA/10-K_2024-12-31.htm"
 AMAZON = SHARED / "corpus/filings/AMZN/10-K_2024-12-31.htm"
 GM = SHARED / "corpus-large/GM/10-K_0001467858-24-000031.htm.gz"
+INTEL = SHARED / "corpus-large/INTC/10-K_0000050863-24-000010.htm.gz"
 SUPPLIERS = (
     "Our suppliers may fail to deliver components according to schedules, prices, quality and volumes that "
     "are acceptable to us, or we may be unable to manage these components effectively."
@@ -87,6 +88,27 @@ def test_general_motors_headings_run_in_before_their_paragraphs() -> None:
         "increased competition and changing consumer needs and preferences, our business could suffer."
     )
     assert "GENERAL MOTORS COMPANY AND SUBSIDIARIES" not in texts  # the running header
+
+
+def test_a_block_set_wholly_in_a_larger_font_is_a_heading() -> None:
+    # the document's text is 9pt; a block in 12pt, neither bold nor italic, heads what follows
+    text = '<div><span style="font-size:9pt">Our products contain thousands of parts.</span></div>'
+    heading = (
+        '<div><span style="color:#0068b5;font-size:12pt">We rely upon a complex supply chain.</span></div>'
+    )
+    assert _headings(heading + text * 3) == ["We rely upon a complex supply chain."]
+    assert _headings(text + text * 3) == []
+
+
+def test_intel_sets_its_risk_headings_in_a_larger_font() -> None:
+    texts = [risk.text for risk in _risks(INTEL)]
+    assert texts[:2] == [
+        "We are in a highly competitive and rapidly changing industry.",
+        "We are making significant, long-term and inherently risky investments in R&D and manufacturing "
+        "facilities that may not realize a favorable return.",
+    ]
+    assert "We rely upon a complex global supply chain." in texts
+    assert texts[-1] != "Quantitative and Qualitative Disclosures About Market Risk"  # the next item's title
 
 
 def test_amazon_titles_its_section_in_a_table_and_its_risks_in_title_case() -> None:

@@ -51,7 +51,8 @@ _STARTS = re.compile(r"^(?:part\s+i\s+)?(?:item\s*1a\s*[.:\-–—]?\s*)?risk\s+
 _ITEM_1A = re.compile(r"^item\s*1a\s*[.:\-–—]?$", re.IGNORECASE)
 _ENDS = re.compile(
     r"^(?:item\s*(?:1b|1c|2|3)\b.*|(?:unresolved\s+staff\s+comments|cybersecurity|properties|legal\s+proceedings|"
-    r"risk\s+management\s+and\s+strategy|management['’]s\s+discussion\b.*)\.?)$",
+    r"risk\s+management\s+and\s+strategy|management['’]s\s+discussion\b.*|"
+    r"quantitative\s+and\s+qualitative\s+disclosures\b.*)\.?)$",
     re.IGNORECASE,
 )
 _TITLE_CHARS = 60

@@ -6,6 +6,7 @@ number is read from the page's last short lines (the footer).
 """
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -30,12 +31,19 @@ _NUMBER_TABLE_RE = re.compile(r"(?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7}")
 _ITEM_TITLE_RE = re.compile(r"item\s*\d{1,2}[a-c]?\.?\s*[:.\-–—]?\s*[A-Za-z][^\d]{0,80}", re.IGNORECASE)
 _WEIGHT_RE = re.compile(r"font-weight:\s*([a-z0-9]+)", re.IGNORECASE)
 _SLANT_RE = re.compile(r"font-style:\s*([a-z]+)", re.IGNORECASE)
+_SIZE_RE = re.compile(r"font-size:\s*(\d+(?:\.\d+)?)\s*(pt|px)", re.IGNORECASE)
+_PX_PER_PT = 4 / 3
+# a block set wholly in a font this much larger than the document's text is a heading (Intel's risk headings,
+# 12pt in colour over 9pt text, neither bold nor italic), where it is no longer than a heading is
+_LARGER = 1.15
+_HEADING_WORDS = 60
 
 
 @dataclass(frozen=True, slots=True)
 class _Emphasis:
     bold: bool = False
     italic: bool = False
+    size: float | None = None  # in points, where the style says
 
     def within(self, element: etree._Element) -> "_Emphasis":
         """The emphasis of the element's own text: its tag or style, over what it inherits (a span styled
@@ -47,7 +55,10 @@ class _Emphasis:
             bold = weight[1].lower() in ("bold", "bolder") or (weight[1].isdigit() and int(weight[1]) >= 600)
         if slant := _SLANT_RE.search(style):
             italic = slant[1].lower() in ("italic", "oblique")
-        return _Emphasis(bold, italic)
+        size = self.size
+        if sized := _SIZE_RE.search(style):
+            size = float(sized[1]) / (_PX_PER_PT if sized[2].lower() == "px" else 1)
+        return _Emphasis(bold, italic, size)
 
     @property
     def any(self) -> bool:
@@ -116,6 +127,11 @@ class _Walker:
         self.buffer: list[str] = []
         self.lead: list[str] = []  # the buffer's text up to its first plain words
         self.lead_ended = False  # whether plain words have come since the buffer was flushed
+        self.smallest: float | None = None  # the buffer's smallest font (0: a piece of a size not said)
+        self.chars_by_size: Counter[float] = Counter()  # the document's text, by its font size
+        # blocks wholly in one font or larger, each with its page and place among the page's headings: those
+        # larger than the document's text are headings (`sized_headings`)
+        self.sized: list[tuple[PageLayout, int, str, float]] = []
         self.recent: list[str] = []  # recent prose blocks, for a table's context
         self.since_table: list[str] = []  # the prose blocks since the last table
         self.prose_since_table = 0
@@ -124,11 +140,14 @@ class _Walker:
         text = " ".join("".join(self.buffer).replace("\u200b", "").split())
         self.buffer.clear()
         lead = " ".join("".join(self.lead).replace("\u200b", "").split())
+        smallest, self.smallest = self.smallest, None
         self.lead, self.lead_ended = [], False
         if text:
             self.pages[-1].blocks.append(text)
             if lead:
                 self.add_heading(lead)
+            elif smallest and (headings := self.pages[-1].headings) is not None:
+                self.sized.append((self.pages[-1], len(headings), text, smallest))
             self.recent.append(text)
             del self.recent[:-12]
             self.since_table.append(text)
@@ -147,6 +166,11 @@ class _Walker:
     def add_text(self, text: str | None, emphasis: _Emphasis) -> None:
         if text:
             self.buffer.append(text)
+            if not text.isspace():
+                size = emphasis.size or 0.0
+                self.smallest = size if self.smallest is None else min(self.smallest, size)
+                if size:
+                    self.chars_by_size[size] += len(text.strip())
             self.lead_ended = self.lead_ended or not (emphasis.any or text.isspace())
             if not self.lead_ended:
                 self.lead.append(text)
@@ -201,10 +225,22 @@ class _Walker:
             self.recent.clear()
 
 
+def sized_headings(walker: _Walker) -> None:
+    """The blocks set wholly in a font larger than the document's text (the size most of its characters are
+    set in), placed among their pages' headings where they stand."""
+    if not walker.chars_by_size:
+        return
+    text_size = walker.chars_by_size.most_common(1)[0][0]
+    for page, place, text, size in reversed(walker.sized):
+        if size >= text_size * _LARGER and len(text.split()) <= _HEADING_WORDS and page.headings is not None:
+            page.headings.insert(place, text)
+
+
 def layout_document(body: etree._Element) -> DocumentLayout:
     walker = _Walker()
     walker.walk(body)
     walker.flush()
+    sized_headings(walker)
     pages = walker.pages
     # A break at the very end leaves an empty last page: the filer's last page is the one before it.
     if len(pages) > 1 and not pages[-1].blocks:
