@@ -25,6 +25,7 @@ TESLA = SHARED / "corpus/filings/TSLA/10-K_2024-12-31.htm"
 AMAZON = SHARED / "corpus/filings/AMZN/10-K_2024-12-31.htm"
 GM = SHARED / "corpus-large/GM/10-K_0001467858-24-000031.htm.gz"
 INTEL = SHARED / "corpus-large/INTC/10-K_0000050863-24-000010.htm.gz"
+TI = SHARED / "corpus-large/TXN/10-K_0000097476-24-000007.htm.gz"
 SUPPLIERS = (
     "Our suppliers may fail to deliver components according to schedules, prices, quality and volumes that "
     "are acceptable to us, or we may be unable to manage these components effectively."
@@ -109,6 +110,15 @@ def test_intel_sets_its_risk_headings_in_a_larger_font() -> None:
     ]
     assert "We rely upon a complex global supply chain." in texts
     assert texts[-1] != "Quantitative and Qualitative Disclosures About Market Risk"  # the next item's title
+
+
+def test_texas_instruments_underlines_its_risk_headings() -> None:
+    texts = [risk.text for risk in _risks(TI)]
+    assert texts[0].startswith(
+        "Our global operations subject us to risks associated with domestic or international"
+    )
+    assert "We face supply chain and manufacturing risks." in texts
+    assert "Risks related to our business and industry" not in texts  # its category, in bold
 
 
 def test_amazon_titles_its_section_in_a_table_and_its_risks_in_title_case() -> None:

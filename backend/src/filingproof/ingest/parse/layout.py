@@ -31,6 +31,7 @@ _NUMBER_TABLE_RE = re.compile(r"(?:[A-Z]{1,2}-)?\d{1,3}|[ivxlc]{1,7}")
 _ITEM_TITLE_RE = re.compile(r"item\s*\d{1,2}[a-c]?\.?\s*[:.\-–—]?\s*[A-Za-z][^\d]{0,80}", re.IGNORECASE)
 _WEIGHT_RE = re.compile(r"font-weight:\s*([a-z0-9]+)", re.IGNORECASE)
 _SLANT_RE = re.compile(r"font-style:\s*([a-z]+)", re.IGNORECASE)
+_DECORATION_RE = re.compile(r"text-decoration(?:-line)?:\s*([a-z ]+)", re.IGNORECASE)
 _SIZE_RE = re.compile(r"font-size:\s*(\d+(?:\.\d+)?)\s*(pt|px)", re.IGNORECASE)
 _PX_PER_PT = 4 / 3
 # a block set wholly in a font this much larger than the document's text is a heading (Intel's risk headings,
@@ -43,6 +44,7 @@ _HEADING_WORDS = 60
 class _Emphasis:
     bold: bool = False
     italic: bool = False
+    underlined: bool = False  # Texas Instruments' risk headings are underlined, not bold
     size: float | None = None  # in points, where the style says
 
     def within(self, element: etree._Element) -> "_Emphasis":
@@ -55,14 +57,17 @@ class _Emphasis:
             bold = weight[1].lower() in ("bold", "bolder") or (weight[1].isdigit() and int(weight[1]) >= 600)
         if slant := _SLANT_RE.search(style):
             italic = slant[1].lower() in ("italic", "oblique")
+        underlined = self.underlined or name == "u"
+        if decoration := _DECORATION_RE.search(style):
+            underlined = "underline" in decoration[1].lower()
         size = self.size
         if sized := _SIZE_RE.search(style):
             size = float(sized[1]) / (_PX_PER_PT if sized[2].lower() == "px" else 1)
-        return _Emphasis(bold, italic, size)
+        return _Emphasis(bold, italic, underlined, size)
 
     @property
     def any(self) -> bool:
-        return self.bold or self.italic
+        return self.bold or self.italic or self.underlined
 
 
 @dataclass(slots=True)
