@@ -26,6 +26,8 @@ AMAZON = SHARED / "corpus/filings/AMZN/10-K_2024-12-31.htm"
 GM = SHARED / "corpus-large/GM/10-K_0001467858-24-000031.htm.gz"
 INTEL = SHARED / "corpus-large/INTC/10-K_0000050863-24-000010.htm.gz"
 TI = SHARED / "corpus-large/TXN/10-K_0000097476-24-000007.htm.gz"
+WALMART = SHARED / "corpus/filings/WMT/10-K_2025-01-31.htm"
+MASTERCARD = SHARED / "corpus-large/MA/10-K_0001141391-24-000022.htm.gz"
 SUPPLIERS = (
     "Our suppliers may fail to deliver components according to schedules, prices, quality and volumes that "
     "are acceptable to us, or we may be unable to manage these components effectively."
@@ -119,6 +121,18 @@ def test_texas_instruments_underlines_its_risk_headings() -> None:
     )
     assert "We face supply chain and manufacturing risks." in texts
     assert "Risks related to our business and industry" not in texts  # its category, in bold
+
+
+def test_a_title_that_says_no_one_bears_anything_is_a_category() -> None:
+    # titles in capitals, no full stop, no subject or modal: the groups the risks are printed under
+    assert "Legal, Tax, Regulatory, Compliance, Reputational and Other Risks" not in [
+        r.text for r in _risks(WALMART)
+    ]
+    mastercard = [risk.text for risk in _risks(MASTERCARD)]
+    assert "Preferential or Protective Government Actions" not in mastercard
+    assert "Brand, Reputational Impact and ESG" not in mastercard
+    assert "Negative brand perception may materially and adversely affect our overall business." in mastercard
+    assert "We Face Intense Competition" in [risk.text for risk in _risks(AMAZON)]  # a risk in title case
 
 
 def test_amazon_titles_its_section_in_a_table_and_its_risks_in_title_case() -> None:

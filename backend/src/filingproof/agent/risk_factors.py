@@ -172,7 +172,26 @@ def _is_risk(heading: str, repeated: set[str]) -> bool:
         and heading not in repeated
         and _NOT_A_RISK.search(heading) is None
         and not (len(words) <= _CATEGORY_WORDS and _CATEGORY_END.search(heading))
+        and not _names_a_category(heading)
     )
+
+
+# what a risk's heading says that a category's title does not: who bears it, or what may happen
+_SAYS = re.compile(
+    r"\b(?:we|our|us|its|their|could|may|might|can|will|would|must|is|are|has|have|depends?|face|faces)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_category(heading: str) -> bool:
+    """Whether the heading is a title in capitals with no full stop that says nothing of who bears a risk or
+    what may happen ("Preferential or Protective Government Actions", "Brand, Reputational Impact and ESG"),
+    not a risk ("We Face Intense Competition")."""
+    small = {"a", "an", "and", "or", "of", "the", "to", "in", "on", "for", "with", "by", "at"}
+    capitalised = all(
+        word[:1].isupper() or not word[:1].isalpha() or word in small for word in heading.split()
+    )
+    return capitalised and not heading.endswith(".") and _SAYS.search(heading) is None
 
 
 def _headed_blocks(text_: str, headings: Sequence[str]) -> Iterator[tuple[str, str | None]]:
