@@ -305,8 +305,9 @@ def _said(word: str, asked: Sequence[str], roots: frozenset[str]) -> bool:
 def about_topic(headings: Sequence[RiskHeading], topic: Topic) -> list[RiskHeading]:
     """The risks about the topic, those saying most of it first: all where none is asked. A term of the topic
     said in a risk's heading weighs by how few headings say it, one said in its paragraphs by how few risks'
-    paragraphs do (one every risk says names none); the heading's count twice. A risk is kept whose weight
-    is half the best's or more, up to `MAX_ON_TOPIC`."""
+    paragraphs do (one every risk says names none); the heading's count twice. Where a heading names the
+    topic, only risks whose headings do are kept; a risk is kept whose weight is half the best's or more, up
+    to `MAX_ON_TOPIC`."""
     if not topic:
         return list(headings)
     in_headings = [_terms_said(h.text, topic) for h in headings]
@@ -320,6 +321,10 @@ def about_topic(headings: Sequence[RiskHeading], topic: Topic) -> list[RiskHeadi
         )
         for order, (risk, heading, body) in enumerate(zip(headings, in_headings, in_bodies, strict=True))
     ]
+    # where some heading names the topic, the risks whose headings do: the filer's own words for the risk
+    # say more than a paragraph mentioning it in passing ("… other business interruptions" is no supply risk)
+    if any(heading_weight.get(term, 0.0) > 0 for heading in in_headings for term in heading):
+        scored = [item for item, heading in zip(scored, in_headings, strict=True) if heading]
     best = max((score for score, _, _ in scored), default=0.0)
     if best <= 0:
         return []
