@@ -183,13 +183,18 @@ _SAYS = re.compile(
 )
 
 
+# the small words a title leaves in lower case
+_TITLE_SMALL_WORDS = frozenset(
+    {"a", "an", "and", "or", "of", "the", "to", "in", "on", "for", "with", "by", "at"}
+)
+
+
 def _names_a_category(heading: str) -> bool:
     """Whether the heading is a title in capitals with no full stop that says nothing of who bears a risk or
     what may happen ("Preferential or Protective Government Actions", "Brand, Reputational Impact and ESG"),
     not a risk ("We Face Intense Competition")."""
-    small = {"a", "an", "and", "or", "of", "the", "to", "in", "on", "for", "with", "by", "at"}
     capitalised = all(
-        word[:1].isupper() or not word[:1].isalpha() or word in small for word in heading.split()
+        word[:1].isupper() or not word[:1].isalpha() or word in _TITLE_SMALL_WORDS for word in heading.split()
     )
     return capitalised and not heading.endswith(".") and _SAYS.search(heading) is None
 
@@ -265,12 +270,14 @@ def _roots(words: Sequence[str]) -> frozenset[str]:
 
 
 _SUFFIX = re.compile(r"(?:ings?|ers?|ed|es|s|e)$")
+_FINAL_Y = re.compile(r"(?:ies|y)$")
 
 
 def _stem(word: str) -> str:
     """The word without an ending of its form, a final "y" or "ies" written "i" ("losing", "lose" and
     "loss": "los"; "supply" and "suppliers": "suppli"), where three letters stay."""
-    stem = re.sub(r"(?:ies|y)$", "i", word) if re.search(r"(?:ies|y)$", word) else _SUFFIX.sub("", word)
+    stem, written_i = _FINAL_Y.subn("i", word)
+    stem = stem if written_i else _SUFFIX.sub("", word)
     return stem if len(stem) >= 3 else word
 
 
@@ -323,7 +330,7 @@ def about_topic(headings: Sequence[RiskHeading], topic: Topic) -> list[RiskHeadi
     ]
     # where some heading names the topic, the risks whose headings do: the filer's own words for the risk
     # say more than a paragraph mentioning it in passing ("… other business interruptions" is no supply risk)
-    if any(heading_weight.get(term, 0.0) > 0 for heading in in_headings for term in heading):
+    if any(heading_weight[term] > 0 for heading in in_headings for term in heading):
         scored = [item for item, heading in zip(scored, in_headings, strict=True) if heading]
     best = max((score for score, _, _ in scored), default=0.0)
     if best <= 0:

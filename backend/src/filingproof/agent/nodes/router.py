@@ -268,6 +268,11 @@ def _refusal(question: str, u: QueryUnderstanding, catalog: Catalog, unknown: Se
     return f"{reason}, so there is no answer to give.{_how_to_add(u)} {covered_text(u, catalog)}"
 
 
+def _names(u: QueryUnderstanding, catalog: Catalog) -> list[str]:
+    """Every name the question's companies go by: tickers, as the question writes them, as registered."""
+    return [*u.companies, *u.company_mentions, *(catalog.company_name(ticker) for ticker in u.companies)]
+
+
 async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
     with hop("router") as event:
         catalog = state["catalog"]
@@ -288,7 +293,6 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
         # what the cover lists as registered under 12(b) is read from the cover (`agent.registered`), the
         # risks a company describes from its 10-K's Item 1A (`agent.risk_factors`)
         asks_risks = asks_risk_factors(reading.question)
-        names = [*u.companies, *u.company_mentions, *(catalog.company_name(t) for t in u.companies)]
         ask = None if asks_registered(text) or asks_risks else ask_of(text, u, reading)
         route = choose_route(text, u, ask)
         update: dict[str, Any] = {
@@ -298,7 +302,7 @@ async def router(state: AgentState, config: RunnableConfig) -> dict[str, Any]:
             "route": route,
             # its topic read from the question whole: what the reading leaves as filler around a figure
             # ("c3 gets a lot of govt / defense business right? what risks …") is what risks are about
-            "risk_topic": risk_topic(reading.question, names) if asks_risks else None,
+            "risk_topic": risk_topic(reading.question, _names(u, catalog)) if asks_risks else None,
             "attempts": 0,
         }
         if route == "refuse":

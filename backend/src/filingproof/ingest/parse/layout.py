@@ -124,6 +124,11 @@ class DocumentLayout:
     breaks: list[PageBreak]  # one between each two pages
 
 
+def _joined(pieces: list[str]) -> str:
+    """The pieces of a block's text as one line, its runs of spaces one space, without zero-width spaces."""
+    return " ".join("".join(pieces).replace("\u200b", "").split())
+
+
 class _Walker:
     def __init__(self) -> None:
         self.pages = [PageLayout(1, headings=[])]
@@ -142,9 +147,9 @@ class _Walker:
         self.prose_since_table = 0
 
     def flush(self) -> None:
-        text = " ".join("".join(self.buffer).replace("\u200b", "").split())
+        text = _joined(self.buffer)
         self.buffer.clear()
-        lead = " ".join("".join(self.lead).replace("\u200b", "").split())
+        lead = _joined(self.lead)
         smallest, self.smallest = self.smallest, None
         self.lead, self.lead_ended = [], False
         if text:
@@ -171,12 +176,13 @@ class _Walker:
     def add_text(self, text: str | None, emphasis: _Emphasis) -> None:
         if text:
             self.buffer.append(text)
-            if not text.isspace():
+            blank = text.isspace()
+            if not blank:
                 size = emphasis.size or 0.0
                 self.smallest = size if self.smallest is None else min(self.smallest, size)
                 if size:
                     self.chars_by_size[size] += len(text.strip())
-            self.lead_ended = self.lead_ended or not (emphasis.any or text.isspace())
+            self.lead_ended = self.lead_ended or not (emphasis.any or blank)
             if not self.lead_ended:
                 self.lead.append(text)
 
